@@ -1,0 +1,95 @@
+//! `menagerie bench`: perft throughput, deepening each position until one
+//! iteration takes long enough to measure.
+
+use crate::error::CliError;
+use menagerie_core::{perft, Game, GameVisitor, VariantSpec};
+use std::time::{Duration, Instant};
+
+pub fn run(variant: Option<&str>, seconds: f64) -> Result<(), CliError> {
+    let specs: Vec<String> = match variant {
+        Some(v) => vec![v.to_owned()],
+        None => menagerie_games::variants().iter().map(|info| info.id.to_owned()).collect(),
+    };
+    let budget = Duration::from_secs_f64(seconds.max(0.01));
+    println!("{:<20} {:<10} {:>5} {:>14} {:>9} {:>12}", "variant", "position", "depth", "nodes", "seconds", "nodes/s");
+    for text in specs {
+        let spec = VariantSpec::parse(&text).map_err(|e| CliError::BadInput(e.to_string()))?;
+        let rows = menagerie_games::visit(&spec, Bench { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+        let (mut nodes, mut time) = (0u64, 0f64);
+        for row in &rows {
+            println!(
+                "{:<20} {:<10} {:>5} {:>14} {:>9.3} {:>12.0}",
+                text,
+                row.label,
+                row.depth,
+                row.nodes,
+                row.seconds,
+                row.nodes as f64 / row.seconds.max(1e-9)
+            );
+            nodes += row.nodes;
+            time += row.seconds;
+        }
+        println!(
+            "{:<20} {:<10} {:>5} {:>14} {:>9.3} {:>12.0}",
+            text,
+            "total",
+            "",
+            nodes,
+            time,
+            nodes as f64 / time.max(1e-9)
+        );
+    }
+    Ok(())
+}
+
+struct Bench {
+    budget: Duration,
+}
+
+struct Row {
+    label: String,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+}
+
+impl GameVisitor for Bench {
+    type Output = Vec<Row>;
+
+    fn visit<G: Game>(self, variant: G::Variant) -> Vec<Row> {
+        let mut positions = vec![("start".to_owned(), G::start(&variant, 1))];
+        for (index, text) in G::bench_positions(&variant).into_iter().enumerate() {
+            match G::from_text(&variant, text) {
+                Ok(game) => positions.push((format!("pos{}", index + 1), game)),
+                Err(e) => eprintln!("skipping bench position {text:?}: {e}"),
+            }
+        }
+        positions
+            .into_iter()
+            .filter_map(|(label, mut game)| measure(&mut game, self.budget).map(|r| Row { label, ..r }))
+            .collect()
+    }
+}
+
+/// Deepens until one perft takes at least `budget`, without starting a depth
+/// that the last branching factor says would take more than 8 budgets.
+fn measure<G: Game>(game: &mut G, budget: Duration) -> Option<Row> {
+    let mut last: Option<Row> = None;
+    let mut previous_nodes = 0u64;
+    for depth in 1..=64 {
+        let started = Instant::now();
+        let nodes = perft::perft(game, depth);
+        let elapsed = started.elapsed();
+        if nodes == 0 {
+            break;
+        }
+        let row = Row { label: String::new(), depth, nodes, seconds: elapsed.as_secs_f64() };
+        let branching = if previous_nodes > 0 { nodes as f64 / previous_nodes as f64 } else { 1.0 };
+        previous_nodes = nodes;
+        last = Some(row);
+        if elapsed >= budget || elapsed.as_secs_f64() * branching > 8.0 * budget.as_secs_f64() {
+            break;
+        }
+    }
+    last
+}

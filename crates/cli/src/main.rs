@@ -1,0 +1,184 @@
+//! `menagerie`: play, study and test the Menagerie games from a terminal.
+
+mod bench;
+mod error;
+
+use clap::{Parser, Subcommand};
+use error::CliError;
+use menagerie_core::{DynGame, Player};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "menagerie", version, about = "Plays a menagerie of strange chess variants", propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Where a command starts: a variant string and a position.
+#[derive(clap::Args, Clone)]
+struct PositionArgs {
+    /// Variant id with options, e.g. `lma`, `lichen-3x3`, `lunch:princess` (see `menagerie variants`)
+    variant: String,
+    /// A position text as the game's rules define it; `startpos` or nothing for the start
+    #[arg(long, allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Seed for games whose start is dealt or shuffled (Lunch Chess)
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every variant id with a one-line description and its options
+    Variants,
+    /// Count move paths to a depth (the last line is the count alone)
+    Perft {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Number of plies
+        depth: u32,
+        /// Print `<move> <count>` for every legal move first, sorted by move text
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal move texts, sorted, one a line (nothing if the game is over)
+    Moves {
+        #[command(flatten)]
+        at: PositionArgs,
+    },
+    /// Draw a position, who is to act, check, and the result if the game is over
+    Show {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Moves to play from the position first
+        #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+        moves: Vec<String>,
+        /// Show only what this player may see (`white`/`black`, `blue`/`red`, `first`/`second`)
+        #[arg(long = "as")]
+        viewer: Option<String>,
+        /// Also print the position text after the moves
+        #[arg(long)]
+        text: bool,
+    },
+    /// Measure move generation speed: perft nodes per second, per variant
+    Bench {
+        /// One variant string; every variant when left out
+        variant: Option<String>,
+        /// Seconds to spend on each position, roughly
+        #[arg(long, default_value_t = 1.0)]
+        seconds: f64,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::from(error.exit_status())
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), CliError> {
+    match command {
+        Command::Variants => {
+            for info in menagerie_games::variants() {
+                println!("{:<20} {}", info.id, info.summary);
+                for option in info.options {
+                    let name = match option.value {
+                        Some(value) => format!("{}={value}", option.name),
+                        None => option.name.to_owned(),
+                    };
+                    println!("{:<20}   option {name}: {}", "", option.summary);
+                }
+            }
+        }
+        Command::Perft { at, depth, divide } => {
+            let mut game = open(&at)?;
+            if divide {
+                let lines = game.divide(depth);
+                for (text, count) in &lines {
+                    println!("{text} {count}");
+                }
+                println!("{}", lines.iter().map(|(_, c)| c).sum::<u64>());
+            } else {
+                println!("{}", game.perft(depth));
+            }
+        }
+        Command::Moves { at } => {
+            for text in open(&at)?.legal_moves() {
+                println!("{text}");
+            }
+        }
+        Command::Show { at, moves, viewer, text } => {
+            let mut game = open(&at)?;
+            for (index, mv) in moves.iter().enumerate() {
+                game.play(mv).map_err(|e| CliError::BadInput(format!("move {} of --moves: {e}", index + 1)))?;
+            }
+            let viewer = viewer.map(|name| parse_player(game.as_ref(), &name)).transpose()?;
+            print!("{}", describe(game.as_ref(), viewer));
+            if text {
+                match viewer {
+                    Some(p) => println!("{}", game.view_text(p)),
+                    None => println!("{}", game.to_text()),
+                }
+            }
+        }
+        Command::Bench { variant, seconds } => bench::run(variant.as_deref(), seconds)?,
+    }
+    Ok(())
+}
+
+fn open(at: &PositionArgs) -> Result<Box<dyn DynGame>, CliError> {
+    menagerie_games::new_game(&at.variant, at.position.as_deref(), at.seed)
+        .map_err(|e| CliError::BadInput(e.to_string()))
+}
+
+fn parse_player(game: &dyn DynGame, name: &str) -> Result<Player, CliError> {
+    let lower = name.to_ascii_lowercase();
+    Player::BOTH
+        .into_iter()
+        .find(|&p| {
+            game.player_name(p) == lower
+                || (p == Player::First && lower == "first")
+                || (p == Player::Second && lower == "second")
+        })
+        .ok_or_else(|| {
+            CliError::BadInput(format!(
+                "unknown player {name:?}: expected {} or {}",
+                game.player_name(Player::First),
+                game.player_name(Player::Second)
+            ))
+        })
+}
+
+/// The drawing plus the status lines under it.
+fn describe(game: &dyn DynGame, viewer: Option<Player>) -> String {
+    let mut out = game.render(viewer);
+    if !out.ends_with('\n') {
+        out.push('\n');
+    }
+    match game.outcome() {
+        Some(outcome) => {
+            let result = match outcome.winner() {
+                Some(winner) => format!("{} wins", game.player_name(winner)),
+                None => "draw".to_owned(),
+            };
+            out.push_str(&format!("Result: {result} ({})\n", outcome.reason()));
+        }
+        None => {
+            let actor = match game.to_act() {
+                menagerie_core::Actor::Player(p) => game.player_name(p).to_owned(),
+                menagerie_core::Actor::Chance => "chance".to_owned(),
+            };
+            out.push_str(&format!("To act: {actor}\n"));
+            if game.in_check() {
+                out.push_str("Check!\n");
+            }
+        }
+    }
+    out
+}

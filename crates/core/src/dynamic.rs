@@ -1,0 +1,124 @@
+use crate::{perft, Actor, Game, MoveError, Outcome, Player, PositionError};
+
+/// A game behind texts: what the CLI and the server use. Moves and
+/// positions go in and come out as texts; search and perft inside stay typed.
+pub trait DynGame: Send + Sync {
+    /// The variant string this game was made with (`lunch:princess`).
+    fn variant(&self) -> &str;
+    fn to_text(&self) -> String;
+    fn view_text(&self, viewer: Player) -> String;
+    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value;
+    fn render(&self, viewer: Option<Player>) -> String;
+    fn to_act(&self) -> Actor;
+    fn outcome(&self) -> Option<Outcome>;
+    fn in_check(&self) -> bool;
+    fn player_name(&self, player: Player) -> &'static str;
+    fn has_hidden_information(&self) -> bool;
+    fn hash(&self) -> u64;
+    /// The legal move texts, sorted by byte order; empty when the game is over.
+    fn legal_moves(&self) -> Vec<String>;
+    /// Plays a move given as text, after checking it is legal.
+    fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// Takes back the last move played through this value; false if none.
+    fn undo(&mut self) -> bool;
+    /// Moves played through this value, oldest first.
+    fn history(&self) -> &[String];
+    fn perft(&mut self, depth: u32) -> u64;
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
+    fn box_clone(&self) -> Box<dyn DynGame>;
+}
+
+/// Any [`Game`] as a [`DynGame`].
+#[derive(Clone, Debug)]
+pub struct Erased<G: Game> {
+    game: G,
+    variant: String,
+    history: Vec<String>,
+}
+
+impl<G: Game> Erased<G> {
+    pub fn new(game: G, variant: impl Into<String>) -> Self {
+        Erased { game, variant: variant.into(), history: Vec::new() }
+    }
+
+    pub fn from_text(variant: &G::Variant, variant_string: &str, text: &str) -> Result<Self, PositionError> {
+        Ok(Self::new(G::from_text(variant, text)?, variant_string))
+    }
+
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn variant(&self) -> &str {
+        &self.variant
+    }
+    fn to_text(&self) -> String {
+        self.game.to_text()
+    }
+    fn view_text(&self, viewer: Player) -> String {
+        self.game.view_text(viewer)
+    }
+    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
+        self.game.view_json(viewer)
+    }
+    fn render(&self, viewer: Option<Player>) -> String {
+        self.game.render(viewer)
+    }
+    fn to_act(&self) -> Actor {
+        self.game.to_act()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn in_check(&self) -> bool {
+        self.game.in_check()
+    }
+    fn player_name(&self, player: Player) -> &'static str {
+        G::player_name(player)
+    }
+    fn has_hidden_information(&self) -> bool {
+        G::has_hidden_information()
+    }
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+    fn legal_moves(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        let mut texts: Vec<String> = moves.into_iter().map(|mv| self.game.move_text(mv)).collect();
+        texts.sort_unstable_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+        texts
+    }
+    fn play(&mut self, text: &str) -> Result<(), MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mv = self.game.parse_move(text)?;
+        let canonical = self.game.move_text(mv);
+        self.game.play(mv);
+        self.history.push(canonical);
+        Ok(())
+    }
+    fn undo(&mut self) -> bool {
+        if self.history.pop().is_some() {
+            self.game.undo();
+            true
+        } else {
+            false
+        }
+    }
+    fn history(&self) -> &[String] {
+        &self.history
+    }
+    fn perft(&mut self, depth: u32) -> u64 {
+        perft::perft(&mut self.game, depth)
+    }
+    fn divide(&mut self, depth: u32) -> Vec<(String, u64)> {
+        perft::divide(&mut self.game, depth)
+    }
+    fn box_clone(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,162 @@
+use crate::{Actor, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use rand::RngCore;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A position of one game, with everything needed to go on playing it.
+///
+/// The required methods are the rules; the rest have defaults. A position
+/// plays moves in place and undoes them (a game may implement `undo` by
+/// keeping copies, if copying measures faster than unmaking); repetition
+/// history lives inside the position so that "is the game over?" needs
+/// nothing else.
+///
+/// Conventions every implementation keeps:
+/// - `legal_moves` clears the buffer and fills it; it is empty exactly when
+///   `outcome()` is `Some`;
+/// - the text of a move ([`Game::move_text`]) identifies it: two legal moves
+///   of one position never share a text;
+/// - `hash` is a function of what the position text says (the history is
+///   not hashed), computed incrementally where that pays;
+/// - parsing never panics, whatever the input.
+pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
+    /// A move of the game model: what one actor does in one step.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// The variant and its options, as plain data.
+    type Variant: Clone + Debug + PartialEq + Send + Sync + 'static;
+
+    /// The variant ids this type plays, with their options.
+    const VARIANTS: &'static [VariantInfo];
+
+    /// Turns a variant string (already split into id and options) into the
+    /// variant data. The id is one of [`Game::VARIANTS`].
+    fn parse_variant(spec: &VariantSpec) -> Result<Self::Variant, VariantError>;
+
+    /// The start position. `seed` is used only by games whose start involves
+    /// chance (a shuffled deck); the others ignore it.
+    fn start(variant: &Self::Variant, seed: u64) -> Self;
+
+    /// Reads a position text as the game's rules file defines it.
+    fn from_text(variant: &Self::Variant, text: &str) -> Result<Self, PositionError>;
+
+    /// The full position text (everything, hidden state included).
+    fn to_text(&self) -> String;
+
+    fn variant(&self) -> &Self::Variant;
+
+    /// Who must move now. Meaningless, but not a panic, once the game is over.
+    fn to_act(&self) -> Actor;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Clears `moves` and fills it with every legal move of the actor.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move in place. Playing an illegal move may corrupt the
+    /// position (it is checked by the callers that take untrusted input).
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back the last move played on this value.
+    fn undo(&mut self);
+
+    fn hash(&self) -> u64;
+
+    /// The text of a legal move of this position.
+    fn move_text(&self, mv: Self::Move) -> String;
+
+    /// The position drawn for a terminal. `viewer` hides what that player may
+    /// not see (games without hidden information ignore it).
+    fn render(&self, viewer: Option<Player>) -> String;
+
+    /// Reads a move text and checks that it is legal here. The default looks
+    /// the text up among the legal moves; games override it to say more
+    /// precisely what is wrong with a malformed text.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        moves
+            .into_iter()
+            .find(|&mv| self.move_text(mv) == text)
+            .ok_or_else(|| MoveError::illegal(text, "not a legal move in this position"))
+    }
+
+    /// The number of legal moves: perft's last ply. Games override it with a
+    /// count that skips building the moves where they can.
+    fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> u64 {
+        self.legal_moves(scratch);
+        scratch.len() as u64
+    }
+
+    /// How the game names a player ("white", "blue").
+    fn player_name(player: Player) -> &'static str {
+        match player {
+            Player::First => "white",
+            Player::Second => "black",
+        }
+    }
+
+    /// Whether the side to act stands in check (for display; false in games
+    /// without check).
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    /// The probability of a chance move, when [`Game::to_act`] is
+    /// [`Actor::Chance`]. Uniform unless the game says otherwise.
+    fn chance_probability(&self, _mv: Self::Move) -> f64 {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        1.0 / moves.len().max(1) as f64
+    }
+
+    /// What `viewer` may see, as text. Equal to the position text in games
+    /// of perfect information.
+    fn view_text(&self, _viewer: Player) -> String {
+        self.to_text()
+    }
+
+    /// A full position consistent with what `observer` sees, the unknown
+    /// parts sampled at random (for information-set search and fair
+    /// servers). Perfect-information games return a copy.
+    fn determinize(&self, _observer: Player, _rng: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+
+    /// Whether some state is hidden from a player.
+    fn has_hidden_information() -> bool {
+        false
+    }
+
+    /// The board as JSON for the web page, as `viewer` may see it.
+    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
+        let text = match viewer {
+            Some(p) => self.view_text(p),
+            None => self.to_text(),
+        };
+        serde_json::json!({ "text": text })
+    }
+
+    /// Positions besides the start that `menagerie bench` measures (e.g. a
+    /// middle game with captures or merges available).
+    fn bench_positions(_variant: &Self::Variant) -> Vec<&'static str> {
+        Vec::new()
+    }
+
+    /// Checks the rules' invariants (capacity, board colours, piece counts):
+    /// the property tests call it after every random move. `Err` names the
+    /// broken rule.
+    fn check_invariants(&self) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Code that works on any game, typed: the registry calls `visit` with the
+/// game type a variant string names, so perft and search run monomorphised.
+pub trait GameVisitor {
+    type Output;
+    fn visit<G: Game>(self, variant: G::Variant) -> Self::Output;
+}

@@ -1,0 +1,27 @@
+//! The Menagerie game model.
+//!
+//! Every game implements [`Game`]: a position that says who acts now
+//! ([`Actor`]: a player or chance), lists its legal moves into a caller's
+//! buffer, plays and undoes moves in place, reports its [`Outcome`], hashes
+//! itself for repetition and transposition tables, and reads and writes move
+//! and position texts with typed errors.
+//!
+//! On top of it sit [`perft`], the object-safe [`DynGame`] layer used by the
+//! CLI and the server (texts in, texts and JSON out), the variant strings of
+//! the registry ([`VariantSpec`]), and generic property checks every game
+//! runs ([`testing`]).
+
+mod dynamic;
+mod error;
+mod game;
+pub mod perft;
+mod player;
+pub mod testing;
+mod variant;
+pub mod zobrist;
+
+pub use dynamic::{DynGame, Erased};
+pub use error::{MoveError, PositionError};
+pub use game::{Game, GameVisitor};
+pub use player::{Actor, Outcome, Player};
+pub use variant::{OptionInfo, VariantError, VariantInfo, VariantOption, VariantSpec};

@@ -1,0 +1,218 @@
+//! Property checks every game runs from its tests with one line each:
+//! random play with play/undo, hash and text round trips, and parser
+//! robustness against mutated texts. A broken property panics with the
+//! position text and move that show it.
+
+use crate::{Actor, Game, Player};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+pub mod nim;
+
+/// How much random play [`random_play`] does.
+#[derive(Clone, Copy, Debug)]
+pub struct Soak {
+    pub games: usize,
+    pub max_plies: usize,
+    pub seed: u64,
+    /// How many legal moves per position get their text parsed back.
+    pub texts_per_position: usize,
+}
+
+impl Default for Soak {
+    fn default() -> Self {
+        Soak { games: 40, max_plies: 300, seed: 1, texts_per_position: 24 }
+    }
+}
+
+impl Soak {
+    /// Multiplies the number of games by `MENAGERIE_SOAK` when that is set,
+    /// so that a long soak is one environment variable away.
+    pub fn scaled_by_env(mut self) -> Self {
+        if let Some(factor) = std::env::var("MENAGERIE_SOAK").ok().and_then(|v| v.parse::<usize>().ok()) {
+            self.games *= factor.max(1);
+        }
+        self
+    }
+}
+
+/// Plays random games from the start position (seeds `soak.seed..`) and
+/// checks at every ply:
+/// - legal moves are empty exactly when the game is over;
+/// - the counted legal moves equal the listed ones;
+/// - move texts are distinct and parse back to the same move;
+/// - the rules' invariants hold ([`Game::check_invariants`]);
+/// - the position text round-trips, and the parsed position has the same
+///   hash (so the incremental hash equals the recomputed one);
+/// - playing then undoing any legal move restores text and hash;
+/// - each player's view survives [`Game::determinize`] unchanged;
+///
+/// and at the end undoes the whole game back to the start.
+pub fn random_play<G: Game>(variant: &G::Variant, soak: Soak) {
+    for game_index in 0..soak.games {
+        let seed = soak.seed.wrapping_add(game_index as u64);
+        random_game(G::start(variant, seed), variant, soak, seed);
+    }
+}
+
+/// [`random_play`] from given positions (one game per position and seed).
+pub fn random_play_from<G: Game>(variant: &G::Variant, texts: &[&str], soak: Soak) {
+    for text in texts {
+        let start = G::from_text(variant, text).unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"));
+        for game_index in 0..soak.games {
+            random_game(start.clone(), variant, soak, soak.seed.wrapping_add(game_index as u64));
+        }
+    }
+}
+
+fn random_game<G: Game>(mut game: G, variant: &G::Variant, soak: Soak, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let initial = (game.to_text(), game.hash());
+    let mut moves = Vec::new();
+    let mut scratch = Vec::new();
+    let mut played = 0;
+    for _ in 0..soak.max_plies {
+        check_position(&game, variant, &mut rng, soak);
+        game.legal_moves(&mut moves);
+        let text = game.to_text();
+        assert_eq!(
+            moves.is_empty(),
+            game.outcome().is_some(),
+            "legal moves must be empty exactly when the game is over, in {text}"
+        );
+        assert_eq!(game.count_legal_moves(&mut scratch), moves.len() as u64, "count_legal_moves in {text}");
+        if moves.is_empty() {
+            break;
+        }
+        check_move_texts(&game, &moves, &mut rng, soak.texts_per_position);
+
+        let probe = moves[rng.random_range(0..moves.len())];
+        let probe_text = game.move_text(probe);
+        game.play(probe);
+        game.check_invariants().unwrap_or_else(|e| panic!("{probe_text} from {text} breaks a rule: {e}"));
+        game.undo();
+        assert_eq!(game.to_text(), text, "play/undo of {probe_text} changed the position text");
+        assert_eq!(
+            game.hash(),
+            G::from_text(variant, &text).unwrap().hash(),
+            "play/undo of {probe_text} from {text} changed the hash"
+        );
+
+        let mv = moves[rng.random_range(0..moves.len())];
+        game.play(mv);
+        played += 1;
+    }
+    for _ in 0..played {
+        game.undo();
+    }
+    assert_eq!((game.to_text(), game.hash()), initial, "undoing the whole game did not restore the start");
+}
+
+fn check_position<G: Game>(game: &G, variant: &G::Variant, rng: &mut StdRng, soak: Soak) {
+    let text = game.to_text();
+    game.check_invariants().unwrap_or_else(|e| panic!("{text} breaks a rule: {e}"));
+    let parsed = G::from_text(variant, &text).unwrap_or_else(|e| panic!("own text {text:?} does not parse: {e}"));
+    assert_eq!(parsed.to_text(), text, "position text does not round-trip");
+    assert_eq!(parsed.hash(), game.hash(), "incremental hash differs from the hash of the parsed text {text}");
+    if game.outcome().is_none() {
+        assert_eq!(parsed.to_act(), game.to_act(), "actor differs after a text round trip of {text}");
+    }
+    if G::has_hidden_information() {
+        for viewer in Player::BOTH {
+            let view = game.view_text(viewer);
+            let sampled = game.determinize(viewer, rng);
+            assert_eq!(sampled.view_text(viewer), view, "determinize changed what {viewer:?} sees in {text}");
+            sampled.check_invariants().unwrap_or_else(|e| panic!("determinized {text} breaks a rule: {e}"));
+        }
+    }
+    let _ = soak;
+}
+
+fn check_move_texts<G: Game>(game: &G, moves: &[G::Move], rng: &mut StdRng, samples: usize) {
+    let position = game.to_text();
+    let mut texts: Vec<String> = moves.iter().map(|&mv| game.move_text(mv)).collect();
+    texts.sort_unstable();
+    if let Some(pair) = texts.windows(2).find(|w| w[0] == w[1]) {
+        panic!("two legal moves share the text {:?} in {position}", pair[0]);
+    }
+    for _ in 0..samples.min(moves.len()) {
+        let mv = moves[rng.random_range(0..moves.len())];
+        let text = game.move_text(mv);
+        let parsed =
+            game.parse_move(&text).unwrap_or_else(|e| panic!("legal move {text:?} does not parse in {position}: {e}"));
+        assert_eq!(parsed, mv, "move text {text:?} parses to another move in {position}");
+    }
+}
+
+/// Feeds mutated versions of valid position texts (and of legal move texts)
+/// to the parsers: they must return an error or a position, never panic,
+/// and a position they accept must round-trip.
+pub fn mutated_texts<G: Game>(variant: &G::Variant, seeds: &[&str], mutations: usize, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut alphabet: Vec<char> = seeds.iter().flat_map(|s| s.chars()).collect();
+    alphabet.extend(['0', '9', ' ', '/', '-', '\u{e9}', '\u{0}', 'x', '[', ']', ';']);
+    for base in seeds {
+        let game = G::from_text(variant, base).unwrap_or_else(|e| panic!("seed text {base:?} does not parse: {e}"));
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let move_texts: Vec<String> = moves.iter().map(|&m| game.move_text(m)).collect();
+        for _ in 0..mutations {
+            let mutated = mutate(base, &alphabet, &mut rng);
+            if let Ok(position) = G::from_text(variant, &mutated) {
+                let text = position.to_text();
+                let again = G::from_text(variant, &text)
+                    .unwrap_or_else(|e| panic!("{text:?} (from {mutated:?}) does not parse: {e}"));
+                assert_eq!(again.to_text(), text, "accepted text {mutated:?} does not round-trip");
+            }
+            if !move_texts.is_empty() && game.outcome().is_none() {
+                let original = &move_texts[rng.random_range(0..move_texts.len())];
+                let _ = game.parse_move(&mutate(original, &alphabet, &mut rng));
+            }
+        }
+    }
+}
+
+fn mutate(text: &str, alphabet: &[char], rng: &mut StdRng) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..rng.random_range(1..=3) {
+        let len = chars.len();
+        match rng.random_range(0..6) {
+            0 if len > 0 => {
+                chars.remove(rng.random_range(0..len));
+            }
+            1 => chars.insert(rng.random_range(0..=len), alphabet[rng.random_range(0..alphabet.len())]),
+            2 if len > 0 => chars[rng.random_range(0..len)] = alphabet[rng.random_range(0..alphabet.len())],
+            3 if len > 0 => chars.truncate(rng.random_range(0..len)),
+            4 if len > 1 => {
+                let (a, b) = (rng.random_range(0..len), rng.random_range(0..len));
+                chars.swap(a, b);
+            }
+            _ => {
+                let start = rng.random_range(0..=len);
+                let end = rng.random_range(start..=len);
+                let copy: Vec<char> = chars[start..end].to_vec();
+                let at = rng.random_range(0..=chars.len());
+                chars.splice(at..at, copy);
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Picks a uniformly random legal move, or `None` when the game is over.
+pub fn random_move<G: Game, R: Rng>(game: &G, moves: &mut Vec<G::Move>, rng: &mut R) -> Option<G::Move> {
+    game.legal_moves(moves);
+    if moves.is_empty() {
+        return None;
+    }
+    Some(moves[rng.random_range(0..moves.len())])
+}
+
+/// The actor is a player in every position of a game without chance; a
+/// convenience for tests that drive two-player games.
+pub fn expect_player<G: Game>(game: &G) -> Player {
+    match game.to_act() {
+        Actor::Player(p) => p,
+        Actor::Chance => panic!("chance acts in {}", game.to_text()),
+    }
+}

@@ -1,0 +1,6 @@
+//! The rules of every Menagerie game, one folder each, and the registry that
+//! finds a game by its variant id.
+
+mod registry;
+
+pub use registry::{new_game, variants, visit, NewGameError};

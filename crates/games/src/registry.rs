@@ -1,0 +1,68 @@
+//! The variant registry: adding a game is one line in `games!` below.
+
+use menagerie_core::{DynGame, Erased, Game, GameVisitor, PositionError, VariantError, VariantInfo, VariantSpec};
+use thiserror::Error;
+
+macro_rules! games {
+    ($($game:ty),* $(,)?) => {
+        /// Every variant of every game, in registry order.
+        #[allow(unused_mut)]
+        pub fn variants() -> Vec<&'static VariantInfo> {
+            let mut all: Vec<&'static VariantInfo> = Vec::new();
+            $( all.extend(<$game as Game>::VARIANTS.iter()); )*
+            all
+        }
+
+        /// Calls `visitor` with the game type and variant data that `spec`
+        /// names: the typed entry point for perft, bench and search.
+        #[allow(unused_variables)]
+        pub fn visit<V: GameVisitor>(spec: &VariantSpec, visitor: V) -> Result<V::Output, VariantError> {
+            $(
+                if <$game as Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
+                    let variant = <$game as Game>::parse_variant(spec)?;
+                    return Ok(visitor.visit::<$game>(variant));
+                }
+            )*
+            Err(VariantError::UnknownId { id: spec.id.clone(), valid: valid_ids() })
+        }
+    };
+}
+
+games!();
+
+fn valid_ids() -> String {
+    variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NewGameError {
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+}
+
+/// A game behind texts: `variant` is a variant string (`lichen-3x3`,
+/// `lunch:princess`), `position` a position text or `None`/`startpos` for
+/// the start, `seed` the chance seed for games that deal or shuffle.
+pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<dyn DynGame>, NewGameError> {
+    struct MakeDyn<'a> {
+        variant_string: String,
+        position: Option<&'a str>,
+        seed: u64,
+    }
+    impl GameVisitor for MakeDyn<'_> {
+        type Output = Result<Box<dyn DynGame>, PositionError>;
+        fn visit<G: Game>(self, variant: G::Variant) -> Self::Output {
+            let game = match self.position {
+                None => G::start(&variant, self.seed),
+                Some(text) => G::from_text(&variant, text)?,
+            };
+            Ok(Box::new(Erased::new(game, self.variant_string)))
+        }
+    }
+    let spec = VariantSpec::parse(variant)?;
+    let position = position.map(str::trim).filter(|p| *p != "startpos");
+    let made = visit(&spec, MakeDyn { variant_string: spec.to_string(), position, seed })?;
+    Ok(made?)
+}

@@ -1,0 +1,33 @@
+//! The generic random-play and parser properties, for every variant. Adding
+//! a game is one `properties!` line. `MENAGERIE_SOAK=<factor>` plays more games.
+
+use menagerie_core::testing::{self, Soak};
+use menagerie_core::{Game, GameVisitor, VariantSpec};
+
+struct Properties;
+
+impl GameVisitor for Properties {
+    type Output = ();
+
+    fn visit<G: Game>(self, variant: G::Variant) {
+        testing::random_play::<G>(&variant, Soak::default().scaled_by_env());
+        let start = G::start(&variant, 7).to_text();
+        let mut seeds: Vec<&str> = G::bench_positions(&variant);
+        seeds.push(&start);
+        testing::mutated_texts::<G>(&variant, &seeds, 400, 11);
+    }
+}
+
+#[allow(dead_code)]
+fn check(variant: &str) {
+    menagerie_games::visit(&VariantSpec::parse(variant).unwrap(), Properties).unwrap();
+}
+
+#[allow(unused_macros)]
+macro_rules! properties {
+    ($($name:ident => $variant:literal),* $(,)?) => {
+        $( #[test] fn $name() { check($variant) } )*
+    };
+}
+
+// One line per variant, e.g. `properties!(lma => "lma");`

@@ -2,7 +2,7 @@
 //! iteration takes long enough to measure.
 
 use crate::error::CliError;
-use menagerie_core::{perft, Game, GameVisitor, VariantSpec};
+use menagerie_core::{perft, Evaluate, Game, GameVisitor, VariantSpec};
 use std::time::{Duration, Instant};
 
 pub fn run(variant: Option<&str>, seconds: f64) -> Result<(), CliError> {
@@ -56,7 +56,7 @@ struct Row {
 impl GameVisitor for Bench {
     type Output = Vec<Row>;
 
-    fn visit<G: Game>(self, variant: G::Variant) -> Vec<Row> {
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Vec<Row> {
         let mut positions = vec![("start".to_owned(), G::start(&variant, 1))];
         for (index, text) in G::bench_positions(&variant).into_iter().enumerate() {
             match G::from_text(&variant, text) {

@@ -1,4 +1,4 @@
-use crate::{Actor, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use crate::{Actor, Evaluate, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use rand::RngCore;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -156,7 +156,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
 /// Code that works on any game, typed: the registry calls `visit` with the
 /// game type a variant string names, so perft and search run monomorphised.
+///
+/// Registered games also implement [`Evaluate`], so a visitor may search.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game>(self, variant: G::Variant) -> Self::Output;
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output;
 }

@@ -13,6 +13,7 @@
 
 mod dynamic;
 mod error;
+mod evaluate;
 mod game;
 pub mod perft;
 mod player;
@@ -22,6 +23,7 @@ pub mod zobrist;
 
 pub use dynamic::{DynGame, Erased};
 pub use error::{MoveError, PositionError};
+pub use evaluate::Evaluate;
 pub use game::{Game, GameVisitor};
 pub use player::{Actor, Outcome, Player};
 pub use variant::{OptionInfo, VariantError, VariantInfo, VariantOption, VariantSpec};

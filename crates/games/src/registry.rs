@@ -1,6 +1,8 @@
 //! The variant registry: adding a game is one line in `games!` below.
 
-use menagerie_core::{DynGame, Erased, Game, GameVisitor, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{
+    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, VariantError, VariantInfo, VariantSpec,
+};
 use thiserror::Error;
 
 macro_rules! games {
@@ -53,7 +55,7 @@ pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<
     }
     impl GameVisitor for MakeDyn<'_> {
         type Output = Result<Box<dyn DynGame>, PositionError>;
-        fn visit<G: Game>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
             let game = match self.position {
                 None => G::start(&variant, self.seed),
                 Some(text) => G::from_text(&variant, text)?,

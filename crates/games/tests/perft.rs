@@ -2,7 +2,7 @@
 //! checked against the typed perft of the game its variant names.
 
 use menagerie_core::perft::{self, CorpusEntry};
-use menagerie_core::{Game, GameVisitor, VariantSpec};
+use menagerie_core::{Evaluate, Game, GameVisitor, VariantSpec};
 use std::path::PathBuf;
 
 fn corpus_dir() -> PathBuf {
@@ -20,7 +20,7 @@ struct RunEntry<'a>(&'a CorpusEntry);
 impl GameVisitor for RunEntry<'_> {
     type Output = Vec<String>;
 
-    fn visit<G: Game>(self, variant: G::Variant) -> Vec<String> {
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Vec<String> {
         let entry = self.0;
         let mut game = match &entry.position {
             None => G::start(&variant, entry.seed),

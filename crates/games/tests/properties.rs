@@ -2,14 +2,14 @@
 //! a game is one `properties!` line. `MENAGERIE_SOAK=<factor>` plays more games.
 
 use menagerie_core::testing::{self, Soak};
-use menagerie_core::{Game, GameVisitor, VariantSpec};
+use menagerie_core::{Evaluate, Game, GameVisitor, VariantSpec};
 
 struct Properties;
 
 impl GameVisitor for Properties {
     type Output = ();
 
-    fn visit<G: Game>(self, variant: G::Variant) {
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) {
         testing::random_play::<G>(&variant, Soak::default().scaled_by_env());
         let start = G::start(&variant, 7).to_text();
         let mut seeds: Vec<&str> = G::bench_positions(&variant);

@@ -148,3 +148,14 @@ mod tests {
         testing::mutated_texts::<Nim>(&variant, &["30 first", "7 second"], 300, 3);
     }
 }
+
+/// Nim's perfect evaluation: a multiple of 4 is lost for the player to move.
+impl crate::Evaluate for Nim {
+    fn evaluate(&self) -> i32 {
+        if self.stones % 4 == 0 {
+            -100
+        } else {
+            100
+        }
+    }
+}

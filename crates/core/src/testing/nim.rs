@@ -126,6 +126,17 @@ impl Game for Nim {
     }
 }
 
+/// Nim's perfect evaluation: a multiple of 4 is lost for the player to move.
+impl crate::Evaluate for Nim {
+    fn evaluate(&self) -> i32 {
+        if self.stones.is_multiple_of(4) {
+            -100
+        } else {
+            100
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,16 +157,5 @@ mod tests {
         let variant = Nim::parse_variant(&VariantSpec::parse("nim:stones=30").unwrap()).unwrap();
         testing::random_play::<Nim>(&variant, testing::Soak::default());
         testing::mutated_texts::<Nim>(&variant, &["30 first", "7 second"], 300, 3);
-    }
-}
-
-/// Nim's perfect evaluation: a multiple of 4 is lost for the player to move.
-impl crate::Evaluate for Nim {
-    fn evaluate(&self) -> i32 {
-        if self.stones % 4 == 0 {
-            -100
-        } else {
-            100
-        }
     }
 }

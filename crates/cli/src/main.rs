@@ -23,9 +23,9 @@ struct PositionArgs {
     /// A position text as the game's rules define it; `startpos` or nothing for the start
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
-    /// Seed for games whose start is dealt or shuffled (Lunch Chess)
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Seed for games whose start is dealt or shuffled (Lunch Chess needs it for `startpos`)
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Subcommand)]

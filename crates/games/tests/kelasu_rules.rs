@@ -293,10 +293,9 @@ fn fourfold_repetition_of_a_turn_start_draws() {
     let mut g = game(&start);
     let cycle = ["C4-C5", "H4-H5", "C5-C4", "H5-H4"];
     for round in 0..3 {
-        for (i, mv) in cycle.iter().enumerate() {
+        for mv in cycle {
             assert_eq!(g.outcome(), None, "round {round}, before {mv}");
             play(&mut g, mv);
-            let _ = i;
         }
     }
     // The start position has now stood at the start of a turn 4 times.

@@ -221,6 +221,32 @@ mod tests {
         }
     }
 
+    /// Big sets are checked from their complements: a set of `n - m`
+    /// squares is fixed by the `m` squares it leaves out.
+    #[test]
+    fn big_sets_match_their_complements() {
+        let cells = board(&["xxxxxxxxxx", "xxxxxxxxxx", "xx.x......"]);
+        let squares: Vec<Square> = cells.collect();
+        let n = squares.len();
+        assert_eq!(n, 23);
+        let mut expected = 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                let set = cells ^ Bitboard::from_square(squares[a]) ^ Bitboard::from_square(squares[b]);
+                if is_connected(set) {
+                    expected += 1;
+                }
+            }
+        }
+        assert_eq!(count_connected_sets(cells, 21), expected);
+        let mut seen = 0;
+        for_each_connected_set(cells, 21, &mut |s| {
+            assert!(s.count() == 21 && is_connected(s));
+            seen += 1;
+        });
+        assert_eq!(seen, expected);
+    }
+
     #[test]
     fn known_polyomino_counts() {
         // Fixed polyominoes of size n fit in an n×n box; counting the sets of

@@ -30,7 +30,7 @@ macro_rules! games {
     };
 }
 
-games!();
+games!(crate::kelasu::Kelasu);
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

@@ -2,6 +2,7 @@
 //! finds a game by its variant id.
 
 pub mod kelasu;
+pub mod lichen;
 mod registry;
 
 pub use registry::{new_game, variants, visit, NewGameError};

@@ -76,3 +76,8 @@ fn every_variant_has_a_corpus_entry() {
 fn kelasu_corpus() {
     run_corpus("kelasu.perft")
 }
+
+#[test]
+fn lichen_corpus() {
+    run_corpus("lichen.perft")
+}

@@ -31,3 +31,4 @@ macro_rules! properties {
 }
 
 // One line per variant, e.g. `properties!(lma => "lma");`
+properties!(lma => "lma", lma_double => "lma-double");

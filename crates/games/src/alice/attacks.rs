@@ -49,7 +49,7 @@ impl Position {
     /// The enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {
-        self.king_attackers(self.side_to_move)
+        self.king_attackers(self.side_to_move())
     }
 
     /// The pieces attacking `side`'s king.

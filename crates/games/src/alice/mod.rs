@@ -87,9 +87,30 @@ pub struct AliceChess {
     variant: AliceVariant,
     pos: Position,
     history: Vec<Position>,
+    /// The fullmove number of the position the game started from, and
+    /// whether Black moved first there: the current number follows from
+    /// the number of moves played.
+    start_fullmove: u32,
+    start_black: bool,
 }
 
 impl AliceChess {
+    fn new(variant: AliceVariant, (pos, fullmove): (Position, u32)) -> AliceChess {
+        AliceChess {
+            variant,
+            start_black: pos.side_to_move() == BLACK,
+            pos,
+            history: Vec::with_capacity(64),
+            start_fullmove: fullmove,
+        }
+    }
+
+    /// The move number of the position text.
+    pub fn fullmove(&self) -> u32 {
+        let moves_by_black = (self.history.len() + usize::from(self.start_black)) / 2;
+        self.start_fullmove.saturating_add(u32::try_from(moves_by_black).unwrap_or(u32::MAX))
+    }
+
     /// The draw that the clock or repetition imposes, if any (stalemate and
     /// checkmate are found by generating moves).
     fn drawn_by_rule(&self) -> Option<&'static str> {
@@ -162,16 +183,15 @@ impl Game for AliceChess {
     }
 
     fn start(variant: &AliceVariant, _seed: u64) -> Self {
-        let pos = text::parse_position(variant.start_text()).expect("the start position text is valid");
-        AliceChess { variant: *variant, pos, history: Vec::with_capacity(64) }
+        AliceChess::new(*variant, text::parse_position(variant.start_text()).expect("the start position text is valid"))
     }
 
     fn from_text(variant: &AliceVariant, text: &str) -> Result<Self, PositionError> {
-        Ok(AliceChess { variant: *variant, pos: text::parse_position(text)?, history: Vec::with_capacity(64) })
+        Ok(AliceChess::new(*variant, text::parse_position(text)?))
     }
 
     fn to_text(&self) -> String {
-        text::position_text(&self.pos)
+        text::position_text(&self.pos, self.fullmove())
     }
 
     fn variant(&self) -> &AliceVariant {
@@ -179,7 +199,7 @@ impl Game for AliceChess {
     }
 
     fn to_act(&self) -> Actor {
-        Actor::Player(Player::from_index(self.pos.side_to_move))
+        Actor::Player(Player::from_index(self.pos.side_to_move()))
     }
 
     /// Checkmate and stalemate first (a mate given on the 100th quiet ply
@@ -189,7 +209,7 @@ impl Game for AliceChess {
         generate(&self.pos, &mut counter);
         if counter.0 == 0 {
             return Some(if self.pos.checkers().any() {
-                Outcome::Win { winner: Player::from_index(1 - self.pos.side_to_move), reason: "checkmate" }
+                Outcome::Win { winner: Player::from_index(1 - self.pos.side_to_move()), reason: "checkmate" }
             } else {
                 Outcome::Draw { reason: "stalemate" }
             });
@@ -248,7 +268,7 @@ impl Game for AliceChess {
         {
             return Ok(mv);
         }
-        let us = self.pos.side_to_move;
+        let us = self.pos.side_to_move();
         let reason = match self.pos.piece_at(wanted.from) {
             None => format!("there is no piece on {}", wanted.from),
             Some((side, _)) if side != us => {
@@ -328,7 +348,7 @@ impl Game for AliceChess {
                 return Err(format!("{} has {kings} kings", Self::side_name(side)));
             }
         }
-        if pos.king_attackers(1 - pos.side_to_move).any() {
+        if pos.king_attackers(1 - pos.side_to_move()).any() {
             return Err("the side that just moved left its king attacked".into());
         }
         if pos.hash != pos.compute_hash() {
@@ -349,7 +369,7 @@ impl Game for AliceChess {
         // piece stands on, so per side and colour the pieces can only get
         // fewer, and the mover's side keeps all of its own.
         if let Some(before) = self.history.last() {
-            let mover = before.side_to_move;
+            let mover = before.side_to_move();
             for side in [WHITE, BLACK] {
                 for dark in [false, true] {
                     let (was, now) = (before.count_on_colour(side, dark), pos.count_on_colour(side, dark));

@@ -101,7 +101,7 @@ struct Generator<'a> {
 /// are the game's business, not this function's).
 #[inline]
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
-    let us = pos.side_to_move;
+    let us = pos.side_to_move();
     let them = 1 - us;
     let king = pos.king(us);
     let gen = Generator {

@@ -16,12 +16,12 @@ pub struct Position {
     pub sides: [[Bitboard; 2]; 2],
     /// `kinds[board][kind]`: every piece of a kind (both sides) on a board.
     pub kinds: [[Bitboard; 5]; 2],
-    /// 0 White, 1 Black.
-    pub side_to_move: usize,
+    /// 0 White, 1 Black (a byte, to keep the position within 128 bytes:
+    /// copies of it are the undo stack).
+    side: u8,
     pub castling: u8,
     /// Plies since the last capture or pawn move.
     pub halfmove: u32,
-    pub fullmove: u32,
     pub hash: u64,
 }
 
@@ -30,11 +30,23 @@ impl Position {
         Position {
             sides: [[Bitboard::EMPTY; 2]; 2],
             kinds: [[Bitboard::EMPTY; 5]; 2],
-            side_to_move: 0,
+            side: 0,
             castling: 0,
             halfmove: 0,
-            fullmove: 1,
             hash: zobrist::castling(0),
+        }
+    }
+
+    /// 0 White, 1 Black.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> usize {
+        self.side as usize
+    }
+
+    pub fn set_side_to_move(&mut self, side: usize) {
+        if side != self.side_to_move() {
+            self.side = side as u8;
+            self.hash ^= zobrist::BLACK_TO_MOVE;
         }
     }
 
@@ -111,14 +123,14 @@ impl Position {
         self.hash == other.hash
             && self.sides == other.sides
             && self.kinds == other.kinds
-            && self.side_to_move == other.side_to_move
+            && self.side == other.side
             && self.castling == other.castling
     }
 
     /// The hash computed from scratch (the incremental one must equal it).
     pub fn compute_hash(&self) -> u64 {
         let mut hash = zobrist::castling(self.castling);
-        if self.side_to_move == BLACK {
+        if self.side_to_move() == BLACK {
             hash ^= zobrist::BLACK_TO_MOVE;
         }
         for board in 0..2 {
@@ -137,7 +149,7 @@ impl Position {
     /// *source* board at the target cell, whichever board the mover lands on.
     #[inline]
     pub fn apply(&mut self, mv: AliceMove) {
-        let us = self.side_to_move;
+        let us = self.side_to_move();
         let them = 1 - us;
         let kind = self.kind_at(mv.from.board(), mv.from.cell());
         let captured_on = Square::new(mv.from.board(), mv.to.cell());
@@ -167,10 +179,8 @@ impl Position {
             self.set_castling(rights);
         }
         self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
-        if us == BLACK {
-            self.fullmove = self.fullmove.saturating_add(1);
-        }
-        self.side_to_move = them;
+        self.side = them as u8;
         self.hash ^= zobrist::BLACK_TO_MOVE;
     }
 }
+const _: () = assert!(std::mem::size_of::<Position>() <= 128, "the undo stack copies positions: keep them small");

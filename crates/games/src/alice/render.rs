@@ -43,7 +43,7 @@ pub fn render(game: &AliceChess) -> String {
         out.push('\n');
     }
     out.push_str(&format!("  {files}        {files}\n"));
-    let side = if pos.side_to_move == WHITE { "White" } else { "Black" };
+    let side = if pos.side_to_move() == WHITE { "White" } else { "Black" };
     match game.outcome() {
         Some(Outcome::Win { winner, reason }) => {
             let name = if winner == Player::First { "White" } else { "Black" };
@@ -59,9 +59,9 @@ pub fn render(game: &AliceChess) -> String {
         "castling {}, halfmove clock {}, move {}\n",
         castling_text(pos.castling),
         pos.halfmove,
-        pos.fullmove
+        game.fullmove()
     ));
-    out.push_str(&position_text(pos));
+    out.push_str(&position_text(pos, game.fullmove()));
     out.push('\n');
     out
 }
@@ -89,12 +89,12 @@ pub fn view_json(game: &AliceChess) -> serde_json::Value {
     json!({
         "variant": game.variant.id(),
         "boards": boards,
-        "to_move": if pos.side_to_move == WHITE { "white" } else { "black" },
+        "to_move": if pos.side_to_move() == WHITE { "white" } else { "black" },
         "check": game.in_check(),
         "castling": castling_text(pos.castling),
         "halfmove": pos.halfmove,
-        "fullmove": pos.fullmove,
+        "fullmove": game.fullmove(),
         "outcome": outcome,
-        "text": position_text(pos),
+        "text": position_text(pos, game.fullmove()),
     })
 }

@@ -10,7 +10,9 @@ use menagerie_core::PositionError;
 /// Reads a position text and checks what the rules need: one king per side
 /// and the side not to move not in check. Castling rights whose king or rook
 /// is not on its home square are dropped (they could never be used).
-pub fn parse_position(text: &str) -> Result<Position, PositionError> {
+/// Returns the position and the fullmove number (kept by the game, not the
+/// position, so that the position stays small).
+pub fn parse_position(text: &str) -> Result<(Position, u32), PositionError> {
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != 5 {
         return Err(PositionError::syntax(
@@ -34,10 +36,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     }
     match fields[1] {
         "w" => {}
-        "b" => {
-            pos.side_to_move = BLACK;
-            pos.hash ^= super::zobrist::BLACK_TO_MOVE;
-        }
+        "b" => pos.set_side_to_move(BLACK),
         other => {
             return Err(PositionError::syntax("field 2 (side to move)", format!("expected w or b, found {other:?}")))
         }
@@ -46,7 +45,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     pos.halfmove = fields[3].parse().map_err(|_| {
         PositionError::syntax("field 4 (halfmove clock)", format!("expected a whole number, found {:?}", fields[3]))
     })?;
-    pos.fullmove = fields[4].parse().map_err(|_| {
+    let fullmove: u32 = fields[4].parse().map_err(|_| {
         PositionError::syntax("field 5 (fullmove number)", format!("expected a whole number, found {:?}", fields[4]))
     })?;
 
@@ -56,8 +55,8 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
             return Err(PositionError::invalid(format!("{name} must have exactly one king, found {kings}")));
         }
     }
-    if pos.king_attackers(1 - pos.side_to_move).any() {
-        let name = if pos.side_to_move == WHITE { "Black" } else { "White" };
+    if pos.king_attackers(1 - pos.side_to_move()).any() {
+        let name = if pos.side_to_move() == WHITE { "Black" } else { "White" };
         return Err(PositionError::invalid(format!("{name} is in check but it is not {name}'s move")));
     }
     let mut usable = pos.castling;
@@ -69,7 +68,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
         }
     }
     pos.set_castling(usable);
-    Ok(pos)
+    Ok((pos, fullmove))
 }
 
 fn parse_board(pos: &mut Position, board: usize, layout: &str) -> Result<(), PositionError> {
@@ -134,7 +133,7 @@ fn parse_castling(text: &str) -> Result<u8, PositionError> {
     Ok(found)
 }
 
-pub fn position_text(pos: &Position) -> String {
+pub fn position_text(pos: &Position, fullmove: u32) -> String {
     let mut out = String::with_capacity(64);
     for board in 0..2 {
         if board == 1 {
@@ -162,9 +161,9 @@ pub fn position_text(pos: &Position) -> String {
             }
         }
     }
-    out.push_str(if pos.side_to_move == WHITE { " w " } else { " b " });
+    out.push_str(if pos.side_to_move() == WHITE { " w " } else { " b " });
     out.push_str(&castling_text(pos.castling));
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out.push_str(&format!(" {} {fullmove}", pos.halfmove));
     out
 }
 

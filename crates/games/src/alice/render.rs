@@ -15,8 +15,12 @@ pub fn render(game: &AliceChess) -> String {
     let files: String = (0..FILES).map(|f| format!(" {} ", (b'a' + f as u8) as char)).collect();
     let width = 3 * FILES;
     let mut out = String::new();
-    out.push_str(&format!("  {:^width$}        {:^width$}\n", "board 1", "board 2"));
-    out.push_str(&format!("  {files}        {files}\n"));
+    let header = format!("  {files}        {files}");
+    let header = header.trim_end();
+    out.push_str(format!("  {:^width$}        {:^width$}", "board 1", "board 2").trim_end());
+    out.push('\n');
+    out.push_str(header);
+    out.push('\n');
     for rank_index in (0..RANKS).rev() {
         let rank = rank_index + 1;
         let mut line = String::new();
@@ -42,7 +46,8 @@ pub fn render(game: &AliceChess) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    out.push_str(&format!("  {files}        {files}\n"));
+    out.push_str(header);
+    out.push('\n');
     let side = if pos.side_to_move() == WHITE { "White" } else { "Black" };
     match game.outcome() {
         Some(Outcome::Win { winner, reason }) => {

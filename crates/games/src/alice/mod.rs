@@ -8,7 +8,8 @@
 //! tables), [`position`] (bitboards, making moves), [`attacks`] (who attacks
 //! a square), [`movegen`] (legal moves, bulk counting), [`castling`],
 //! [`moves`] and [`text`] (move and position texts), [`render`] (terminal
-//! drawing and JSON view), [`zobrist`].
+//! drawing and JSON view), [`invariants`] (checked by the property tests),
+//! [`zobrist`].
 //!
 //! # JSON view (`view_json`)
 //!
@@ -37,6 +38,7 @@
 mod attacks;
 mod bitboard;
 mod castling;
+mod invariants;
 mod movegen;
 mod moves;
 mod pieces;
@@ -51,7 +53,7 @@ pub use moves::AliceMove;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
-use pieces::{Kind, BLACK, WHITE};
+use pieces::{BLACK, WHITE};
 use position::Position;
 use square::cell_name;
 
@@ -325,73 +327,6 @@ impl Game for AliceChess {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let pos = &self.pos;
-        for board in 0..2 {
-            if (pos.sides[board][0] & pos.sides[board][1]).any() {
-                return Err(format!("board {}: a square holds pieces of both sides", board + 1));
-            }
-            let mut union = bitboard::Bitboard::EMPTY;
-            for kind in pieces::KINDS {
-                let bits = pos.kinds[board][kind as usize];
-                if (union & bits).any() {
-                    return Err(format!("board {}: a square holds two kinds", board + 1));
-                }
-                union |= bits;
-            }
-            if union != pos.occupied(board) || (union & !bitboard::ALL).any() {
-                return Err(format!("board {}: kind and side bitboards disagree", board + 1));
-            }
-        }
-        for side in [WHITE, BLACK] {
-            let kings = pos.pieces(0, side, Kind::King).count() + pos.pieces(1, side, Kind::King).count();
-            if kings != 1 {
-                return Err(format!("{} has {kings} kings", Self::side_name(side)));
-            }
-        }
-        if pos.king_attackers(1 - pos.side_to_move()).any() {
-            return Err("the side that just moved left its king attacked".into());
-        }
-        if pos.hash != pos.compute_hash() {
-            return Err("incremental hash differs from the recomputed one".into());
-        }
-        for castle in &castling::CASTLES {
-            if pos.castling & castle.right != 0
-                && (pos.piece_at(castle.king_from) != Some((castle.side, Kind::King))
-                    || pos.piece_at(castle.rook_from) != Some((castle.side, Kind::Rook)))
-            {
-                return Err(format!(
-                    "castling right {} without its king and rook at home",
-                    text::castling_text(castle.right)
-                ));
-            }
-        }
-        // Monochromatic: a move never changes the colour of the squares a
-        // piece stands on, so per side and colour the pieces can only get
-        // fewer, and the mover's side keeps all of its own.
-        if let Some(before) = self.history.last() {
-            let mover = before.side_to_move();
-            for side in [WHITE, BLACK] {
-                for dark in [false, true] {
-                    let (was, now) = (before.count_on_colour(side, dark), pos.count_on_colour(side, dark));
-                    if now > was || (side == mover && now != was) {
-                        return Err(format!(
-                            "{} pieces on {} squares went from {was} to {now}",
-                            Self::side_name(side),
-                            if dark { "dark" } else { "light" }
-                        ));
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-impl Position {
-    /// How many pieces of `side` stand on dark (or light) squares.
-    fn count_on_colour(&self, side: usize, dark: bool) -> u32 {
-        // Dark on board 1 is an even cell, on board 2 an odd one.
-        let (first, second) = if dark { (tables::EVEN, tables::ODD) } else { (tables::ODD, tables::EVEN) };
-        (self.sides[0][side] & first).count() + (self.sides[1][side] & second).count()
+        invariants::check(&self.pos, self.history.last())
     }
 }

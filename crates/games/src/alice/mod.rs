@@ -4,12 +4,12 @@
 //! square of the other board instead. Cardinals (bishop + knight) replace
 //! bishops and knights; no en passant; promotion to Q, R or C.
 //!
-//! Files: [`square`] and [`bitboard`] (the geometry), [`tables`] (attack
-//! tables), [`position`] (bitboards, making moves), [`attacks`] (who attacks
-//! a square), [`movegen`] (legal moves, bulk counting), [`castling`],
-//! [`moves`] and [`text`] (move and position texts), [`render`] (terminal
-//! drawing and JSON view), [`invariants`] (checked by the property tests),
-//! [`zobrist`].
+//! Files: `square` and `bitboard` (the geometry), `tables` (attack
+//! tables), `position` (bitboards, making moves), `attacks` (who attacks
+//! a square), `movegen` (legal moves, bulk counting), `castling`,
+//! `moves` and `text` (move and position texts), `render` (terminal
+//! drawing and JSON view), `invariants` (checked by the property tests),
+//! `zobrist`.
 //!
 //! # JSON view (`view_json`)
 //!

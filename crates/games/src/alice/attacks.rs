@@ -46,6 +46,40 @@ impl Position {
         found
     }
 
+    /// Whether some piece of `by` on `board`, other than those in
+    /// `ignored` (a piece being captured), attacks `cell`: [`Self::attackers`]
+    /// as a yes/no question, with the cheap leapers asked first.
+    #[inline(always)]
+    pub fn is_attacked(
+        &self,
+        board: BoardIndex,
+        cell: usize,
+        by: usize,
+        occupied: Bitboard,
+        twin_occupied: bool,
+        ignored: Bitboard,
+    ) -> bool {
+        let mut mine = self.sides[board][by] & !ignored;
+        if twin_occupied {
+            mine &= same_parity(cell);
+        }
+        let kinds = &self.kinds[board];
+        let cardinals = kinds[Kind::Cardinal as usize];
+        let leapers = (KNIGHT[cell] & cardinals)
+            | (KING[cell] & kinds[Kind::King as usize])
+            | (PAWN_ATTACKS[1 - by][cell] & kinds[Kind::Pawn as usize]);
+        if (leapers & mine).any() {
+            return true;
+        }
+        let queens = kinds[Kind::Queen as usize];
+        let diagonal = (queens | cardinals) & mine;
+        if diagonal.any() && (bishop_attacks(cell, occupied) & diagonal).any() {
+            return true;
+        }
+        let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine;
+        orthogonal.any() && (rook_attacks(cell, occupied) & orthogonal).any()
+    }
+
     /// The enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard {

@@ -166,7 +166,7 @@ impl Generator<'_> {
         occupied[land_board] |= Bitboard::cell(cell);
         let gone = if fb == kb { captured } else { Bitboard::EMPTY };
         let twin_occupied = occupied[1 - kb].has(self.king_cell);
-        (self.pos.attackers(kb, self.king_cell, self.them, occupied[kb], twin_occupied) & !gone).is_empty()
+        !self.pos.is_attacked(kb, self.king_cell, self.them, occupied[kb], twin_occupied, gone)
     }
 
     /// Tests each target one by one.
@@ -189,7 +189,7 @@ impl Generator<'_> {
         // Diagonal steps keep the colour: the king stays on its board.
         for cell in targets & same_parity(kc) {
             let twin_occupied = self.occupied[other].has(cell);
-            if (self.pos.attackers(kb, cell, them, lifted, twin_occupied) & !Bitboard::cell(cell)).is_empty() {
+            if !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::cell(cell)) {
                 sink.one(AliceMove::plain(from, Square::new(kb, cell)));
             }
         }
@@ -197,8 +197,8 @@ impl Generator<'_> {
         // target on this board, is empty afterwards) and, falling through,
         // on the target of this board with the landing square still empty.
         for cell in targets & !same_parity(kc) & !self.occupied[other] {
-            if self.pos.attackers(other, cell, them, self.occupied[other], false).is_empty()
-                && (self.pos.attackers(kb, cell, them, lifted, false) & !Bitboard::cell(cell)).is_empty()
+            if !self.pos.is_attacked(other, cell, them, self.occupied[other], false, Bitboard::EMPTY)
+                && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::cell(cell))
             {
                 sink.one(AliceMove::plain(from, Square::new(other, cell)));
             }
@@ -223,8 +223,9 @@ impl Generator<'_> {
             {
                 continue;
             }
-            let attacked =
-                |cell: usize| self.pos.attackers(kb, cell, self.them, lifted, self.occupied[1 - kb].has(cell)).any();
+            let attacked = |cell: usize| {
+                self.pos.is_attacked(kb, cell, self.them, lifted, self.occupied[1 - kb].has(cell), Bitboard::EMPTY)
+            };
             if attacked(castle.cross) || attacked(castle.king_to.cell()) {
                 continue;
             }

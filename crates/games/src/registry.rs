@@ -28,7 +28,7 @@ macro_rules! games {
     };
 }
 
-games!();
+games!(crate::fluid::Fluid);
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

@@ -31,3 +31,4 @@ macro_rules! properties {
 }
 
 // One line per variant, e.g. `properties!(lma => "lma");`
+properties!(fluid => "fluid", fluid_single_promo => "fluid-single-promo", fluid_double_promo => "fluid-double-promo");

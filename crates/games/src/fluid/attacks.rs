@@ -261,7 +261,8 @@ mod tests {
         let b1 = Square::B1;
         let a3 = Square::parse("a3").unwrap();
         let leg = knight_legs(b1).iter().find(|l| l.target == a3.index() as u8).unwrap();
-        let expected = Bitboard::from_square(Square::parse("a2").unwrap()) | Bitboard::from_square(Square::parse("b2").unwrap());
+        let expected =
+            Bitboard::from_square(Square::parse("a2").unwrap()) | Bitboard::from_square(Square::parse("b2").unwrap());
         assert_eq!(leg.middles, expected.0);
         assert_eq!(knight_targets(b1).count(), 3);
     }

@@ -21,11 +21,6 @@ impl Bitboard {
     }
 
     #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    #[inline]
     pub const fn not_empty(self) -> bool {
         self.0 != 0
     }

@@ -14,9 +14,11 @@ use super::zobrist;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     cells: [Cell; 64],
-    colour: [Bitboard; 2],
-    /// Indexed by colour, then by [`Kind::index`] (index 0 unused).
-    kinds: [[Bitboard; 6]; 2],
+    /// Indexed by colour; slot 2 is scratch, written for "no piece" so that
+    /// [`Board::set_cell`] needs no branches.
+    colour: [Bitboard; 3],
+    /// Indexed by piece code (colour << 3 | kind); unused codes are scratch.
+    kinds: [Bitboard; 16],
     stacked: Bitboard,
     /// Zobrist hash of the cells.
     hash: u64,
@@ -58,8 +60,8 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: [Cell::EMPTY; 64],
-            colour: [Bitboard::EMPTY; 2],
-            kinds: [[Bitboard::EMPTY; 6]; 2],
+            colour: [Bitboard::EMPTY; 3],
+            kinds: [Bitboard::EMPTY; 16],
             stacked: Bitboard::EMPTY,
             hash: 0,
         }
@@ -77,7 +79,7 @@ impl Board {
 
     #[inline]
     pub fn pieces(&self, colour: Colour, kind: Kind) -> Bitboard {
-        self.kinds[colour.index()][kind.index()]
+        self.kinds[Piece::new(colour, kind).code() as usize]
     }
 
     #[inline]
@@ -105,20 +107,21 @@ impl Board {
     /// Replaces the content of a square, keeping bitboards and hash in step.
     #[inline]
     pub fn set_cell(&mut self, square: Square, new: Cell) {
+        // Colour slot of a piece code: 0 White, 1 Black, 2 for "no piece".
+        const COLOUR_SLOT: [usize; 16] = [2, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1];
         let old = self.cells[square.index()];
         let bit = Bitboard::from_square(square);
-        for piece in old.pieces() {
-            self.colour[piece.colour().index()] &= !bit;
-            self.kinds[piece.colour().index()][piece.kind().index()] &= !bit;
-        }
-        self.stacked &= !bit;
-        for piece in new.pieces() {
-            self.colour[piece.colour().index()] |= bit;
-            self.kinds[piece.colour().index()][piece.kind().index()] |= bit;
-        }
-        if new.len() == 2 {
-            self.stacked |= bit;
-        }
+        let (old_low, old_high) = ((old.raw() & 15) as usize, (old.raw() >> 4) as usize);
+        let (new_low, new_high) = ((new.raw() & 15) as usize, (new.raw() >> 4) as usize);
+        self.colour[COLOUR_SLOT[old_low]] &= !bit;
+        self.colour[COLOUR_SLOT[old_high]] &= !bit;
+        self.kinds[old_low] &= !bit;
+        self.kinds[old_high] &= !bit;
+        self.colour[COLOUR_SLOT[new_low]] |= bit;
+        self.colour[COLOUR_SLOT[new_high]] |= bit;
+        self.kinds[new_low] |= bit;
+        self.kinds[new_high] |= bit;
+        self.stacked = Bitboard(self.stacked.0 & !bit.0 | ((new_high != 0) as u64) << square.index());
         self.hash ^= zobrist::cell(square, old) ^ zobrist::cell(square, new);
         self.cells[square.index()] = new;
     }
@@ -148,10 +151,9 @@ impl Board {
         let enemy_only = opp & !own;
         // On a mixed square, the own piece is the only own piece there.
         let mixed_own_piece = own & opp & !self.pieces(colour, Kind::Pawn);
-        let enemy = colour.other().index();
         let (mut seen, mut two_kinds) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for kind in Kind::ALL {
-            let bb = self.kinds[enemy][kind.index()];
+            let bb = self.pieces(colour.other(), kind);
             two_kinds |= seen & bb;
             seen |= bb;
         }
@@ -301,7 +303,15 @@ impl Board {
             }
             rebuilt.set_cell(square, cell);
         }
-        if rebuilt != *self {
+        let kinds_agree = [Colour::White, Colour::Black]
+            .iter()
+            .all(|&c| Kind::ALL.iter().all(|&k| rebuilt.pieces(c, k) == self.pieces(c, k)));
+        if rebuilt.cells != self.cells
+            || rebuilt.colour[..2] != self.colour[..2]
+            || !kinds_agree
+            || rebuilt.stacked != self.stacked
+            || rebuilt.hash != self.hash
+        {
             return Err("bitboards or hash out of step with the cells".into());
         }
         Ok(())

@@ -51,9 +51,7 @@ mod tests;
 pub use moves::Move;
 pub use position::PromotionRule;
 
-use menagerie_core::{
-    Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
-};
+use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::Counter;
 use piece::{Colour, Kind};
 use position::{Rules, State};
@@ -230,9 +228,10 @@ impl Game for Fluid {
         if moves.is_empty() {
             return Err(MoveError::GameOver);
         }
-        moves.into_iter().find(|mv| mv.text() == text).ok_or_else(|| {
-            MoveError::illegal(text, "not a legal move here (see `menagerie moves` for the list)")
-        })
+        moves
+            .into_iter()
+            .find(|mv| mv.text() == text)
+            .ok_or_else(|| MoveError::illegal(text, "not a legal move here (see `menagerie moves` for the list)"))
     }
 
     fn render(&self, _viewer: Option<Player>) -> String {
@@ -261,7 +260,11 @@ impl Game for Fluid {
         state.board.check_consistency()?;
         for colour in [Colour::White, Colour::Black] {
             let kings = state.board.pieces(colour, Kind::King);
-            let count: usize = kings.map(|sq| state.board.cell(sq).pieces().filter(|p| p.kind() == Kind::King && p.colour() == colour).count()).sum();
+            let count: usize = kings
+                .map(|sq| {
+                    state.board.cell(sq).pieces().filter(|p| p.kind() == Kind::King && p.colour() == colour).count()
+                })
+                .sum();
             if count != 1 {
                 return Err(format!("{} has {count} kings", colour.name()));
             }
@@ -293,4 +296,4 @@ impl Game for Fluid {
 }
 
 const BENCH_MIDDLE_GAME: &str = "r1q1k2r/pp1n1ppp/2pbpn2/3p4/3P4/2NBPN2/PPQ2PPP/R3K2R w KQkq - 0 1";
-const BENCH_STACKS: &str = "r3k2r/pp3ppp/2(BN)pq3/3P4/4(Pn)3/2N2(NR)2/PP3PPP/R1B1K2R w KQkq - 0 1";
+const BENCH_STACKS: &str = "r3k2r/pp1p1ppp/2(BN)pq3/3P4/4(Pn)3/2N2(NR)2/PP3PPP/R1B1K2R w KQkq - 0 1";

@@ -64,23 +64,52 @@ struct Generator<'a, S: Sink> {
     in_check: bool,
     /// Moves from these squares are tried on a copy before being kept.
     danger: Bitboard,
+    /// Moves to these squares are tried too: the king's square when it holds
+    /// an enemy piece (capturing it changes who may land on the king).
+    risky_targets: Bitboard,
+    /// Keep moves whatever they do to the own king (castling's and en
+    /// passant's own conditions still apply).
+    pseudo_legal: bool,
     sink: &'a mut S,
 }
 
 /// Generates every legal move of the side to move (draw rules aside: the
 /// caller checks those).
 pub fn generate<S: Sink>(state: &State, rules: &Rules, sink: &mut S) {
+    generate_in(state, rules, sink, Mode::Legal);
+}
+
+/// How much checking [`generate_in`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Legal moves, testing only the moves that could expose the king.
+    Legal,
+    /// Legal moves, every one tried on a copy (a slow reference for tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    TestEverything,
+    /// Every pseudo-legal move (the king's safety ignored; castling's own
+    /// conditions still apply).
+    PseudoLegal,
+}
+
+pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mode) {
     let board = &state.board;
     let side = state.side;
     let Some(king) = board.king(side) else { return };
     let in_check = board.attacked(king, side.other(), rules.single_promotions);
-    let danger = if in_check {
-        Bitboard::ALL
-    } else {
-        danger_squares(board, king, side) | Bitboard::from_square(king)
+    let masks = board.side_masks(side);
+    let (danger, risky_targets) = match mode {
+        _ if in_check && mode != Mode::PseudoLegal => (Bitboard::ALL, Bitboard::ALL),
+        Mode::Legal => (
+            danger_squares(board, king, side) | Bitboard::from_square(king),
+            if masks.opp.has(king) { Bitboard::from_square(king) } else { Bitboard::EMPTY },
+        ),
+        Mode::TestEverything => (Bitboard::ALL, Bitboard::ALL),
+        Mode::PseudoLegal => (Bitboard::EMPTY, Bitboard::EMPTY),
     };
+    let pseudo_legal = mode == Mode::PseudoLegal;
     let mut generator =
-        Generator { state, rules, board, side, masks: board.side_masks(side), king, in_check, danger, sink };
+        Generator { state, rules, board, side, masks, king, in_check, danger, risky_targets, pseudo_legal, sink };
     generator.run();
 }
 
@@ -92,7 +121,12 @@ pub fn en_passant_is_legal(state: &State, rules: &Rules) -> bool {
     let capturers = attacks::pawn(side.other(), target) & board.pieces(side, Kind::Pawn);
     capturers.into_iter().any(|from| {
         en_passant_possible(board, side, from, target)
-            && legal_after(board, side, Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant), rules)
+            && legal_after(
+                board,
+                side,
+                Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant),
+                rules,
+            )
     })
 }
 
@@ -156,23 +190,27 @@ fn danger_squares(board: &Board, king: Square, side: Colour) -> Bitboard {
 
 impl<S: Sink> Generator<'_, S> {
     fn run(&mut self) {
-        for from in self.masks.own {
-            let cell = self.board.cell(from);
-            let mut mine = cell.pieces().filter(|p| p.colour() == self.side);
-            let (Some(a), second) = (mine.next(), mine.next()) else { continue };
-            match second {
-                Some(b) => {
-                    self.pair(from, a.kind(), b.kind());
-                    self.single(from, a.kind());
-                    if b.kind() != a.kind() {
-                        self.single(from, b.kind());
-                    }
-                }
-                None if a.kind() == Kind::Pawn => self.pawn(from),
-                None => self.single(from, a.kind()),
+        let side = self.side;
+        let pairs = self.masks.own & self.board.stacked() & !self.masks.opp;
+        let singles = self.masks.own & !pairs;
+        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::King] {
+            for from in self.board.pieces(side, kind) & singles {
+                self.single(from, kind);
             }
         }
-        if !self.in_check {
+        for from in self.board.pieces(side, Kind::Pawn) {
+            self.pawn(from);
+        }
+        for from in pairs {
+            let cell = self.board.cell(from);
+            let (Some(a), Some(b)) = (cell.first(), cell.second()) else { continue };
+            self.pair(from, a.kind(), b.kind());
+            self.single(from, a.kind());
+            if b.kind() != a.kind() {
+                self.single(from, b.kind());
+            }
+        }
+        if !self.in_check || self.pseudo_legal {
             self.castling();
         }
     }
@@ -189,17 +227,16 @@ impl<S: Sink> Generator<'_, S> {
     fn single(&mut self, from: Square, kind: Kind) {
         let targets = Board::reach(kind, from, &self.masks) & self.masks.single_targets;
         let careful = self.danger.has(from);
-        let king_bit = Bitboard::from_square(self.king);
         if S::COUNT_ONLY && !careful {
-            let plain = targets & !king_bit;
+            let plain = targets & !self.risky_targets;
             self.sink.add_many(u64::from(plain.count() + (plain & self.masks.choices).count()));
-            if targets.has(self.king) {
-                self.land_single(from, self.king, kind, true);
+            for to in targets & self.risky_targets {
+                self.land_single(from, to, kind, true);
             }
             return;
         }
         for to in targets {
-            self.land_single(from, to, kind, careful || to == self.king);
+            self.land_single(from, to, kind, careful || self.risky_targets.has(to));
         }
     }
 
@@ -260,12 +297,12 @@ impl<S: Sink> Generator<'_, S> {
             }
         }
         for to in attacks::pawn(side, from) & self.masks.opp {
-            self.pawn_capture(from, to, to.rank() == last_rank, careful || to == self.king);
+            self.pawn_capture(from, to, to.rank() == last_rank, careful || self.risky_targets.has(to));
         }
         if let Some(target) = self.state.en_passant {
             if attacks::pawn(side, from).has(target) && en_passant_possible(self.board, side, from, target) {
                 let mv = Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant);
-                self.push_checked(mv, true);
+                self.push_checked(mv, !self.pseudo_legal);
             }
         }
     }
@@ -322,14 +359,20 @@ impl<S: Sink> Generator<'_, S> {
             let (f, g) = (at(5), at(6));
             let open = (passable.has(f) && empty.has(g)) || (empty.has(f) && passable.has(g));
             if open && self.king_safe_on(f) && self.king_safe_on(g) {
-                self.push_checked(Move::new(king_from, g, Kind::King, None).special_kind(Special::Castle), true);
+                self.push_checked(
+                    Move::new(king_from, g, Kind::King, None).special_kind(Special::Castle),
+                    !self.pseudo_legal,
+                );
             }
         }
         if rights & 2 != 0 && rooks.has(at(0)) {
             let (b, c, d) = (at(1), at(2), at(3));
             let open = passable.has(b) && ((passable.has(d) && empty.has(c)) || (empty.has(d) && passable.has(c)));
             if open && self.king_safe_on(d) && self.king_safe_on(c) {
-                self.push_checked(Move::new(king_from, c, Kind::King, None).special_kind(Special::Castle), true);
+                self.push_checked(
+                    Move::new(king_from, c, Kind::King, None).special_kind(Special::Castle),
+                    !self.pseudo_legal,
+                );
             }
         }
     }

@@ -232,10 +232,6 @@ impl Cell {
     pub fn piece_of(self, colour: Colour) -> Option<Piece> {
         self.pieces().find(|p| p.colour() == colour)
     }
-
-    pub fn count_of(self, colour: Colour) -> usize {
-        self.pieces().filter(|p| p.colour() == colour).count()
-    }
 }
 
 /// What a pawn may promote to: one piece, or a pair (Optional Rule 2 and

@@ -2,8 +2,8 @@
 //! plus the repetition key), and how a move changes it.
 
 use super::board::Board;
-use super::moves::{Move, Special};
 use super::movegen;
+use super::moves::{Move, Special};
 use super::piece::{Colour, Kind, Promotion};
 use super::square::Square;
 use super::zobrist;

@@ -16,7 +16,10 @@ fn file_name(file: usize) -> char {
 
 fn piece_letter(letter: char, location: &dyn Fn() -> String) -> Result<Piece, PositionError> {
     Piece::from_letter(letter).ok_or_else(|| {
-        PositionError::syntax(location(), format!("{letter:?} is not a piece letter (PNBRK, pnbrk, or Q/q for a queen)"))
+        PositionError::syntax(
+            location(),
+            format!("{letter:?} is not a piece letter (PNBRK, pnbrk, or Q/q for a queen)"),
+        )
     })
 }
 
@@ -24,7 +27,10 @@ fn piece_letter(letter: char, location: &dyn Fn() -> String) -> Result<Piece, Po
 fn parse_board(field: &str) -> Result<Board, PositionError> {
     let ranks: Vec<&str> = field.split('/').collect();
     if ranks.len() != 8 {
-        return Err(PositionError::syntax("field 1 (board)", format!("expected 8 ranks separated by '/', found {}", ranks.len())));
+        return Err(PositionError::syntax(
+            "field 1 (board)",
+            format!("expected 8 ranks separated by '/', found {}", ranks.len()),
+        ));
     }
     let mut board = Board::empty();
     for (row, rank_text) in ranks.iter().enumerate() {
@@ -104,7 +110,9 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<State, PositionError>
     let side = match fields[1] {
         "w" => Colour::White,
         "b" => Colour::Black,
-        other => return Err(PositionError::syntax("field 2 (side to move)", format!("expected w or b, found {other:?}"))),
+        other => {
+            return Err(PositionError::syntax("field 2 (side to move)", format!("expected w or b, found {other:?}")))
+        }
     };
     let mut castling = 0u8;
     if fields[2] != "-" {
@@ -128,7 +136,11 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<State, PositionError>
             if square.rank() != expected_rank {
                 return Err(PositionError::syntax(
                     "field 4 (en passant)",
-                    format!("{name} cannot be skipped by the last move: with {} to move it is on rank {}", side.name(), expected_rank + 1),
+                    format!(
+                        "{name} cannot be skipped by the last move: with {} to move it is on rank {}",
+                        side.name(),
+                        expected_rank + 1
+                    ),
                 ));
             }
             Some(square)
@@ -138,9 +150,14 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<State, PositionError>
     let fullmove_number = parse_number(fields.get(5).copied(), 6, "move number", 1)?;
 
     for colour in [Colour::White, Colour::Black] {
-        let kings: usize = Square::all().map(|sq| board.cell(sq).pieces().filter(|p| *p == Piece::new(colour, Kind::King)).count()).sum();
+        let kings: usize = Square::all()
+            .map(|sq| board.cell(sq).pieces().filter(|p| *p == Piece::new(colour, Kind::King)).count())
+            .sum();
         if kings != 1 {
-            return Err(PositionError::invalid(format!("{} has {kings} kings; each side needs exactly one", colour.name())));
+            return Err(PositionError::invalid(format!(
+                "{} has {kings} kings; each side needs exactly one",
+                colour.name()
+            )));
         }
     }
     // Rights without their king and rook on their squares mean nothing: drop them.
@@ -221,7 +238,8 @@ pub fn position_text(state: &State) -> String {
 }
 
 pub fn castling_text(rights: u8) -> String {
-    let text: String = CASTLING_LETTERS.iter().filter(|(_, bit)| rights & bit != 0).map(|(letter, _)| *letter).collect();
+    let text: String =
+        CASTLING_LETTERS.iter().filter(|(_, bit)| rights & bit != 0).map(|(letter, _)| *letter).collect();
     if text.is_empty() {
         "-".into()
     } else {
@@ -239,11 +257,16 @@ pub fn check_move_syntax(text: &str) -> Result<(), MoveError> {
         at += 1;
     }
     match at {
-        0 => return Err(MoveError::syntax(text, "expected the moving piece letters (B, K, N, P, R; upper case) first")),
+        0 => {
+            return Err(MoveError::syntax(text, "expected the moving piece letters (B, K, N, P, R; upper case) first"))
+        }
         1 => {}
         2 => {
             if chars[0] > chars[1] {
-                return Err(MoveError::syntax(text, "the two letters of a pair go in alphabetical order (BR, KR, BN...)"));
+                return Err(MoveError::syntax(
+                    text,
+                    "the two letters of a pair go in alphabetical order (BR, KR, BN...)",
+                ));
             }
             if chars.contains(&'P') {
                 return Err(MoveError::syntax(text, "a pawn never moves in a pair"));
@@ -254,7 +277,10 @@ pub fn check_move_syntax(text: &str) -> Result<(), MoveError> {
     for which in ["from", "to"] {
         let name: String = chars.iter().skip(at).take(2).collect();
         if Square::parse(&name).is_none() {
-            return Err(MoveError::syntax(text, format!("expected the {which} square (a1..h8) at character {}", at + 1)));
+            return Err(MoveError::syntax(
+                text,
+                format!("expected the {which} square (a1..h8) at character {}", at + 1),
+            ));
         }
         at += 2;
     }
@@ -265,7 +291,8 @@ pub fn check_move_syntax(text: &str) -> Result<(), MoveError> {
         }
     }
     if chars.get(at) == Some(&'=') {
-        let letters: Vec<char> = chars[at + 1..].iter().copied().take_while(|&c| matches!(c, 'B' | 'N' | 'R')).collect();
+        let letters: Vec<char> =
+            chars[at + 1..].iter().copied().take_while(|&c| matches!(c, 'B' | 'N' | 'R')).collect();
         let valid = match letters.as_slice() {
             [_] => true,
             [a, b] => a < b,
@@ -277,7 +304,10 @@ pub fn check_move_syntax(text: &str) -> Result<(), MoveError> {
         at += 1 + letters.len();
     }
     if at != chars.len() {
-        return Err(MoveError::syntax(text, format!("unexpected text {:?} at the end", chars[at..].iter().collect::<String>())));
+        return Err(MoveError::syntax(
+            text,
+            format!("unexpected text {:?} at the end", chars[at..].iter().collect::<String>()),
+        ));
     }
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The rules of every Menagerie game, one folder each, and the registry that
 //! finds a game by its variant id.
 
+pub mod lunch;
 mod registry;
 
 pub use registry::{new_game, variants, visit, NewGameError};

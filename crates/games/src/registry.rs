@@ -30,7 +30,7 @@ macro_rules! games {
     };
 }
 
-games!();
+games!(crate::lunch::Lunch);
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

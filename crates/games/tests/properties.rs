@@ -31,3 +31,4 @@ macro_rules! properties {
 }
 
 // One line per variant, e.g. `properties!(lma => "lma");`
+properties!(lunch => "lunch", lunch_all => "lunch:princess,no-spinning,humiliate-kings,humiliation-interventions,personal-first-aid-humiliation,no-discard-in-check");

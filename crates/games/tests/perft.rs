@@ -71,3 +71,8 @@ fn every_variant_has_a_corpus_entry() {
         assert!(covered.iter().any(|id| id == info.id), "no perft corpus entry for {}", info.id);
     }
 }
+
+#[test]
+fn lunch_corpus() {
+    run_corpus("lunch.perft")
+}

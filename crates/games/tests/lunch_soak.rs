@@ -41,7 +41,7 @@ fn random_games_end_without_panics() {
                 let mv = moves[rng.random_range(0..moves.len())];
                 game.play(mv);
                 plies += 1;
-                if plies % 64 == 0 {
+                if plies.is_multiple_of(64) {
                     game.check_invariants().unwrap_or_else(|e| panic!("{name} seed {seed}: {e} in {}", game.to_text()));
                 }
                 assert!(plies < 200_000, "{name} seed {seed}: the game does not end");

@@ -290,7 +290,7 @@ impl<'a> Rules<'a> {
     /// Moves a piece (marks it as having entered its square; castling
     /// rights of a moved King or Rook are lost).
     fn move_piece(s: &mut State, from: Square, to: Square) {
-        if from == to {
+        if from == to || from >= 64 || to >= 64 {
             return;
         }
         let Some(mut piece) = s.piece(from) else { return };
@@ -536,7 +536,7 @@ impl<'a> Rules<'a> {
             StrikeStage::AnswerWindow => {
                 let answer = st.answer;
                 st.answer = NO_CARD;
-                if st.cancelled {
+                if st.cancelled || answer as usize >= self.deck.len() {
                     st.stage = if self.kind(st.card) == CardKind::BigCombo && st.answers < 2 {
                         StrikeStage::Answer
                     } else {
@@ -582,7 +582,7 @@ impl<'a> Rules<'a> {
                 *s.top_mut() = Frame::Strike(st);
             }
             StrikeStage::AidWindow => {
-                if !st.cancelled && s.piece(st.to).is_some() {
+                if !st.cancelled && s.piece(st.to).is_some() && (st.aid_card as usize) < self.deck.len() {
                     let by = Self::color(s, st.to);
                     self.heal(s, st.to, st.aid_card, st.aid_count, by);
                 }
@@ -707,7 +707,7 @@ impl<'a> Rules<'a> {
 
     fn heal(&self, s: &mut State, sq: Square, card: u8, count: u8, by: Player) {
         let Some(mut p) = s.piece(sq) else { return };
-        p.hp = p.hp.saturating_add(self.card(card).heal.saturating_mul(count as i8));
+        p.hp = p.hp.saturating_add(self.card(card).heal.saturating_mul(count.min(20) as i8));
         Self::mark_changed(&mut p, by);
         s.board[sq as usize] = Some(p);
         s.eventful = true;
@@ -1221,7 +1221,7 @@ impl<'a> Rules<'a> {
             },
             (Frame::Window { owner, chain, .. }, Move::Humiliate { card, via }) => {
                 self.play_card(s, me, card);
-                *s.top_mut() = Frame::Window { owner, chain: chain + 1, via };
+                *s.top_mut() = Frame::Window { owner, chain: chain.saturating_add(1), via };
             }
             (Frame::Window { owner, chain, via }, _) => self.resolve_window(s, owner, chain, via),
             (Frame::FreeOffer { player, from, to }, Move::Free { card, .. }) => {

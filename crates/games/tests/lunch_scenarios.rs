@@ -542,3 +542,59 @@ fn another_deck_file_is_played_with() {
     let game = Lunch::start(&variant, 1);
     assert!(game.to_text().contains(" jab,jab,jab,jab,jab jab,jab,jab,jab,jab jab,jab "), "{}", game.to_text());
 }
+
+// ----------------------------------------------------------------------
+// Pinned readings of unclear rules
+// ----------------------------------------------------------------------
+
+#[test]
+fn windows_are_offered_without_a_fitting_card_so_they_reveal_nothing() {
+    let start = Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick", black: "dodge", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:kick"]);
+    assert_eq!(legal(&game), ["pass"], "the Humiliation window is open though Black holds none");
+    let game = play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "pass"]);
+    assert_eq!(legal(&game), ["pass"], "the last-chance window is open though Black holds no First Aid");
+    // Once every Humiliation is in the discard pile, the window is not offered.
+    let spent = Pos { discard: "humiliation,humiliation,humiliation,humiliation", ..Pos { ..start } };
+    let game = play("lunch", &spent.text(), &["attack:a1a5:kick"]);
+    assert_eq!(legal(&game), ["answer:dodge", "pass"]);
+}
+
+#[test]
+fn a_cancelled_answer_still_uses_one_of_big_combos_two() {
+    let start = Pos { white: "combo,humiliation", black: "dodge,block", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation"]);
+    // White's free attack offer comes first (White holds nothing fitting: only pass).
+    let game = {
+        let mut g = game;
+        let mv = g.parse_move("pass").unwrap();
+        g.play(mv);
+        g
+    };
+    assert_eq!(legal(&game), ["answer:block", "pass"], "one answer is left");
+    check(
+        "lunch",
+        start,
+        &["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation", "pass", "answer:block"],
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,block,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn choke_cannot_be_played_on_a_piece_in_a_hold() {
+    let start = Pos { board: "4k3/8/8/r7/R7/8/8/4K1R1", white: "choke,jab", holds: "headlock.a4.a5", ..Pos::default() };
+    let game = play("lunch", &start.text(), &[]);
+    let moves = legal(&game);
+    assert!(moves.contains(&"attack:a4a5:jab".to_owned()) || moves.iter().all(|m| !m.starts_with("attack:a4")));
+    assert!(!moves.iter().any(|m| m.ends_with("a5:choke")), "{moves:?}");
+}
+
+#[test]
+fn the_healers_counter_humiliation_gives_no_free_attack() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/8/8/8/8/R3K3", white: "firstaid,humiliation,jab", black: "humiliation,elbow", ..Pos::default() },
+        &["aid:a1:firstaid", "humiliate:humiliation", "humiliate:humiliation", "pass"],
+        "4k3/8/8/8/8/8/8/R3K3 b - jab,dodge,dodge,dodge,dodge elbow,dodge,block,block,block block,block,slap,slap firstaid,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}

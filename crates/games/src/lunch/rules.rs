@@ -959,6 +959,10 @@ impl<'a> Rules<'a> {
     // ------------------------------------------------------------------
 
     fn any_action(&self, s: &State) -> bool {
+        // A card in hand can always be discarded (unless an option forbids it).
+        if s.hand_size(s.side) > 0 && !self.options.no_discard_in_check {
+            return true;
+        }
         let mut found = false;
         self.actions(s, &mut |_| found = true);
         found
@@ -1101,15 +1105,24 @@ impl<'a> Rules<'a> {
             }
         }
         // Attack.
+        let mut openings = [0u8; MAX_TYPES];
+        let mut n_openings = 0;
+        for card in self.hand_cards(s, me, |t| t.kind.is_opening()) {
+            openings[n_openings] = card;
+            n_openings += 1;
+        }
         for from in 0..64u8 {
+            if n_openings == 0 {
+                break;
+            }
             if s.piece(from).is_none_or(|p| p.color != me) || !s.can_act(from) {
                 continue;
             }
             for to in 0..64u8 {
-                if threat(&s.board, from, to).is_none() {
+                if s.piece(to).is_none_or(|p| p.color == me) || threat(&s.board, from, to).is_none() {
                     continue;
                 }
-                for card in self.hand_cards(s, me, |t| t.kind.is_opening()) {
+                for &card in &openings[..n_openings] {
                     let t = self.card(card);
                     if t.kind == CardKind::Choke && s.in_hold(to) {
                         continue;

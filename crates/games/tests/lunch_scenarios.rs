@@ -598,3 +598,87 @@ fn the_healers_counter_humiliation_gives_no_free_attack() {
         "4k3/8/8/8/8/8/8/R3K3 b - jab,dodge,dodge,dodge,dodge elbow,dodge,block,block,block block,block,slap,slap firstaid,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
     );
 }
+
+// ----------------------------------------------------------------------
+// More battles
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_spin_passes_counter_clockwise_to_pieces_of_either_colour() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/2pp4/2P5/8/8/3RK3", white: "roundhouse,block", black: "dodge,dodge", ..Pos::default() },
+        &["attack:d1d5:roundhouse:ccw", "pass", "answer:dodge", "pass", "answer:dodge", "pass", "pass"],
+        "4k3/8/8/2pp4/2R5/8/8/4K3 b - dodge,dodge,dodge,dodge,block dodge,block,block,block,block block,slap,slap roundhouse,dodge,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_knight_spins_round_its_knight_squares() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/3p4/4p3/2N5/8/4K3", white: "roundhouse", black: "dodge", ..Pos::default() },
+        &["attack:c3d5:roundhouse:cw", "pass", "answer:dodge"],
+        "4k3/8/8/3p4/4N3/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_free_attack_that_kills_ends_the_battle() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/q7/1P6/8/8/4K3", white: "kick", black: "humiliation,jab", ..Pos::default() },
+        &["attack:b4a5:kick", "humiliate:humiliation", "free:b4:jab"],
+        "4k3/8/8/q7/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn the_targets_player_grabs_first() {
+    let start =
+        Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,freedom", black: "block,grab,jab", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "answer:block", "pass"]);
+    assert_eq!(legal(&game), ["grab:grab+jab", "pass"]);
+    check("lunch", start, &["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+jab", "pass", "pass"], "4k3/8/8/r7/N{cxek}7/8/8/4K3 w - freedom - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab,kick,grab,block - - - turn.endcheck/round 0,0,1 0123456789abcdef - black");
+}
+
+#[test]
+fn a_stun_wears_off_after_the_victims_next_turn() {
+    let start = Pos { white: "poke,jab", black: "dodge", ..Pos::default() };
+    let moves = ["attack:a1a5:poke", "pass", "pass", "free:a5:jab", "e8d8", "e1e2"];
+    let game = play("lunch", &start.text(), &moves);
+    assert!(legal(&game).contains(&"a5a6".to_owned()), "{}", game.to_text());
+}
+
+#[test]
+fn a_piece_dying_of_a_choke_lets_the_choker_take_its_square() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/p7/R7/8/8/4K3", holds: "choke.a4.a5", stack: "turn.start", ..Pos::default() },
+        &[],
+        "4k3/8/8/R7/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap - - - - turn.action 0,0,1 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn a_held_piece_killed_by_the_holder_lets_it_take_the_square() {
+    check(
+        "lunch",
+        Pos {
+            board: "4k3/8/8/p7/R7/8/8/4K3",
+            white: "jab",
+            holds: "headlock.a4.a5",
+            stack: "turn.start",
+            ..Pos::default()
+        },
+        &["free:a5:jab"],
+        "4k3/8/8/R7/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - - - turn.action 0,0,1 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn a_princess_moves_like_a_queen_up_to_two_squares() {
+    let game = play("lunch:princess", &Pos { board: "4k3/8/8/8/8/8/8/I3K3", ..Pos::default() }.text(), &[]);
+    let moves: Vec<String> = legal(&game).into_iter().filter(|m| m.starts_with("a1")).collect();
+    assert_eq!(moves, ["a1a2", "a1a3", "a1b1", "a1b2", "a1c1", "a1c3"]);
+}

@@ -213,6 +213,10 @@ impl Game for Lunch {
         self.rules().legal_moves(&self.state, moves);
     }
 
+    fn count_legal_moves(&self, scratch: &mut Vec<Move>) -> u64 {
+        self.rules().count_moves(&self.state, scratch)
+    }
+
     fn play(&mut self, mv: Move) {
         self.history.push(self.state);
         let variant = &self.variant;

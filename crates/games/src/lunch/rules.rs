@@ -964,7 +964,7 @@ impl<'a> Rules<'a> {
             return true;
         }
         let mut found = false;
-        self.actions(s, &mut |_| found = true);
+        self.actions(s, &mut |_| found = true, false);
         found
     }
 
@@ -975,7 +975,7 @@ impl<'a> Rules<'a> {
         }
         let mut emit = |m: Move| out.push(m);
         match s.top() {
-            Frame::Turn(TurnStage::Action) => self.actions(s, &mut emit),
+            Frame::Turn(TurnStage::Action) => self.actions(s, &mut emit, false),
             Frame::Turn(TurnStage::Headlock) => {
                 for h in s.holds() {
                     if h.kind == HoldKind::Headlock
@@ -1062,7 +1062,33 @@ impl<'a> Rules<'a> {
         }
     }
 
-    fn actions(&self, s: &State, emit: &mut dyn FnMut(Move)) {
+    fn may_discard(&self, s: &State) -> bool {
+        let me = s.side;
+        s.hand_size(me) > 0
+            && !(self.options.no_discard_in_check
+                && (0..64u8).any(|sq| {
+                    s.piece(sq).is_some_and(|p| p.color == me && p.kind == Kind::King)
+                        && threatened_by(&s.board, sq, me.other())
+                }))
+    }
+
+    /// The number of legal moves, with the discards counted rather than listed.
+    pub fn count_moves(&self, s: &State, scratch: &mut Vec<Move>) -> u64 {
+        if s.result == GameResult::Ongoing && s.top() == Frame::Turn(TurnStage::Action) {
+            let mut n = 0u64;
+            self.actions(s, &mut |_| n += 1, true);
+            if self.may_discard(s) {
+                n += discard_count(&s.hands[s.side.index()][..self.deck.len()]);
+            }
+            return n;
+        }
+        self.legal_moves(s, scratch);
+        scratch.len() as u64
+    }
+
+    /// Every action; with `skip_discards` the discards are left out (the
+    /// caller counts them with [`discard_count`]).
+    fn actions(&self, s: &State, emit: &mut dyn FnMut(Move), skip_discards: bool) {
         let me = s.side;
         // Movement.
         for from in 0..64u8 {
@@ -1085,12 +1111,7 @@ impl<'a> Rules<'a> {
             return;
         }
         // Discard.
-        let king_threatened = self.options.no_discard_in_check
-            && (0..64u8).any(|sq| {
-                s.piece(sq).is_some_and(|p| p.color == me && p.kind == Kind::King)
-                    && threatened_by(&s.board, sq, me.other())
-            });
-        if !king_threatened {
+        if !skip_discards && self.may_discard(s) {
             let mut picked = [NO_CARD; 5];
             discards(&s.hands[me.index()][..self.deck.len()], 0, 0, &mut picked, emit);
         }
@@ -1349,6 +1370,23 @@ fn castling_mask(sq: Square) -> u8 {
         56 => 8,
         _ => 0,
     }
+}
+
+/// How many multisets of 1 to 5 cards `hand` holds (what [`discards`] lists).
+fn discard_count(hand: &[u8]) -> u64 {
+    // ways[k]: multisets of exactly k cards from the types seen so far.
+    let mut ways = [0u64; 6];
+    ways[0] = 1;
+    for &n in hand.iter().filter(|&&n| n > 0) {
+        let mut next = [0u64; 6];
+        for (k, &w) in ways.iter().enumerate() {
+            for take in 0..=(n as usize).min(5 - k) {
+                next[k + take] += w;
+            }
+        }
+        ways = next;
+    }
+    ways[1..].iter().sum()
 }
 
 /// Every multiset of 1 to 5 cards from `hand` (counts per type), once each.

@@ -682,3 +682,32 @@ fn a_princess_moves_like_a_queen_up_to_two_squares() {
     let moves: Vec<String> = legal(&game).into_iter().filter(|m| m.starts_with("a1")).collect();
     assert_eq!(moves, ["a1a2", "a1a3", "a1b1", "a1b2", "a1c1", "a1c3"]);
 }
+
+#[test]
+fn a_player_without_any_action_passes_and_a_choked_king_falls() {
+    // White's only piece is its choked King and White holds no card: the turn
+    // passes; at Black's turn the Choke drops the King to 14, a Queen.
+    check(
+        "lunch",
+        Pos {
+            board: "4k3/8/8/8/8/8/r7/K7",
+            black: "jab",
+            draw: "-",
+            holds: "choke.a2.a1",
+            actor: "-",
+            ..Pos::default()
+        },
+        &[],
+        "4k3/8/8/8/8/8/r7/Q7 b - - jab - - - choke.a2.a1 - turn.startcheck 1,1,1 0123456789abcdef black -",
+    );
+}
+
+#[test]
+fn the_thousandth_turn_draws() {
+    check(
+        "lunch",
+        Pos { black: "dodge", draw: "-", counters: "5,999,0", ..Pos::default() },
+        &["e1e2"],
+        "4k3/8/8/q7/8/8/4K3/R7 b - dodge - - - - - - turn.start 6,1000,0 0123456789abcdef turnlimit -",
+    );
+}

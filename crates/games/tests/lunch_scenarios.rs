@@ -708,6 +708,6 @@ fn the_thousandth_turn_draws() {
         "lunch",
         Pos { black: "dodge", draw: "-", counters: "5,999,0", ..Pos::default() },
         &["e1e2"],
-        "4k3/8/8/q7/8/8/4K3/R7 b - dodge - - - - - - turn.start 6,1000,0 0123456789abcdef turnlimit -",
+        "4k3/8/8/q7/8/8/4K3/R7 b - - dodge - - - - - turn.start 6,1000,0 0123456789abcdef turnlimit -",
     );
 }

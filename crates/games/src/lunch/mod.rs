@@ -22,6 +22,7 @@
 
 pub mod board;
 pub mod deck;
+mod eval;
 pub mod moves;
 mod render;
 pub mod rules;
@@ -31,8 +32,7 @@ pub mod text;
 use board::{flag, Kind, Piece};
 use deck::Deck;
 use menagerie_core::{
-    Actor, Evaluate, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo,
-    VariantSpec,
+    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
 };
 use moves::Move;
 use rand::RngCore;
@@ -355,8 +355,6 @@ impl Game for Lunch {
         Ok(())
     }
 }
-
-impl Evaluate for Lunch {}
 
 /// A middle game: pieces in contact, hands with attacks and answers.
 pub const BENCH_MIDDLE_GAME: &str = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq jab,kick,block,dodge,humiliation elbow,block,grab,firstaid,roundhouse dodge,slap,uppercut,block,headbutt,firstaid,jab,combo,poke,dodge,block,kick,stomp,grab,freedom,block,dodge,elbow,jab,firstaid,block,humiliation,disarm,grab,dodge - - - - turn.action 0,8,0 9e3779b97f4a7c15 - white";

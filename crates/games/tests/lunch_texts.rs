@@ -49,3 +49,33 @@ fn position_errors_say_where() {
     let err = game.parse_move("a5a6").unwrap_err().to_string();
     assert!(err.contains("illegal"), "{err}");
 }
+
+#[test]
+fn the_readme_examples_parse_and_round_trip() {
+    let readme = include_str!("../src/lunch/README.md");
+    let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
+    let mut checked = 0;
+    for block in readme.split("```").skip(1).step_by(2) {
+        let text = block.trim();
+        if text.contains("...") {
+            continue;
+        }
+        let game = Lunch::from_text(&variant, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(game.to_text(), text);
+        checked += 1;
+    }
+    assert!(checked >= 2);
+}
+
+#[test]
+fn the_json_view_hides_the_other_hand() {
+    let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
+    let game = Lunch::start(&variant, 3);
+    let json = game.view_json(Some(menagerie_core::Player::First));
+    assert!(json["hands"]["white"].is_array());
+    assert_eq!(json["hands"]["black"], 5);
+    assert_eq!(json["draw_pile"], 92);
+    assert_eq!(json["squares"].as_array().unwrap().len(), 32);
+    assert_eq!(json["squares"][0]["square"], "a1");
+    assert_eq!(json["to_act"], "white");
+}

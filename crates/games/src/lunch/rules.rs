@@ -201,7 +201,7 @@ impl<'a> Rules<'a> {
                     }
                 }
                 Frame::Window { owner, chain, via } => {
-                    if self.window_open(s, owner, chain) {
+                    if self.window_open(s, owner, chain, via) {
                         return;
                     }
                     self.resolve_window(s, owner, chain, via);

@@ -30,16 +30,26 @@ impl Rules<'_> {
         }
     }
 
-    pub(super) fn window_open(&self, s: &State, owner: Player, chain: u8) -> bool {
+    /// The piece the card in a window was played for: the card player's
+    /// battle piece (or the healed piece), or the third piece whose
+    /// Humiliation it is (`humiliation-interventions`).
+    pub(super) fn window_card_piece(s: &State, owner: Player, chain: u8, via: Square) -> Square {
+        if chain > 0 && via != NO_SQUARE && Self::context(s) == Context::Battle {
+            via
+        } else {
+            Self::piece_for(s, Self::window_decider(owner, chain).other())
+        }
+    }
+
+    pub(super) fn window_open(&self, s: &State, owner: Player, chain: u8, via: Square) -> bool {
         let ctx = Self::context(s);
         if ctx == Context::None || s.stack_len < 2 {
             return false;
         }
         let decider = Self::window_decider(owner, chain);
-        let card_player = decider.other();
         // The card under attack is played for a King: no window, except a
         // King's opening card or First Aid under `humiliate-kings`.
-        let for_piece = Self::piece_for(s, card_player);
+        let for_piece = Self::window_card_piece(s, owner, chain, via);
         if s.piece(for_piece).is_some_and(|p| p.kind == Kind::King)
             && !(self.options.humiliate_kings && chain == 0 && Self::under_is_kings_opening_or_aid(s))
         {
@@ -68,7 +78,9 @@ impl Rules<'_> {
                     emit(NO_SQUARE);
                     n += 1;
                 }
-                if self.options.humiliation_interventions && s.piece(for_piece).is_some() {
+                // A third piece intervenes only against a battle piece's card.
+                let battle_card = for_piece == s.battle.a || for_piece == s.battle.t;
+                if self.options.humiliation_interventions && battle_card && s.piece(for_piece).is_some() {
                     for sq in 0..64u8 {
                         if sq != s.battle.a
                             && sq != s.battle.t

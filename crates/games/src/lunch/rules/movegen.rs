@@ -94,9 +94,9 @@ impl Rules<'_> {
                 }
                 emit(Move::Pass);
             }
-            Frame::Window { owner, chain, .. } => {
+            Frame::Window { owner, chain, via } => {
                 let decider = Self::window_decider(owner, chain);
-                let for_piece = Self::piece_for(s, decider.other());
+                let for_piece = Self::window_card_piece(s, owner, chain, via);
                 for card in self.hand_cards(s, decider, |t| t.kind == CardKind::Humiliation) {
                     self.humiliators(s, decider, for_piece, |via| emit(Move::Humiliate { card, via }));
                 }

@@ -30,7 +30,13 @@ macro_rules! games {
     };
 }
 
-games!(crate::alice::AliceChess, crate::fluid::Fluid, crate::lichen::Lichen, crate::kelasu::Kelasu);
+games!(
+    crate::alice::AliceChess,
+    crate::fluid::Fluid,
+    crate::lichen::Lichen,
+    crate::kelasu::Kelasu,
+    crate::lunch::Lunch
+);
 
 // Flat evaluations until each game has its own `eval.rs`.
 impl Evaluate for crate::kelasu::Kelasu {}

@@ -152,7 +152,8 @@ impl<G: Game + Evaluate> Mcts<G> {
             .map(|c| (self.nodes[c as usize].mv.expect("a child has a move"), self.nodes[c as usize].visits))
             .collect();
         root_visits.sort_by_key(|&(_, visits)| std::cmp::Reverse(visits));
-        MctsResult { best: root_visits.first().map(|&(mv, _)| mv), root_visits, info }
+        let best = self.most_visited_child(0).and_then(|c| self.nodes[c as usize].mv);
+        MctsResult { best, root_visits, info }
     }
 
     fn child_indices(&self, node: u32) -> impl Iterator<Item = u32> + '_ {
@@ -166,8 +167,13 @@ impl<G: Game + Evaluate> Mcts<G> {
         })
     }
 
+    /// The most visited child; among equals, the best average reward.
     fn most_visited_child(&self, node: u32) -> Option<u32> {
-        self.child_indices(node).max_by_key(|&c| self.nodes[c as usize].visits)
+        self.child_indices(node).max_by(|&a, &b| {
+            let (a, b) = (&self.nodes[a as usize], &self.nodes[b as usize]);
+            let mean = |n: &Node<G::Move>| n.reward / f64::from(n.visits.max(1));
+            a.visits.cmp(&b.visits).then(mean(a).total_cmp(&mean(b)))
+        })
     }
 
     /// One selection-expansion-playout-backpropagation pass; returns how
@@ -183,9 +189,12 @@ impl<G: Game + Evaluate> Mcts<G> {
         path.push(0);
         let mut node = 0u32;
         let mut played = 0usize;
-        // Selection and expansion.
-        while state.outcome().is_none() {
+        // Selection and expansion (an empty move list means the game is over).
+        loop {
             state.legal_moves(moves);
+            if moves.is_empty() {
+                break;
+            }
             let actor = state.to_act();
             let player = match actor {
                 Actor::Chance => {
@@ -235,8 +244,11 @@ impl<G: Game + Evaluate> Mcts<G> {
         // Playout.
         let mut plies = 0u32;
         let cutoff = self.config.playout_cutoff.unwrap_or(u32::MAX);
-        while state.outcome().is_none() && plies < cutoff {
+        while plies < cutoff {
             state.legal_moves(moves);
+            if moves.is_empty() {
+                break;
+            }
             let mv = match state.to_act() {
                 Actor::Chance => sample_weighted(state, moves, &mut self.rng),
                 Actor::Player(_) => moves[self.rng.random_range(0..moves.len())],

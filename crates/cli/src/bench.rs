@@ -103,10 +103,14 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
     };
     let budget = Duration::from_secs_f64(seconds.max(0.01));
     if playouts {
-        println!("{:<20} {:>9} {:>12} {:>9} {:>12} {:>10}", "variant", "games", "plies", "seconds", "plies/s", "plies/game");
+        println!(
+            "{:<20} {:>9} {:>12} {:>9} {:>12} {:>10}",
+            "variant", "games", "plies", "seconds", "plies/s", "plies/game"
+        );
         for text in &specs {
             let spec = VariantSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()))?;
-            let stats = menagerie_games::visit(&spec, Playouts { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let stats =
+                menagerie_games::visit(&spec, Playouts { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
             println!(
                 "{:<20} {:>9} {:>12} {:>9.3} {:>12.0} {:>10.1}",
                 text,
@@ -119,10 +123,14 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
         }
     }
     if search {
-        println!("{:<20} {:<10} {:>5} {:>12} {:>9} {:>12}", "variant", "position", "depth", "nodes", "seconds", "nodes/s");
+        println!(
+            "{:<20} {:<10} {:>5} {:>12} {:>9} {:>12}",
+            "variant", "position", "depth", "nodes", "seconds", "nodes/s"
+        );
         for text in &specs {
             let spec = VariantSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()))?;
-            let rows = menagerie_games::visit(&spec, Search { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let rows =
+                menagerie_games::visit(&spec, Search { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
             for row in rows {
                 println!(
                     "{:<20} {:<10} {:>5} {:>12} {:>9.3} {:>12.0}",

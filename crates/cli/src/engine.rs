@@ -307,10 +307,16 @@ impl Engine {
                     }
                     index += 2;
                 }
-                other => return error(format!("unknown go parameter {other:?}; expected movetime, depth, nodes or infinite")),
+                other => {
+                    return error(format!(
+                        "unknown go parameter {other:?}; expected movetime, depth, nodes or infinite"
+                    ))
+                }
             }
         }
-        let Some(mut session) = self.session.take() else { return error("no variant set: setoption name Variant value ID") };
+        let Some(mut session) = self.session.take() else {
+            return error("no variant set: setoption name Variant value ID");
+        };
         let stop = StopFlag::new();
         let infinite = limits.is_infinite();
         let thread_stop = stop.clone();

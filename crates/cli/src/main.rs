@@ -212,7 +212,8 @@ fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Analyse { at, moves, time, depth, nodes, engine } => {
-            let engine = engine.map(|e| AgentSpec::parse(&e)).transpose().map_err(|e| CliError::BadInput(e.to_string()))?;
+            let engine =
+                engine.map(|e| AgentSpec::parse(&e)).transpose().map_err(|e| CliError::BadInput(e.to_string()))?;
             let command = analyse::Analyse { time_ms: time, depth, nodes, engine, moves, seed: at.seed.unwrap_or(0) };
             typed::run(&start(&at), command)??
         }

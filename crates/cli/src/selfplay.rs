@@ -142,7 +142,10 @@ impl TypedCommand for Selfplay {
             None => "each engine's own budget".to_owned(),
         };
         let colours = if self.swap { "colours alternating" } else { "A always moves first" };
-        println!("{variant}: A = {} vs B = {}, {} games, {budget}, {colours}", self.engines[0], self.engines[1], self.games);
+        println!(
+            "{variant}: A = {} vs B = {}, {} games, {budget}, {colours}",
+            self.engines[0], self.engines[1], self.games
+        );
         println!(
             "{:<16} {:>5} {:>5} {:>6} {:>6} {:>7}  {:<17} {}",
             "engine", "games", "wins", "draws", "losses", "score", "95% interval", "Elo difference"

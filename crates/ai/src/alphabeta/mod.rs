@@ -160,7 +160,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let value = self.node(&mut position, depth as i32, 0, -INFINITY, INFINITY);
+            let value = self.node(&mut position, me, depth as i32, 0, -INFINITY, INFINITY);
             let pv = self.pv[0].clone();
             if self.aborted {
                 // A root move searched to the end of this iteration that beat
@@ -219,30 +219,32 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
     /// The value of the position after a move, from `me`'s view, where `me`
     /// is who made that move: the same sign if `me` acts again, negated if
-    /// the other player acts, averaged at chance.
+    /// the other player acts, averaged at chance. Whether the game is over
+    /// is found out below, from an empty move list (the `Game` contract), so
+    /// that games whose `outcome` generates moves do not generate twice.
     #[inline]
     fn child(&mut self, g: &mut G, me: Player, depth: Depth, ply: usize, alpha: i32, beta: i32) -> i32 {
-        if let Some(outcome) = g.outcome() {
-            self.pv[ply].clear();
-            if !self.count_node() {
-                return 0;
-            }
-            self.seldepth = self.seldepth.max(ply);
-            return terminal_value(&outcome, me, ply, G::WIN);
-        }
         match g.to_act() {
-            Actor::Player(p) if p == me => self.enter(g, depth, ply, alpha, beta),
-            Actor::Player(_) => -self.enter(g, depth, ply, -beta, -alpha),
+            Actor::Player(p) if p == me => self.enter(g, p, depth, ply, alpha, beta),
+            Actor::Player(p) => -self.enter(g, p, depth, ply, -beta, -alpha),
             Actor::Chance => self.chance(g, me, depth, ply),
         }
     }
 
     #[inline]
-    fn enter(&mut self, g: &mut G, depth: Depth, ply: usize, alpha: i32, beta: i32) -> i32 {
+    fn enter(&mut self, g: &mut G, actor: Player, depth: Depth, ply: usize, alpha: i32, beta: i32) -> i32 {
         match depth {
-            Depth::Full(d) => self.node(g, d, ply, alpha, beta),
-            Depth::Quiescence(q) => self.quiescence(g, ply, alpha, beta, q),
+            Depth::Full(d) => self.node(g, actor, d, ply, alpha, beta),
+            Depth::Quiescence(q) => self.quiescence(g, actor, ply, alpha, beta, q),
         }
+    }
+
+    /// The value of a finished game for `view` (who would act, or anyone:
+    /// the caller negates consistently), or 0 if the game breaks the
+    /// contract and has neither moves nor an outcome.
+    fn terminal(&mut self, g: &G, view: Player, ply: usize) -> i32 {
+        self.seldepth = self.seldepth.max(ply);
+        g.outcome().map_or(0, |outcome| terminal_value(&outcome, view, ply, G::WIN))
     }
 
     fn chance(&mut self, g: &mut G, me: Player, depth: Depth, ply: usize) -> i32 {
@@ -252,6 +254,10 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
         let mut moves = take(&mut self.moves[ply]);
         g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.terminal(g, me, ply);
+        }
         let mut expected = 0.0;
         for &mv in &moves {
             let p = g.chance_probability(mv);
@@ -270,19 +276,15 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     }
 
     /// A full-width node: a player acts, the game is not over.
-    fn node(&mut self, g: &mut G, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn node(&mut self, g: &mut G, actor: Player, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(g, ply, alpha, beta, 0);
+            return self.quiescence(g, actor, ply, alpha, beta, 0);
         }
         self.pv[ply].clear();
         if !self.count_node() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let actor = match g.to_act() {
-            Actor::Player(p) => p,
-            Actor::Chance => unreachable!("chance nodes go through `chance`"),
-        };
         let key = g.hash() ^ ACTOR_SALT[actor.index()];
         let zone = Self::win_zone();
         let mut tt_move = None;
@@ -304,6 +306,11 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         let mut moves = take(&mut self.moves[ply]);
         let mut ranks = take(&mut self.ranks[ply]);
         g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            self.ranks[ply] = ranks;
+            return self.terminal(g, actor, ply);
+        }
         ranks.clear();
         ranks.extend(moves.iter().map(|&mv| self.rank(g, mv, tt_move, ply)));
         let in_check = g.in_check();
@@ -367,31 +374,29 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
 
     /// Quiescence: the static value, improved by tactical moves (every
     /// move when in check), up to `quiescence_plies` deep.
-    fn quiescence(&mut self, g: &mut G, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> i32 {
+    fn quiescence(&mut self, g: &mut G, actor: Player, ply: usize, mut alpha: i32, beta: i32, qply: u32) -> i32 {
         self.pv[ply].clear();
         if !self.count_node() {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        let stand = Self::static_value(g);
-        if ply >= MAX_PLY || qply >= self.config.quiescence_plies {
-            return stand;
+        let mut moves = take(&mut self.moves[ply]);
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.moves[ply] = moves;
+            return self.terminal(g, actor, ply);
         }
+        let stand = Self::static_value(g);
         let in_check = g.in_check();
         let mut best = -INFINITY;
-        if !in_check {
-            if stand >= beta {
+        if !in_check || ply >= MAX_PLY || qply >= self.config.quiescence_plies {
+            if stand >= beta || ply >= MAX_PLY || qply >= self.config.quiescence_plies {
+                self.moves[ply] = moves;
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
         }
-        let actor = match g.to_act() {
-            Actor::Player(p) => p,
-            Actor::Chance => return stand,
-        };
-        let mut moves = take(&mut self.moves[ply]);
-        g.legal_moves(&mut moves);
         for &mv in &moves {
             if !in_check && !g.is_tactical(mv) {
                 continue;

@@ -27,6 +27,9 @@ impl Seat {
     }
 }
 
+/// A computer player and its budget per move.
+type Computer<G> = (Box<dyn Agent<G>>, Limits);
+
 pub struct Play {
     pub seats: [Seat; 2],
     pub time_ms: Option<u64>,
@@ -77,7 +80,7 @@ impl TypedCommand for Play {
 
     fn run<G: Game + Evaluate>(self, mut game: G, _variant: &str) -> Self::Output {
         let time = self.time_ms.map(Duration::from_millis);
-        let mut computers: Vec<Option<(Box<dyn Agent<G>>, Limits)>> = self
+        let mut computers: Vec<Option<Computer<G>>> = self
             .seats
             .iter()
             .enumerate()

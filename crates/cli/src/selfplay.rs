@@ -147,8 +147,8 @@ impl TypedCommand for Selfplay {
             self.engines[0], self.engines[1], self.games
         );
         println!(
-            "{:<16} {:>5} {:>5} {:>6} {:>6} {:>7}  {:<17} {}",
-            "engine", "games", "wins", "draws", "losses", "score", "95% interval", "Elo difference"
+            "{:<16} {:>5} {:>5} {:>6} {:>6} {:>7}  {:<17} Elo difference",
+            "engine", "games", "wins", "draws", "losses", "score", "95% interval"
         );
         println!(
             "{:<16} {:>5} {:>5} {:>6} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {} [{}, {}]",

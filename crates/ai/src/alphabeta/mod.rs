@@ -165,11 +165,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             if self.aborted {
                 // A root move searched to the end of this iteration that beat
                 // the previous best is still the better choice.
-                if let Some(&first) = pv.first() {
-                    if Some(first) != result.best && !pv.is_empty() && depth > 1 {
-                        result.best = Some(first);
-                        result.pv = pv;
-                    }
+                if !pv.is_empty() {
+                    result.best = Some(pv[0]);
+                    result.pv = pv;
                 }
                 result.info.nodes = self.nodes;
                 result.info.time = budget.elapsed();

@@ -59,8 +59,8 @@ impl TypedCommand for Analyse {
             let side = G::player_name(actor);
             let score = match info.score {
                 Score::Cp(cp) => format!("{cp} centi-units for {side}"),
-                Score::Win(n) => format!("{side} wins in {n} moves"),
-                Score::Loss(n) => format!("{side} loses in {n} moves"),
+                Score::Win(n) => format!("{side} wins in {n} move{}", if n == 1 { "" } else { "s" }),
+                Score::Loss(n) => format!("{side} loses in {n} move{}", if n == 1 { "" } else { "s" }),
             };
             println!("score:     {} ({score})", info.score);
             println!("pv:        {}", info.pv.join(" "));

@@ -301,3 +301,12 @@ fn bench_measures_playouts_and_search() {
     assert!(text.contains("plies/s"), "{text}");
     assert!(text.contains("nodes/s"), "{text}");
 }
+
+#[test]
+fn the_new_commands_have_help() {
+    for command in ["analyse", "play", "selfplay", "engine"] {
+        let out = menagerie(&[command, "--help"]);
+        assert!(out.status.success(), "{command} --help");
+        assert!(stdout(&out).contains("Usage"), "{command} --help");
+    }
+}

@@ -311,7 +311,8 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         }
         ranks.clear();
         ranks.extend(moves.iter().map(|&mv| self.rank(g, mv, tt_move, ply)));
-        let in_check = g.in_check();
+        // Only reductions need it, and only deep enough to reduce.
+        let in_check = depth >= 3 && g.in_check();
 
         let original_alpha = alpha;
         let mut best_value = -INFINITY;

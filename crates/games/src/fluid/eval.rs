@@ -63,7 +63,7 @@ fn side_value(board: &Board, colour: Colour) -> i32 {
     // Pairs: squares where this side has two pieces.
     let own = board.colour(colour);
     for square in board.stacked() & own {
-        if board.cell(square).count_of(colour) == 2 {
+        if board.cell(square).pieces().filter(|p| p.colour() == colour).count() == 2 {
             let queen = (bishops & rooks).has(square);
             value += if queen { QUEEN_PAIR_BONUS } else { OTHER_PAIR_BONUS };
         }

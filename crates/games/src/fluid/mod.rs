@@ -35,8 +35,8 @@
 
 mod attacks;
 mod bitboard;
-mod eval;
 mod board;
+mod eval;
 mod movegen;
 mod moves;
 mod piece;

@@ -157,3 +157,84 @@ fn kelasu_victory_tiles_in_one_turn() {
     let (_, score) = solve("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 1 - 0 1", 1);
     assert!(!matches!(score, Score::Win(_)), "{score:?}");
 }
+
+/// Whether the player to act in `position` wins within `plies` moves of the
+/// game model against every defence, and the search's move keeps that
+/// win: checked by plain minimax over the rules, independently of the search.
+fn forced_win(variant: &str, position: &str, plies: u32, first: &str) -> bool {
+    struct Forced<'a>(&'a str, u32, &'a str);
+    fn wins<G: Game>(g: &mut G, me: menagerie_core::Player, plies: u32) -> bool {
+        if let Some(outcome) = g.outcome() {
+            return outcome.winner() == Some(me);
+        }
+        if plies == 0 {
+            return false;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mine = g.to_act() == Actor::Player(me);
+        let mut verdicts = moves.into_iter().map(|mv| {
+            g.play(mv);
+            let won = wins(g, me, plies - 1);
+            g.undo();
+            won
+        });
+        if mine {
+            verdicts.any(|w| w)
+        } else {
+            verdicts.all(|w| w)
+        }
+    }
+    impl GameVisitor for Forced<'_> {
+        type Output = bool;
+        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> bool {
+            let mut game = G::from_text(&variant, self.0).expect("a valid position");
+            let Actor::Player(me) = game.to_act() else { return false };
+            let mv = game.parse_move(self.2).expect("a legal first move");
+            game.play(mv);
+            wins(&mut game, me, self.1 - 1)
+        }
+    }
+    menagerie_games::visit(&VariantSpec::parse(variant).unwrap(), Forced(position, plies, first)).unwrap()
+}
+
+/// The search's verdict, checked by minimax: a win in exactly `plies`.
+fn assert_forced_win(variant: &str, position: &str, plies: u32) -> String {
+    let (best, score) = solve(variant, position, plies + 2);
+    assert_eq!(score, Score::Win(plies), "{variant} {position}");
+    assert!(forced_win(variant, position, plies, &best), "{best} does not win in {plies}");
+    best
+}
+
+#[test]
+fn lma_mate_in_one() {
+    let best = assert_forced_win("lma", "1Q4/3pk1/q5/pR4/6/6/6|6/2C3/6/P1P2P/R4P/3P2/r1QKC1 w - 1 22", 1);
+    assert_eq!(best, "2c6d4");
+}
+
+#[test]
+fn lma_mate_in_two() {
+    assert_forced_win("lma", "2Q2Q/6/6/6/3PP1/6/2R3|4k1/6/4p1/1pP3/5p/2K2P/6 w - 1 24", 3);
+}
+
+#[test]
+fn fluid_mate_in_one() {
+    // Back-rank mate: the rook slides to a8.
+    let best = assert_forced_win("fluid", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1);
+    assert_eq!(best, "Ra1a8");
+    // Black to move mates the same way: scores are from the actor's view.
+    let best = assert_forced_win("fluid", "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1);
+    assert_eq!(best, "Ra8a1");
+}
+
+#[test]
+fn fluid_mate_in_two() {
+    // Two rooks against a bare king: no mate in one, mate in two.
+    assert_forced_win("fluid", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 3);
+}
+
+#[test]
+fn kelasu_and_lichen_wins_are_forced_too() {
+    assert_forced_win("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 2 - 0 1", 2);
+    assert_forced_win("lichen", "..[----B---k]../..[W-------]../..[W-------K].. w 5 5", 1);
+}

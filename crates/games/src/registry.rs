@@ -32,9 +32,6 @@ macro_rules! games {
 
 games!(crate::alice::AliceChess, crate::fluid::Fluid, crate::lichen::Lichen, crate::kelasu::Kelasu);
 
-// Flat evaluations until each game has its own `eval.rs`.
-impl Evaluate for crate::alice::AliceChess {}
-
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")
 }

@@ -45,6 +45,9 @@ pub fn sample_chance<G: Game, R: Rng>(game: &G, rng: &mut R) -> Option<G::Move> 
     (!moves.is_empty()).then(|| sample_weighted(game, &moves, rng))
 }
 
+/// Where `ismcts` playouts stop (the levels' value).
+const ISMCTS_PLAYOUT_CUTOFF: u32 = 60;
+
 /// Uniformly random legal moves.
 pub struct RandomAgent {
     rng: SmallRng,
@@ -271,7 +274,9 @@ impl AgentSpec {
             AgentSpec::Greedy => Box::new(Greedy::new(seed)),
             AgentSpec::AlphaBeta { .. } => alphabeta(),
             AgentSpec::Mcts { .. } => mcts(false, None),
-            AgentSpec::InformationSetMcts { .. } => mcts(true, None),
+            // Games with hidden cards run long; their playouts stop after
+            // 60 moves and are judged by the evaluation, as the levels do.
+            AgentSpec::InformationSetMcts { .. } => mcts(true, Some(ISMCTS_PLAYOUT_CUTOFF)),
             AgentSpec::Level(name) => {
                 let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
                 match level.algorithm {

@@ -64,7 +64,13 @@ impl<G: Game + Evaluate> Session for TypedSession<G> {
                 limits.nodes = Some(limits.nodes.unwrap_or(1000 * u64::from(depth)));
             }
         }
+        let infinite = limits.is_infinite();
         let decision = self.agent.decide(&self.game, &limits, stop, &mut |info| println!("{}", info.protocol_line()));
+        // `go infinite` answers only after `stop`, even when the search
+        // ended early (a forced win found, every depth searched).
+        while infinite && !stop.is_stopped() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
         match decision.best {
             Some(mv) => println!("bestmove {}", self.game.move_text(mv)),
             None => println!("bestmove (none)"),
@@ -147,8 +153,10 @@ pub fn run() -> Result<(), CliError> {
             return Ok(());
         }
     }
-    // End of input: let a bounded search finish and print its move.
-    engine.finish_search(false);
+    // End of input: let a bounded search finish and print its move; stop
+    // an infinite one.
+    let infinite = engine.running.as_ref().is_some_and(|r| r.infinite);
+    engine.finish_search(infinite);
     Ok(())
 }
 

@@ -1,10 +1,16 @@
 //! `menagerie`: play, study and test the Menagerie games from a terminal.
 
+mod analyse;
 mod bench;
+mod engine;
 mod error;
+mod play;
+mod selfplay;
+mod typed;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
+use menagerie_ai::AgentSpec;
 use menagerie_core::{DynGame, Player};
 use std::process::ExitCode;
 
@@ -82,7 +88,78 @@ enum Command {
         /// Seconds to spend on each position, roughly
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
+        /// Measure random playouts from the start instead (plies per second)
+        #[arg(long)]
+        playouts: bool,
+        /// Measure alpha-beta search instead (nodes per second, one thread)
+        #[arg(long)]
+        search: bool,
     },
+    /// Search a position: best move, score, principal variation, depth, nodes, nodes/s
+    Analyse {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Moves to play from the position first
+        #[arg(long, num_args = 1.., allow_hyphen_values = true)]
+        moves: Vec<String>,
+        /// Thinking time in milliseconds (default: one second)
+        #[arg(long, conflicts_with = "depth")]
+        time: Option<u64>,
+        /// Search to this depth (moves of the game model)
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Stop after this many nodes (MCTS: playouts)
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// The searcher: alphabeta, mcts, ismcts... (default: the game's own: alphabeta, or ismcts with hidden information)
+        #[arg(long)]
+        engine: Option<String>,
+    },
+    /// Play a game in the terminal; moves are read from stdin
+    Play {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// The first player: human, random, greedy, ai[:LEVEL] (easy, medium, hard, strongest), alphabeta[:DEPTH], mcts[:PLAYOUTS]
+        #[arg(long, alias = "first", alias = "blue", default_value = "human")]
+        white: String,
+        /// The second player (same choices)
+        #[arg(long, alias = "second", alias = "red", default_value = "ai")]
+        black: String,
+        /// Thinking time of computer players in milliseconds (default: their level's)
+        #[arg(long)]
+        time: Option<u64>,
+    },
+    /// A match between two computer players, with a closing table of results
+    Selfplay {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Number of games
+        #[arg(long, default_value_t = 10)]
+        games: u32,
+        /// Engine A (first player, or alternating with --swap): random, greedy, ai[:LEVEL], alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS]
+        #[arg(long, alias = "first", alias = "blue")]
+        white: String,
+        /// Engine B
+        #[arg(long, alias = "second", alias = "red")]
+        black: String,
+        /// Milliseconds per move for engines without a fixed depth or playout count
+        #[arg(long)]
+        time: Option<u64>,
+        /// Alternate colours from game to game
+        #[arg(long)]
+        swap: bool,
+        /// Print the results as JSON instead of a table
+        #[arg(long)]
+        json: bool,
+        /// Random moves at the start of each game, for variety
+        #[arg(long, default_value_t = 0)]
+        opening_plies: u32,
+        /// Adjudicate a draw after this many moves
+        #[arg(long, default_value_t = 5000)]
+        max_plies: u32,
+    },
+    /// Speak a UCI-style protocol on stdin/stdout (see the README)
+    Engine,
 }
 
 fn main() -> ExitCode {
@@ -141,9 +218,48 @@ fn run(command: Command) -> Result<(), CliError> {
                 }
             }
         }
-        Command::Bench { variant, seconds } => bench::run(variant.as_deref(), seconds)?,
+        Command::Bench { variant, seconds, playouts, search } => {
+            if playouts || search {
+                bench::run_ai(variant.as_deref(), seconds, playouts, search)?
+            } else {
+                bench::run(variant.as_deref(), seconds)?
+            }
+        }
+        Command::Analyse { at, moves, time, depth, nodes, engine } => {
+            let engine =
+                engine.map(|e| AgentSpec::parse(&e)).transpose().map_err(|e| CliError::BadInput(e.to_string()))?;
+            let command = analyse::Analyse { time_ms: time, depth, nodes, engine, moves, seed: at.seed.unwrap_or(0) };
+            typed::run(&start(&at), command)??
+        }
+        Command::Play { at, white, black, time } => {
+            let seats = [play::Seat::parse(&white)?, play::Seat::parse(&black)?];
+            typed::run(&start(&at), play::Play { seats, time_ms: time, seed: at.seed.unwrap_or(0) })??
+        }
+        Command::Selfplay { at, games, white, black, time, swap, json, opening_plies, max_plies } => {
+            let parse = |text: &str| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()));
+            let seed = at.seed.unwrap_or(0);
+            let fixed_position = at.position.as_deref().is_some_and(|p| p.trim() != "startpos");
+            let command = selfplay::Selfplay {
+                games,
+                engines: [parse(&white)?, parse(&black)?],
+                time_ms: time,
+                seed,
+                swap,
+                json,
+                opening_plies,
+                max_plies,
+                fixed_position,
+            };
+            let at = PositionArgs { seed: Some(seed), ..at };
+            typed::run(&start(&at), command)??
+        }
+        Command::Engine => engine::run()?,
     }
     Ok(())
+}
+
+fn start(at: &PositionArgs) -> typed::Start<'_> {
+    typed::Start { variant: &at.variant, position: at.position.as_deref(), seed: at.seed }
 }
 
 fn open(at: &PositionArgs) -> Result<Box<dyn DynGame>, CliError> {

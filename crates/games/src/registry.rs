@@ -38,12 +38,6 @@ games!(
     crate::lunch::Lunch
 );
 
-// Flat evaluations until each game has its own `eval.rs`.
-impl Evaluate for crate::kelasu::Kelasu {}
-impl Evaluate for crate::lichen::Lichen {}
-impl Evaluate for crate::alice::AliceChess {}
-impl Evaluate for crate::fluid::Fluid {}
-
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")
 }

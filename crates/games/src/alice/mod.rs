@@ -38,6 +38,7 @@
 mod attacks;
 mod bitboard;
 mod castling;
+mod eval;
 mod invariants;
 mod movegen;
 mod moves;

@@ -36,6 +36,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod eval;
 mod movegen;
 mod moves;
 mod piece;

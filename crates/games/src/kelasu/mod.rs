@@ -33,6 +33,7 @@
 
 mod action;
 mod bitboard;
+mod eval;
 mod merge;
 mod movegen;
 mod piece;

@@ -40,6 +40,7 @@
 //! North (`n`) is towards rank 3; White sits at rank 1.
 
 mod board;
+mod eval;
 mod geometry;
 mod movegen;
 mod notation;

@@ -1,0 +1,93 @@
+//! How long a search may run: time, depth, nodes, and a stop flag another
+//! thread may raise (the engine protocol's `stop`).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Limits of one search; a search stops at the first one reached. With none
+/// set, a search runs until its [`StopFlag`] is raised (or, for alpha-beta,
+/// until it reaches its maximum depth).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time for the whole decision.
+    pub time: Option<Duration>,
+    /// Alpha-beta: nominal depth in moves of the game model.
+    pub depth: Option<u32>,
+    /// Alpha-beta: nodes visited; MCTS: playouts (iterations).
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    pub fn time_ms(ms: u64) -> Limits {
+        Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() }
+    }
+    pub fn depth(depth: u32) -> Limits {
+        Limits { depth: Some(depth), ..Limits::default() }
+    }
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { nodes: Some(nodes), ..Limits::default() }
+    }
+    /// Whether nothing but a stop flag would end the search.
+    pub fn is_infinite(&self) -> bool {
+        self.time.is_none() && self.depth.is_none() && self.nodes.is_none()
+    }
+}
+
+/// A flag shared with the thread that may ask a running search to stop.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    pub fn clear(&self) {
+        self.0.store(false, Ordering::Relaxed);
+    }
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The deadline and node budget of a running search, checked cheaply.
+#[derive(Clone, Debug)]
+pub(crate) struct Budget {
+    pub started: Instant,
+    deadline: Option<Instant>,
+    pub node_limit: u64,
+    stop: StopFlag,
+}
+
+impl Budget {
+    pub fn new(limits: &Limits, stop: &StopFlag) -> Budget {
+        let started = Instant::now();
+        Budget {
+            started,
+            deadline: limits.time.map(|t| started + t),
+            node_limit: limits.nodes.unwrap_or(u64::MAX),
+            stop: stop.clone(),
+        }
+    }
+
+    /// Whether time is up or someone asked to stop (call it every few
+    /// thousand nodes: reading the clock costs tens of nanoseconds).
+    pub fn expired(&self) -> bool {
+        self.stop.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The fraction of the time budget used, if there is one.
+    pub fn fraction_used(&self) -> Option<f64> {
+        self.deadline.map(|d| {
+            let total = d.saturating_duration_since(self.started).as_secs_f64().max(1e-9);
+            self.started.elapsed().as_secs_f64() / total
+        })
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+}

@@ -1,0 +1,48 @@
+//! Random playouts: the speed of the game's move generation as MCTS sees
+//! it (plies per second), for `menagerie bench --playouts`.
+
+use menagerie_core::Game;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
+
+/// What a run of random playouts measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayoutStats {
+    pub games: u64,
+    pub plies: u64,
+    pub seconds: f64,
+}
+
+impl PlayoutStats {
+    pub fn plies_per_second(&self) -> f64 {
+        self.plies as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Plays uniformly random games from `start` (chance moves too, uniformly)
+/// until `budget` has passed, undoing each game back to the start.
+pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut game = start.clone();
+    let mut moves = Vec::new();
+    let started = Instant::now();
+    let (mut games, mut plies) = (0u64, 0u64);
+    while games == 0 || started.elapsed() < budget {
+        let mut played = 0u64;
+        loop {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+            played += 1;
+        }
+        for _ in 0..played {
+            game.undo();
+        }
+        games += 1;
+        plies += played;
+    }
+    PlayoutStats { games, plies, seconds: started.elapsed().as_secs_f64() }
+}

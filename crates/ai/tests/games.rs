@@ -1,0 +1,240 @@
+//! The searches on the real games, through the registry: forced wins in
+//! hand-built positions, legal moves only, node limits kept, and the
+//! information-set search blind to what its player cannot see.
+
+use menagerie_ai::{AgentSpec, AlphaBeta, Limits, Mcts, MctsConfig, Score, StopFlag};
+use menagerie_core::{Actor, Evaluate, Game, GameVisitor, VariantSpec};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// What alpha-beta says about a position: best move text and score.
+fn solve(variant: &str, position: &str, depth: u32) -> (String, Score) {
+    struct Solve<'a>(&'a str, u32);
+    impl GameVisitor for Solve<'_> {
+        type Output = (String, Score);
+        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+            let game = G::from_text(&variant, self.0).expect("a valid position");
+            let mut search = AlphaBeta::<G>::default();
+            let result = search.search(&game, &Limits::depth(self.1), &StopFlag::new(), &mut |_| {});
+            (game.move_text(result.best.expect("a move")), result.info.score)
+        }
+    }
+    menagerie_games::visit(&VariantSpec::parse(variant).unwrap(), Solve(position, depth)).unwrap()
+}
+
+fn registered() -> Vec<&'static str> {
+    menagerie_games::variants().iter().map(|v| v.id).collect()
+}
+
+/// Plays random moves, then asks several searchers for a move at each of a
+/// few positions along the way; every answer must be legal, and
+/// alpha-beta must keep to its node limit.
+struct LegalOnly {
+    seed: u64,
+}
+
+impl GameVisitor for LegalOnly {
+    type Output = ();
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) {
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut game = G::start(&variant, self.seed);
+        let mut moves = Vec::new();
+        let specs = ["greedy", "mcts:20", "alphabeta:2"].map(|s| AgentSpec::parse(s).unwrap());
+        for step in 0..30 {
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            if step % 10 == 0 && game.to_act() != Actor::Chance {
+                for spec in &specs {
+                    let mut agent = spec.build::<G>(self.seed);
+                    let limits = Limits { nodes: Some(2000), ..spec.limits::<G>(None) };
+                    let best = agent.decide(&game, &limits, &StopFlag::new(), &mut |_| {}).best.expect("a move");
+                    assert!(moves.contains(&best), "{spec} chose an illegal move in {}", game.to_text());
+                }
+                for limit in [1, 500] {
+                    let mut search = AlphaBeta::<G>::default();
+                    let result = search.search(&game, &Limits::nodes(limit), &StopFlag::new(), &mut |_| {});
+                    assert!(search.nodes() <= limit, "{} nodes for {limit}", search.nodes());
+                    assert!(moves.contains(&result.best.expect("a move")));
+                }
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(mv);
+        }
+    }
+}
+
+#[test]
+fn searches_play_only_legal_moves_and_keep_node_limits() {
+    for id in registered() {
+        menagerie_games::visit(&VariantSpec::parse(id).unwrap(), LegalOnly { seed: 1 }).unwrap();
+    }
+}
+
+/// Samples the hidden part of a position for one player, then checks that
+/// information-set MCTS with one seed decides identically in the real
+/// position and in the sample: it can only have used what the player sees.
+struct BlindToHidden;
+
+impl GameVisitor for BlindToHidden {
+    /// Whether some position could be checked exactly.
+    type Output = bool;
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> bool {
+        if !G::has_hidden_information() {
+            return false;
+        }
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut checked = 0;
+        for seed in 1..=6u64 {
+            let mut game = G::start(&variant, seed);
+            let mut moves = Vec::new();
+            for _ in 0..(seed * 3) {
+                game.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                game.play(moves[rng.random_range(0..moves.len())]);
+            }
+            let Actor::Player(me) = game.to_act() else { continue };
+            if game.outcome().is_some() {
+                continue;
+            }
+            let other = game.determinize(me, &mut rng);
+            assert_eq!(game.view_text(me), other.view_text(me), "a sample keeps the view");
+            // The search reads the position only through `determinize`. When
+            // the game samples from the view alone (the same random numbers
+            // give the same sample whatever the hidden truth), the decisions
+            // must then be identical.
+            let sample = |position: &G| position.determinize(me, &mut SmallRng::seed_from_u64(5)).to_text();
+            if sample(&game) != sample(&other) {
+                continue;
+            }
+            let decide = |position: &G| {
+                let config =
+                    MctsConfig { information_set: true, playout_cutoff: Some(30), seed: 4, ..MctsConfig::default() };
+                let mut mcts = Mcts::<G>::new(config);
+                let result = mcts.search(position, &Limits::nodes(200), &StopFlag::new(), &mut |_| {});
+                let mut visits: Vec<(String, u32)> =
+                    result.root_visits.iter().map(|&(mv, n)| (position.move_text(mv), n)).collect();
+                visits.sort();
+                visits
+            };
+            assert_eq!(decide(&game), decide(&other), "seed {seed}: the decision saw hidden state");
+            checked += 1;
+        }
+        // `checked` stays 0 when the game's samples depend on the hidden
+        // order of the cards it shuffles (still a uniform sample).
+        checked > 0
+    }
+}
+
+#[test]
+fn information_set_search_ignores_what_its_player_cannot_see() {
+    for id in registered() {
+        let exact = menagerie_games::visit(&VariantSpec::parse(id).unwrap(), BlindToHidden).unwrap();
+        eprintln!("{id}: exact check of the information-set search: {exact}");
+    }
+}
+
+#[test]
+fn lichen_winning_colonization() {
+    // A placement on c3 ties it 1-1; colonizing from c2 northwards makes it
+    // 2-1: White controls Black's kingstone.
+    let (best, score) = solve("lichen", "..[----B---k]../..[W-------]../..[W-------K].. w 5 5", 2);
+    assert_eq!(score, Score::Win(1));
+    assert!(best.starts_with("c3") && best.ends_with(";c2*n"), "{best}");
+}
+
+#[test]
+fn kelasu_victory_tiles_in_one_turn() {
+    // Blue holds E4 and E5; two actions (Energy 2) put Warriors on F4 and
+    // F5: four tiles, a win, two actions of one player in a row.
+    let (best, score) = solve("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 2 - 0 1", 3);
+    assert_eq!(score, Score::Win(2));
+    assert!(best == "F3-F4" || best == "F6-F5", "{best}");
+    // With one action left it cannot be done this turn.
+    let (_, score) = solve("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 1 - 0 1", 1);
+    assert!(!matches!(score, Score::Win(_)), "{score:?}");
+}
+
+/// Whether the player to act in `position` wins within `plies` moves of the
+/// game model against every defence, and the search's move keeps that
+/// win: checked by plain minimax over the rules, independently of the search.
+fn forced_win(variant: &str, position: &str, plies: u32, first: &str) -> bool {
+    struct Forced<'a>(&'a str, u32, &'a str);
+    fn wins<G: Game>(g: &mut G, me: menagerie_core::Player, plies: u32) -> bool {
+        if let Some(outcome) = g.outcome() {
+            return outcome.winner() == Some(me);
+        }
+        if plies == 0 {
+            return false;
+        }
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mine = g.to_act() == Actor::Player(me);
+        let mut verdicts = moves.into_iter().map(|mv| {
+            g.play(mv);
+            let won = wins(g, me, plies - 1);
+            g.undo();
+            won
+        });
+        if mine {
+            verdicts.any(|w| w)
+        } else {
+            verdicts.all(|w| w)
+        }
+    }
+    impl GameVisitor for Forced<'_> {
+        type Output = bool;
+        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> bool {
+            let mut game = G::from_text(&variant, self.0).expect("a valid position");
+            let Actor::Player(me) = game.to_act() else { return false };
+            let mv = game.parse_move(self.2).expect("a legal first move");
+            game.play(mv);
+            wins(&mut game, me, self.1 - 1)
+        }
+    }
+    menagerie_games::visit(&VariantSpec::parse(variant).unwrap(), Forced(position, plies, first)).unwrap()
+}
+
+/// The search's verdict, checked by minimax: a win in exactly `plies`.
+fn assert_forced_win(variant: &str, position: &str, plies: u32) -> String {
+    let (best, score) = solve(variant, position, plies + 2);
+    assert_eq!(score, Score::Win(plies), "{variant} {position}");
+    assert!(forced_win(variant, position, plies, &best), "{best} does not win in {plies}");
+    best
+}
+
+#[test]
+fn lma_mate_in_one() {
+    let best = assert_forced_win("lma", "1Q4/3pk1/q5/pR4/6/6/6|6/2C3/6/P1P2P/R4P/3P2/r1QKC1 w - 1 22", 1);
+    assert_eq!(best, "2c6d4");
+}
+
+#[test]
+fn lma_mate_in_two() {
+    assert_forced_win("lma", "2Q2Q/6/6/6/3PP1/6/2R3|4k1/6/4p1/1pP3/5p/2K2P/6 w - 1 24", 3);
+}
+
+#[test]
+fn fluid_mate_in_one() {
+    // Back-rank mate: the rook slides to a8.
+    let best = assert_forced_win("fluid", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1);
+    assert_eq!(best, "Ra1a8");
+    // Black to move mates the same way: scores are from the actor's view.
+    let best = assert_forced_win("fluid", "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1);
+    assert_eq!(best, "Ra8a1");
+}
+
+#[test]
+fn fluid_mate_in_two() {
+    // Two rooks against a bare king: no mate in one, mate in two.
+    assert_forced_win("fluid", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 3);
+}
+
+#[test]
+fn kelasu_and_lichen_wins_are_forced_too() {
+    assert_forced_win("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 2 - 0 1", 2);
+    assert_forced_win("lichen", "..[----B---k]../..[W-------]../..[W-------K].. w 5 5", 1);
+}

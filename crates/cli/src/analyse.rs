@@ -1,0 +1,74 @@
+//! `menagerie analyse`: search one position and print the best move, its
+//! score, the principal variation, depth, nodes and speed.
+
+use crate::error::CliError;
+use crate::typed::TypedCommand;
+use menagerie_ai::{AgentSpec, Info, Limits, Score, StopFlag};
+use menagerie_core::{Actor, Evaluate, Game};
+use std::time::Duration;
+
+pub struct Analyse {
+    pub time_ms: Option<u64>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// The searcher; by default alpha-beta, or information-set MCTS in games
+    /// with hidden information.
+    pub engine: Option<AgentSpec>,
+    pub moves: Vec<String>,
+    pub seed: u64,
+}
+
+/// The default searcher for a game: what its levels use.
+pub fn default_engine<G: Game>() -> AgentSpec {
+    if G::has_hidden_information() {
+        AgentSpec::InformationSetMcts { playouts: None }
+    } else {
+        AgentSpec::AlphaBeta { depth: None }
+    }
+}
+
+impl TypedCommand for Analyse {
+    type Output = Result<(), CliError>;
+
+    fn run<G: Game + Evaluate>(self, mut game: G, _variant: &str) -> Self::Output {
+        crate::play::play_texts(&mut game, &self.moves, "--moves")?;
+        let actor = match (game.outcome(), game.to_act()) {
+            (Some(outcome), _) => {
+                println!("the game is over: {outcome}");
+                return Ok(());
+            }
+            (None, Actor::Chance) => {
+                println!("chance acts next: nothing to decide");
+                return Ok(());
+            }
+            (None, Actor::Player(p)) => p,
+        };
+        let engine = self.engine.unwrap_or_else(default_engine::<G>);
+        let given = Limits { time: self.time_ms.map(Duration::from_millis), depth: self.depth, nodes: self.nodes };
+        // Without limits on the command line, the engine's own (mcts:1000,
+        // alphabeta:6), or one second.
+        let limits = if given.is_infinite() { engine.limits::<G>(None) } else { given };
+        let mut agent = engine.build::<G>(self.seed);
+        let mut print_info = |info: &Info| println!("{}", info.protocol_line().trim_start_matches("info "));
+        let decision = agent.decide(&game, &limits, &StopFlag::new(), &mut print_info);
+        let Some(best) = decision.best else {
+            return Err(CliError::Failed("the search found no move".into()));
+        };
+        println!("best move: {}", game.move_text(best));
+        if let Some(info) = decision.info {
+            let side = G::player_name(actor);
+            let score = match info.score {
+                Score::Cp(cp) => format!("{cp} centi-units for {side}"),
+                Score::Win(n) => format!("{side} wins in {n} move{}", if n == 1 { "" } else { "s" }),
+                Score::Loss(n) => format!("{side} loses in {n} move{}", if n == 1 { "" } else { "s" }),
+            };
+            println!("score:     {} ({score})", info.score);
+            println!("pv:        {}", info.pv.join(" "));
+            println!("depth:     {} (seldepth {})", info.depth, info.seldepth);
+            println!("nodes:     {}", info.nodes);
+            println!("nps:       {}", info.nps());
+            println!("time:      {:.3} s", info.time.as_secs_f64());
+        }
+        Ok(())
+    }
+}

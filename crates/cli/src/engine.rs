@@ -1,0 +1,337 @@
+//! `menagerie engine`: a UCI-style line protocol on stdin/stdout (see the
+//! README's "Engine protocol" section).
+//!
+//! The main thread reads commands; `go` runs the search on a second thread
+//! that prints `info` lines and `bestmove`, so `stop` and `isready` are
+//! answered while it thinks.
+
+use crate::analyse::default_engine;
+use crate::error::CliError;
+use menagerie_ai::{Agent, AgentSpec, Limits, StopFlag};
+use menagerie_core::{Actor, Evaluate, Game, GameVisitor, VariantSpec};
+use std::io::{self, BufRead};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+const DEFAULT_VARIANT: &str = "lma";
+const ALGORITHMS: [&str; 4] = ["auto", "alphabeta", "mcts", "ismcts"];
+
+/// A game and a searcher for it, behind an object-safe face.
+trait Session: Send {
+    /// Sets the position: `None` is the start (dealt with `seed` where the
+    /// start is chance); then plays `moves`.
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String>;
+    /// Searches, printing `info` lines and then `bestmove`.
+    fn go(&mut self, limits: Limits, stop: &StopFlag);
+    fn new_game(&mut self);
+    fn describe(&self) -> String;
+}
+
+struct TypedSession<G: Game + Evaluate> {
+    variant: G::Variant,
+    game: G,
+    spec: AgentSpec,
+    agent: Box<dyn Agent<G>>,
+}
+
+impl<G: Game + Evaluate> Session for TypedSession<G> {
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String> {
+        let mut game = match text {
+            None => G::start(&self.variant, seed),
+            Some(text) => G::from_text(&self.variant, text).map_err(|e| e.to_string())?,
+        };
+        for (index, text) in moves.iter().enumerate() {
+            let mv = game.parse_move(text).map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+            game.play(mv);
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn go(&mut self, mut limits: Limits, stop: &StopFlag) {
+        if self.game.outcome().is_some() {
+            println!("bestmove (none)");
+            return;
+        }
+        if self.game.to_act() == Actor::Chance {
+            println!("info string error: chance acts next, not a player");
+            println!("bestmove (none)");
+            return;
+        }
+        // MCTS has no depth: `go depth D` means D thousand playouts.
+        if !matches!(self.spec, AgentSpec::AlphaBeta { .. }) {
+            if let Some(depth) = limits.depth.take() {
+                limits.nodes = Some(limits.nodes.unwrap_or(1000 * u64::from(depth)));
+            }
+        }
+        let infinite = limits.is_infinite();
+        let decision = self.agent.decide(&self.game, &limits, stop, &mut |info| println!("{}", info.protocol_line()));
+        // `go infinite` answers only after `stop`, even when the search
+        // ended early (a forced win found, every depth searched).
+        while infinite && !stop.is_stopped() {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        match decision.best {
+            Some(mv) => println!("bestmove {}", self.game.move_text(mv)),
+            None => println!("bestmove (none)"),
+        }
+    }
+
+    fn new_game(&mut self) {
+        self.agent.new_game();
+    }
+
+    fn describe(&self) -> String {
+        let mut out = crate::play::describe(&self.game, None);
+        out.push_str(&self.game.to_text());
+        out
+    }
+}
+
+/// Makes a session for a variant string and an `Algorithm` option value.
+fn new_session(variant: &str, algorithm: &str, seed: u64) -> Result<Box<dyn Session>, String> {
+    struct Make<'a> {
+        algorithm: &'a str,
+        seed: u64,
+    }
+    impl GameVisitor for Make<'_> {
+        type Output = Box<dyn Session>;
+        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Box<dyn Session> {
+            let spec = match self.algorithm {
+                "alphabeta" => AgentSpec::AlphaBeta { depth: None },
+                "mcts" => AgentSpec::Mcts { playouts: None },
+                "ismcts" => AgentSpec::InformationSetMcts { playouts: None },
+                _ => default_engine::<G>(),
+            };
+            Box::new(TypedSession {
+                game: G::start(&variant, self.seed),
+                agent: spec.build::<G>(self.seed),
+                spec,
+                variant,
+            })
+        }
+    }
+    let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
+    menagerie_games::visit(&spec, Make { algorithm, seed }).map_err(|e| e.to_string())
+}
+
+/// A search running on its own thread; it hands the session back.
+struct Running {
+    handle: JoinHandle<Box<dyn Session>>,
+    stop: StopFlag,
+    infinite: bool,
+}
+
+struct Engine {
+    variant: String,
+    algorithm: String,
+    seed: u64,
+    /// `None` while a search holds it, or before the variant is valid.
+    session: Option<Box<dyn Session>>,
+    running: Option<Running>,
+}
+
+fn error(message: impl AsRef<str>) {
+    println!("info string error: {}", message.as_ref());
+}
+
+pub fn run() -> Result<(), CliError> {
+    let mut engine = Engine { variant: String::new(), algorithm: "auto".into(), seed: 0, session: None, running: None };
+    // The default variant may not be built into this binary: then the
+    // first registered one.
+    let default_variant = if menagerie_games::variants().iter().any(|v| v.id == DEFAULT_VARIANT) {
+        DEFAULT_VARIANT.to_owned()
+    } else {
+        menagerie_games::variants().first().map(|v| v.id.to_owned()).unwrap_or_default()
+    };
+    if !default_variant.is_empty() {
+        engine.set_variant(&default_variant);
+    }
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(|e| CliError::Failed(format!("reading stdin: {e}")))?;
+        if !engine.command(line.trim()) {
+            return Ok(());
+        }
+    }
+    // End of input: let a bounded search finish and print its move; stop
+    // an infinite one.
+    let infinite = engine.running.as_ref().is_some_and(|r| r.infinite);
+    engine.finish_search(infinite);
+    Ok(())
+}
+
+impl Engine {
+    /// Obeys one line; false on `quit`.
+    fn command(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(command) = words.next() else { return true };
+        let rest: Vec<&str> = words.collect();
+        match command {
+            "uci" => {
+                println!("id name Menagerie {}", env!("CARGO_PKG_VERSION"));
+                println!("id author the Menagerie authors");
+                let ids: Vec<&str> = menagerie_games::variants().iter().map(|v| v.id).collect();
+                println!("option name Variant type string default {}", self.variant);
+                println!("info string variants: {}", ids.join(" "));
+                println!(
+                    "option name Algorithm type combo default auto{}",
+                    ALGORITHMS.iter().map(|a| format!(" var {a}")).collect::<String>()
+                );
+                println!("option name Seed type spin default 0 min 0 max 4294967295");
+                println!("uciok");
+            }
+            "isready" => println!("readyok"),
+            "stop" => {
+                self.finish_search(true);
+            }
+            "quit" => {
+                self.finish_search(true);
+                return false;
+            }
+            "ucinewgame" => {
+                if self.finish_search(false) {
+                    if let Some(session) = &mut self.session {
+                        session.new_game();
+                    }
+                }
+            }
+            "setoption" => {
+                if self.finish_search(false) {
+                    self.set_option(&rest);
+                }
+            }
+            "position" => {
+                if self.finish_search(false) {
+                    self.position(&rest);
+                }
+            }
+            "go" => {
+                if self.finish_search(false) {
+                    self.go(&rest);
+                }
+            }
+            "d" | "show" => {
+                if self.finish_search(false) {
+                    match &self.session {
+                        Some(session) => println!("{}", session.describe()),
+                        None => error("no variant set"),
+                    }
+                }
+            }
+            _ => error(format!("unknown command {command:?}")),
+        }
+        true
+    }
+
+    /// Waits for a running search (raising its stop flag first if `stop`);
+    /// false, with an error, if it is an infinite search and not stopped.
+    fn finish_search(&mut self, stop: bool) -> bool {
+        let Some(running) = self.running.take() else { return true };
+        if running.infinite && !stop {
+            error("a search is running: send stop first");
+            self.running = Some(running);
+            return false;
+        }
+        if stop {
+            running.stop.stop();
+        }
+        match running.handle.join() {
+            Ok(session) => self.session = Some(session),
+            Err(_) => error("the search failed"),
+        }
+        true
+    }
+
+    fn set_variant(&mut self, variant: &str) {
+        match new_session(variant, &self.algorithm, self.seed) {
+            Ok(session) => {
+                self.variant = variant.to_owned();
+                self.session = Some(session);
+            }
+            Err(e) => error(e),
+        }
+    }
+
+    fn set_option(&mut self, words: &[&str]) {
+        // setoption name <name...> value <value...>
+        let value_at = words.iter().position(|w| w.eq_ignore_ascii_case("value"));
+        if words.first().map(|w| w.eq_ignore_ascii_case("name")) != Some(true) || value_at.is_none_or(|v| v < 2) {
+            return error("expected: setoption name <name> value <value>");
+        }
+        let value_at = value_at.expect("checked above");
+        let name = words[1..value_at].join(" ");
+        let value = words[value_at + 1..].join(" ");
+        match name.to_ascii_lowercase().as_str() {
+            "variant" => self.set_variant(&value),
+            "algorithm" => {
+                if !ALGORITHMS.contains(&value.as_str()) {
+                    return error(format!("unknown algorithm {value:?}; expected one of {}", ALGORITHMS.join(", ")));
+                }
+                self.algorithm = value;
+                let variant = self.variant.clone();
+                self.set_variant(&variant);
+            }
+            "seed" => match value.parse() {
+                Ok(seed) => {
+                    self.seed = seed;
+                    let variant = self.variant.clone();
+                    self.set_variant(&variant);
+                }
+                Err(_) => error(format!("Seed must be a number, not {value:?}")),
+            },
+            _ => error(format!("unknown option {name:?}; options: Variant, Algorithm, Seed")),
+        }
+    }
+
+    fn position(&mut self, words: &[&str]) {
+        let Some(session) = &mut self.session else { return error("no variant set: setoption name Variant value ID") };
+        let moves_at = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+        let moves = words.get(moves_at + 1..).unwrap_or(&[]);
+        let text = match words.first().copied() {
+            Some("startpos") if moves_at == 1 => None,
+            Some("text" | "fen") if moves_at > 1 => Some(words[1..moves_at].join(" ")),
+            _ => return error("expected: position startpos|text <position text> [moves m1 m2 ...]"),
+        };
+        if let Err(e) = session.set_position(text.as_deref(), moves, self.seed) {
+            error(e);
+        }
+    }
+
+    fn go(&mut self, words: &[&str]) {
+        let mut limits = Limits::default();
+        let mut index = 0;
+        while index < words.len() {
+            let number = || words.get(index + 1).and_then(|w| w.parse::<u64>().ok());
+            match words[index] {
+                "infinite" => index += 1,
+                word @ ("movetime" | "depth" | "nodes") => {
+                    let Some(n) = number() else {
+                        return error(format!("go {word} needs a number"));
+                    };
+                    match word {
+                        "movetime" => limits.time = Some(Duration::from_millis(n)),
+                        "depth" => limits.depth = Some(n.clamp(1, 100) as u32),
+                        _ => limits.nodes = Some(n.max(1)),
+                    }
+                    index += 2;
+                }
+                other => {
+                    return error(format!(
+                        "unknown go parameter {other:?}; expected movetime, depth, nodes or infinite"
+                    ))
+                }
+            }
+        }
+        let Some(mut session) = self.session.take() else {
+            return error("no variant set: setoption name Variant value ID");
+        };
+        let stop = StopFlag::new();
+        let infinite = limits.is_infinite();
+        let thread_stop = stop.clone();
+        let handle = thread::spawn(move || {
+            session.go(limits, &thread_stop);
+            session
+        });
+        self.running = Some(Running { handle, stop, infinite });
+    }
+}

@@ -1,0 +1,312 @@
+//! The commands of the computer opponent, driven as a user or a program
+//! would: `engine` as a child process speaking the protocol, `analyse`,
+//! `play` fed from stdin, `selfplay`, `bench --playouts`. They run on every
+//! registered game of perfect information (the start position needs no deal).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::thread;
+use std::time::Duration;
+
+fn menagerie(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("the binary runs")
+}
+
+fn menagerie_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// The registered variants whose start needs no deal.
+fn variants() -> Vec<String> {
+    let out = stdout(&menagerie(&["variants"]));
+    let ids: Vec<String> = out
+        .lines()
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|id| !id.starts_with("lunch"))
+        .map(str::to_owned)
+        .collect();
+    assert!(!ids.is_empty(), "no game of perfect information is registered");
+    ids
+}
+
+fn legal_moves(variant: &str, position: Option<&str>) -> Vec<String> {
+    let mut args = vec!["moves", variant];
+    if let Some(p) = position {
+        args.extend(["--position", p]);
+    }
+    stdout(&menagerie(&args)).lines().map(str::to_owned).collect()
+}
+
+/// The position text after playing `moves` from the start.
+fn text_after(variant: &str, moves: &[&str]) -> String {
+    let mut args = vec!["show", variant, "--text"];
+    if !moves.is_empty() {
+        args.push("--moves");
+        args.extend(moves);
+    }
+    stdout(&menagerie(&args)).lines().last().unwrap().to_owned()
+}
+
+/// A running `menagerie engine`, read line by line on a thread.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_menagerie"))
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let input = child.stdin.take().unwrap();
+        let output = BufReader::new(child.stdout.take().unwrap());
+        let (send, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in output.lines() {
+                if send.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine { child, input, lines }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+    }
+
+    /// Lines up to and including the first that starts with `prefix`.
+    fn until(&mut self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(Duration::from_secs(120))
+                .unwrap_or_else(|_| panic!("no {prefix:?} line; got {seen:?}"));
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    fn best_move(&mut self) -> (Vec<String>, String) {
+        let lines = self.until("bestmove");
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap().to_owned();
+        (lines, best)
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        let status = self.child.wait().unwrap();
+        assert!(status.success());
+    }
+}
+
+#[test]
+fn engine_answers_uci_and_isready() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.until("uciok");
+    assert!(lines[0].starts_with("id name Menagerie"), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("option name Variant")), "{lines:?}");
+    engine.send("isready");
+    assert_eq!(engine.until("readyok"), vec!["readyok"]);
+    engine.quit();
+}
+
+#[test]
+fn engine_plays_legal_moves_in_every_game() {
+    for variant in variants() {
+        let mut engine = Engine::start();
+        engine.send(&format!("setoption name Variant value {variant}"));
+        engine.send("position startpos");
+        engine.send("go depth 2");
+        let (lines, best) = engine.best_move();
+        assert!(lines.iter().any(|l| l.starts_with("info depth ")), "{variant}: {lines:?}");
+        let info = lines.iter().find(|l| l.starts_with("info depth ")).unwrap();
+        for word in ["score", "nodes", "nps", "pv"] {
+            assert!(info.split_whitespace().any(|w| w == word), "{variant}: {info}");
+        }
+        assert!(legal_moves(&variant, None).contains(&best), "{variant}: {best}");
+
+        // After that move, by `moves`, and from the position text.
+        engine.send(&format!("position startpos moves {best}"));
+        engine.send("go nodes 2000");
+        let (_, reply) = engine.best_move();
+        let after = text_after(&variant, &[&best]);
+        assert!(legal_moves(&variant, Some(&after)).contains(&reply), "{variant}: {reply} after {best}");
+        engine.send(&format!("position text {after}"));
+        engine.send("go movetime 50");
+        let (_, reply) = engine.best_move();
+        assert!(legal_moves(&variant, Some(&after)).contains(&reply), "{variant}: {reply} in {after}");
+        engine.send(&format!("position fen {after}"));
+        engine.send("go depth 1");
+        engine.best_move();
+        engine.quit();
+    }
+}
+
+#[test]
+fn engine_stops_an_infinite_search_and_stays_ready_meanwhile() {
+    let variant = &variants()[0];
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name Variant value {variant}"));
+    engine.send("position startpos");
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    engine.send("isready");
+    let lines = engine.until("readyok");
+    assert!(lines.iter().all(|l| !l.starts_with("bestmove")), "{lines:?}");
+    engine.send("stop");
+    let (_, best) = engine.best_move();
+    assert!(legal_moves(variant, None).contains(&best));
+    engine.quit();
+}
+
+#[test]
+fn engine_reports_bad_lines_and_goes_on() {
+    let variant = &variants()[0];
+    let mut engine = Engine::start();
+    for bad in [
+        "frobnicate",
+        "setoption name Variant value no-such-game",
+        "setoption name Colour value green",
+        "position",
+        "position sideways",
+        "position text this is not a position",
+        "position startpos moves not-a-move",
+        "go depth many",
+        "go sideways",
+    ] {
+        engine.send(bad);
+        let line = engine.until("info string error:").pop().unwrap();
+        assert!(line.len() > "info string error: ".len(), "{bad}: {line}");
+    }
+    engine.send(&format!("setoption name Variant value {variant}"));
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let (_, best) = engine.best_move();
+    assert!(legal_moves(variant, None).contains(&best));
+    engine.quit();
+}
+
+#[test]
+fn engine_finishes_a_bounded_search_when_input_ends() {
+    let variant = &variants()[0];
+    let out = menagerie_with_input(&["engine"], &format!("setoption name Variant value {variant}\ngo depth 2\n"));
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let best = text.lines().last().unwrap();
+    assert!(best.starts_with("bestmove "), "{text}");
+}
+
+#[test]
+fn analyse_prints_move_score_line_and_speed() {
+    for variant in variants() {
+        let out = menagerie(&["analyse", &variant, "--depth", "2"]);
+        assert!(out.status.success(), "{variant}");
+        let text = stdout(&out);
+        let best = text.lines().find_map(|l| l.strip_prefix("best move: ")).expect("a best move line");
+        assert!(legal_moves(&variant, None).contains(&best.to_owned()), "{variant}: {best}");
+        for key in ["score:", "pv:", "depth:", "nodes:", "nps:"] {
+            assert!(text.lines().any(|l| l.starts_with(key)), "{variant}: no {key} in {text}");
+        }
+    }
+    let bad = menagerie(&["analyse", "no-such-game"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let bad = menagerie(&["analyse", &variants()[0], "--engine", "oracle"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn play_reads_moves_from_stdin_and_explains_bad_ones() {
+    let variant = &variants()[0];
+    let first = legal_moves(variant, None).remove(0);
+    let input = format!("help\nmoves\nnot-a-move\n{first}\nundo\n{first}\nquit\n");
+    let out = menagerie_with_input(&["play", variant, "--white", "human", "--black", "random"], &input);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("not-a-move"), "{text}");
+    assert!(text.contains("type `moves` for the legal moves"), "{text}");
+    assert!(text.contains(&first), "{text}");
+    assert!(text.contains("resigns"), "{text}");
+    assert!(text.contains("To act:"), "{text}");
+
+    let bad = menagerie(&["play", variant, "--black", "grandmaster"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn play_between_computers_runs_to_the_end() {
+    let variant = &variants()[0];
+    let out = menagerie_with_input(&["play", variant, "--white", "random", "--black", "greedy", "--seed", "3"], "");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("Result:"), "{text}");
+    assert!(text.contains(" plays "), "{text}");
+}
+
+#[test]
+fn selfplay_prints_a_table_or_json() {
+    for variant in variants() {
+        let out = menagerie(&[
+            "selfplay", &variant, "--games", "2", "--white", "greedy", "--black", "random", "--swap", "--json",
+        ]);
+        assert!(out.status.success(), "{variant}");
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+        let total = json["wins"].as_u64().unwrap() + json["draws"].as_u64().unwrap() + json["losses"].as_u64().unwrap();
+        assert_eq!(total, 2, "{variant}");
+        assert_eq!(json["results"].as_array().unwrap().len(), 2);
+        assert!(json["average_plies"].as_f64().unwrap() > 0.0);
+    }
+    let variant = &variants()[0];
+    let out =
+        menagerie(&["selfplay", variant, "--games", "2", "--white", "mcts:20", "--black", "random", "--seed", "5"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for word in ["wins", "draws", "losses", "95% interval", "Elo", "average length"] {
+        assert!(text.contains(word), "{word} in {text}");
+    }
+    let bad = menagerie(&["selfplay", variant, "--white", "nobody", "--black", "random"]);
+    assert_eq!(bad.status.code(), Some(2));
+}
+
+#[test]
+fn bench_measures_playouts_and_search() {
+    let variant = &variants()[0];
+    let out = menagerie(&["bench", variant, "--playouts", "--search", "--seconds", "0.05"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("plies/s"), "{text}");
+    assert!(text.contains("nodes/s"), "{text}");
+}
+
+#[test]
+fn the_new_commands_have_help() {
+    for command in ["analyse", "play", "selfplay", "engine"] {
+        let out = menagerie(&[command, "--help"]);
+        assert!(out.status.success(), "{command} --help");
+        assert!(stdout(&out).contains("Usage"), "{command} --help");
+    }
+}

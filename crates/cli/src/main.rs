@@ -2,6 +2,7 @@
 
 mod bench;
 mod error;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use error::CliError;
@@ -69,6 +70,29 @@ enum Command {
         #[arg(long, default_value_t = 1.0)]
         seconds: f64,
     },
+    /// Serve the web page, the JSON API (docs/api.md) and live updates
+    Serve {
+        /// Address to listen on
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// SQLite file holding the games (created on first run)
+        #[arg(long, default_value = "menagerie.sqlite")]
+        db: std::path::PathBuf,
+    },
+    /// Play many concurrent games through the API and sockets of an
+    /// in-process server on loopback; report lost/duplicated moves and the
+    /// move round-trip percentiles
+    Loadtest {
+        /// Concurrent games
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Variant string the games play (default: the first registered variant)
+        #[arg(long)]
+        variant: Option<String>,
+        /// Moves per game at most
+        #[arg(long, default_value_t = 40)]
+        plies: usize,
+    },
 }
 
 fn main() -> ExitCode {
@@ -128,6 +152,17 @@ fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Bench { variant, seconds } => bench::run(variant.as_deref(), seconds)?,
+        Command::Serve { addr, db } => serve::serve(&addr, db)?,
+        Command::Loadtest { games, variant, plies } => {
+            let variant = match variant {
+                Some(v) => v,
+                None => menagerie_games::variants()
+                    .first()
+                    .map(|info| info.id.to_owned())
+                    .unwrap_or_else(|| "nim:stones=200".to_owned()),
+            };
+            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies })?
+        }
     }
     Ok(())
 }

@@ -167,7 +167,22 @@ class GamePage {
     return this.seat;
   }
 
+  /// For the browser tests: the clicks that make some legal move, as
+  /// {squares: [...]} (board clicks) or {button: text} (a move button).
+  clickPlan() {
+    const parsed = this.parsed || [];
+    const onBoard = parsed.find((m) => m.tokens.length > 0);
+    if (onBoard) {
+      const names = squareNames(this.el.board);
+      const squares = onBoard.tokens.map((t) => names.find((sq) => this.matches(t, sq)));
+      if (squares.every(Boolean)) return { squares, move: onBoard.text };
+    }
+    const loose = parsed.find((m) => m.tokens.length === 0);
+    return loose ? { button: loose.text } : null;
+  }
+
   async start() {
+    window.menagerieGame = this;
     this.build();
     try {
       this.state = await api.game(this.id, this.seat);
@@ -208,10 +223,10 @@ class GamePage {
     e.moves = h('ol', { class: 'moves', 'data-moves': '' });
     e.invite = h('div', { class: 'invite', hidden: true });
     e.nav = h('div', { class: 'nav' },
-      h('button', { title: 'Start (Home)', 'data-nav': 'start', onclick: () => this.step('start') }, '⏮'),
+      h('button', { title: 'Start (Home)', 'data-nav': 'start', onclick: () => this.step('start') }, '|◀'),
       h('button', { title: 'Back (←)', 'data-nav': 'back', onclick: () => this.step('back') }, '◀'),
       h('button', { title: 'Forward (→)', 'data-nav': 'forward', onclick: () => this.step('forward') }, '▶'),
-      h('button', { title: 'Now (End)', 'data-nav': 'end', onclick: () => this.step('end') }, '⏭'),
+      h('button', { title: 'Now (End)', 'data-nav': 'end', onclick: () => this.step('end') }, '▶|'),
       h('button', { title: 'Flip the board (f)', 'data-flip': '', onclick: () => { this.flip = !this.flip; this.renderBoard(); } }, '⇅ Flip'));
     e.controls = h('div', { class: 'controls' });
     e.allMoves = h('details', { class: 'all-moves' });
@@ -357,7 +372,7 @@ class GamePage {
 
   legalMoves() {
     const s = this.state;
-    if (this.viewing || s.result || !s.your_turn || !Array.isArray(s.legal_moves) || this.busy) return [];
+    if (this.viewing || s.result || !s.your_turn || !Array.isArray(s.legal_moves)) return [];
     return s.legal_moves;
   }
 
@@ -494,6 +509,7 @@ class GamePage {
       const state = await api.play(this.id, this.actingSeat(), text, this.state.ply);
       this.busy = false;
       await this.onState(state);
+      this.render();
     } catch (error) {
       this.busy = false;
       showError(this.el.error, error);

@@ -1,0 +1,204 @@
+//! The page in a real headless Chromium, driven through WebDriver
+//! (chromedriver): for every game, open the home page, start a game against
+//! the computer, make a legal move by clicking, see the computer's answer,
+//! step back in the move list. Screenshots go to target/screenshots/.
+//!
+//! Skipped when Chromium or chromedriver is missing, unless
+//! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
+
+mod common;
+
+use common::{variants, TestServer};
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn browser_available() -> bool {
+    let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
+    if !present && std::env::var("MENAGERIE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+        panic!("MENAGERIE_REQUIRE_BROWSER=1 but {CHROMIUM} or {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+    }
+    if !present {
+        eprintln!("browser tests skipped: {CHROMIUM} or {CHROMEDRIVER} not installed");
+    }
+    present
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+async fn start_browser(profile: &Path) -> (Driver, Client) {
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "binary": CHROMIUM,
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--window-size=1280,900", format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    let url = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
+            Ok(client) => return (driver, client),
+            Err(error) if started.elapsed() < Duration::from_secs(30) => {
+                let _ = error;
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(error) => panic!("cannot start a WebDriver session: {error}"),
+        }
+    }
+}
+
+fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Evaluates `script` (a function body) in the page.
+async fn eval(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
+}
+
+/// Waits until `script` returns a truthy value.
+async fn until(client: &Client, what: &str, script: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let value = eval(client, script).await;
+        if !(value.is_null() || value == json!(false) || value == json!(0) || value == json!("")) {
+            return value;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let page = eval(client, "return document.body.innerText").await;
+            panic!("timed out waiting for {what}; the page says:\n{}", page.as_str().unwrap_or_default());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// Makes one legal move by clicking squares (or a move button).
+async fn click_a_move(client: &Client) -> String {
+    let plan =
+        until(client, "a legal move to click", "return window.menagerieGame && window.menagerieGame.clickPlan()").await;
+    if let Some(squares) = plan["squares"].as_array() {
+        for square in squares {
+            let name = square.as_str().unwrap();
+            click(client, &format!("[data-board] [data-square=\"{name}\"]")).await;
+        }
+        plan["move"].as_str().unwrap_or_default().to_owned()
+    } else {
+        let text = plan["button"].as_str().unwrap().to_owned();
+        click(client, &format!("[data-move=\"{text}\"]")).await;
+        text
+    }
+}
+
+async fn play_against_the_computer(client: &Client, base: &str, variant: &str) {
+    client.goto(&format!("{base}/")).await.unwrap();
+    until(client, "the home page", &format!("return !!document.querySelector('[data-new-game=\"{variant}\"]')")).await;
+    click(client, &format!("[data-new-game=\"{variant}\"]")).await;
+    let form = format!("[data-variant=\"{variant}\"] form");
+    eval(client, &format!("const f = document.querySelector('{form}'); f.opponent.value = 'computer'; f.colour.value = 'first'; return true")).await;
+    click(client, &format!("[data-start=\"{variant}\"]")).await;
+    until(
+        client,
+        "the game page",
+        "return location.pathname.startsWith('/g/') && window.menagerieGame && window.menagerieGame.state",
+    )
+    .await;
+    // Our moves until the computer (second) has answered.
+    for _ in 0..30 {
+        let answered = eval(client, "return document.querySelectorAll('[data-moves] .move.second').length").await;
+        if answered.as_u64().unwrap_or(0) > 0 {
+            break;
+        }
+        let state =
+            eval(client, "const s = window.menagerieGame.state; return {your: s.your_turn, over: !!s.result}").await;
+        if state["over"] == true {
+            break;
+        }
+        if state["your"] == true {
+            let before = eval(client, "return window.menagerieGame.state.ply").await.as_u64().unwrap();
+            let text = click_a_move(client).await;
+            until(
+                client,
+                &format!("the move {text} to be played"),
+                &format!("return window.menagerieGame.state.ply > {before}"),
+            )
+            .await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+    until(client, "the computer's answer", "return document.querySelectorAll('[data-moves] .move.second').length > 0 || !!window.menagerieGame.state.result").await;
+    let shot = client.screenshot().await.unwrap();
+    let name = variant.replace([':', '/', '='], "_");
+    std::fs::write(screenshots().join(format!("{name}.png")), &shot).unwrap();
+    // Step back one move: the page shows an earlier position.
+    click(client, "[data-nav=\"back\"]").await;
+    until(client, "an earlier position", "return window.menagerieGame.viewing !== null").await;
+    let status = eval(client, "return document.querySelector('[data-status]').textContent").await;
+    assert!(status.as_str().unwrap_or_default().contains("Viewing"), "{status}");
+    std::fs::write(screenshots().join(format!("{name}-back.png")), client.screenshot().await.unwrap()).unwrap();
+    // And forward again with the keyboard.
+    client.find(Locator::Css("body")).await.unwrap().send_keys("\u{E010}").await.unwrap();
+    until(client, "the live position", "return window.menagerieGame.viewing === null").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_playable_in_chromium() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("games.sqlite")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    for variant in variants() {
+        play_against_the_computer(&client, &server.base, variant).await;
+    }
+    // The home page lists the games just played.
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    until(&client, "your games", "return document.querySelectorAll('.your-games li').length").await;
+    std::fs::write(screenshots().join("home.png"), client.screenshot().await.unwrap()).unwrap();
+    client.close().await.unwrap();
+    server.stop().await;
+}

@@ -396,16 +396,18 @@ class GamePage {
     const moves = this.legalMoves();
     const tokensOf = (text) => (renderer.tokens ? renderer.tokens(text, squares, shown.board) : defaultTokens(text, squares));
     const matches = renderer.matches || ((token, square) => token === square);
-    const parsed = moves.map((text) => ({ text, tokens: tokensOf(text) }));
+    const parsed = moves.map((text) => ({ text, tokens: tokensOf(text), unordered: renderer.unordered ? renderer.unordered(text) : 0 }));
     this.parsed = parsed;
     this.matches = matches;
-    const candidates = parsed.filter((m) => startsWithPath(m.tokens, this.path, matches));
+    const candidates = parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered));
     const targets = new Set();
     const selected = new Set(this.path);
     const depth = this.path.length;
     for (const m of candidates) {
       if (m.tokens.length > depth) {
-        for (const sq of squares) if (matches(m.tokens[depth], sq)) targets.add(sq);
+        // Next squares: any not yet clicked of an unordered set, else the next one.
+        const next = depth < m.unordered ? m.tokens.slice(0, m.unordered).filter((t) => !this.path.some((p) => matches(t, p))) : [m.tokens[depth]];
+        for (const t of next) for (const sq of squares) if (matches(t, sq)) targets.add(sq);
       }
     }
     const last = new Set();
@@ -465,10 +467,10 @@ class GamePage {
     const parsed = this.parsed || [];
     const matches = this.matches;
     let path = [...this.path, square];
-    let candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches));
+    let candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
     if (!candidates.length) {
       path = [square];
-      candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches));
+      candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
     }
     if (!candidates.length) {
       this.path = [];
@@ -612,9 +614,21 @@ function isAlnum(before, first) {
   return letter(before) && letter(first);
 }
 
-function startsWithPath(tokens, path, matches) {
+/// Whether the clicked `path` is a beginning of the move's squares. The
+/// first `unordered` squares (a set, like the Blanks of a Kelasu merge) may
+/// be clicked in any order.
+function startsWithPath(tokens, path, matches, unordered = 0) {
   if (tokens.length < path.length) return false;
-  for (let i = 0; i < path.length; i++) if (!matches(tokens[i], path[i])) return false;
+  const used = new Set();
+  for (let i = 0; i < path.length; i++) {
+    if (i < unordered) {
+      const j = tokens.findIndex((t, k) => k < unordered && !used.has(k) && matches(t, path[i]));
+      if (j < 0) return false;
+      used.add(j);
+    } else if (!matches(tokens[i], path[i])) {
+      return false;
+    }
+  }
   return true;
 }
 

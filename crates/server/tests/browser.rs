@@ -124,7 +124,13 @@ async fn click_a_move(client: &Client) -> String {
             let name = square.as_str().unwrap();
             click(client, &format!("[data-board] [data-square=\"{name}\"]")).await;
         }
-        plan["move"].as_str().unwrap_or_default().to_owned()
+        let text = plan["move"].as_str().unwrap_or_default().to_owned();
+        // Other moves share these squares (a promotion, a longer merge): choose.
+        let choice = format!("[data-choice=\"{text}\"]");
+        if eval(client, &format!("return !!document.querySelector('{choice}')")).await == json!(true) {
+            click(client, &choice).await;
+        }
+        text
     } else {
         let text = plan["button"].as_str().unwrap().to_owned();
         click(client, &format!("[data-move=\"{text}\"]")).await;

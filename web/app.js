@@ -595,7 +595,7 @@ export function defaultTokens(text, squares) {
   const tokens = [];
   let i = 0;
   while (i < text.length) {
-    const found = names.find((name) => name.length && text.startsWith(name, i) && !isAlnum(text[i - 1] || ' ', text[i]));
+    const found = names.find((name) => name.length && text.startsWith(name, i));
     if (found) {
       tokens.push(found);
       i += found.length;
@@ -604,14 +604,6 @@ export function defaultTokens(text, squares) {
     }
   }
   return tokens;
-}
-
-// A square name should not start in the middle of a word-like run of
-// letters (`pass` holds no `a1`): it may follow a digit or a letter only
-// when the name itself starts with a digit/letter boundary change.
-function isAlnum(before, first) {
-  const letter = (c) => /[a-z]/i.test(c);
-  return letter(before) && letter(first);
 }
 
 /// Whether the clicked `path` is a beginning of the move's squares. The

@@ -24,9 +24,9 @@ struct PositionArgs {
     /// A position text as the game's rules define it; `startpos` or nothing for the start
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
-    /// Seed for games whose start is dealt or shuffled (Lunch Chess)
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    /// Seed for games whose start is dealt or shuffled (Lunch Chess needs it for `startpos`)
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 #[derive(Subcommand)]
@@ -168,8 +168,18 @@ fn run(command: Command) -> Result<(), CliError> {
 }
 
 fn open(at: &PositionArgs) -> Result<Box<dyn DynGame>, CliError> {
-    menagerie_games::new_game(&at.variant, at.position.as_deref(), at.seed)
-        .map_err(|e| CliError::BadInput(e.to_string()))
+    let game = menagerie_games::new_game(&at.variant, at.position.as_deref(), at.seed.unwrap_or(0))
+        .map_err(|e| CliError::BadInput(e.to_string()))?;
+    let from_start = at.position.as_deref().is_none_or(|p| p.trim() == "startpos");
+    // Hidden information comes from a dealt deck: its start is chance, and a
+    // count or a drawing from it means nothing unless the deal is named.
+    if from_start && at.seed.is_none() && game.has_hidden_information() {
+        return Err(CliError::BadInput(format!(
+            "{}: the start position is dealt at random; give --seed N (or a full --position text)",
+            at.variant
+        )));
+    }
+    Ok(game)
 }
 
 fn parse_player(game: &dyn DynGame, name: &str) -> Result<Player, CliError> {

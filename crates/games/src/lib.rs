@@ -1,6 +1,8 @@
 //! The rules of every Menagerie game, one folder each, and the registry that
 //! finds a game by its variant id.
 
+pub mod kelasu;
+pub mod lichen;
 mod registry;
 
 pub use registry::{new_game, variants, visit, NewGameError};

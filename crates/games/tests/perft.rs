@@ -71,3 +71,13 @@ fn every_variant_has_a_corpus_entry() {
         assert!(covered.iter().any(|id| id == info.id), "no perft corpus entry for {}", info.id);
     }
 }
+
+#[test]
+fn kelasu_corpus() {
+    run_corpus("kelasu.perft")
+}
+
+#[test]
+fn lichen_corpus() {
+    run_corpus("lichen.perft")
+}

@@ -31,3 +31,5 @@ macro_rules! properties {
 }
 
 // One line per variant, e.g. `properties!(lma => "lma");`
+properties!(kelasu => "kelasu");
+properties!(lichen => "lichen", lichen_3x3 => "lichen-3x3");

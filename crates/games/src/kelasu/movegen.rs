@@ -1,0 +1,175 @@
+//! Legal actions of the mover: where each unspent piece can go, the merges,
+//! and fast answers to "how many?" and "is there any?".
+
+use super::action::Action;
+use super::bitboard::Bitboard;
+use super::merge::{count_connected_sets, for_each_connected_set};
+use super::piece::Kind;
+use super::position::State;
+use super::square::Square;
+use super::tables::{
+    backward, diagonal_steps, far_rank, forward, forward_diagonals, home_edge_rank, home_ranks, ray_attacks,
+    short_ray_attacks, step, DIAGONAL, EAST, ORTHOGONAL, WEST,
+};
+
+/// The merge sizes, with the kinds each makes.
+const MERGE_SIZES: [(u32, &[Kind]); 5] = [
+    (2, &[Kind::Warrior]),
+    (4, &[Kind::Runner, Kind::Diplomat]),
+    (5, &[Kind::Champion]),
+    (10, &[Kind::General]),
+    (21, &[Kind::Stone]),
+];
+
+/// The kinds that move, in generation order.
+const MOVING: [Kind; 6] = [Kind::Blank, Kind::Warrior, Kind::Runner, Kind::Diplomat, Kind::Champion, Kind::General];
+
+impl State {
+    /// The squares the mover's `kind` on `sq` may move to (capture, Recall
+    /// and Conversion targets included), ignoring Energy and spent state.
+    #[inline]
+    pub fn targets(&self, kind: Kind, sq: Square) -> Bitboard {
+        let us = self.mover;
+        let own = self.board.colours[us.index()];
+        let enemy = self.board.colours[us.other().index()];
+        let occupied = own | enemy;
+        let empty = !occupied;
+        let ahead = forward(us);
+        match kind {
+            Kind::Blank => (step(sq, ahead) | step(sq, EAST) | step(sq, WEST)) & empty,
+            Kind::Warrior => {
+                let [de, dw] = forward_diagonals(us);
+                let mut to = ((step(sq, ahead) | step(sq, EAST) | step(sq, WEST)) & !own)
+                    | ((step(sq, de) | step(sq, dw)) & enemy);
+                if sq.rank() == far_rank(us) {
+                    let landing = Square::at(home_edge_rank(us), sq.file());
+                    if !own.contains(landing) {
+                        to |= Bitboard::from_square(landing);
+                    }
+                }
+                to
+            }
+            Kind::Runner => {
+                let mut seen = Bitboard::EMPTY;
+                for dir in DIAGONAL {
+                    seen |= ray_attacks(sq, dir, occupied);
+                }
+                // An adjacent piece can only be passed, never taken.
+                seen & !own & !(diagonal_steps(sq) & enemy)
+            }
+            Kind::Diplomat => {
+                let mut to = Bitboard::EMPTY;
+                for dir in ORTHOGONAL {
+                    to |= short_ray_attacks(sq, dir, occupied);
+                }
+                (to & empty) | (diagonal_steps(sq) & enemy)
+            }
+            Kind::Champion => {
+                let [de, dw] = forward_diagonals(us);
+                let take = ray_attacks(sq, ahead, occupied)
+                    | step(sq, de)
+                    | step(sq, dw)
+                    | short_ray_attacks(sq, EAST, occupied)
+                    | short_ray_attacks(sq, WEST, occupied);
+                (take & !own) | (ray_attacks(sq, backward(us), occupied) & empty)
+            }
+            Kind::General => {
+                let mut seen = Bitboard::EMPTY;
+                for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+                    seen |= ray_attacks(sq, dir, occupied);
+                }
+                seen & !own
+            }
+            Kind::Stone => Bitboard::EMPTY,
+        }
+    }
+
+    /// The mover's unspent pieces of `kind`.
+    #[inline]
+    fn ready(&self, kind: Kind) -> Bitboard {
+        self.board.pieces(self.mover, kind) & !self.spent
+    }
+
+    /// The Blanks that may take part in a merge: unspent, off the mover's
+    /// home ranks.
+    #[inline]
+    pub fn mergeable_blanks(&self) -> Bitboard {
+        self.ready(Kind::Blank) & !home_ranks(self.mover)
+    }
+
+    /// Every legal action (none once the game is over).
+    pub fn generate(&self, out: &mut Vec<Action>) {
+        out.clear();
+        if self.ending.is_some() || self.energy == 0 {
+            return;
+        }
+        for kind in MOVING {
+            for from in self.ready(kind) {
+                for to in self.targets(kind, from) {
+                    out.push(Action::step(from, to));
+                }
+            }
+        }
+        let blanks = self.mergeable_blanks();
+        for (size, kinds) in MERGE_SIZES {
+            if blanks.count() < size {
+                break;
+            }
+            for_each_connected_set(blanks, size, &mut |set| {
+                for target in set {
+                    for &kind in kinds {
+                        out.push(Action::merge(kind, target, set));
+                    }
+                }
+            });
+        }
+    }
+
+    /// The number of legal actions, without listing them.
+    pub fn count(&self) -> u64 {
+        if self.ending.is_some() || self.energy == 0 {
+            return 0;
+        }
+        let mut total = 0u64;
+        // Blanks in bulk: forward and sideways steps onto empty squares.
+        let blanks = self.ready(Kind::Blank);
+        let empty = !self.board.occupied();
+        let ahead = match self.mover {
+            menagerie_core::Player::First => blanks.south(),
+            menagerie_core::Player::Second => blanks.north(),
+        };
+        total += u64::from((ahead & empty).count() + (blanks.east() & empty).count() + (blanks.west() & empty).count());
+        for kind in &MOVING[1..] {
+            for from in self.ready(*kind) {
+                total += u64::from(self.targets(*kind, from).count());
+            }
+        }
+        let blanks = self.mergeable_blanks();
+        for (size, kinds) in MERGE_SIZES {
+            if blanks.count() < size {
+                break;
+            }
+            total += count_connected_sets(blanks, size) * u64::from(size) * kinds.len() as u64;
+        }
+        total
+    }
+
+    /// Whether the mover has at least one legal action (Energy aside).
+    pub fn has_any_action(&self) -> bool {
+        let blanks = self.ready(Kind::Blank);
+        let empty = !self.board.occupied();
+        let ahead = match self.mover {
+            menagerie_core::Player::First => blanks.south(),
+            menagerie_core::Player::Second => blanks.north(),
+        };
+        if ((ahead | blanks.east() | blanks.west()) & empty).not_empty() {
+            return true;
+        }
+        // Every merge contains two neighbouring Blanks, and two make a Warrior.
+        let mergeable = self.mergeable_blanks();
+        if ((mergeable & mergeable.east()) | (mergeable & mergeable.south())).not_empty() {
+            return true;
+        }
+        MOVING[1..].iter().any(|&kind| self.ready(kind).any(|from| self.targets(kind, from).not_empty()))
+    }
+}

@@ -1,0 +1,415 @@
+//! Lichen Chess (Alexandre Muñiz, 1999): stones with eight slots, tokens from
+//! a hand, control by majority, and a win by controlling the enemy kingstone.
+//! Variants `lichen` (5 x 3) and `lichen-3x3` (the inventor's 3 x 3 original).
+//!
+//! One move of the game model is one whole turn (`a2ne`, `a2ne;c1>n`,
+//! `a2ne;a2*ne`): the harvest at its start is automatic, the placement is
+//! compulsory, the act optional. The position text is taken between turns,
+//! before the next player's harvest, so [`Lichen`] stores that state and
+//! applies the harvest when the turn is played (and on a copy when moves are
+//! listed or counted).
+//!
+//! Rule readings pinned by tests (see `docs/lichen.md`):
+//! - a player who must place but finds no empty slot (every stone full and
+//!   nothing to harvest) loses, like a player with an empty hand;
+//! - the position text carries no counters, so the repetition count and the
+//!   count of quiet turns start at the position a game was set up from;
+//! - a hand-built position in which the player who just moved controls the
+//!   mover's kingstone is over (that player won).
+//!
+//! # `view_json`
+//! ```json
+//! {
+//!   "game": "lichen", "variant": "lichen",
+//!   "files": 5, "ranks": 3,
+//!   "squares": ["a1", "b1", ...],            // every square, rank 1 first, files a..
+//!   "directions": ["n","ne","e","se","s","sw","w","nw"],
+//!   "stones": [                               // one per stone, in square order
+//!     { "square": "c1",
+//!       "slots": { "n": "white", "ne": null, ... },   // "white" | "black" | null
+//!       "kingstone": "white",                 // "white" | "black" | null
+//!       "controller": "white" }               // "white" | "black" | null (tie)
+//!   ],
+//!   "hands": { "white": 20, "black": 20 },
+//!   "to_move": "white",
+//!   "harvest": ["b1"],                        // stones the mover harvests at the start of the turn
+//!   "outcome": null,                          // or { "winner": "white" | null, "reason": "..." }
+//!   "text": "<position text>"
+//! }
+//! ```
+//! North (`n`) is towards rank 3; White sits at rank 1.
+
+mod board;
+mod geometry;
+mod movegen;
+mod notation;
+mod text;
+mod view;
+mod zobrist;
+
+pub use geometry::{Direction, Square};
+pub use movegen::{Act, Move};
+
+use board::Board;
+use geometry::Geometry;
+use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+
+/// The 200 turns of the engine-convention draw.
+pub const QUIET_TURN_LIMIT: u32 = 200;
+
+const START_WIDE: &str =
+    ".[----B---][----B---k][----B---]./[--------]...[--------]/.[W-------][W-------K][W-------]. w 20 20";
+const START_SQUARE: &str = "[----B---][----B---k][----B---]/.../[W-------][W-------K][W-------] w 20 20";
+
+/// Which board is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LichenVariant {
+    /// `lichen`: 5 x 3 with two neutral stones.
+    Wide,
+    /// `lichen-3x3`: the 3 x 3 original.
+    Square,
+}
+
+impl LichenVariant {
+    fn geometry(self) -> &'static Geometry {
+        match self {
+            LichenVariant::Wide => &geometry::WIDE,
+            LichenVariant::Square => &geometry::SQUARE,
+        }
+    }
+
+    pub fn id(self) -> &'static str {
+        match self {
+            LichenVariant::Wide => "lichen",
+            LichenVariant::Square => "lichen-3x3",
+        }
+    }
+
+    fn start_text(self) -> &'static str {
+        match self {
+            LichenVariant::Wide => START_WIDE,
+            LichenVariant::Square => START_SQUARE,
+        }
+    }
+}
+
+/// What `undo` needs to restore, and the earlier positions for repetition.
+#[derive(Clone, Debug)]
+struct Earlier {
+    board: Board,
+    quiet_turns: u32,
+    window_start: usize,
+    outcome: Option<Outcome>,
+}
+
+/// A Lichen Chess position with the turns played since it was set up.
+#[derive(Clone, Debug)]
+pub struct Lichen {
+    variant: LichenVariant,
+    /// The state between turns, before the mover's harvest.
+    board: Board,
+    /// Turns in a row without a token leaving the game or returning to a hand.
+    quiet_turns: u32,
+    /// Index into `history` of the first position since a token last left the
+    /// game: no earlier position can come back (they hold more tokens).
+    window_start: usize,
+    outcome: Option<Outcome>,
+    history: Vec<Earlier>,
+}
+
+impl Lichen {
+    fn with_board(variant: LichenVariant, board: Board) -> Lichen {
+        let mut game = Lichen { variant, board, quiet_turns: 0, window_start: 0, outcome: None, history: Vec::new() };
+        game.outcome = game.judge(false);
+        game
+    }
+
+    /// The board of the coming turn: the mover's harvest done.
+    fn harvested(&self) -> Board {
+        let mut board = self.board;
+        board.harvest();
+        board
+    }
+
+    /// Turns in a row without a token leaving the game or returning to a hand.
+    pub fn quiet_turns(&self) -> u32 {
+        self.quiet_turns
+    }
+
+    /// Whether the game is over in the current position. `won` says the turn
+    /// just played ended with the mover controlling the enemy kingstone.
+    fn judge(&self, won: bool) -> Option<Outcome> {
+        let board = &self.board;
+        let mover = board.to_move;
+        if won || board.controls_enemy_kingstone(mover.other()) {
+            return Some(Outcome::Win { winner: mover.other(), reason: "controls the enemy kingstone" });
+        }
+        if self.repetitions() >= 3 {
+            return Some(Outcome::Draw { reason: "third occurrence of the same position" });
+        }
+        if self.quiet_turns >= QUIET_TURN_LIMIT {
+            return Some(Outcome::Draw { reason: "200 turns without a token leaving the game or returning to a hand" });
+        }
+        if board.hand_after_harvest() == 0 {
+            return Some(Outcome::Win { winner: mover.other(), reason: "no token in hand to place" });
+        }
+        if board.harvestable(mover) == 0
+            && board.geometry.all_squares().all(|s| !board.has_stone(s) || board.empty_slots(s) == 0)
+        {
+            return Some(Outcome::Win { winner: mover.other(), reason: "no empty slot to place a token in" });
+        }
+        None
+    }
+
+    /// How often the current position has occurred (itself included).
+    fn repetitions(&self) -> usize {
+        let current = &self.board;
+        1 + self.history[self.window_start..]
+            .iter()
+            .filter(|e| e.board.hash == current.hash && e.board == *current)
+            .count()
+    }
+
+    /// Why `mv` (well formed) is not legal here, for error messages.
+    fn explain_illegal(&self, mv: Move) -> String {
+        let board = self.harvested();
+        let g = board.geometry;
+        let mover = board.to_move;
+        let name = |s: Square| g.square_name(s);
+        if !board.has_stone(mv.square) {
+            return format!("there is no stone on {}", name(mv.square));
+        }
+        if board.empty_slots(mv.square) & mv.slot.bit() == 0 {
+            return format!("slot {} of the stone on {} is not empty", mv.slot.name(), name(mv.square));
+        }
+        let mut placed = board;
+        placed.place(mv.square, mv.slot);
+        if placed.controls_enemy_kingstone(mover) {
+            return "the placement wins by itself, so the turn ends there (write it without an act)".into();
+        }
+        let (from, dir) = match mv.act {
+            Act::Pass => return "not a legal move in this position".into(),
+            Act::Step { from, dir } | Act::Colonize { from, dir } => (from, dir),
+        };
+        if !placed.has_stone(from) {
+            return format!("there is no stone on {} to act with", name(from));
+        }
+        if !placed.controls(mover, from) {
+            return format!("you do not control the stone on {} (after the placement)", name(from));
+        }
+        if placed.slots(mover, from) & dir.bit() == 0 {
+            return format!("the stone on {} has no token of yours in slot {}", name(from), dir.name());
+        }
+        let Some(target) = g.step(from, dir) else {
+            return format!("slot {} of {} points off the board", dir.name(), name(from));
+        };
+        match mv.act {
+            Act::Step { .. } if placed.has_stone(target) => format!("{} is not empty", name(target)),
+            Act::Colonize { .. } if !placed.has_stone(target) => {
+                format!("there is no stone on {} to colonize", name(target))
+            }
+            Act::Colonize { .. } if placed.hand[mover.index()] == 0 => "no token left in hand to colonize with".into(),
+            Act::Colonize { .. } => format!("slot {} of {} already holds your token", dir.name(), name(target)),
+            _ => "not a legal move in this position".into(),
+        }
+    }
+}
+
+impl Game for Lichen {
+    type Move = Move;
+    type Variant = LichenVariant;
+
+    const VARIANTS: &'static [VariantInfo] = &[
+        VariantInfo {
+            id: "lichen",
+            name: "Lichen Chess",
+            summary: "stones with eight slots on a 5x3 board; control the enemy kingstone with your tokens",
+            options: &[],
+        },
+        VariantInfo {
+            id: "lichen-3x3",
+            name: "Lichen Chess (3x3)",
+            summary: "the inventor's original 3x3 Lichen Chess, without the neutral stones",
+            options: &[],
+        },
+    ];
+
+    fn parse_variant(spec: &VariantSpec) -> Result<LichenVariant, VariantError> {
+        let variant = if spec.id == "lichen-3x3" { LichenVariant::Square } else { LichenVariant::Wide };
+        let info = Self::VARIANTS.iter().find(|info| info.id == spec.id).unwrap_or(&Self::VARIANTS[0]);
+        spec.check_options(info)?;
+        Ok(variant)
+    }
+
+    fn start(variant: &LichenVariant, _seed: u64) -> Self {
+        Self::from_text(variant, variant.start_text()).expect("the start position text is valid")
+    }
+
+    fn from_text(variant: &LichenVariant, text: &str) -> Result<Self, PositionError> {
+        Ok(Self::with_board(*variant, text::read(variant.geometry(), text)?))
+    }
+
+    fn to_text(&self) -> String {
+        text::write(&self.board)
+    }
+
+    fn variant(&self) -> &LichenVariant {
+        &self.variant
+    }
+
+    fn to_act(&self) -> Actor {
+        Actor::Player(self.board.to_move)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.outcome.is_none() {
+            movegen::generate(&self.harvested(), moves);
+        }
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
+        if self.outcome.is_some() {
+            return 0;
+        }
+        movegen::count(&self.harvested())
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.history.push(Earlier {
+            board: self.board,
+            quiet_turns: self.quiet_turns,
+            window_start: self.window_start,
+            outcome: self.outcome.take(),
+        });
+        let board = &mut self.board;
+        let mover = board.to_move;
+        let harvest = board.harvest();
+        let mut left_game = harvest.removed > 0;
+        board.place(mv.square, mv.slot);
+        let mut won = board.controls_enemy_kingstone(mover);
+        if !won {
+            match mv.act {
+                Act::Pass => {}
+                Act::Step { from, dir } => board.move_stone(from, dir),
+                Act::Colonize { from, dir } => {
+                    left_game |= board.colonize(from, dir);
+                    won = board.controls_enemy_kingstone(mover);
+                }
+            }
+        }
+        board.pass_turn();
+        if left_game {
+            // Positions before this one hold more tokens: they cannot recur.
+            self.window_start = self.history.len();
+        }
+        if harvest.returned + harvest.removed > 0 || left_game {
+            self.quiet_turns = 0;
+        } else {
+            self.quiet_turns += 1;
+        }
+        self.outcome = self.judge(won);
+    }
+
+    fn undo(&mut self) {
+        let earlier = self.history.pop().expect("a turn to undo");
+        self.board = earlier.board;
+        self.quiet_turns = earlier.quiet_turns;
+        self.window_start = earlier.window_start;
+        self.outcome = earlier.outcome;
+    }
+
+    fn hash(&self) -> u64 {
+        self.board.hash
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        notation::write(self.board.geometry, mv)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let mv = notation::read(self.board.geometry, text)?;
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::illegal(text, self.explain_illegal(mv)))
+        }
+    }
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        view::render(self)
+    }
+
+    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
+        view::json(self)
+    }
+
+    fn bench_positions(variant: &LichenVariant) -> Vec<&'static str> {
+        match variant {
+            LichenVariant::Wide => vec![
+                // Middle games from random play, 14 turns in: most stones contested.
+                "..[-BW-B--Bk][----B-WB]./[--------][W-B-B-W-][W-B-B-WWK]../.[W--B---W][W---BB-B].[-B-WW---] w 11 9",
+                ".[-WB-B-BW][W---B-B-]../[W-----W-]..[WW--B---][B---W-BW]/[W-----W-][W---B-W-K].[---BB--Bk]. w 10 11",
+            ],
+            LichenVariant::Square => {
+                vec!["[----B-BW][-W--B-BW][W-----B-]/[WB-BBW--]../[W-BWBB--k][WW--B-B-K]. w 12 10"]
+            }
+        }
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let board = &self.board;
+        let g = board.geometry;
+        for square in g.all_squares() {
+            let (w, b) = (board.slots(Player::First, square), board.slots(Player::Second, square));
+            if w & b != 0 {
+                return Err(format!("{}: a slot holds two tokens", g.square_name(square)));
+            }
+            if !board.has_stone(square) && (w | b) != 0 {
+                return Err(format!("{}: tokens without a stone", g.square_name(square)));
+            }
+        }
+        if board.stones >> g.squares != 0 {
+            return Err("a stone off the board".into());
+        }
+        for player in Player::BOTH {
+            if !board.has_stone(board.kingstone[player.index()]) {
+                return Err(format!("{:?}'s kingstone is not on a stone", player));
+            }
+        }
+        if board.kingstone[0] == board.kingstone[1] {
+            return Err("both kingstones on one stone".into());
+        }
+        if board.hash != board.compute_hash() {
+            return Err("the incremental hash differs from the recomputed one".into());
+        }
+        if let Some(earlier) = self.history.last() {
+            let before = &earlier.board;
+            if before.stones.count_ones() != board.stones.count_ones() {
+                return Err("the number of stones changed".into());
+            }
+            for player in Player::BOTH {
+                if board.tokens_of(player) > before.tokens_of(player) {
+                    return Err(format!("{player:?} gained tokens"));
+                }
+            }
+            let placed_or_harvested = board.tokens_on_board() != before.tokens_on_board() || board.hand != before.hand;
+            if !placed_or_harvested {
+                return Err("a turn without a placement".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,136 @@
+//! Unit tests that need the inside of the position: a plain reference move
+//! generator checked against the fast one and the bulk count, and the
+//! quiet-turn counter (which no real game can run up to 200, see below).
+
+use super::*;
+use menagerie_core::testing;
+use rand::rngs::StdRng;
+use rand::SeedableRng;
+use std::collections::HashSet;
+
+/// The rules read literally: every placement on a copy of the board, then
+/// every act judged on that copy.
+fn reference_moves(board: &Board) -> HashSet<Move> {
+    let g = board.geometry;
+    let mover = board.to_move;
+    let mut moves = HashSet::new();
+    for square in g.all_squares().filter(|&s| board.has_stone(s)) {
+        for slot in Direction::all().filter(|d| board.empty_slots(square) & d.bit() != 0) {
+            let mut placed = *board;
+            placed.place(square, slot);
+            assert!(moves.insert(Move { square, slot, act: Act::Pass }));
+            if placed.controls_enemy_kingstone(mover) {
+                continue;
+            }
+            for from in g.all_squares().filter(|&s| placed.has_stone(s) && placed.controls(mover, s)) {
+                for dir in Direction::all().filter(|d| placed.slots(mover, from) & d.bit() != 0) {
+                    let Some(target) = g.step(from, dir) else { continue };
+                    let act = if !placed.has_stone(target) {
+                        Act::Step { from, dir }
+                    } else if placed.hand[mover.index()] >= 1 && placed.slots(mover, target) & dir.bit() == 0 {
+                        Act::Colonize { from, dir }
+                    } else {
+                        continue;
+                    };
+                    assert!(moves.insert(Move { square, slot, act }));
+                }
+            }
+        }
+    }
+    moves
+}
+
+fn check_against_reference(game: &Lichen) {
+    if game.outcome().is_some() {
+        return;
+    }
+    let board = game.harvested();
+    let mut moves = Vec::new();
+    movegen::generate(&board, &mut moves);
+    let listed: HashSet<Move> = moves.iter().copied().collect();
+    assert_eq!(listed.len(), moves.len(), "duplicate moves in {}", game.to_text());
+    let expected = reference_moves(&board);
+    assert_eq!(listed, expected, "move lists differ in {}", game.to_text());
+    assert_eq!(movegen::count(&board), expected.len() as u64, "count differs in {}", game.to_text());
+}
+
+#[test]
+fn fast_generation_and_count_match_the_reference_in_random_games() {
+    for variant in [LichenVariant::Wide, LichenVariant::Square] {
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut moves = Vec::new();
+        for _ in 0..60 {
+            let mut game = Lichen::start(&variant, 0);
+            while let Some(mv) = testing::random_move(&game, &mut moves, &mut rng) {
+                check_against_reference(&game);
+                game.play(mv);
+            }
+        }
+    }
+}
+
+#[test]
+fn fast_generation_matches_the_reference_in_crafted_positions() {
+    let texts = [
+        // Black's kingstone one token from White's control; a full stone for White to harvest.
+        ".[BWWW-BB-k].[WWWWWBWW]./[--W-----].[W-------]../..[W---W---K].[--------] w 5 3",
+        // White holds a single token: placing it leaves none to colonize with.
+        "[-B--B---][B---B---k][----B---]/[-W------].[W-------]/[W-------][WW------K][W-------] w 1 9",
+        // Black to move, tied stones everywhere.
+        "[W---B---][WB------k][-----BW-]/[B-W-----][--------][-W-B----]/[W-B-----][B---W---K][-W-B----] b 4 4",
+    ];
+    for (text, variant) in texts.iter().zip([LichenVariant::Wide, LichenVariant::Square, LichenVariant::Square]) {
+        let game = Lichen::from_text(&variant, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        check_against_reference(&game);
+    }
+}
+
+/// Every quiet turn puts at least one token on the board and none leaves
+/// it, and a 5x3 board holds at most 15 x 8 = 120 tokens, so the 200-turn
+/// draw cannot come from play: a game stalls (and the player who cannot
+/// place loses) first. The counter itself is checked here by setting it.
+#[test]
+fn the_two_hundredth_quiet_turn_draws_but_a_win_on_it_stands() {
+    let variant = LichenVariant::Wide;
+    let quiet = "[--------].[--------k]../...../..[--------K].. w 20 20";
+    let mut game = Lichen::from_text(&variant, quiet).unwrap();
+    game.quiet_turns = QUIET_TURN_LIMIT - 2;
+    game.play(game.parse_move("a3n").unwrap());
+    assert_eq!(game.quiet_turns(), QUIET_TURN_LIMIT - 1);
+    assert_eq!(game.outcome(), None);
+    game.play(game.parse_move("a3s").unwrap());
+    assert_eq!(game.quiet_turns(), QUIET_TURN_LIMIT);
+    assert_eq!(game.outcome().map(|o| o.winner()), Some(None), "the 200th quiet turn draws");
+    game.undo();
+    assert_eq!(game.outcome(), None);
+
+    // White's placement on Black's empty kingstone wins on the 200th turn.
+    let mut game = Lichen::from_text(&variant, quiet).unwrap();
+    game.quiet_turns = QUIET_TURN_LIMIT - 1;
+    game.play(game.parse_move("c3n").unwrap());
+    assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Player::First));
+}
+
+#[test]
+fn a_harvest_or_a_capture_resets_the_quiet_counter() {
+    let variant = LichenVariant::Wide;
+    // White harvests b2 (full, 7 to 1) at the start of the turn.
+    let mut game =
+        Lichen::from_text(&variant, "[--------].[--------k]../.[WWWWWWWB].../..[--------K].. w 3 20").unwrap();
+    game.quiet_turns = 50;
+    game.play(game.parse_move("a3n").unwrap());
+    assert_eq!(game.quiet_turns(), 0);
+    assert!(game.to_text().starts_with("[W-------].[--------k]../.[--------]..."), "{}", game.to_text());
+    assert!(game.to_text().ends_with(" b 9 20"), "{}", game.to_text());
+    // A colonization capturing a token.
+    let mut game =
+        Lichen::from_text(&variant, "[--------].[--------k]../.[W-W-----][--B-----]../..[--------K].. w 5 20").unwrap();
+    game.quiet_turns = 50;
+    game.play(game.parse_move("a3n;b2*e").unwrap());
+    assert_eq!(game.quiet_turns(), 0);
+    assert!(game.to_text().contains("[W-W-----][--W-----]"), "{}", game.to_text());
+    game.undo();
+    assert_eq!(game.quiet_turns(), 50);
+    game.play(game.parse_move("a3n").unwrap());
+    assert_eq!(game.quiet_turns(), 51);
+}

@@ -1,6 +1,7 @@
 //! The rules of every Menagerie game, one folder each, and the registry that
 //! finds a game by its variant id.
 
+pub mod alice;
 pub mod kelasu;
 pub mod lichen;
 mod registry;

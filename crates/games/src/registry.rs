@@ -30,11 +30,12 @@ macro_rules! games {
     };
 }
 
-games!(crate::kelasu::Kelasu, crate::lichen::Lichen);
+games!(crate::alice::AliceChess, crate::lichen::Lichen, crate::kelasu::Kelasu);
 
 // Flat evaluations until each game has its own `eval.rs`.
 impl Evaluate for crate::kelasu::Kelasu {}
 impl Evaluate for crate::lichen::Lichen {}
+impl Evaluate for crate::alice::AliceChess {}
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

@@ -81,3 +81,8 @@ fn kelasu_corpus() {
 fn lichen_corpus() {
     run_corpus("lichen.perft")
 }
+
+#[test]
+fn lma_corpus() {
+    run_corpus("lma.perft")
+}

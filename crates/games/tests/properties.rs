@@ -33,3 +33,4 @@ macro_rules! properties {
 // One line per variant, e.g. `properties!(lma => "lma");`
 properties!(kelasu => "kelasu");
 properties!(lichen => "lichen", lichen_3x3 => "lichen-3x3");
+properties!(lma => "lma", lma_double => "lma-double");

@@ -1,0 +1,245 @@
+//! Attack tables, computed at compile time: leaper masks per cell, the
+//! four lines through every cell for slider attacks, and the cells between
+//! two aligned cells. All are geometric (one board); which board a move
+//! lands on is decided afterwards by the colours (see `movegen`).
+
+use super::bitboard::Bitboard;
+use super::square::{cell_is_even, CELLS, FILES, RANKS};
+
+/// Cells with even file + rank index (dark on board 1, light on board 2).
+pub const EVEN: Bitboard = Bitboard(even_mask());
+/// Cells with odd file + rank index.
+pub const ODD: Bitboard = Bitboard(!even_mask() & ((1u64 << CELLS) - 1));
+
+pub const FILE_A: Bitboard = Bitboard(file_mask(0));
+pub const FILE_F: Bitboard = Bitboard(file_mask(FILES - 1));
+
+/// Rank masks by rank index (0 = rank 1).
+pub const RANK: [Bitboard; RANKS] = rank_masks();
+
+/// Cells a knight leaps to.
+pub static KNIGHT: [Bitboard; CELLS] =
+    leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+/// Cells a king steps to.
+pub static KING: [Bitboard; CELLS] = leaper(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+/// Cells a pawn of side 0 (White, upwards) or 1 (Black) attacks.
+pub static PAWN_ATTACKS: [[Bitboard; CELLS]; 2] = [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1, -1), (1, -1)])];
+
+/// One line through a cell, split at the cell: the line's cells with a
+/// lower index and those with a higher one.
+#[derive(Clone, Copy, Debug)]
+pub struct Line {
+    pub lower: u64,
+    pub upper: u64,
+}
+
+/// The rank, file, diagonal and anti-diagonal through every cell.
+pub static LINES: [[Line; 4]; CELLS] = lines();
+
+/// Cells strictly between two cells on a common line (empty otherwise).
+pub static BETWEEN: [[Bitboard; CELLS]; CELLS] = between();
+
+/// The cells a slider on one line reaches from `line`'s cell, blocked by
+/// `occupied` (the blocker itself is included). Branch-free "obstruction
+/// difference": everything from the nearest blocker below to the nearest
+/// one above.
+#[inline(always)]
+fn line_attacks(line: &Line, occupied: u64) -> u64 {
+    let lower = line.lower & occupied;
+    let upper = line.upper & occupied;
+    let highest_lower = 1u64 << (63 - (lower | 1).leading_zeros());
+    let lowest_upper = upper & upper.wrapping_neg();
+    (lowest_upper << 1).wrapping_sub(highest_lower) & (line.lower | line.upper)
+}
+
+#[inline(always)]
+pub fn rook_attacks(cell: usize, occupied: Bitboard) -> Bitboard {
+    let lines = &LINES[cell];
+    Bitboard(line_attacks(&lines[0], occupied.0) | line_attacks(&lines[1], occupied.0))
+}
+
+#[inline(always)]
+pub fn bishop_attacks(cell: usize, occupied: Bitboard) -> Bitboard {
+    let lines = &LINES[cell];
+    Bitboard(line_attacks(&lines[2], occupied.0) | line_attacks(&lines[3], occupied.0))
+}
+
+/// Cells of the colour class of `cell` (those a piece there reaches
+/// without changing board).
+#[inline(always)]
+pub fn same_parity(cell: usize) -> Bitboard {
+    if cell_is_even(cell) {
+        EVEN
+    } else {
+        ODD
+    }
+}
+
+const fn even_mask() -> u64 {
+    let mut mask = 0;
+    let mut cell = 0;
+    while cell < CELLS {
+        if cell_is_even(cell) {
+            mask |= 1 << cell;
+        }
+        cell += 1;
+    }
+    mask
+}
+
+const fn file_mask(file: usize) -> u64 {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < RANKS {
+        mask |= 1 << (rank * FILES + file);
+        rank += 1;
+    }
+    mask
+}
+
+const fn rank_masks() -> [Bitboard; RANKS] {
+    let mut out = [Bitboard(0); RANKS];
+    let mut rank = 0;
+    while rank < RANKS {
+        out[rank] = Bitboard(((1u64 << FILES) - 1) << (rank * FILES));
+        rank += 1;
+    }
+    out
+}
+
+const fn on_board(file: i32, rank: i32) -> bool {
+    file >= 0 && file < FILES as i32 && rank >= 0 && rank < RANKS as i32
+}
+
+const fn leaper(steps: &[(i32, i32)]) -> [Bitboard; CELLS] {
+    let mut out = [Bitboard(0); CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (file, rank) = ((cell % FILES) as i32, (cell / FILES) as i32);
+        let mut i = 0;
+        while i < steps.len() {
+            let (f, r) = (file + steps[i].0, rank + steps[i].1);
+            if on_board(f, r) {
+                out[cell].0 |= 1 << (r as usize * FILES + f as usize);
+            }
+            i += 1;
+        }
+        cell += 1;
+    }
+    out
+}
+
+/// Cells reached from `cell` stepping by `(df, dr)` over an empty board.
+const fn ray(cell: usize, df: i32, dr: i32) -> u64 {
+    let mut mask = 0;
+    let (mut f, mut r) = ((cell % FILES) as i32 + df, (cell / FILES) as i32 + dr);
+    while on_board(f, r) {
+        mask |= 1 << (r as usize * FILES + f as usize);
+        f += df;
+        r += dr;
+    }
+    mask
+}
+
+const fn lines() -> [[Line; 4]; CELLS] {
+    // Each direction with a positive index step, and its opposite.
+    const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (-1, 1)];
+    let mut out = [[Line { lower: 0, upper: 0 }; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut d = 0;
+        while d < 4 {
+            let (df, dr) = DIRECTIONS[d];
+            out[cell][d] = Line { lower: ray(cell, -df, -dr), upper: ray(cell, df, dr) };
+            d += 1;
+        }
+        cell += 1;
+    }
+    out
+}
+
+const fn between() -> [[Bitboard; CELLS]; CELLS] {
+    let mut out = [[Bitboard(0); CELLS]; CELLS];
+    let mut from = 0;
+    while from < CELLS {
+        let (ff, fr) = ((from % FILES) as i32, (from / FILES) as i32);
+        let mut to = 0;
+        while to < CELLS {
+            let (tf, tr) = ((to % FILES) as i32, (to / FILES) as i32);
+            let (df, dr) = (tf - ff, tr - fr);
+            let aligned = (df == 0) != (dr == 0) || (df != 0 && (df == dr || df == -dr));
+            if aligned {
+                let (sf, sr) = (signum(df), signum(dr));
+                let (mut f, mut r) = (ff + sf, fr + sr);
+                let mut mask = 0;
+                while f != tf || r != tr {
+                    mask |= 1 << (r as usize * FILES + f as usize);
+                    f += sf;
+                    r += sr;
+                }
+                out[from][to] = Bitboard(mask);
+            }
+            to += 1;
+        }
+        from += 1;
+    }
+    out
+}
+
+const fn signum(x: i32) -> i32 {
+    if x > 0 {
+        1
+    } else if x < 0 {
+        -1
+    } else {
+        0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slow_slider(cell: usize, occupied: u64, dirs: &[(i32, i32)]) -> u64 {
+        let mut out = 0;
+        for &(df, dr) in dirs {
+            let (mut f, mut r) = ((cell % FILES) as i32 + df, (cell / FILES) as i32 + dr);
+            while on_board(f, r) {
+                let c = r as usize * FILES + f as usize;
+                out |= 1 << c;
+                if occupied >> c & 1 != 0 {
+                    break;
+                }
+                f += df;
+                r += dr;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn slider_attacks_match_a_slow_trace() {
+        let mut state = 12345u64;
+        for _ in 0..2000 {
+            let (next, key) = menagerie_core::zobrist::splitmix64(state);
+            state = next;
+            let occupied = key & key.rotate_left(17) & ((1 << CELLS) - 1);
+            for cell in 0..CELLS {
+                let rook = slow_slider(cell, occupied, &[(1, 0), (-1, 0), (0, 1), (0, -1)]);
+                let bishop = slow_slider(cell, occupied, &[(1, 1), (-1, 1), (1, -1), (-1, -1)]);
+                assert_eq!(rook_attacks(cell, Bitboard(occupied)).0, rook, "rook on {cell}");
+                assert_eq!(bishop_attacks(cell, Bitboard(occupied)).0, bishop, "bishop on {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn leapers_and_between() {
+        assert_eq!(KNIGHT[0].count(), 2);
+        assert_eq!(KING[7].count(), 8);
+        assert_eq!(BETWEEN[0][5].count(), 4);
+        assert_eq!(BETWEEN[0][35].count(), 4); // a1..f6 diagonal
+        assert_eq!(BETWEEN[0][13].count(), 0); // a1-b3: not aligned
+        assert_eq!(EVEN.count() + ODD.count(), CELLS as u32);
+    }
+}

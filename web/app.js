@@ -82,7 +82,7 @@ function variantCard(variant, levels) {
     picture,
     h('div', { class: 'about' },
       h('h3', {}, variant.name, ' ', h('code', {}, variant.id)),
-      h('p', { class: 'summary' }, variant.summary),
+      h('p', { class: 'summary', title: variant.summary }, variant.summary),
       h('p', {}, variant.rules ? h('a', { href: variant.rules, target: '_blank' }, 'Rules') : h('span', { class: 'muted' }, 'Rules page not written yet'), ' ', button),
       form),
   );

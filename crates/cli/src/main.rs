@@ -92,6 +92,9 @@ enum Command {
         /// Moves per game at most
         #[arg(long, default_value_t = 40)]
         plies: usize,
+        /// Mean pause before each move in milliseconds (a player thinking); 0 plays back to back
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
     },
 }
 
@@ -153,7 +156,7 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Bench { variant, seconds } => bench::run(variant.as_deref(), seconds)?,
         Command::Serve { addr, db } => serve::serve(&addr, db)?,
-        Command::Loadtest { games, variant, plies } => {
+        Command::Loadtest { games, variant, plies, think_ms } => {
             let variant = match variant {
                 Some(v) => v,
                 None => menagerie_games::variants()
@@ -161,7 +164,7 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies })?
+            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
         }
     }
     Ok(())

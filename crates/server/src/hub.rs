@@ -48,19 +48,32 @@ pub struct LiveGame {
     pub version: u64,
     /// Whether a computer move is being searched for right now.
     computer_busy: bool,
+    /// The result, recomputed after every change ([`LiveGame::refresh`]):
+    /// the rules' outcome may cost a move generation, and every view asks.
+    result: Option<Ending>,
 }
 
 impl LiveGame {
-    /// The result: an ending outside the rules first, then the rules' outcome.
-    pub fn result(&self) -> Option<Ending> {
-        if let Some(ending) = &self.meta.ending {
-            return Some(ending.clone());
-        }
-        self.game.outcome().map(|o| Ending { winner: o.winner(), reason: o.reason().to_owned() })
+    fn new(record: GameRecord, game: Box<dyn DynGame>, moves: Vec<StoredMove>, meta: GameMeta) -> LiveGame {
+        let mut live = LiveGame { record, game, moves, meta, version: 0, computer_busy: false, result: None };
+        live.refresh();
+        live
+    }
+
+    /// Recomputes the result: an ending outside the rules first, then the rules' outcome.
+    fn refresh(&mut self) {
+        self.result = match &self.meta.ending {
+            Some(ending) => Some(ending.clone()),
+            None => self.game.outcome().map(|o| Ending { winner: o.winner(), reason: o.reason().to_owned() }),
+        };
+    }
+
+    pub fn result(&self) -> Option<&Ending> {
+        self.result.as_ref()
     }
 
     pub fn is_over(&self) -> bool {
-        self.result().is_some()
+        self.result.is_some()
     }
 
     /// The seat a secret moves for.
@@ -225,7 +238,7 @@ impl Hub {
                 ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", record.id, ply + 1))
             })?;
         }
-        Ok(LiveGame { record, game, moves, meta, version: 0, computer_busy: false })
+        Ok(LiveGame::new(record, game, moves, meta))
     }
 
     /// Creates a game; answers with its id and the creator's secrets.
@@ -297,8 +310,7 @@ impl Hub {
         let stored = record.clone();
         blocking(&self.store, move |s| s.create(&stored)).await?;
         let id = record.id.clone();
-        let live =
-            LiveGame { record, game, moves: Vec::new(), meta: GameMeta::default(), version: 0, computer_busy: false };
+        let live = LiveGame::new(record, game, Vec::new(), GameMeta::default());
         let slot = Arc::new(GameSlot { changed: watch::Sender::new(0), live: Mutex::new(live) });
         self.games.lock().unwrap_or_else(|p| p.into_inner()).insert(id, Arc::clone(&slot));
         {
@@ -481,8 +493,7 @@ impl Hub {
         self.publish(&slot, &mut live);
         drop(live);
         let next_id = record.id.clone();
-        let next =
-            LiveGame { record, game, moves: Vec::new(), meta: GameMeta::default(), version: 0, computer_busy: false };
+        let next = LiveGame::new(record, game, Vec::new(), GameMeta::default());
         let next = Arc::new(GameSlot { changed: watch::Sender::new(0), live: Mutex::new(next) });
         self.games.lock().unwrap_or_else(|p| p.into_inner()).insert(next_id, Arc::clone(&next));
         {
@@ -509,6 +520,7 @@ impl Hub {
             });
         }
         live.moves.push(mv);
+        live.refresh();
         let mut meta = live.meta.clone();
         // Moving answers the other side's draw offer: it is declined.
         if let (Some(by), Some(mover)) = (meta.draw_offer, actor.player()) {
@@ -527,6 +539,7 @@ impl Hub {
         let (id, stored) = (live.record.id.clone(), meta.clone());
         blocking(&self.store, move |s| s.set_meta(&id, &stored)).await?;
         live.meta = meta;
+        live.refresh();
         Ok(())
     }
 
@@ -741,7 +754,10 @@ pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> Value 
         "moves": (0..live.moves.len()).map(|i| move_json(live, i, viewer)).collect::<Vec<_>>(),
         "to_act": to_act,
         "your_turn": your_turn,
-        "legal_moves": visible_legal_moves(live, viewer),
+        // The legal moves go to the seat that must act (the page of a
+        // spectator or of the waiting side has no use for them; they are
+        // still one GET .../moves away where the rules allow).
+        "legal_moves": if your_turn || live.is_over() { visible_legal_moves(live, viewer) } else { None },
         "check": !live.is_over() && game.in_check(),
         "result": result,
         "draw_offer": live.meta.draw_offer.map(player_str),

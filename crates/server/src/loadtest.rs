@@ -18,6 +18,9 @@ pub struct LoadOptions {
     pub games: usize,
     pub variant: String,
     pub max_plies: usize,
+    /// Mean pause before each move, as a player thinking (0: moves back to
+    /// back, the hardest load). Pauses are uniform in 0..2×think_ms.
+    pub think_ms: u64,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -168,9 +171,21 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
             Some("second") => 1,
             other => return Err(format!("unexpected actor {other:?}")),
         };
-        let moves = send(client.get(format!("{base}/api/games/{id}/moves?seat={}", secrets[side]))).await?;
-        let texts: Vec<String> =
-            moves["moves"].as_array().ok_or("no moves")?.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect();
+        if options.think_ms > 0 {
+            let pause = rand::Rng::random_range(&mut rand::rng(), 0..=2 * options.think_ms);
+            tokio::time::sleep(Duration::from_millis(pause)).await;
+        }
+        // The legal moves come with the state when it is the answering
+        // seat's turn (as the page uses them); else they are asked for.
+        let listed = if state["your_turn"] == true { state["legal_moves"].as_array().cloned() } else { None };
+        let listed = match listed {
+            Some(list) => list,
+            None => send(client.get(format!("{base}/api/games/{id}/moves?seat={}", secrets[side]))).await?["moves"]
+                .as_array()
+                .cloned()
+                .ok_or("no moves")?,
+        };
+        let texts: Vec<String> = listed.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect();
         let Some(choice) = texts.choose(&mut rand::rng()).cloned() else { break };
         let ply = state["ply"].as_u64().unwrap_or(0);
         let sent = Instant::now();

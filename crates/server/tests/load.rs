@@ -18,6 +18,7 @@ async fn two_hundred_concurrent_games_lose_no_moves() {
             games: env_or("MENAGERIE_LOAD_GAMES", 200),
             variant: variant.clone(),
             max_plies: env_or("MENAGERIE_LOAD_PLIES", 12),
+            think_ms: env_or("MENAGERIE_LOAD_THINK_MS", 0) as u64,
         };
         let report = run_local(options).await.expect("the load test runs");
         println!("{variant}:\n{report}");

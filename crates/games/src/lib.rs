@@ -2,6 +2,7 @@
 //! finds a game by its variant id.
 
 pub mod alice;
+pub mod fluid;
 pub mod kelasu;
 pub mod lichen;
 mod registry;

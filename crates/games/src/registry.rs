@@ -30,12 +30,13 @@ macro_rules! games {
     };
 }
 
-games!(crate::alice::AliceChess, crate::lichen::Lichen, crate::kelasu::Kelasu);
+games!(crate::alice::AliceChess, crate::fluid::Fluid, crate::lichen::Lichen, crate::kelasu::Kelasu);
 
 // Flat evaluations until each game has its own `eval.rs`.
 impl Evaluate for crate::kelasu::Kelasu {}
 impl Evaluate for crate::lichen::Lichen {}
 impl Evaluate for crate::alice::AliceChess {}
+impl Evaluate for crate::fluid::Fluid {}
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

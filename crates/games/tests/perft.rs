@@ -86,3 +86,8 @@ fn lichen_corpus() {
 fn lma_corpus() {
     run_corpus("lma.perft")
 }
+
+#[test]
+fn fluid_corpus() {
+    run_corpus("fluid.perft")
+}

@@ -34,3 +34,4 @@ macro_rules! properties {
 properties!(kelasu => "kelasu");
 properties!(lichen => "lichen", lichen_3x3 => "lichen-3x3");
 properties!(lma => "lma", lma_double => "lma-double");
+properties!(fluid => "fluid", fluid_single_promo => "fluid-single-promo", fluid_double_promo => "fluid-double-promo");

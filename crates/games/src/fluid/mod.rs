@@ -1,0 +1,299 @@
+//! Fluid Chess (Joe Joyce, 2007): a square holds up to two pieces, the
+//! queen is a Bishop and a Rook sharing a square (and may split), pairs move
+//! as either of their pieces, nothing jumps, knights are lame.
+//!
+//! Variant ids: `fluid` (promotion to Queen, Rook, Bishop or Knight),
+//! `fluid-single-promo` (Rook, Bishop or Knight), `fluid-double-promo` (to a
+//! pair only: Queen B+R, Paladin B+N, Chancellor N+R). The player-facing
+//! rules are in `docs/fluid.md`.
+//!
+//! Texts: moves are `<unit><from><to>[x<captured>][=<promotion>]` (`BRd1h5`,
+//! `Bd1h5`, `Nd4e6xB`, `Pe7e8=BR`, castling `Ke1g1`); positions are FEN with
+//! `(XY)` for two pieces on one square and `Q`/`q` for a same-colour
+//! Bishop + Rook.
+//!
+//! # JSON view (`view_json`)
+//! ```text
+//! {
+//!   "game": "fluid",
+//!   "text": "<position text>",
+//!   "files": ["a".."h"], "ranks": ["1".."8"],
+//!   "squares": { "a1": [ {"colour": "white", "letter": "R", "kind": "rook"} ], "e4": [], ... },
+//!                 // all 64 squares, named as in move texts; each a list of 0-2 pieces
+//!   "labels": { "d1": "Q", "e5": "Bn", ... },   // occupied squares only: what to print on the
+//!                                               // square (a queen is "Q"; a pair two letters
+//!                                               // in their colours' cases)
+//!   "to_move": "white" | "black",
+//!   "check": bool,                 // the side to move stands in check
+//!   "castling": "KQkq" | "-",
+//!   "en_passant": "e3" | null,
+//!   "halfmove_clock": n, "fullmove_number": n,
+//!   "promotions": ["BR", "R", "B", "N"],  // what a pawn may become in this variant
+//!   "outcome": null | {"winner": "white" | "black" | null, "reason": "checkmate" | ...}
+//! }
+//! ```
+
+mod attacks;
+mod bitboard;
+mod board;
+mod movegen;
+mod moves;
+mod piece;
+mod position;
+mod square;
+mod text;
+mod view;
+mod zobrist;
+
+#[cfg(test)]
+mod tests;
+
+pub use moves::Move;
+pub use position::PromotionRule;
+
+use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use movegen::Counter;
+use piece::{Colour, Kind};
+use position::{Rules, State};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The variant: which promotion rule is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FluidVariant {
+    pub promotion: PromotionRule,
+}
+
+/// A Fluid Chess game: the current state and the states before each move
+/// played (for undo and repetition).
+#[derive(Clone, Debug)]
+pub struct Fluid {
+    state: State,
+    history: Vec<State>,
+    variant: FluidVariant,
+    rules: Rules,
+}
+
+impl Fluid {
+    fn with_state(variant: &FluidVariant, state: State) -> Fluid {
+        Fluid { state, history: Vec::with_capacity(64), variant: variant.clone(), rules: Rules::new(variant.promotion) }
+    }
+
+    /// The draw that applies automatically here, if any (the 50-move rule or
+    /// threefold repetition), checkmate and stalemate aside.
+    fn drawn_by_rule(&self) -> Option<&'static str> {
+        if self.state.halfmove_clock >= 100 {
+            return Some("fifty-move rule");
+        }
+        // Only positions since the last capture or pawn move can repeat this one.
+        let key = self.state.repetition_key;
+        let reach = (self.state.halfmove_clock as usize).min(self.history.len());
+        let mut seen = 1;
+        let mut back = 2;
+        while back <= reach {
+            if self.history[self.history.len() - back].repetition_key == key {
+                seen += 1;
+                if seen >= 3 {
+                    return Some("threefold repetition");
+                }
+            }
+            back += 2;
+        }
+        None
+    }
+
+    fn side_in_check(&self) -> bool {
+        let side = self.state.side;
+        match self.state.board.king(side) {
+            Some(king) => self.state.board.attacked(king, side.other(), self.rules.single_promotions),
+            None => false,
+        }
+    }
+}
+
+impl Game for Fluid {
+    type Move = Move;
+    type Variant = FluidVariant;
+
+    const VARIANTS: &'static [VariantInfo] = &[
+        VariantInfo {
+            id: "fluid",
+            name: "Fluid Chess",
+            summary: "up to two pieces per square; the queen is a bishop+rook pair that can split; lame knights",
+            options: &[],
+        },
+        VariantInfo {
+            id: "fluid-single-promo",
+            name: "Fluid Chess (single promotion)",
+            summary: "Fluid Chess where pawns promote to a rook, bishop or knight only",
+            options: &[],
+        },
+        VariantInfo {
+            id: "fluid-double-promo",
+            name: "Fluid Chess (double promotion)",
+            summary: "Fluid Chess where pawns promote to a pair: queen, paladin (B+N) or chancellor (N+R)",
+            options: &[],
+        },
+    ];
+
+    fn parse_variant(spec: &VariantSpec) -> Result<FluidVariant, VariantError> {
+        let info = Self::VARIANTS.iter().find(|info| info.id == spec.id).ok_or_else(|| VariantError::UnknownId {
+            id: spec.id.clone(),
+            valid: Self::VARIANTS.iter().map(|i| i.id).collect::<Vec<_>>().join(", "),
+        })?;
+        spec.check_options(info)?;
+        let promotion = match info.id {
+            "fluid-single-promo" => PromotionRule::SingleOnly,
+            "fluid-double-promo" => PromotionRule::PairsOnly,
+            _ => PromotionRule::Standard,
+        };
+        Ok(FluidVariant { promotion })
+    }
+
+    fn start(variant: &FluidVariant, _seed: u64) -> Self {
+        Self::from_text(variant, START).expect("the start position is valid")
+    }
+
+    fn from_text(variant: &FluidVariant, text: &str) -> Result<Self, PositionError> {
+        let state = text::parse_position(&Rules::new(variant.promotion), text)?;
+        Ok(Fluid::with_state(variant, state))
+    }
+
+    fn to_text(&self) -> String {
+        text::position_text(&self.state)
+    }
+
+    fn variant(&self) -> &FluidVariant {
+        &self.variant
+    }
+
+    fn to_act(&self) -> Actor {
+        Actor::Player(self.state.side.player())
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let mut counter = Counter(0);
+        movegen::generate(&self.state, &self.rules, &mut counter);
+        if counter.0 == 0 {
+            return Some(if self.side_in_check() {
+                Outcome::Win { winner: self.state.side.other().player(), reason: "checkmate" }
+            } else {
+                Outcome::Draw { reason: "stalemate" }
+            });
+        }
+        self.drawn_by_rule().map(|reason| Outcome::Draw { reason })
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        if self.drawn_by_rule().is_none() {
+            movegen::generate(&self.state, &self.rules, moves);
+        }
+    }
+
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
+        if self.drawn_by_rule().is_some() {
+            return 0;
+        }
+        let mut counter = Counter(0);
+        movegen::generate(&self.state, &self.rules, &mut counter);
+        counter.0
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.history.push(self.state);
+        self.state.play(mv, &self.rules);
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        if let Some(previous) = self.history.pop() {
+            self.state = previous;
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.hash()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.text()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        text::check_move_syntax(text)?;
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        moves
+            .into_iter()
+            .find(|mv| mv.text() == text)
+            .ok_or_else(|| MoveError::illegal(text, "not a legal move here (see `menagerie moves` for the list)"))
+    }
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        view::render(&self.state, self.side_in_check(), self.outcome().as_ref())
+    }
+
+    fn in_check(&self) -> bool {
+        self.side_in_check()
+    }
+
+    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
+        let promotions: Vec<&str> = self.rules.promotions.iter().map(|p| p.text()).collect();
+        view::view_json(&self.state, self.to_text(), self.side_in_check(), self.outcome().as_ref(), &promotions)
+    }
+
+    fn bench_positions(_variant: &FluidVariant) -> Vec<&'static str> {
+        vec![
+            // An open middle game: split queens, pairs (BN, KR...) and a mixed square.
+            BENCH_MIDDLE_GAME,
+            BENCH_STACKS,
+        ]
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let state = &self.state;
+        state.board.check_consistency()?;
+        for colour in [Colour::White, Colour::Black] {
+            let kings = state.board.pieces(colour, Kind::King);
+            let count: usize = kings
+                .map(|sq| {
+                    state.board.cell(sq).pieces().filter(|p| p.kind() == Kind::King && p.colour() == colour).count()
+                })
+                .sum();
+            if count != 1 {
+                return Err(format!("{} has {count} kings", colour.name()));
+            }
+        }
+        let other = state.side.other();
+        if let Some(king) = state.board.king(other) {
+            if state.board.attacked(king, state.side, self.rules.single_promotions) {
+                return Err(format!("{} was left in check", other.name()));
+            }
+        }
+        for (colour, rank) in [(Colour::White, 0u8), (Colour::Black, 7u8)] {
+            let (king_side, queen_side) = position::rights_of(colour);
+            let king_home = state.board.pieces(colour, Kind::King).has(square::Square::from_coords(4, rank));
+            let rooks = state.board.pieces(colour, Kind::Rook);
+            if state.castling & king_side != 0 && !(king_home && rooks.has(square::Square::from_coords(7, rank))) {
+                return Err(format!("{} keeps king-side castling without king and rook at home", colour.name()));
+            }
+            if state.castling & queen_side != 0 && !(king_home && rooks.has(square::Square::from_coords(0, rank))) {
+                return Err(format!("{} keeps queen-side castling without king and rook at home", colour.name()));
+            }
+        }
+        let mut fresh = *state;
+        fresh.refresh_repetition_key(&self.rules);
+        if fresh.repetition_key != state.repetition_key {
+            return Err("repetition key out of step".into());
+        }
+        Ok(())
+    }
+}
+
+const BENCH_MIDDLE_GAME: &str = "r1q1k2r/pp1n1ppp/2pbpn2/3p4/3P4/2NBPN2/PPQ2PPP/R3K2R w KQkq - 0 1";
+const BENCH_STACKS: &str = "r3k2r/pp1p1ppp/2(BN)pq3/3P4/4(Pn)3/2N2(NR)2/PP3PPP/R1B1K2R w KQkq - 0 1";

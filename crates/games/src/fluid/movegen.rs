@@ -1,0 +1,389 @@
+//! Legal move generation, and counting without building the moves.
+//!
+//! Moves are generated pseudo-legally and kept when they cannot expose the
+//! mover's king; the rest are tried on a copy of the board. A move can only
+//! expose the king (when not already in check) by emptying a square on a
+//! line or a lame-knight leg between the king and an enemy unit (captures
+//! never open lines: the mover stands where it captured), by landing on or
+//! leaving the king's square, by en passant, or by castling. The first case
+//! is found in bulk: [`danger_squares`] lists the own squares standing in
+//! such a line, so every other unit is moved (or counted) without a test.
+
+use super::attacks;
+use super::bitboard::Bitboard;
+use super::board::{Board, SideMasks};
+use super::moves::{Move, Special};
+use super::piece::{Colour, Kind, Piece};
+use super::position::{Rules, State};
+use super::square::Square;
+
+/// Where generated legal moves go: a list, or a counter that may be given
+/// whole sets of moves at once.
+pub trait Sink {
+    /// When true, [`Sink::add_many`] is used for units that need no test.
+    const COUNT_ONLY: bool;
+    fn push(&mut self, mv: Move);
+    fn add_many(&mut self, count: u64);
+}
+
+impl Sink for Vec<Move> {
+    const COUNT_ONLY: bool = false;
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        Vec::push(self, mv);
+    }
+    #[inline]
+    fn add_many(&mut self, _count: u64) {
+        debug_assert!(false, "a move list is never given counts");
+    }
+}
+
+/// Counts legal moves.
+#[derive(Default)]
+pub struct Counter(pub u64);
+
+impl Sink for Counter {
+    const COUNT_ONLY: bool = true;
+    #[inline]
+    fn push(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn add_many(&mut self, count: u64) {
+        self.0 += count;
+    }
+}
+
+struct Generator<'a, S: Sink> {
+    state: &'a State,
+    rules: &'a Rules,
+    board: &'a Board,
+    side: Colour,
+    masks: SideMasks,
+    king: Square,
+    in_check: bool,
+    /// Moves from these squares are tried on a copy before being kept.
+    danger: Bitboard,
+    /// Moves to these squares are tried too: the king's square when it holds
+    /// an enemy piece (capturing it changes who may land on the king).
+    risky_targets: Bitboard,
+    /// Keep moves whatever they do to the own king (castling's and en
+    /// passant's own conditions still apply).
+    pseudo_legal: bool,
+    sink: &'a mut S,
+}
+
+/// Generates every legal move of the side to move (draw rules aside: the
+/// caller checks those).
+pub fn generate<S: Sink>(state: &State, rules: &Rules, sink: &mut S) {
+    generate_in(state, rules, sink, Mode::Legal);
+}
+
+/// How much checking [`generate_in`] does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Legal moves, testing only the moves that could expose the king.
+    Legal,
+    /// Legal moves, every one tried on a copy (a slow reference for tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    TestEverything,
+    /// Every pseudo-legal move (the king's safety ignored; castling's own
+    /// conditions still apply).
+    PseudoLegal,
+}
+
+pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mode) {
+    let board = &state.board;
+    let side = state.side;
+    let Some(king) = board.king(side) else { return };
+    let in_check = board.attacked(king, side.other(), rules.single_promotions);
+    let masks = board.side_masks(side);
+    let (danger, risky_targets) = match mode {
+        _ if in_check && mode != Mode::PseudoLegal => (Bitboard::ALL, Bitboard::ALL),
+        Mode::Legal => (
+            danger_squares(board, king, side) | Bitboard::from_square(king),
+            if masks.opp.has(king) { Bitboard::from_square(king) } else { Bitboard::EMPTY },
+        ),
+        Mode::TestEverything => (Bitboard::ALL, Bitboard::ALL),
+        Mode::PseudoLegal => (Bitboard::EMPTY, Bitboard::EMPTY),
+    };
+    let pseudo_legal = mode == Mode::PseudoLegal;
+    let mut generator =
+        Generator { state, rules, board, side, masks, king, in_check, danger, risky_targets, pseudo_legal, sink };
+    generator.run();
+}
+
+/// Whether the side to move has a legal en-passant capture (for repetition).
+pub fn en_passant_is_legal(state: &State, rules: &Rules) -> bool {
+    let Some(target) = state.en_passant else { return false };
+    let side = state.side;
+    let board = &state.board;
+    let capturers = attacks::pawn(side.other(), target) & board.pieces(side, Kind::Pawn);
+    capturers.into_iter().any(|from| {
+        en_passant_possible(board, side, from, target)
+            && legal_after(
+                board,
+                side,
+                Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant),
+                rules,
+            )
+    })
+}
+
+fn en_passant_possible(board: &Board, side: Colour, from: Square, target: Square) -> bool {
+    let victim = board.cell(Square::from_coords(target.file(), from.rank()));
+    board.cell(target).is_empty()
+        && board.colour(side).has(from)
+        && victim.pieces().any(|p| p.colour() != side && p.kind() == Kind::Pawn)
+}
+
+/// Whether `side`'s king is safe after `mv`, tried on a copy.
+#[inline]
+fn legal_after(board: &Board, side: Colour, mv: Move, rules: &Rules) -> bool {
+    let mut copy = *board;
+    copy.apply(mv, side);
+    match copy.king(side) {
+        Some(king) => !copy.attacked(king, side.other(), rules.single_promotions),
+        None => false,
+    }
+}
+
+/// Own squares whose emptying could let an enemy unit reach the king: the
+/// first own blocker on a line from the king with an enemy slider of that
+/// line's kind behind it, and own pieces on both middles of an enemy lame
+/// knight's legs to the king. A superset is harmless (those moves are
+/// tested); a missing square would be a bug.
+fn danger_squares(board: &Board, king: Square, side: Colour) -> Bitboard {
+    let enemy = side.other();
+    let passable = board.passable(enemy);
+    let blockers = !passable;
+    let own = board.colour(side);
+    let mut danger = Bitboard::EMPTY;
+    let rooks = board.pieces(enemy, Kind::Rook);
+    if rooks.not_empty() {
+        let shields = attacks::rook(king, blockers) & own;
+        if shields.not_empty() {
+            for pinner in attacks::rook(king, blockers & !shields) & rooks {
+                danger |= attacks::between(king, pinner) & shields;
+            }
+        }
+    }
+    let bishops = board.pieces(enemy, Kind::Bishop);
+    if bishops.not_empty() {
+        let shields = attacks::bishop(king, blockers) & own;
+        if shields.not_empty() {
+            for pinner in attacks::bishop(king, blockers & !shields) & bishops {
+                danger |= attacks::between(king, pinner) & shields;
+            }
+        }
+    }
+    let knights = board.pieces(enemy, Kind::Knight);
+    if (attacks::knight_targets(king) & knights).not_empty() {
+        for leg in attacks::knight_legs(king) {
+            if knights.has(Square::new(leg.target)) && leg.middles & passable.0 == 0 {
+                danger |= Bitboard(leg.middles) & own;
+            }
+        }
+    }
+    danger
+}
+
+impl<S: Sink> Generator<'_, S> {
+    fn run(&mut self) {
+        let side = self.side;
+        let pairs = self.masks.own & self.board.stacked() & !self.masks.opp;
+        let singles = self.masks.own & !pairs;
+        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::King] {
+            for from in self.board.pieces(side, kind) & singles {
+                self.single(from, kind);
+            }
+        }
+        for from in self.board.pieces(side, Kind::Pawn) {
+            self.pawn(from);
+        }
+        for from in pairs {
+            let cell = self.board.cell(from);
+            let (Some(a), Some(b)) = (cell.first(), cell.second()) else { continue };
+            self.pair(from, a.kind(), b.kind());
+            self.single(from, a.kind());
+            if b.kind() != a.kind() {
+                self.single(from, b.kind());
+            }
+        }
+        if !self.in_check || self.pseudo_legal {
+            self.castling();
+        }
+    }
+
+    #[inline]
+    fn push_checked(&mut self, mv: Move, test: bool) {
+        if !test || legal_after(self.board, self.side, mv, self.rules) {
+            self.sink.push(mv);
+        }
+    }
+
+    /// One piece moving alone (from a single square, a mixed square, or
+    /// split from a pair).
+    fn single(&mut self, from: Square, kind: Kind) {
+        let targets = Board::reach(kind, from, &self.masks) & self.masks.single_targets;
+        let careful = self.danger.has(from);
+        if S::COUNT_ONLY && !careful {
+            let plain = targets & !self.risky_targets;
+            self.sink.add_many(u64::from(plain.count() + (plain & self.masks.choices).count()));
+            for to in targets & self.risky_targets {
+                self.land_single(from, to, kind, true);
+            }
+            return;
+        }
+        for to in targets {
+            self.land_single(from, to, kind, careful || self.risky_targets.has(to));
+        }
+    }
+
+    fn land_single(&mut self, from: Square, to: Square, kind: Kind, test: bool) {
+        let base = Move::new(from, to, kind, None);
+        if !self.masks.opp.has(to) {
+            self.push_checked(base, test);
+            return;
+        }
+        let cell = self.board.cell(to);
+        if self.masks.choices.has(to) {
+            // Two enemy pieces of different kinds: one move per choice.
+            for victim in cell.pieces() {
+                self.push_checked(base.capturing(victim.kind(), true), test);
+            }
+        } else if let Some(victim) = cell.piece_of(self.side.other()) {
+            self.push_checked(base.capturing(victim.kind(), false), test);
+        }
+    }
+
+    /// Both pieces of a pair moving together, as either piece.
+    fn pair(&mut self, from: Square, a: Kind, b: Kind) {
+        let reach = Board::reach(a, from, &self.masks) | Board::reach(b, from, &self.masks);
+        let targets = reach & self.masks.pair_targets;
+        let careful = self.danger.has(from);
+        if S::COUNT_ONLY && !careful {
+            self.sink.add_many(u64::from(targets.count()));
+            return;
+        }
+        for to in targets {
+            self.push_checked(Move::new(from, to, a, Some(b)), careful);
+        }
+    }
+
+    fn pawn(&mut self, from: Square) {
+        let side = self.side;
+        let (forward, start_rank, last_rank): (i8, u8, u8) = if side == Colour::White { (8, 1, 7) } else { (-8, 6, 0) };
+        let careful = self.danger.has(from);
+        let promotions = self.rules.promotions;
+        if from.rank() != last_rank {
+            let to = from.offset(forward);
+            if self.board.cell(to).is_empty() {
+                let base = Move::new(from, to, Kind::Pawn, None);
+                if to.rank() == last_rank {
+                    for &promotion in promotions {
+                        self.push_checked(base.promoting(promotion), careful);
+                    }
+                } else {
+                    self.push_checked(base, careful);
+                    if from.rank() == start_rank {
+                        let double = to.offset(forward);
+                        if self.board.cell(double).is_empty() {
+                            let mv = Move::new(from, double, Kind::Pawn, None).special_kind(Special::DoublePush);
+                            self.push_checked(mv, careful);
+                        }
+                    }
+                }
+            }
+        }
+        for to in attacks::pawn(side, from) & self.masks.opp {
+            self.pawn_capture(from, to, to.rank() == last_rank, careful || self.risky_targets.has(to));
+        }
+        if let Some(target) = self.state.en_passant {
+            if attacks::pawn(side, from).has(target) && en_passant_possible(self.board, side, from, target) {
+                let mv = Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant);
+                self.push_checked(mv, !self.pseudo_legal);
+            }
+        }
+    }
+
+    fn pawn_capture(&mut self, from: Square, to: Square, promotes: bool, test: bool) {
+        let cell = self.board.cell(to);
+        let choice = self.masks.choices.has(to);
+        let mut previous: Option<Kind> = None;
+        let side = self.side;
+        for victim in cell.pieces().filter(|p| p.colour() != side) {
+            if previous == Some(victim.kind()) {
+                continue;
+            }
+            previous = Some(victim.kind());
+            let remaining = cell.without(victim);
+            let own_left = remaining.piece_of(self.side);
+            let base = Move::new(from, to, Kind::Pawn, None).capturing(victim.kind(), choice);
+            if promotes {
+                for &promotion in self.rules.promotions {
+                    let fits = if promotion.is_pair() {
+                        remaining.is_empty()
+                    } else {
+                        own_left.is_none_or(|p: Piece| p.kind() != Kind::Pawn)
+                    };
+                    if fits {
+                        self.push_checked(base.promoting(promotion), test);
+                    }
+                }
+            } else if own_left.is_none() {
+                self.push_checked(base, test);
+            }
+        }
+    }
+
+    fn castling(&mut self) {
+        let side = self.side;
+        let rank = if side == Colour::White { 0 } else { 7 };
+        let shift = 2 * side.index();
+        let rights = self.state.castling >> shift & 3;
+        if rights == 0 {
+            return;
+        }
+        let at = |file: u8| Square::from_coords(file, rank);
+        let king_from = at(4);
+        if self.king != king_from {
+            return;
+        }
+        let passable = self.masks.passable;
+        let empty = !self.board.occupied();
+        let rooks = self.board.pieces(side, Kind::Rook);
+        // King side: the first to slide lands on an empty square, the second
+        // may pass it and land on one friendly non-pawn piece.
+        if rights & 1 != 0 && rooks.has(at(7)) {
+            let (f, g) = (at(5), at(6));
+            let open = (passable.has(f) && empty.has(g)) || (empty.has(f) && passable.has(g));
+            if open && self.king_safe_on(f) && self.king_safe_on(g) {
+                self.push_checked(
+                    Move::new(king_from, g, Kind::King, None).special_kind(Special::Castle),
+                    !self.pseudo_legal,
+                );
+            }
+        }
+        if rights & 2 != 0 && rooks.has(at(0)) {
+            let (b, c, d) = (at(1), at(2), at(3));
+            let open = passable.has(b) && ((passable.has(d) && empty.has(c)) || (empty.has(d) && passable.has(c)));
+            if open && self.king_safe_on(d) && self.king_safe_on(c) {
+                self.push_checked(
+                    Move::new(king_from, c, Kind::King, None).special_kind(Special::Castle),
+                    !self.pseudo_legal,
+                );
+            }
+        }
+    }
+
+    /// Castling's "not attacked": the king taken from its square and put on
+    /// `square`, in the position before castling.
+    fn king_safe_on(&self, square: Square) -> bool {
+        let mut board = *self.board;
+        let king = Piece::new(self.side, Kind::King);
+        board.set_cell(self.king, board.cell(self.king).without(king));
+        board.set_cell(square, board.cell(square).with(king));
+        !board.attacked(square, self.side.other(), self.rules.single_promotions)
+    }
+}

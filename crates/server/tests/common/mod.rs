@@ -23,8 +23,16 @@ impl TestServer {
     }
 
     pub async fn start_with(db: &Path, opponents: Arc<dyn Opponents>) -> TestServer {
+        Self::start_full(db, opponents, Arc::new(WithNim)).await
+    }
+
+    pub async fn start_full(
+        db: &Path,
+        opponents: Arc<dyn Opponents>,
+        source: Arc<dyn menagerie_server::source::GameSource>,
+    ) -> TestServer {
         let store = SqliteStore::open(db).expect("the database opens");
-        let hub = Hub::new(Arc::new(WithNim), Arc::new(store), opponents, HubConfig { max_searches: 2 });
+        let hub = Hub::new(source, Arc::new(store), opponents, HubConfig { max_searches: 2 });
         hub.resume().await.expect("games resume");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

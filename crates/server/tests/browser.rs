@@ -201,6 +201,26 @@ async fn every_game_is_playable_in_chromium() {
     for variant in variants() {
         play_against_the_computer(&client, &server.base, variant).await;
     }
+    // Both sides on one device: the page moves for whichever side is to act.
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    until(
+        &client,
+        "the home page",
+        "return !!document.querySelector('[data-new-game=\"lma\"], [data-new-game=\"nim\"]')",
+    )
+    .await;
+    let variant = if variants().contains(&"lma") { "lma" } else { "nim" };
+    click(&client, &format!("[data-new-game=\"{variant}\"]")).await;
+    eval(&client, &format!("const f = document.querySelector('[data-variant=\"{variant}\"] form'); f.opponent.value = 'local'; return true")).await;
+    click(&client, &format!("[data-start=\"{variant}\"]")).await;
+    until(&client, "the local game", "return window.menagerieGame && window.menagerieGame.state").await;
+    for ply in 0..4 {
+        until(&client, "our turn", "return window.menagerieGame.state.your_turn").await;
+        click_a_move(&client).await;
+        until(&client, "the move", &format!("return window.menagerieGame.state.ply > {ply}")).await;
+    }
+    std::fs::write(screenshots().join(format!("{variant}-local.png")), client.screenshot().await.unwrap()).unwrap();
+
     // The home page lists the games just played.
     client.goto(&format!("{}/", server.base)).await.unwrap();
     until(&client, "your games", "return document.querySelectorAll('.your-games li').length").await;

@@ -190,6 +190,61 @@ async fn play_against_the_computer(client: &Client, base: &str, variant: &str) {
     until(client, "the live position", "return window.menagerieGame.viewing === null").await;
 }
 
+/// White's Rook on a4 can attack Black's Queen on a5 with a Kick; Black
+/// holds Dodge and Block. Both sides are played on this page.
+const LUNCH_ATTACK: &str =
+    "4k3/8/8/q7/R7/8/8/4K3 w - jab,kick dodge,block,firstaid - - - - - turn.action 0,0,0 0123456789abcdef - white";
+
+/// Lunch Chess: attack by clicking, then answer the attack with a card.
+async fn answer_an_attack_with_a_card(client: &Client, server: &TestServer) {
+    let created = server
+        .create(json!({ "variant": "lunch", "opponent": "local", "colour": "first", "position": LUNCH_ATTACK }))
+        .await;
+    let id = created["id"].as_str().unwrap();
+    let first = created["secrets"]["first"].as_str().unwrap();
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    let entry = json!({ "id": id, "variant": "lunch", "name": "Lunch Chess", "mode": "local", "you": "first", "seat": first, "secrets": created["secrets"] });
+    eval(client, &format!("localStorage.setItem('menagerie.games', JSON.stringify([{entry}])); return true")).await;
+    client.goto(&format!("{}/g/{id}?seat={first}", server.base)).await.unwrap();
+    until(
+        client,
+        "the Lunch game",
+        "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.your_turn",
+    )
+    .await;
+    click(client, "[data-board] [data-square=\"a4\"]").await;
+    click(client, "[data-board] [data-square=\"a5\"]").await;
+    until(client, "the choice of attacks", "return !!document.querySelector('[data-choice=\"attack:a4a5:kick\"]')")
+        .await;
+    click(client, "[data-choice=\"attack:a4a5:kick\"]").await;
+    until(client, "the attack", "return window.menagerieGame.state.moves.some(m => m.text === 'attack:a4a5:kick')")
+        .await;
+    // Black: pass any window before the answer, then answer with a card.
+    let mut answered = None;
+    for _ in 0..6 {
+        until(
+            client,
+            "a decision",
+            "return window.menagerieGame.state.your_turn || !!window.menagerieGame.state.result",
+        )
+        .await;
+        let answer = eval(client, "const b = document.querySelector('[data-move^=\"answer:\"]'); return b ? b.getAttribute('data-move') : null").await;
+        if let Some(text) = answer.as_str() {
+            let ply = eval(client, "return window.menagerieGame.state.ply").await.as_u64().unwrap();
+            click(client, &format!("[data-move=\"{text}\"]")).await;
+            until(client, "the answer", &format!("return window.menagerieGame.state.ply > {ply}")).await;
+            answered = Some(text.to_owned());
+            break;
+        }
+        let ply = eval(client, "return window.menagerieGame.state.ply").await.as_u64().unwrap();
+        click(client, "[data-move=\"pass\"]").await;
+        until(client, "the pass", &format!("return window.menagerieGame.state.ply > {ply}")).await;
+    }
+    let answered = answered.expect("Black was offered an answer card");
+    assert!(answered.starts_with("answer:"), "{answered}");
+    std::fs::write(screenshots().join("lunch-answer.png"), client.screenshot().await.unwrap()).unwrap();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_is_playable_in_chromium() {
     if !browser_available() {
@@ -200,6 +255,9 @@ async fn every_game_is_playable_in_chromium() {
     let (_driver, client) = start_browser(&dir.path().join("profile")).await;
     for variant in variants() {
         play_against_the_computer(&client, &server.base, variant).await;
+    }
+    if variants().contains(&"lunch") {
+        answer_an_attack_with_a_card(&client, &server).await;
     }
     // Both sides on one device: the page moves for whichever side is to act.
     client.goto(&format!("{}/", server.base)).await.unwrap();

@@ -6,7 +6,6 @@ use thiserror::Error;
 pub enum CliError {
     #[error("{0}")]
     BadInput(String),
-    #[allow(dead_code)]
     #[error("{0}")]
     Failed(String),
 }

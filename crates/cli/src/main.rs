@@ -6,6 +6,7 @@ mod engine;
 mod error;
 mod play;
 mod selfplay;
+mod serve;
 mod typed;
 
 use clap::{Parser, Subcommand};
@@ -160,6 +161,32 @@ enum Command {
     },
     /// Speak a UCI-style protocol on stdin/stdout (see the README)
     Engine,
+    /// Serve the web page, the JSON API (docs/api.md) and live updates
+    Serve {
+        /// Address to listen on
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: String,
+        /// SQLite file holding the games (created on first run)
+        #[arg(long, default_value = "menagerie.sqlite")]
+        db: std::path::PathBuf,
+    },
+    /// Play many concurrent games through the API and sockets of an
+    /// in-process server on loopback; report lost/duplicated moves and the
+    /// move round-trip percentiles
+    Loadtest {
+        /// Concurrent games
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Variant string the games play (default: the first registered variant)
+        #[arg(long)]
+        variant: Option<String>,
+        /// Moves per game at most
+        #[arg(long, default_value_t = 40)]
+        plies: usize,
+        /// Mean pause before each move in milliseconds (a player thinking); 0 plays back to back
+        #[arg(long, default_value_t = 0)]
+        think_ms: u64,
+    },
 }
 
 fn main() -> ExitCode {
@@ -254,6 +281,17 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
+        Command::Serve { addr, db } => serve::serve(&addr, db)?,
+        Command::Loadtest { games, variant, plies, think_ms } => {
+            let variant = match variant {
+                Some(v) => v,
+                None => menagerie_games::variants()
+                    .first()
+                    .map(|info| info.id.to_owned())
+                    .unwrap_or_else(|| "nim:stones=200".to_owned()),
+            };
+            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
+        }
     }
     Ok(())
 }

@@ -1,0 +1,32 @@
+//! `menagerie serve` and `menagerie loadtest`: the web server, and a load
+//! test against an in-process server on loopback.
+
+use crate::error::CliError;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::Failed(format!("cannot start the async runtime: {e}")))
+}
+
+pub fn serve(addr: &str, db: PathBuf) -> Result<(), CliError> {
+    let addr: SocketAddr = addr
+        .parse()
+        .map_err(|e| CliError::BadInput(format!("--addr {addr:?} is not an address like 127.0.0.1:8080: {e}")))?;
+    runtime()?.block_on(menagerie_server::serve(menagerie_server::ServeOptions { addr, db })).map_err(CliError::Failed)
+}
+
+pub fn loadtest(options: menagerie_server::loadtest::LoadOptions) -> Result<(), CliError> {
+    let report = runtime()?.block_on(menagerie_server::loadtest::run_local(options)).map_err(CliError::Failed)?;
+    println!("{report}");
+    if report.lost > 0 || report.duplicated > 0 || report.errors > 0 {
+        return Err(CliError::Failed(format!(
+            "{} moves lost, {} duplicated, {} errors",
+            report.lost, report.duplicated, report.errors
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,61 @@
+//! The web page and the rules pages, embedded at build time (see build.rs).
+
+mod embedded {
+    include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// A file of `web/` by its path inside that folder.
+pub fn web(path: &str) -> Option<&'static [u8]> {
+    embedded::WEB.iter().find(|(name, _)| *name == path).map(|(_, bytes)| *bytes)
+}
+
+/// The rules page (Markdown) for a variant id: `docs/<id>.md`, or the
+/// page of the game the id belongs to (`lma-double` -> `lma.md`,
+/// `fluid-single-promo` -> `fluid.md`).
+pub fn rules(variant_id: &str) -> Option<&'static str> {
+    let mut candidates = vec![variant_id.to_owned()];
+    let mut stem = variant_id;
+    while let Some((head, _)) = stem.rsplit_once('-') {
+        candidates.push(head.to_owned());
+        stem = head;
+    }
+    if stem == "lma" {
+        candidates.push("alice".into());
+    }
+    candidates.iter().find_map(|c| {
+        let name = format!("{c}.md");
+        embedded::DOCS.iter().find(|(n, _)| *n == name).and_then(|(_, bytes)| std::str::from_utf8(bytes).ok())
+    })
+}
+
+/// Every embedded Markdown page of `docs/` by file name (`api.md`).
+pub fn doc(name: &str) -> Option<&'static str> {
+    embedded::DOCS.iter().find(|(n, _)| *n == name).and_then(|(_, bytes)| std::str::from_utf8(bytes).ok())
+}
+
+pub fn content_type(path: &str) -> &'static str {
+    match path.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") | Some("mjs") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("json") => "application/json",
+        Some("md") => "text/markdown; charset=utf-8",
+        Some("ico") => "image/x-icon",
+        _ => "application/octet-stream",
+    }
+}
+
+/// Markdown to an HTML page, for the rules links of the home page.
+pub fn markdown_page(title: &str, markdown: &str) -> String {
+    use pulldown_cmark::{html, Options, Parser};
+    let mut body = String::new();
+    html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH));
+    let title = title.replace('&', "&amp;").replace('<', "&lt;");
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title} · Menagerie</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+         <body class=\"doc\"><nav><a href=\"/\">← Menagerie</a></nav><article>{body}</article></body></html>"
+    )
+}

@@ -1,0 +1,59 @@
+//! Errors the API answers with: a status and a one-line reason, as JSON
+//! `{"error": "..."}`.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub reason: String,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, reason: impl Into<String>) -> Self {
+        // One line, always: a reason that spans lines would break clients that log it.
+        let reason: String = reason.into();
+        let reason = reason.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
+        ApiError { status, reason }
+    }
+    pub fn bad_request(reason: impl Into<String>) -> Self {
+        Self::new(StatusCode::BAD_REQUEST, reason)
+    }
+    pub fn forbidden(reason: impl Into<String>) -> Self {
+        Self::new(StatusCode::FORBIDDEN, reason)
+    }
+    pub fn not_found(reason: impl Into<String>) -> Self {
+        Self::new(StatusCode::NOT_FOUND, reason)
+    }
+    pub fn conflict(reason: impl Into<String>) -> Self {
+        Self::new(StatusCode::CONFLICT, reason)
+    }
+    pub fn unprocessable(reason: impl Into<String>) -> Self {
+        Self::new(StatusCode::UNPROCESSABLE_ENTITY, reason)
+    }
+    pub fn internal(reason: impl Into<String>) -> Self {
+        Self::new(StatusCode::INTERNAL_SERVER_ERROR, reason)
+    }
+}
+
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.status.as_u16(), self.reason)
+    }
+}
+
+impl std::error::Error for ApiError {}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(serde_json::json!({ "error": self.reason }))).into_response()
+    }
+}
+
+impl From<crate::store::StoreError> for ApiError {
+    fn from(error: crate::store::StoreError) -> Self {
+        ApiError::internal(format!("storage failed: {error}"))
+    }
+}

@@ -1,0 +1,51 @@
+//! Random identifiers: game ids (public, short) and seat secrets (128 bits).
+
+use rand::Rng;
+
+const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+fn random_string(len: usize) -> String {
+    let mut rng = rand::rng();
+    (0..len).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+}
+
+/// A public game id: 10 characters, about 58 bits.
+pub fn game_id() -> String {
+    random_string(10)
+}
+
+/// A seat secret: 22 characters, about 128 bits; whoever holds it moves for the seat.
+pub fn seat_secret() -> String {
+    random_string(22)
+}
+
+/// Compares a presented secret with the stored one in time independent of
+/// where they differ, so that timing does not leak a secret's prefix.
+pub fn secrets_match(presented: &str, stored: &str) -> bool {
+    let (a, b) = (presented.as_bytes(), stored.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+/// Whether a text looks like an id or secret we made (used to reject junk early).
+pub fn well_formed(text: &str, max_len: usize) -> bool {
+    !text.is_empty() && text.len() <= max_len && text.bytes().all(|b| ALPHABET.contains(&b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn secrets_are_distinct_and_compare_exactly() {
+        let (a, b) = (seat_secret(), seat_secret());
+        assert_ne!(a, b);
+        assert!(secrets_match(&a, &a.clone()));
+        assert!(!secrets_match(&a, &b));
+        assert!(!secrets_match(&a[1..], &a));
+        assert!(well_formed(&game_id(), 10));
+        assert!(!well_formed("../etc", 10));
+    }
+}

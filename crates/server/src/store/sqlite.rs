@@ -1,0 +1,361 @@
+//! The default store: one SQLite file in WAL mode, created with its schema
+//! on first use.
+
+use super::{
+    parse_player, player_str, Ending, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Store, StoreError,
+    StoredGame, StoredMove,
+};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::{mpsc, Mutex};
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id          TEXT PRIMARY KEY,
+    variant     TEXT NOT NULL,
+    position    TEXT,
+    seed        INTEGER NOT NULL,
+    mode        TEXT NOT NULL,
+    seat0       TEXT NOT NULL,
+    secret0     TEXT,
+    seat1       TEXT NOT NULL,
+    secret1     TEXT,
+    created     INTEGER NOT NULL,
+    winner      TEXT,
+    reason      TEXT,
+    draw_offer  TEXT,
+    rematch     TEXT,
+    finished    INTEGER NOT NULL DEFAULT 0,
+    has_computer INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game   TEXT NOT NULL REFERENCES games(id),
+    ply    INTEGER NOT NULL,
+    text   TEXT NOT NULL,
+    actor  TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_resume ON games(finished, has_computer);
+";
+
+/// SQLite with group commit: one writer thread takes every pending write,
+/// applies them in one transaction (each in its own savepoint, so that one
+/// refused write does not undo the others), commits once (one fsync), and
+/// only then answers each caller. Reads use their own connection (WAL lets
+/// them run beside the writer).
+pub struct SqliteStore {
+    writes: std::sync::Mutex<mpsc::Sender<Pending>>,
+    reader: Mutex<Connection>,
+}
+
+enum Write {
+    Create(GameRecord),
+    Move { game: String, ply: usize, mv: StoredMove },
+    Meta { game: String, meta: GameMeta },
+}
+
+struct Pending {
+    write: Write,
+    reply: mpsc::Sender<Result<(), StoreError>>,
+}
+
+/// Writes committed together at most (bounds one transaction's size).
+const MAX_GROUP: usize = 512;
+
+fn db(error: rusqlite::Error) -> StoreError {
+    StoreError::Database(error.to_string())
+}
+
+fn connect(path: &Path) -> Result<Connection, StoreError> {
+    let connection = Connection::open(path).map_err(db)?;
+    // WAL: readers never block the writer, and a commit is one append.
+    // synchronous=FULL: a commit is on disk before we acknowledge a move.
+    connection.pragma_update(None, "journal_mode", "WAL").map_err(db)?;
+    connection.pragma_update(None, "synchronous", "FULL").map_err(db)?;
+    connection.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
+    connection.busy_timeout(std::time::Duration::from_secs(10)).map_err(db)?;
+    Ok(connection)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database file and its schema.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let writer = connect(path)?;
+        writer.execute_batch(SCHEMA).map_err(db)?;
+        let reader = connect(path)?;
+        let (sender, receiver) = mpsc::channel::<Pending>();
+        std::thread::Builder::new()
+            .name("menagerie-sqlite-writer".into())
+            .spawn(move || write_loop(writer, receiver))
+            .map_err(|e| StoreError::Database(format!("cannot start the writer thread: {e}")))?;
+        Ok(SqliteStore { writes: std::sync::Mutex::new(sender), reader: Mutex::new(reader) })
+    }
+
+    fn write(&self, write: Write) -> Result<(), StoreError> {
+        let (reply, answer) = mpsc::channel();
+        let sender = self.writes.lock().unwrap_or_else(|p| p.into_inner()).clone();
+        sender.send(Pending { write, reply }).map_err(|_| StoreError::Database("the writer thread stopped".into()))?;
+        answer.recv().unwrap_or_else(|_| Err(StoreError::Database("the writer thread stopped".into())))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a half-done transaction
+        // visible (SQLite rolls it back), so a poisoned lock is still usable.
+        self.reader.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
+/// The writer thread: until every sender is gone, commit what is pending.
+fn write_loop(mut connection: Connection, receiver: mpsc::Receiver<Pending>) {
+    while let Ok(first) = receiver.recv() {
+        let mut group = vec![first];
+        while group.len() < MAX_GROUP {
+            match receiver.try_recv() {
+                Ok(next) => group.push(next),
+                Err(_) => break,
+            }
+        }
+        let results = commit_group(&mut connection, &group);
+        for (pending, result) in group.into_iter().zip(results) {
+            let _ = pending.reply.send(result);
+        }
+    }
+}
+
+fn commit_group(connection: &mut Connection, group: &[Pending]) -> Vec<Result<(), StoreError>> {
+    let transaction = match connection.transaction() {
+        Ok(t) => t,
+        Err(e) => return group.iter().map(|_| Err(StoreError::Database(e.to_string()))).collect(),
+    };
+    let mut results = Vec::with_capacity(group.len());
+    for pending in group {
+        let result = match transaction.execute_batch("SAVEPOINT one") {
+            Err(e) => Err(db(e)),
+            Ok(()) => {
+                let result = apply(&transaction, &pending.write);
+                let end = if result.is_ok() { "RELEASE one" } else { "ROLLBACK TO one; RELEASE one" };
+                transaction.execute_batch(end).map_err(db).and(result)
+            }
+        };
+        results.push(result);
+    }
+    match transaction.commit() {
+        Ok(()) => results,
+        Err(e) => group.iter().map(|_| Err(StoreError::Database(e.to_string()))).collect(),
+    }
+}
+
+fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
+    match write {
+        Write::Create(record) => {
+            let has_computer = record.seats.iter().any(|s| matches!(s.kind, SeatKind::Computer { .. }));
+            connection
+                .execute(
+                    "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    params![
+                        record.id,
+                        record.variant,
+                        record.position,
+                        // SQLite integers are signed: store the seed's bits.
+                        record.seed as i64,
+                        record.mode.as_str(),
+                        seat_text(&record.seats[0]),
+                        record.seats[0].secret,
+                        seat_text(&record.seats[1]),
+                        record.seats[1].secret,
+                        record.created,
+                        has_computer,
+                    ],
+                )
+                .map_err(db)?;
+            Ok(())
+        }
+        Write::Move { game, ply, mv } => {
+            let result = connection.execute(
+                "INSERT INTO moves (game, ply, text, actor) VALUES (?1, ?2, ?3, ?4)",
+                params![game, *ply as i64, mv.text, mv.actor.as_str()],
+            );
+            match result {
+                Ok(_) => Ok(()),
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
+                {
+                    Err(StoreError::DuplicateMove { game: game.clone(), ply: *ply })
+                }
+                Err(rusqlite::Error::SqliteFailure(e, _))
+                    if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY =>
+                {
+                    Err(StoreError::NoSuchGame(game.clone()))
+                }
+                Err(e) => Err(db(e)),
+            }
+        }
+        Write::Meta { game, meta } => {
+            let changed = connection
+                .execute(
+                    "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6 WHERE id = ?1",
+                    params![
+                        game,
+                        meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                        meta.ending.as_ref().map(|e| e.reason.as_str()),
+                        meta.draw_offer.map(player_str),
+                        meta.rematch,
+                        meta.finished,
+                    ],
+                )
+                .map_err(db)?;
+            if changed == 0 {
+                return Err(StoreError::NoSuchGame(game.clone()));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn seat_text(seat: &Seat) -> String {
+    serde_json::to_string(&seat.kind).expect("seat kinds serialize")
+}
+
+impl Store for SqliteStore {
+    fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        self.write(Write::Create(record.clone()))
+    }
+
+    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+        self.write(Write::Move { game: game.to_owned(), ply, mv: mv.clone() })
+    }
+
+    fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
+        self.write(Write::Meta { game: game.to_owned(), meta: meta.clone() })
+    }
+
+    fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
+        let connection = self.lock();
+        let row = connection
+            .query_row(
+                "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
+                        winner, reason, draw_offer, rematch, finished
+                 FROM games WHERE id = ?1",
+                params![game],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, Option<String>>(1)?,
+                        r.get::<_, i64>(2)?,
+                        r.get::<_, String>(3)?,
+                        [r.get::<_, String>(4)?, r.get::<_, String>(6)?],
+                        [r.get::<_, Option<String>>(5)?, r.get::<_, Option<String>>(7)?],
+                        r.get::<_, i64>(8)?,
+                        (r.get::<_, Option<String>>(9)?, r.get::<_, Option<String>>(10)?),
+                        r.get::<_, Option<String>>(11)?,
+                        r.get::<_, Option<String>>(12)?,
+                        r.get::<_, bool>(13)?,
+                    ))
+                },
+            )
+            .optional()
+            .map_err(db)?;
+        let Some((
+            variant,
+            position,
+            seed,
+            mode,
+            seat_kinds,
+            secrets,
+            created,
+            (winner, reason),
+            offer,
+            rematch,
+            finished,
+        )) = row
+        else {
+            return Ok(None);
+        };
+        let corrupt = |problem: String| StoreError::Corrupt { game: game.to_owned(), problem };
+        let mode = Mode::parse(&mode).ok_or_else(|| corrupt(format!("unknown mode {mode:?}")))?;
+        let [kind0, kind1] = seat_kinds;
+        let [secret0, secret1] = secrets;
+        let kind =
+            |text: String| serde_json::from_str::<SeatKind>(&text).map_err(|e| corrupt(format!("seat {text:?}: {e}")));
+        let seats = [Seat { kind: kind(kind0)?, secret: secret0 }, Seat { kind: kind(kind1)?, secret: secret1 }];
+        let ending = reason.map(|reason| Ending { winner: winner.as_deref().and_then(parse_player), reason });
+        let mut statement =
+            connection.prepare_cached("SELECT ply, text, actor FROM moves WHERE game = ?1 ORDER BY ply").map_err(db)?;
+        let rows = statement
+            .query_map(params![game], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))
+            .map_err(db)?;
+        let mut moves = Vec::new();
+        for row in rows {
+            let (ply, text, actor) = row.map_err(db)?;
+            if ply != moves.len() as i64 {
+                return Err(corrupt(format!("move {} missing", moves.len())));
+            }
+            let actor = MoveActor::parse(&actor).ok_or_else(|| corrupt(format!("unknown actor {actor:?}")))?;
+            moves.push(StoredMove { text, actor });
+        }
+        Ok(Some(StoredGame {
+            record: GameRecord { id: game.to_owned(), variant, position, seed: seed as u64, mode, seats, created },
+            moves,
+            meta: GameMeta { ending, draw_offer: offer.as_deref().and_then(parse_player), rematch, finished },
+        }))
+    }
+
+    fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        let connection = self.lock();
+        let mut statement =
+            connection.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1").map_err(db)?;
+        let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
+        ids.collect::<Result<Vec<_>, _>>().map_err(db)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menagerie_core::Player;
+
+    fn record(id: &str) -> GameRecord {
+        GameRecord {
+            id: id.to_owned(),
+            variant: "nim".into(),
+            position: None,
+            seed: u64::MAX,
+            mode: Mode::Computer,
+            seats: [
+                Seat { kind: SeatKind::Human, secret: Some("s0".into()) },
+                Seat { kind: SeatKind::Computer { level: "random".into() }, secret: None },
+            ],
+            created: 7,
+        }
+    }
+
+    #[test]
+    fn games_round_trip_and_moves_are_never_duplicated() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite");
+        {
+            let store = SqliteStore::open(&path).unwrap();
+            store.create(&record("g1")).unwrap();
+            let mv = StoredMove { text: "1".into(), actor: MoveActor::First };
+            store.append_move("g1", 0, &mv).unwrap();
+            assert!(matches!(store.append_move("g1", 0, &mv), Err(StoreError::DuplicateMove { .. })));
+            assert!(matches!(store.append_move("nope", 0, &mv), Err(StoreError::NoSuchGame(_))));
+            let meta = GameMeta {
+                ending: Some(Ending { winner: Some(Player::Second), reason: "resignation".into() }),
+                draw_offer: Some(Player::First),
+                rematch: Some("g2".into()),
+                finished: true,
+            };
+            store.set_meta("g1", &meta).unwrap();
+            assert_eq!(store.computer_games_in_progress().unwrap(), Vec::<String>::new());
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        let game = store.load("g1").unwrap().unwrap();
+        assert_eq!(game.record, record("g1"));
+        assert_eq!(game.moves, vec![StoredMove { text: "1".into(), actor: MoveActor::First }]);
+        assert_eq!(game.meta.ending.unwrap().winner, Some(Player::Second));
+        assert_eq!(game.meta.rematch.as_deref(), Some("g2"));
+        assert!(store.load("g2").unwrap().is_none());
+    }
+}

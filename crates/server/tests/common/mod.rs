@@ -1,0 +1,135 @@
+//! A server on loopback for tests, over a SQLite file that outlives it.
+
+#![allow(dead_code)]
+
+use menagerie_server::computer::{ComputerPlayer, Level, Opponents, RandomOnly};
+use menagerie_server::source::WithNim;
+use menagerie_server::store::SqliteStore;
+use menagerie_server::{Hub, HubConfig};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+pub struct TestServer {
+    pub base: String,
+    pub client: reqwest::Client,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl TestServer {
+    pub async fn start(db: &Path) -> TestServer {
+        Self::start_with(db, Arc::new(RandomOnly)).await
+    }
+
+    pub async fn start_with(db: &Path, opponents: Arc<dyn Opponents>) -> TestServer {
+        Self::start_full(db, opponents, Arc::new(WithNim)).await
+    }
+
+    pub async fn start_full(
+        db: &Path,
+        opponents: Arc<dyn Opponents>,
+        source: Arc<dyn menagerie_server::source::GameSource>,
+    ) -> TestServer {
+        let store = SqliteStore::open(db).expect("the database opens");
+        let hub = Hub::new(source, Arc::new(store), opponents, HubConfig { max_searches: 2 });
+        hub.resume().await.expect("games resume");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let task = menagerie_server::spawn(listener, hub);
+        TestServer { base, client: reqwest::Client::new(), task }
+    }
+
+    /// Stops serving (the store closes when the last request is done).
+    pub async fn stop(self) {
+        self.task.abort();
+        let _ = self.task.await;
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let response = self.client.get(format!("{}{path}", self.base)).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        let response = self.client.post(format!("{}{path}", self.base)).json(&body).send().await.unwrap();
+        let status = response.status().as_u16();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> (u16, String) {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.base))
+            .header("content-type", content_type)
+            .body(body)
+            .send()
+            .await
+            .unwrap();
+        (response.status().as_u16(), response.text().await.unwrap())
+    }
+
+    pub async fn create(&self, body: Value) -> Value {
+        let (status, created) = self.post("/api/games", body.clone()).await;
+        assert_eq!(status, 201, "creating {body}: {created}");
+        created
+    }
+
+    pub async fn state(&self, id: &str, secret: Option<&str>) -> Value {
+        let path = match secret {
+            Some(s) => format!("/api/games/{id}?seat={s}"),
+            None => format!("/api/games/{id}"),
+        };
+        let (status, state) = self.get(&path).await;
+        assert_eq!(status, 200, "{state}");
+        state
+    }
+
+    pub async fn play(&self, id: &str, secret: &str, text: &str) -> (u16, Value) {
+        self.post(&format!("/api/games/{id}/move"), json!({ "seat": secret, "move": text })).await
+    }
+}
+
+/// Every variant the test server offers: the registry's plus Nim.
+pub fn variants() -> Vec<&'static str> {
+    use menagerie_server::source::GameSource;
+    WithNim.variants().iter().map(|v| v.id).collect()
+}
+
+/// A computer that can be held back: while paused it finds no move.
+pub struct Pausable {
+    pub paused: Arc<AtomicBool>,
+}
+
+struct PausablePlayer(Arc<AtomicBool>);
+
+impl ComputerPlayer for PausablePlayer {
+    fn choose(&self, game: &dyn menagerie_core::DynGame) -> Option<String> {
+        if self.0.load(Ordering::SeqCst) {
+            return None;
+        }
+        menagerie_server::computer::RandomPlayer.choose(game)
+    }
+}
+
+impl Opponents for Pausable {
+    fn levels(&self) -> Vec<Level> {
+        RandomOnly.levels()
+    }
+    fn player(&self, level: &str) -> Option<Arc<dyn ComputerPlayer>> {
+        (level == "random").then(|| Arc::new(PausablePlayer(Arc::clone(&self.paused))) as Arc<dyn ComputerPlayer>)
+    }
+}
+
+/// Waits until `done(state)` holds, polling; panics after a few seconds.
+pub async fn wait_for(server: &TestServer, id: &str, secret: Option<&str>, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..400 {
+        let state = server.state(id, secret).await;
+        if done(&state) {
+            return state;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(25)).await;
+    }
+    panic!("timed out waiting on game {id}: {}", server.state(id, secret).await);
+}

@@ -1,0 +1,67 @@
+// The JSON API (docs/api.md) and the games this browser takes part in.
+
+export class ApiError extends Error {
+  constructor(status, reason) {
+    super(reason);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (_) {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, (data && data.error) || response.statusText);
+  }
+  return data;
+}
+
+const q = (seat) => (seat ? `?seat=${encodeURIComponent(seat)}` : '');
+
+export const api = {
+  variants: () => call('GET', '/api/variants'),
+  create: (request) => call('POST', '/api/games', request),
+  game: (id, seat) => call('GET', `/api/games/${id}${q(seat)}`),
+  moves: (id, seat) => call('GET', `/api/games/${id}/moves${q(seat)}`),
+  position: (id, ply, seat) => call('GET', `/api/games/${id}/position/${ply}${q(seat)}`),
+  play: (id, seat, move, ply) => call('POST', `/api/games/${id}/move`, { seat, move, ply }),
+  resign: (id, seat) => call('POST', `/api/games/${id}/resign`, { seat }),
+  draw: (id, seat, action) => call('POST', `/api/games/${id}/draw`, { seat, action }),
+  rematch: (id, seat) => call('POST', `/api/games/${id}/rematch`, { seat }),
+  socketUrl: (id, seat) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws${q(seat)}`,
+};
+
+// Games this browser plays, kept in localStorage: {id, variant, name, mode, you, secrets, created}.
+const KEY = 'menagerie.games';
+
+export const myGames = {
+  all() {
+    try {
+      const list = JSON.parse(localStorage.getItem(KEY) || '[]');
+      return Array.isArray(list) ? list : [];
+    } catch (_) {
+      return [];
+    }
+  },
+  get(id) {
+    return this.all().find((g) => g.id === id) || null;
+  },
+  save(entry) {
+    const list = this.all().filter((g) => g.id !== entry.id);
+    list.unshift(entry);
+    localStorage.setItem(KEY, JSON.stringify(list.slice(0, 100)));
+  },
+  forget(id) {
+    localStorage.setItem(KEY, JSON.stringify(this.all().filter((g) => g.id !== id)));
+  },
+};

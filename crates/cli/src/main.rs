@@ -32,6 +32,20 @@ struct PositionArgs {
     /// Seed for games whose start is dealt or shuffled (Lunch Chess needs it for `startpos`)
     #[arg(long)]
     seed: Option<u64>,
+    /// Lunch Chess: play with the deck in this TOML file (appends `deck=FILE` to the variant)
+    #[arg(long)]
+    deck: Option<String>,
+}
+
+impl PositionArgs {
+    /// The variant string, with `deck=FILE` appended when `--deck` is given.
+    fn variant_string(&self) -> String {
+        match &self.deck {
+            None => self.variant.clone(),
+            Some(file) if self.variant.contains(':') => format!("{},deck={file}", self.variant),
+            Some(file) => format!("{}:deck={file}", self.variant),
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -249,7 +263,7 @@ fn start(at: &PositionArgs) -> typed::Start<'_> {
 }
 
 fn open(at: &PositionArgs) -> Result<Box<dyn DynGame>, CliError> {
-    let game = menagerie_games::new_game(&at.variant, at.position.as_deref(), at.seed.unwrap_or(0))
+    let game = menagerie_games::new_game(&at.variant_string(), at.position.as_deref(), at.seed.unwrap_or(0))
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     let from_start = at.position.as_deref().is_none_or(|p| p.trim() == "startpos");
     // Hidden information comes from a dealt deck: its start is chance, and a

@@ -5,6 +5,7 @@ pub mod alice;
 pub mod fluid;
 pub mod kelasu;
 pub mod lichen;
+pub mod lunch;
 mod registry;
 
 pub use registry::{new_game, variants, visit, NewGameError};

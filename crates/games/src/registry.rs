@@ -30,7 +30,13 @@ macro_rules! games {
     };
 }
 
-games!(crate::alice::AliceChess, crate::fluid::Fluid, crate::lichen::Lichen, crate::kelasu::Kelasu);
+games!(
+    crate::alice::AliceChess,
+    crate::fluid::Fluid,
+    crate::lichen::Lichen,
+    crate::kelasu::Kelasu,
+    crate::lunch::Lunch
+);
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

@@ -91,3 +91,8 @@ fn lma_corpus() {
 fn fluid_corpus() {
     run_corpus("fluid.perft")
 }
+
+#[test]
+fn lunch_corpus() {
+    run_corpus("lunch.perft")
+}

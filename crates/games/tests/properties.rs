@@ -35,3 +35,4 @@ properties!(kelasu => "kelasu");
 properties!(lichen => "lichen", lichen_3x3 => "lichen-3x3");
 properties!(lma => "lma", lma_double => "lma-double");
 properties!(fluid => "fluid", fluid_single_promo => "fluid-single-promo", fluid_double_promo => "fluid-double-promo");
+properties!(lunch => "lunch", lunch_all => "lunch:princess,no-spinning,humiliate-kings,humiliation-interventions,personal-first-aid-humiliation,no-discard-in-check");

@@ -1,0 +1,343 @@
+//! The deck is data: a TOML file lists every card with its kind, count and
+//! numbers. The standard deck (`data/lunch/standard-deck.toml` at the
+//! repository root) is compiled into the binary; `deck=FILE` loads another.
+//!
+//! Cards of one name are indistinguishable, so the engine works with *card
+//! types*: a hand is a count per type, the draw pile a sequence of types.
+
+use std::fmt;
+
+/// The standard deck, embedded so that the program works from any folder.
+pub const STANDARD_DECK: &str = include_str!("../../../../data/lunch/standard-deck.toml");
+
+/// At most this many card types (names) in a deck: hands are `[u8; MAX_TYPES]`.
+pub const MAX_TYPES: usize = 32;
+/// At most this many cards in a deck: the draw pile is a fixed array.
+pub const MAX_CARDS: usize = 160;
+
+/// What a card does in the engine; the deck maps names to kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CardKind {
+    Attack,
+    Weapon,
+    BigCombo,
+    Poke,
+    Stomp,
+    Uppercut2,
+    Choke,
+    Headlock,
+    Grab,
+    Dodge,
+    Block,
+    Disarm,
+    Freedom,
+    FirstAid,
+    Humiliation,
+}
+
+impl CardKind {
+    const ALL: [(CardKind, &'static str); 15] = [
+        (CardKind::Attack, "attack"),
+        (CardKind::Weapon, "weapon"),
+        (CardKind::BigCombo, "big_combo"),
+        (CardKind::Poke, "poke"),
+        (CardKind::Stomp, "stomp"),
+        (CardKind::Uppercut2, "uppercut2"),
+        (CardKind::Choke, "choke"),
+        (CardKind::Headlock, "headlock"),
+        (CardKind::Grab, "grab"),
+        (CardKind::Dodge, "dodge"),
+        (CardKind::Block, "block"),
+        (CardKind::Disarm, "disarm"),
+        (CardKind::Freedom, "freedom"),
+        (CardKind::FirstAid, "first_aid"),
+        (CardKind::Humiliation, "humiliation"),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::ALL.iter().find(|(k, _)| *k == self).map_or("?", |(_, n)| n)
+    }
+
+    fn from_name(name: &str) -> Option<CardKind> {
+        Self::ALL.iter().find(|(_, n)| *n == name).map(|(k, _)| *k)
+    }
+
+    /// Kinds that deal damage and so need a `damage` number.
+    fn hits(self) -> bool {
+        matches!(
+            self,
+            CardKind::Attack
+                | CardKind::Weapon
+                | CardKind::BigCombo
+                | CardKind::Poke
+                | CardKind::Stomp
+                | CardKind::Uppercut2
+                | CardKind::Choke
+        )
+    }
+
+    /// Cards that can open a battle.
+    pub fn is_opening(self) -> bool {
+        self.hits()
+    }
+
+    /// Cards usable for a free attack (and with a Grab): basic attacks and weapons.
+    pub fn is_free_attack(self) -> bool {
+        matches!(self, CardKind::Attack | CardKind::Weapon)
+    }
+}
+
+/// One card type of the deck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardType {
+    pub name: String,
+    /// The name in move and position texts (`jab`, `firstaid`).
+    pub code: String,
+    pub kind: CardKind,
+    pub count: u8,
+    pub damage: i8,
+    pub heal: i8,
+    pub spinning: bool,
+    pub breaks_choke: bool,
+    pub headlock_free: bool,
+    /// Whether the card's numbers are confirmed (else reconstructed).
+    pub confirmed: bool,
+}
+
+/// A whole deck: card types in file order (the order of hands in texts).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deck {
+    pub types: Vec<CardType>,
+    /// Where it came from, for messages (`standard` or the file name).
+    pub source: String,
+}
+
+/// A deck file that cannot be used: names the file, the card and the field.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeckError {
+    pub file: String,
+    pub card: Option<String>,
+    pub field: Option<String>,
+    pub problem: String,
+}
+
+impl fmt::Display for DeckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "deck file {}", self.file)?;
+        if let Some(card) = &self.card {
+            write!(f, ", card {card}")?;
+        }
+        if let Some(field) = &self.field {
+            write!(f, ", field `{field}`")?;
+        }
+        write!(f, ": {}", self.problem)
+    }
+}
+
+impl Deck {
+    /// The embedded standard deck.
+    pub fn standard() -> Deck {
+        Deck::parse(STANDARD_DECK, "standard").expect("the embedded standard deck is valid")
+    }
+
+    /// Reads a deck file from disk.
+    pub fn load(path: &str) -> Result<Deck, DeckError> {
+        let text = std::fs::read_to_string(path).map_err(|e| DeckError {
+            file: path.to_owned(),
+            card: None,
+            field: None,
+            problem: format!("cannot be read: {e}"),
+        })?;
+        Deck::parse(&text, path)
+    }
+
+    /// Reads a deck from TOML text; `file` names it in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Deck, DeckError> {
+        let err = |card: Option<String>, field: Option<&str>, problem: String| DeckError {
+            file: file.to_owned(),
+            card,
+            field: field.map(str::to_owned),
+            problem,
+        };
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| err(None, None, format!("is not valid TOML: {}", e.message())))?;
+        for key in table.keys() {
+            if key != "card" {
+                return Err(err(None, Some(key), "unknown top-level key (expected only [[card]] tables)".into()));
+            }
+        }
+        let cards = table
+            .get("card")
+            .and_then(|v| v.as_array())
+            .ok_or_else(|| err(None, Some("card"), "no [[card]] tables".into()))?;
+        let mut types = Vec::new();
+        let mut total = 0usize;
+        for (index, value) in cards.iter().enumerate() {
+            let number = index + 1;
+            let table =
+                value.as_table().ok_or_else(|| err(Some(format!("#{number}")), None, "is not a table".into()))?;
+            let name = match table.get("name") {
+                Some(toml::Value::String(s)) if !s.trim().is_empty() => s.clone(),
+                Some(_) => {
+                    return Err(err(Some(format!("#{number}")), Some("name"), "must be a non-empty string".into()))
+                }
+                None => return Err(err(Some(format!("#{number}")), Some("name"), "is missing".into())),
+            };
+            let label = format!("#{number} ({name:?})");
+            let fail = |field: &str, problem: &str| err(Some(label.clone()), Some(field), problem.to_owned());
+            for key in table.keys() {
+                const KNOWN: [&str; 10] = [
+                    "name",
+                    "code",
+                    "kind",
+                    "count",
+                    "damage",
+                    "heal",
+                    "spinning",
+                    "breaks_choke",
+                    "headlock_free",
+                    "numbers",
+                ];
+                if !KNOWN.contains(&key.as_str()) {
+                    return Err(fail(key, &format!("unknown field; known fields: {}", KNOWN.join(", "))));
+                }
+            }
+            let string = |field: &str| -> Result<String, DeckError> {
+                match table.get(field) {
+                    Some(toml::Value::String(s)) => Ok(s.clone()),
+                    Some(_) => Err(fail(field, "must be a string")),
+                    None => Err(fail(field, "is missing")),
+                }
+            };
+            let integer = |field: &str, min: i64, max: i64| -> Result<Option<i64>, DeckError> {
+                match table.get(field) {
+                    Some(toml::Value::Integer(n)) if (min..=max).contains(n) => Ok(Some(*n)),
+                    Some(toml::Value::Integer(n)) => Err(fail(field, &format!("{n} is out of range {min}..={max}"))),
+                    Some(_) => Err(fail(field, "must be an integer")),
+                    None => Ok(None),
+                }
+            };
+            let flag = |field: &str| -> Result<bool, DeckError> {
+                match table.get(field) {
+                    Some(toml::Value::Boolean(b)) => Ok(*b),
+                    Some(_) => Err(fail(field, "must be true or false")),
+                    None => Ok(false),
+                }
+            };
+            let code = string("code")?;
+            if code.is_empty() || !code.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit()) {
+                return Err(fail("code", "must be lowercase ASCII letters and digits"));
+            }
+            if code == "pass" {
+                return Err(fail("code", "`pass` is a move word"));
+            }
+            if types.iter().any(|t: &CardType| t.code == code) {
+                return Err(fail("code", &format!("{code:?} is used by another card")));
+            }
+            let kind_name = string("kind")?;
+            let kind = CardKind::from_name(&kind_name).ok_or_else(|| {
+                let valid: Vec<&str> = CardKind::ALL.iter().map(|(_, n)| *n).collect();
+                fail("kind", &format!("unknown kind {kind_name:?}; valid kinds: {}", valid.join(", ")))
+            })?;
+            let count = integer("count", 1, 99)?.ok_or_else(|| fail("count", "is missing"))?;
+            let damage = integer("damage", 0, 20)?;
+            let heal = integer("heal", 1, 20)?;
+            if kind.hits() && damage.is_none() {
+                return Err(fail("damage", &format!("is missing (a {} card deals damage)", kind.name())));
+            }
+            if !kind.hits() && damage.is_some() {
+                return Err(fail("damage", &format!("a {} card deals no damage", kind.name())));
+            }
+            if kind == CardKind::FirstAid && heal.is_none() {
+                return Err(fail("heal", "is missing (a first_aid card heals)"));
+            }
+            if kind != CardKind::FirstAid && heal.is_some() {
+                return Err(fail("heal", &format!("a {} card does not heal", kind.name())));
+            }
+            let spinning = flag("spinning")?;
+            if spinning && kind != CardKind::Attack {
+                return Err(fail("spinning", "only `attack` cards spin"));
+            }
+            let breaks_choke = flag("breaks_choke")?;
+            let headlock_free = flag("headlock_free")?;
+            if headlock_free && damage.is_none() {
+                return Err(fail("headlock_free", "only cards that deal damage can be Headlock free attacks"));
+            }
+            let confirmed = match string("numbers")?.as_str() {
+                "confirmed" => true,
+                "reconstructed" => false,
+                other => {
+                    return Err(fail("numbers", &format!("{other:?}: expected \"confirmed\" or \"reconstructed\"")))
+                }
+            };
+            total += count as usize;
+            types.push(CardType {
+                name,
+                code,
+                kind,
+                count: count as u8,
+                damage: damage.unwrap_or(0) as i8,
+                heal: heal.unwrap_or(0) as i8,
+                spinning,
+                breaks_choke,
+                headlock_free,
+                confirmed,
+            });
+        }
+        if types.len() > MAX_TYPES {
+            return Err(err(None, None, format!("has {} card types; at most {MAX_TYPES} are supported", types.len())));
+        }
+        if total > MAX_CARDS {
+            return Err(err(None, None, format!("has {total} cards; at most {MAX_CARDS} are supported")));
+        }
+        Ok(Deck { types, source: file.to_owned() })
+    }
+
+    pub fn len(&self) -> usize {
+        self.types.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.types.is_empty()
+    }
+
+    pub fn card(&self, index: u8) -> &CardType {
+        &self.types[index as usize]
+    }
+
+    pub fn kind(&self, index: u8) -> CardKind {
+        self.types[index as usize].kind
+    }
+
+    /// The type index of a card code.
+    pub fn find(&self, code: &str) -> Option<u8> {
+        self.types.iter().position(|t| t.code == code).map(|i| i as u8)
+    }
+
+    pub fn total_cards(&self) -> usize {
+        self.types.iter().map(|t| t.count as usize).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn standard_deck_loads() {
+        let deck = Deck::standard();
+        assert_eq!(deck.len(), 24);
+        assert_eq!(deck.total_cards(), 102);
+        let jab = deck.card(deck.find("jab").unwrap());
+        assert_eq!((jab.kind, jab.damage, jab.headlock_free, jab.confirmed), (CardKind::Attack, 1, true, false));
+        assert!(deck.card(deck.find("hammer").unwrap()).confirmed);
+    }
+
+    #[test]
+    fn malformed_deck_names_file_card_and_field() {
+        let text = "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 4\ndamage = \"lots\"\nnumbers = \"confirmed\"\n";
+        let e = Deck::parse(text, "my.toml").unwrap_err().to_string();
+        assert_eq!(e, "deck file my.toml, card #1 (\"Jab\"), field `damage`: must be an integer");
+    }
+}

@@ -1,0 +1,360 @@
+//! Lunch Chess (Mikko Rauhala, 2003): chess pieces with hit points, fighting
+//! with the cards of Lunch Money. Rules: docs/lunch.md; texts: README.md in
+//! this folder.
+//!
+//! Every decision is one move of the game model: the action, each answer,
+//! each Humiliation or decline, free attacks, Grabs, Knight-or-Bishop and
+//! promotion choices. [`Game::to_act`] says who decides. Chance (reshuffles)
+//! is a generator carried in the position text, so play is deterministic
+//! given the text.
+//!
+//! `view_json` shape (for the web page):
+//! ```json
+//! { "squares": [{"square": "e1", "piece": "K", "color": "white", "hp": 15,
+//!                "stunned": false, "stomped": false}],
+//!   "side": "white", "to_act": "white", "result": null,
+//!   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden)},
+//!   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": ["w.hammer"],
+//!   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
+//!   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
+//!   "pending": "white to choose the action", "text": "<view text>" }
+//! ```
+
+pub mod board;
+pub mod deck;
+mod eval;
+pub mod moves;
+mod render;
+pub mod rules;
+pub mod state;
+pub mod text;
+
+use board::{flag, Kind, Piece};
+use deck::Deck;
+use menagerie_core::{
+    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
+};
+use moves::Move;
+use rand::RngCore;
+use rules::Rules;
+use state::{Frame, GameResult, State};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The six rule options (all off by default).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    pub no_discard_in_check: bool,
+    pub humiliate_kings: bool,
+    pub humiliation_interventions: bool,
+    pub personal_first_aid_humiliation: bool,
+    pub no_spinning: bool,
+    pub princess: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct LunchVariant {
+    pub options: Options,
+    pub deck: Arc<Deck>,
+}
+
+impl LunchVariant {
+    pub fn standard(options: Options) -> LunchVariant {
+        LunchVariant { options, deck: Arc::new(Deck::standard()) }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Lunch {
+    variant: LunchVariant,
+    state: State,
+    history: Vec<State>,
+}
+
+const OPTIONS: &[OptionInfo] = &[
+    OptionInfo {
+        name: "no-discard-in-check",
+        summary: "no discarding while one of your Kings is threatened",
+        value: None,
+    },
+    OptionInfo {
+        name: "humiliate-kings",
+        summary: "a King's opening card or First Aid may be Humiliated (voiding the action)",
+        value: None,
+    },
+    OptionInfo {
+        name: "humiliation-interventions",
+        summary: "a third piece threatening a battle piece may Humiliate its card and attack it",
+        value: None,
+    },
+    OptionInfo {
+        name: "personal-first-aid-humiliation",
+        summary: "only a piece threatening the healed piece may Humiliate a First Aid action",
+        value: None,
+    },
+    OptionInfo { name: "no-spinning", summary: "Roundhouse and Spinning Backfist do not spin", value: None },
+    OptionInfo { name: "princess", summary: "pieces rounded to 7 HP become Princesses", value: None },
+    OptionInfo { name: "deck", summary: "play with the deck in this TOML file", value: Some("FILE") },
+];
+
+impl Lunch {
+    fn rules(&self) -> Rules<'_> {
+        Rules::new(&self.variant)
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn deck(&self) -> &Deck {
+        &self.variant.deck
+    }
+
+    /// A player's view (hidden cards as counts).
+    fn text_for(&self, viewer: Option<Player>) -> String {
+        let actor = self.state.outcome().is_none().then(|| self.rules().actor(&self.state));
+        text::to_text(&self.variant.deck, &self.state, actor, viewer)
+    }
+
+    fn from_state(variant: &LunchVariant, state: State) -> Lunch {
+        Lunch { variant: variant.clone(), state, history: Vec::new() }
+    }
+}
+
+impl Game for Lunch {
+    type Move = Move;
+    type Variant = LunchVariant;
+
+    const VARIANTS: &'static [VariantInfo] = &[VariantInfo {
+        id: "lunch",
+        name: "Lunch Chess",
+        summary: "chess pieces with hit points fight with Lunch Money cards",
+        options: OPTIONS,
+    }];
+
+    fn parse_variant(spec: &VariantSpec) -> Result<LunchVariant, VariantError> {
+        spec.check_options(&Self::VARIANTS[0])?;
+        let options = Options {
+            no_discard_in_check: spec.has("no-discard-in-check"),
+            humiliate_kings: spec.has("humiliate-kings"),
+            humiliation_interventions: spec.has("humiliation-interventions"),
+            personal_first_aid_humiliation: spec.has("personal-first-aid-humiliation"),
+            no_spinning: spec.has("no-spinning"),
+            princess: spec.has("princess"),
+        };
+        let deck = match spec.value("deck") {
+            Some(path) => Deck::load(path).map_err(|e| spec.bad_option("deck", e.to_string()))?,
+            None => Deck::standard(),
+        };
+        Ok(LunchVariant { options, deck: Arc::new(deck) })
+    }
+
+    fn start(variant: &LunchVariant, seed: u64) -> Self {
+        let mut s = State::empty();
+        let back =
+            [Kind::Rook, Kind::Knight, Kind::Bishop, Kind::Queen, Kind::King, Kind::Bishop, Kind::Knight, Kind::Rook];
+        for (file, &kind) in back.iter().enumerate() {
+            s.board[file] = Some(Piece::new(kind, Player::First));
+            s.board[8 + file] = Some(Piece::new(Kind::Pawn, Player::First));
+            s.board[48 + file] = Some(Piece::new(Kind::Pawn, Player::Second));
+            s.board[56 + file] = Some(Piece::new(kind, Player::Second));
+        }
+        s.castling = 15;
+        s.rng = menagerie_core::zobrist::splitmix64(seed).1 | 1;
+        // The whole deck goes to the discard pile, and the first draw
+        // shuffles it into the draw pile: White is dealt first.
+        for (i, t) in variant.deck.types.iter().enumerate() {
+            s.discard[i] = t.count;
+        }
+        let rules = Rules::new(variant);
+        rules.draw_to_five(&mut s, Player::First);
+        rules.draw_to_five(&mut s, Player::Second);
+        rules.advance(&mut s);
+        Lunch::from_state(variant, s)
+    }
+
+    fn from_text(variant: &LunchVariant, text: &str) -> Result<Self, PositionError> {
+        let (mut state, actor) = text::parse(&variant.deck, text)?;
+        let rules = Rules::new(variant);
+        // A hand-built text may stop at an automatic step: play on to the next decision.
+        rules.advance(&mut state);
+        let game = Lunch::from_state(variant, state);
+        let real = game.state.outcome().is_none().then(|| game.rules().actor(&game.state));
+        if actor != real {
+            return Err(PositionError::syntax(
+                "field 15 (to act)",
+                format!(
+                    "says {}, but {} acts here",
+                    actor.map_or("-", text::player_word),
+                    real.map_or("-", text::player_word)
+                ),
+            ));
+        }
+        Ok(game)
+    }
+
+    fn to_text(&self) -> String {
+        self.text_for(None)
+    }
+
+    fn variant(&self) -> &LunchVariant {
+        &self.variant
+    }
+
+    fn to_act(&self) -> Actor {
+        Actor::Player(self.rules().actor(&self.state))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.rules().legal_moves(&self.state, moves);
+    }
+
+    fn count_legal_moves(&self, scratch: &mut Vec<Move>) -> u64 {
+        self.rules().count_moves(&self.state, scratch)
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.history.push(self.state);
+        let variant = &self.variant;
+        Rules::new(variant).apply(&mut self.state, mv);
+    }
+
+    fn undo(&mut self) {
+        if let Some(previous) = self.history.pop() {
+            self.state = previous;
+        }
+    }
+
+    fn hash(&self) -> u64 {
+        // The state is copied for undo, so the hash is computed on demand
+        // from what the text says (stale stack slots excluded).
+        let s = &self.state;
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        s.board.hash(&mut h);
+        (s.side, s.castling, s.hands, s.discard, s.battle, s.quiet, s.turns, s.eventful, s.rng, s.result).hash(&mut h);
+        s.draw[..s.draw_len as usize].hash(&mut h);
+        s.limbo().hash(&mut h);
+        s.holds().hash(&mut h);
+        s.frames().hash(&mut h);
+        h.finish()
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        let promotion = matches!(self.state.top(), Frame::Round)
+            && matches!(mv, Move::Choose { square, .. } if self.state.piece(square).is_some_and(|p| p.has(flag::PROMOTE)));
+        moves::move_text(&self.variant.deck, mv, promotion)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        moves::check_syntax(&self.variant.deck, text)?;
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        legal.into_iter().find(|&mv| self.move_text(mv) == text).ok_or_else(|| {
+            MoveError::illegal(text, format!("not a legal move now ({})", render::pending(self, &self.state)))
+        })
+    }
+
+    fn render(&self, viewer: Option<Player>) -> String {
+        render::render(self, viewer)
+    }
+
+    fn view_text(&self, viewer: Player) -> String {
+        self.text_for(Some(viewer))
+    }
+
+    fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Self {
+        let mut s = self.state;
+        let other = observer.other();
+        // The unseen cards: the other hand and the draw pile.
+        let mut unseen: Vec<u8> = s.draw[..s.draw_len as usize].to_vec();
+        for (card, &n) in s.hands[other.index()].iter().enumerate() {
+            for _ in 0..n {
+                unseen.push(card as u8);
+            }
+        }
+        for i in (1..unseen.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            unseen.swap(i, j);
+        }
+        let hand_size = s.hand_size(other) as usize;
+        s.hands[other.index()] = [0; deck::MAX_TYPES];
+        for &card in &unseen[..hand_size] {
+            s.hands[other.index()][card as usize] += 1;
+        }
+        let pile = &unseen[hand_size..];
+        s.draw[..pile.len()].copy_from_slice(pile);
+        s.draw_len = pile.len() as u8;
+        s.rng = rng.next_u64() | 1;
+        Lunch { variant: self.variant.clone(), state: s, history: Vec::new() }
+    }
+
+    fn has_hidden_information() -> bool {
+        true
+    }
+
+    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
+        render::view_json(self, viewer)
+    }
+
+    fn bench_positions(_variant: &LunchVariant) -> Vec<&'static str> {
+        vec![BENCH_MIDDLE_GAME]
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let s = &self.state;
+        let deck = &self.variant.deck;
+        for (i, t) in deck.types.iter().enumerate() {
+            let in_play = s.limbo().iter().filter(|(_, c)| *c as usize == i).count() as u32;
+            let in_draw = s.draw[..s.draw_len as usize].iter().filter(|&&c| c as usize == i).count() as u32;
+            let total = s.hands[0][i] as u32 + s.hands[1][i] as u32 + s.discard[i] as u32 + in_play + in_draw;
+            if total > t.count as u32 {
+                return Err(format!("{total} {} cards, the deck has {}", t.code, t.count));
+            }
+        }
+        let between_actions = s.top() == Frame::Turn(state::TurnStage::Action) && s.result == GameResult::Ongoing;
+        for (sq, p) in s.board.iter().enumerate() {
+            if let Some(p) = p {
+                if p.hp <= 0 {
+                    return Err(format!("a dead piece stands on {}", board::square_name(sq as u8)));
+                }
+                if between_actions && p.hp != p.kind.value() {
+                    return Err(format!(
+                        "HP {} of the {:?} on {} between actions",
+                        p.hp,
+                        p.kind,
+                        board::square_name(sq as u8)
+                    ));
+                }
+                if p.kind == Kind::Princess && !self.variant.options.princess {
+                    return Err("a Princess without the princess option".into());
+                }
+            }
+        }
+        for h in s.holds() {
+            if s.piece(h.holder).is_none() || s.piece(h.held).is_none() {
+                return Err("a hold on an empty square".into());
+            }
+        }
+        if s.result == GameResult::Ongoing {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            if moves.is_empty() {
+                return Err("no legal move in an unfinished game".into());
+            }
+        }
+        if s.hand_size(Player::First) > 8 || s.hand_size(Player::Second) > 8 {
+            return Err("a hand of more than 8 cards".into());
+        }
+        Ok(())
+    }
+}
+
+/// A middle game: pieces in contact, hands with attacks and answers.
+pub const BENCH_MIDDLE_GAME: &str = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq jab,kick,block,dodge,humiliation elbow,block,grab,firstaid,roundhouse dodge,slap,uppercut,block,headbutt,firstaid,jab,combo,poke,dodge,block,kick,stomp,grab,freedom,block,dodge,elbow,jab,firstaid,block,humiliation,disarm,grab,dodge - - - - turn.action 0,8,0 9e3779b97f4a7c15 - white";

@@ -1,0 +1,339 @@
+//! Battles and strikes: a card on its way to a piece through its windows,
+//! answers, spins, the last chance, the hit, and deaths.
+
+use super::*;
+
+impl Rules<'_> {
+    pub(super) fn battle_step(&self, s: &mut State, stage: BattleStage) -> bool {
+        let b = s.battle;
+        match stage {
+            BattleStage::AfterOpening => {
+                let alive = s.piece(b.a).is_some() && s.piece(b.t).is_some();
+                *s.top_mut() = Frame::Battle(if b.blocked && alive && !b.void {
+                    BattleStage::GrabTarget
+                } else {
+                    BattleStage::End
+                });
+            }
+            BattleStage::GrabTarget => {
+                if self.grab_open(s, b.t, b.a) {
+                    return false;
+                }
+                *s.top_mut() = Frame::Battle(BattleStage::GrabAttacker);
+            }
+            BattleStage::GrabAttacker => {
+                if self.grab_open(s, b.a, b.t) {
+                    return false;
+                }
+                *s.top_mut() = Frame::Battle(BattleStage::End);
+            }
+            BattleStage::End => {
+                if b.void {
+                    if s.piece(b.a_from).is_none() {
+                        Self::move_piece(s, b.a, b.a_from);
+                    }
+                } else if b.result != NO_SQUARE && s.piece(b.a).is_some() && s.piece(b.result).is_none() {
+                    Self::move_piece(s, b.a, b.result);
+                }
+                s.battle = Battle::NONE;
+                s.pop();
+            }
+        }
+        true
+    }
+
+    pub(super) fn grab_open(&self, s: &State, grabber: Square, victim: Square) -> bool {
+        let Some(p) = s.piece(grabber) else { return false };
+        s.piece(victim).is_some()
+            && s.can_act(grabber)
+            && s.can_have_cards(grabber)
+            && s.hand_size(p.color) >= 2
+            && self.public_left(s, |t| t.kind == CardKind::Grab)
+            && self.public_left(s, |t| t.kind.is_free_attack() || t.kind == CardKind::Headlock)
+    }
+
+    pub(super) fn strike_has_windows(st: &Strike) -> bool {
+        st.role != Role::Headlock && !st.spun
+    }
+
+    /// One automatic step of a strike; false when a decision is due.
+    pub(super) fn strike_step(&self, s: &mut State, mut st: Strike) -> bool {
+        match st.stage {
+            StrikeStage::Window => {
+                st.stage = StrikeStage::AfterWindow;
+                st.cancelled = false;
+                *s.top_mut() = Frame::Strike(st);
+                if Self::strike_has_windows(&st) {
+                    s.push(Frame::Window { owner: st.player, chain: 0, via: NO_SQUARE });
+                }
+            }
+            StrikeStage::AfterWindow => {
+                if st.cancelled {
+                    s.pop();
+                    return true;
+                }
+                st.stage = StrikeStage::Answer;
+                *s.top_mut() = Frame::Strike(st);
+            }
+            StrikeStage::Answer => {
+                if self.answer_open(s, &st) {
+                    return false;
+                }
+                st.stage = StrikeStage::LastChance;
+                *s.top_mut() = Frame::Strike(st);
+            }
+            StrikeStage::AnswerWindow => {
+                let answer = st.answer;
+                st.answer = NO_CARD;
+                if st.cancelled || answer as usize >= self.deck.len() {
+                    st.stage = if self.kind(st.card) == CardKind::BigCombo && st.answers < 2 {
+                        StrikeStage::Answer
+                    } else {
+                        StrikeStage::LastChance
+                    };
+                    *s.top_mut() = Frame::Strike(st);
+                } else {
+                    self.answer_takes_effect(s, st, answer);
+                }
+            }
+            StrikeStage::Spin => {
+                let center_knight = s.piece(st.from).is_some_and(|p| p.kind == Kind::Knight);
+                let squares = ring(st.from, center_knight);
+                while st.ring_left > 0 {
+                    st.ring_left -= 1;
+                    st.ring_pos = ((st.ring_pos as i8 + st.spin).rem_euclid(8)) as u8;
+                    if let Some(sq) = squares[st.ring_pos as usize] {
+                        if s.piece(sq).is_some() && sq != st.from {
+                            st.to = sq;
+                            st.stage = StrikeStage::SpinAnswer;
+                            *s.top_mut() = Frame::Strike(st);
+                            return true;
+                        }
+                    }
+                }
+                // Every piece round the attacker dodged: it is spent.
+                s.pop();
+            }
+            StrikeStage::SpinAnswer => {
+                if s.can_have_cards(st.to)
+                    && self.offered(s, Self::color(s, st.to), |t| matches!(t.kind, CardKind::Dodge | CardKind::Block))
+                {
+                    return false;
+                }
+                st.stage = StrikeStage::LastChance;
+                *s.top_mut() = Frame::Strike(st);
+            }
+            StrikeStage::LastChance => {
+                if self.last_chance_open(s, &st) {
+                    return false;
+                }
+                st.stage = StrikeStage::Hit;
+                *s.top_mut() = Frame::Strike(st);
+            }
+            StrikeStage::AidWindow => {
+                if !st.cancelled && s.piece(st.to).is_some() && (st.aid_card as usize) < self.deck.len() {
+                    let by = Self::color(s, st.to);
+                    self.heal(s, st.to, st.aid_card, st.aid_count, by);
+                }
+                st.stage = StrikeStage::Hit;
+                *s.top_mut() = Frame::Strike(st);
+            }
+            StrikeStage::Hit => {
+                s.pop();
+                self.hit(s, st);
+            }
+        }
+        true
+    }
+
+    pub(super) fn answer_kinds(&self, st: &Strike) -> [bool; 4] {
+        // [dodge, block, disarm, freedom]
+        match st.role {
+            Role::Opening => match self.kind(st.card) {
+                CardKind::Choke => [false, false, false, true],
+                CardKind::Weapon => [true, true, true, false],
+                _ => [true, true, false, false],
+            },
+            Role::Grab | Role::Headlock => [false, false, false, true],
+            Role::Free => [false; 4],
+        }
+    }
+
+    pub(super) fn answer_allowed(&self, st: &Strike, card: u8) -> bool {
+        let k = self.answer_kinds(st);
+        match self.kind(card) {
+            CardKind::Dodge => k[0],
+            CardKind::Block => k[1],
+            CardKind::Disarm => k[2],
+            CardKind::Freedom => k[3],
+            _ => false,
+        }
+    }
+
+    pub(super) fn answer_open(&self, s: &State, st: &Strike) -> bool {
+        let k = self.answer_kinds(st);
+        if !k.iter().any(|&b| b) || s.piece(st.to).is_none() {
+            return false;
+        }
+        if self.kind(st.card) == CardKind::BigCombo && st.answers >= 2 {
+            return false;
+        }
+        // The held piece may answer its holder's free attacks with Freedom.
+        let may = if st.role == Role::Headlock {
+            s.piece(st.to).is_some_and(|p| !p.has(flag::STUNNED))
+        } else {
+            s.can_have_cards(st.to)
+        };
+        may && self.offered(s, Self::color(s, st.to), |t| match t.kind {
+            CardKind::Dodge => k[0],
+            CardKind::Block => k[1],
+            CardKind::Disarm => k[2],
+            CardKind::Freedom => k[3],
+            _ => false,
+        })
+    }
+
+    pub(super) fn answer_takes_effect(&self, s: &mut State, mut st: Strike, answer: u8) {
+        let big_combo = self.kind(st.card) == CardKind::BigCombo;
+        match self.kind(answer) {
+            CardKind::Dodge | CardKind::Block if big_combo => {
+                st.damage = (st.damage - 3).max(0);
+                if self.kind(answer) == CardKind::Block && st.role == Role::Opening {
+                    s.battle.blocked = true;
+                }
+                st.stage = if st.answers < 2 { StrikeStage::Answer } else { StrikeStage::LastChance };
+                *s.top_mut() = Frame::Strike(st);
+            }
+            CardKind::Dodge => {
+                let spins = self.card(st.card).spinning && st.role == Role::Opening && st.spin != 0;
+                let knight = s.piece(st.from).is_some_and(|p| p.kind == Kind::Knight);
+                let at = ring(st.from, knight).iter().position(|&q| q == Some(st.to));
+                match (spins, at) {
+                    (true, Some(pos)) => {
+                        st.spun = true;
+                        st.ring_pos = pos as u8;
+                        st.ring_left = 7;
+                        st.stage = StrikeStage::Spin;
+                        *s.top_mut() = Frame::Strike(st);
+                    }
+                    _ => s.pop(),
+                }
+            }
+            CardKind::Block => {
+                if st.role == Role::Opening {
+                    s.battle.blocked = true;
+                }
+                s.pop();
+            }
+            CardKind::Disarm => {
+                if let Some(i) = s.limbo().iter().position(|&(p, c)| p == st.player && c == st.card) {
+                    s.limbo.copy_within(i + 1..s.limbo_len as usize, i);
+                    s.limbo_len -= 1;
+                    s.discard[st.card as usize] += 1;
+                }
+                s.pop();
+            }
+            CardKind::Freedom => {
+                if st.role == Role::Headlock {
+                    s.remove_hold_with(st.to);
+                }
+                s.pop();
+            }
+            _ => s.pop(),
+        }
+    }
+
+    /// First Aid may be played just before damage that would kill the piece
+    /// or leave its player's only King below 15.
+    pub(super) fn last_chance_open(&self, s: &State, st: &Strike) -> bool {
+        let Some(p) = s.piece(st.to) else { return false };
+        if st.damage <= 0 || st.role == Role::Headlock || !s.can_have_cards(st.to) {
+            return false;
+        }
+        let deadly = p.hp - st.damage <= 0 || (p.kind == Kind::King && s.kings(p.color) == 1 && p.hp - st.damage < 15);
+        deadly && self.offered(s, p.color, |t| t.kind == CardKind::FirstAid)
+    }
+
+    pub(super) fn heal(&self, s: &mut State, sq: Square, card: u8, count: u8, by: Player) {
+        let Some(mut p) = s.piece(sq) else { return };
+        p.hp = p.hp.saturating_add(self.card(card).heal.saturating_mul(count.min(20) as i8));
+        Self::mark_changed(&mut p, by);
+        s.board[sq as usize] = Some(p);
+        s.eventful = true;
+    }
+
+    pub(super) fn hit(&self, s: &mut State, st: Strike) {
+        let Some(mut target) = s.piece(st.to) else { return };
+        if st.from != NO_SQUARE && s.piece(st.from).is_none() {
+            return;
+        }
+        if st.damage > 0 {
+            target.hp -= st.damage;
+            Self::mark_changed(&mut target, st.player);
+            s.eventful = true;
+            if target.hp <= 0 {
+                self.kill(s, st.to, st.from);
+                return;
+            }
+            s.board[st.to as usize] = Some(target);
+        }
+        if st.spun {
+            return;
+        }
+        match self.kind(st.card) {
+            CardKind::Stomp => {
+                target.flags |= flag::STOMPED;
+                s.board[st.to as usize] = Some(target);
+            }
+            CardKind::Poke => {
+                target.flags |= flag::STUNNED;
+                s.board[st.to as usize] = Some(target);
+                s.push(Frame::FreeOffer { player: st.player, from: st.from, to: st.to });
+            }
+            CardKind::Uppercut2 => s.push(Frame::FreeOffer { player: st.player, from: st.from, to: st.to }),
+            CardKind::Choke if !s.in_hold(st.to) && !s.in_hold(st.from) => {
+                s.add_hold(Hold { kind: HoldKind::Choke, holder: st.from, held: st.to })
+            }
+            CardKind::Headlock if !s.in_hold(st.to) && !s.in_hold(st.from) => {
+                s.add_hold(Hold { kind: HoldKind::Headlock, holder: st.from, held: st.to })
+            }
+            _ => {}
+        }
+    }
+
+    /// A piece dies: it leaves the board at once; a battle it was in ends.
+    pub(super) fn kill(&self, s: &mut State, sq: Square, killer: Square) {
+        s.board[sq as usize] = None;
+        s.eventful = true;
+        s.remove_hold_with(sq);
+        match Self::context(s) {
+            Context::Battle => {
+                let b = s.battle;
+                if sq != b.a {
+                    // The target or a piece the spin reached: the attacker takes its square.
+                    s.battle.result = sq;
+                }
+                while !matches!(s.top(), Frame::Battle(_)) && s.stack_len > 1 {
+                    s.pop();
+                }
+                *s.top_mut() = Frame::Battle(BattleStage::End);
+            }
+            Context::FirstAid(healed) => {
+                if sq == healed {
+                    while !matches!(s.top(), Frame::Turn(_)) && s.stack_len > 1 {
+                        s.pop();
+                    }
+                }
+            }
+            Context::None => {
+                // A Headlock free attack killed the held piece: the holder moves there.
+                if killer != NO_SQUARE && s.piece(killer).is_some() {
+                    Self::move_piece(s, killer, sq);
+                }
+                while !matches!(s.top(), Frame::Turn(_)) && s.stack_len > 1 {
+                    s.pop();
+                }
+            }
+        }
+    }
+}

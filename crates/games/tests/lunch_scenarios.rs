@@ -1,0 +1,713 @@
+//! One scenario per card kind and rule paragraph: a stacked full-state text,
+//! the decisions played from it, and the position text they lead to.
+//! Texts: crates/games/src/lunch/README.md.
+
+use menagerie_core::{Game, Player, VariantSpec};
+use menagerie_games::lunch::{Lunch, LunchVariant};
+
+/// A full-state text with defaults for the fields a scenario leaves alone.
+struct Pos {
+    board: &'static str,
+    side: &'static str,
+    castling: &'static str,
+    white: &'static str,
+    black: &'static str,
+    draw: &'static str,
+    discard: &'static str,
+    holds: &'static str,
+    stack: &'static str,
+    counters: &'static str,
+    actor: &'static str,
+}
+
+const DRAW: &str = "dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap";
+
+impl Default for Pos {
+    fn default() -> Self {
+        Pos {
+            board: "4k3/8/8/q7/8/8/8/R3K3",
+            side: "w",
+            castling: "-",
+            white: "-",
+            black: "-",
+            draw: DRAW,
+            discard: "-",
+            holds: "-",
+            stack: "turn.action",
+            counters: "0,0,0",
+            actor: "white",
+        }
+    }
+}
+
+impl Pos {
+    fn text(&self) -> String {
+        format!(
+            "{} {} {} {} {} {} {} - {} - {} {} 0123456789abcdef - {}",
+            self.board,
+            self.side,
+            self.castling,
+            self.white,
+            self.black,
+            self.draw,
+            self.discard,
+            self.holds,
+            self.stack,
+            self.counters,
+            self.actor
+        )
+    }
+}
+
+fn variant(spec: &str) -> LunchVariant {
+    Lunch::parse_variant(&VariantSpec::parse(spec).unwrap()).unwrap()
+}
+
+/// Plays `moves` (texts) from `start` and returns the game.
+fn play(spec: &str, start: &str, moves: &[&str]) -> Lunch {
+    let mut game = Lunch::from_text(&variant(spec), start).unwrap_or_else(|e| panic!("{start}: {e}"));
+    for text in moves {
+        let mv = game.parse_move(text).unwrap_or_else(|e| {
+            let mut legal = Vec::new();
+            game.legal_moves(&mut legal);
+            let texts: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+            panic!("{text}: {e}\nin {}\nlegal: {texts:?}", game.to_text())
+        });
+        game.play(mv);
+    }
+    game
+}
+
+fn legal(game: &Lunch) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut texts: Vec<String> = moves.iter().map(|&m| game.move_text(m)).collect();
+    texts.sort();
+    texts
+}
+
+/// Plays the scenario and compares the resulting text.
+fn check(spec: &str, start: Pos, moves: &[&str], expected: &str) -> Lunch {
+    let game = play(spec, &start.text(), moves);
+    assert_eq!(game.to_text(), expected, "\nfrom {}\nafter {moves:?}", start.text());
+    game
+}
+
+// ----------------------------------------------------------------------
+// Hit points, types, rounding, promotion
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_hit_that_kills_moves_the_attacker_onto_the_square() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick", black: "dodge", ..Pos::default() },
+        &["attack:a1a5:kick", "pass", "pass", "pass"],
+        "4k3/8/8/R7/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn damage_rounds_down_to_a_type() {
+    check("lunch", Pos { white: "kick", black: "dodge", ..Pos::default() }, &["attack:a1a5:kick", "pass", "pass"], "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick - - - turn.action 0,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn knight_or_bishop_is_chosen_by_the_player_of_the_last_card() {
+    let start = Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "elbow", black: "dodge", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:elbow", "pass", "pass"]);
+    assert_eq!(legal(&game), ["choose:a5:b", "choose:a5:n"]);
+    check("lunch", start, &["attack:a1a5:elbow", "pass", "pass", "choose:a5:b"], "4k3/8/8/b7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap elbow - - - turn.action 0,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn a_pawn_entering_its_last_rank_promotes() {
+    let start = Pos { board: "4k3/P7/8/8/8/8/8/4K3", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["a7a8"]);
+    assert_eq!(legal(&game), ["promote:a8:b", "promote:a8:n", "promote:a8:q", "promote:a8:r"]);
+    check("lunch", start, &["a7a8", "promote:a8:q"], "Q3k3/8/8/8/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap - - - - turn.action 1,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn first_aid_raises_a_pawn_to_a_minor_piece_of_the_healers_choice() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/8/8/8/4P3/4K3", white: "firstaid", black: "dodge", ..Pos::default() },
+        &["aid:e2:firstaid", "pass", "choose:e2:n"],
+        "4k3/8/8/8/8/8/4N3/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap firstaid - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn princess_option_rounds_seven_to_a_princess() {
+    check(
+        "lunch:princess",
+        Pos { white: "firstaid", black: "dodge", ..Pos { board: "4k3/8/8/8/8/8/8/R3K3", ..Pos::default() } },
+        &["aid:a1:firstaid", "pass"],
+        "4k3/8/8/8/8/8/8/I3K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap firstaid - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+// ----------------------------------------------------------------------
+// Movement and threats
+// ----------------------------------------------------------------------
+
+#[test]
+fn pieces_never_capture_by_moving() {
+    let game = play("lunch", &Pos { board: "4k3/8/8/p7/8/8/8/R3K3", ..Pos::default() }.text(), &[]);
+    assert_eq!(legal(&game), ["a1a2", "a1a3", "a1a4", "a1b1", "a1c1", "a1d1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+}
+
+#[test]
+fn castling_ignores_threatened_squares() {
+    let start = Pos { board: "4kr2/8/8/8/8/8/8/R3K2R", castling: "KQ", ..Pos::default() };
+    let game = play("lunch", &start.text(), &[]);
+    assert!(legal(&game).contains(&"e1g1".to_owned()) && legal(&game).contains(&"e1c1".to_owned()));
+    check("lunch", start, &["e1g1"], "4kr2/8/8/8/8/8/8/R4RK1 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap - - - - turn.action 1,1,0 0123456789abcdef - black");
+}
+
+// ----------------------------------------------------------------------
+// Answers: Dodge, Block and Grab, Disarm, weapons
+// ----------------------------------------------------------------------
+
+#[test]
+fn dodge_avoids_the_damage() {
+    check(
+        "lunch",
+        Pos { white: "kick,jab", black: "dodge", ..Pos::default() },
+        &["attack:a1a5:kick", "pass", "answer:dodge", "pass"],
+        "4k3/8/8/q7/R7/8/8/4K3 b - jab,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick,dodge - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn after_a_block_a_grab_card_is_answered_only_by_freedom() {
+    let start =
+        Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,grab,jab", black: "block,freedom", ..Pos::default() };
+    let moves = ["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+jab", "pass"];
+    let game = play("lunch", &start.text(), &moves);
+    assert_eq!(legal(&game), ["answer:freedom", "pass"]);
+    let mut all = moves.to_vec();
+    all.push("answer:freedom");
+    check("lunch", start, &all, "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,grab,block,freedom - - - turn.action 1,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn a_weapon_returns_to_its_players_hand() {
+    check(
+        "lunch",
+        Pos { white: "hammer", black: "dodge", ..Pos::default() },
+        &["attack:a1a5:hammer", "pass", "answer:dodge"],
+        "4k3/8/8/q7/R7/8/8/4K3 b - hammer,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap dodge - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn disarm_sends_the_weapon_to_the_discard_pile() {
+    check(
+        "lunch",
+        Pos { white: "hammer", black: "disarm", ..Pos::default() },
+        &["attack:a1a5:hammer", "pass", "answer:disarm"],
+        "4k3/8/8/q7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap hammer,disarm - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+// ----------------------------------------------------------------------
+// First Aid
+// ----------------------------------------------------------------------
+
+#[test]
+fn last_chance_first_aid_saves_a_piece() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick,jab", black: "firstaid,firstaid", ..Pos::default() },
+        &["attack:a1a5:kick", "pass", "pass", "aid:a5:firstaid*2", "pass"],
+        "4k3/8/8/p7/R7/8/8/4K3 b - jab,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick,firstaid,firstaid - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn humiliated_first_aid_action_takes_a_free_attack_from_no_piece() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/8/8/8/8/R3K3", white: "firstaid", black: "humiliation,elbow", ..Pos::default() },
+        &["aid:a1:firstaid", "humiliate:humiliation", "free:a1:elbow", "choose:a1:b"],
+        "4k3/8/8/8/8/8/8/B3K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap elbow,firstaid,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+// ----------------------------------------------------------------------
+// Humiliation
+// ----------------------------------------------------------------------
+
+#[test]
+fn humiliation_cancels_and_its_player_gets_a_free_attack() {
+    check(
+        "lunch",
+        Pos { white: "kick,jab", black: "humiliation,slap", ..Pos::default() },
+        &["attack:a1a5:kick", "humiliate:humiliation", "pass", "free:a4:slap", "pass", "choose:a4:b"],
+        "4k3/8/8/q7/B7/8/8/4K3 b - jab,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap slap,kick,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_counter_humiliation_lets_the_card_stand() {
+    check(
+        "lunch",
+        Pos { white: "kick,humiliation,jab", black: "humiliation", ..Pos::default() },
+        &["attack:a1a5:kick", "humiliate:humiliation", "humiliate:humiliation", "free:a5:jab", "choose:a5:n"],
+        "4k3/8/8/n7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn cards_for_a_king_cannot_be_humiliated() {
+    let start = Pos { board: "4k3/8/8/8/8/8/3q4/4K3", white: "jab", black: "humiliation,dodge", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:e1d2:jab"]);
+    assert_eq!(legal(&game), ["answer:dodge", "pass"]);
+}
+
+#[test]
+fn humiliate_kings_voids_the_kings_action() {
+    let start = Pos { board: "4k3/8/8/8/8/8/3q4/4K3", white: "jab", black: "humiliation,dodge", ..Pos::default() };
+    let game = play("lunch:humiliate-kings", &start.text(), &["attack:e1d2:jab"]);
+    assert_eq!(legal(&game), ["humiliate:humiliation", "pass"]);
+    check("lunch:humiliate-kings", start, &["attack:e1d2:jab", "humiliate:humiliation"], "4k3/8/8/8/8/8/3q4/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap jab,humiliation - - - turn.action 1,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn humiliation_interventions_let_a_third_piece_attack() {
+    check(
+        "lunch:humiliation-interventions",
+        Pos { board: "4k3/8/8/r7/8/2B5/8/R3K3", white: "kick,humiliation,jab", black: "dodge", ..Pos::default() },
+        &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:c3", "free:a5:jab"],
+        "4k3/8/8/R7/1B6/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn personal_first_aid_humiliation_needs_a_threatening_piece() {
+    let start = Pos {
+        board: "4k3/8/8/r7/8/8/8/R3K3",
+        side: "b",
+        actor: "black",
+        white: "humiliation,jab",
+        black: "firstaid",
+        ..Pos::default()
+    };
+    let game = play("lunch:personal-first-aid-humiliation", &start.text(), &["aid:a5:firstaid"]);
+    assert_eq!(legal(&game), ["humiliate:humiliation:a1", "pass"]);
+    check(
+        "lunch:personal-first-aid-humiliation",
+        start,
+        &["aid:a5:firstaid", "humiliate:humiliation:a1", "free:a5:jab", "choose:a5:b"],
+        "4k3/8/8/b7/R7/8/8/4K3 w - block,block,block,block,block dodge,dodge,dodge,dodge,dodge slap,slap jab,firstaid,humiliation - - - turn.action 0,1,0 0123456789abcdef - white",
+    );
+}
+
+// ----------------------------------------------------------------------
+// Special cards
+// ----------------------------------------------------------------------
+
+#[test]
+fn big_combo_is_stopped_by_two_defences() {
+    check(
+        "lunch",
+        Pos { white: "combo", black: "dodge,block", ..Pos::default() },
+        &["attack:a1a5:combo", "pass", "answer:dodge", "answer:block"],
+        "4k3/8/8/q7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,block - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn uppercut2_gives_a_free_attack_after_a_hit() {
+    check(
+        "lunch",
+        Pos { white: "uppercut2,jab", black: "slap", ..Pos::default() },
+        &["attack:a1a5:uppercut2", "pass", "pass", "free:a5:jab", "pass", "choose:a5:b"],
+        "4k3/8/8/b7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge slap,block,block,block,block block,slap,slap jab,uppercut2 - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn poke_stuns_the_target_for_its_next_turn() {
+    let game = check(
+        "lunch",
+        Pos { white: "poke,jab", black: "humiliation,dodge", ..Pos::default() },
+        &["attack:a1a5:poke", "pass", "pass", "free:a5:jab"],
+        "4k3/8/8/r{s}7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,humiliation block,block,slap,slap jab,poke - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+    assert!(legal(&game).iter().all(|m| !m.starts_with("a5") && !m.contains(":a5a") && !m.starts_with("aid:a5")));
+}
+
+#[test]
+fn stomp_halves_the_next_opening_attack() {
+    let start = Pos { white: "stomp", black: "kick", ..Pos::default() };
+    check("lunch", start, &["attack:a1a5:stomp", "pass", "pass", "attack:a5a4:kick", "pass", "pass", "choose:a4:n"], "4k3/8/8/r7/N7/8/8/4K3 w - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap kick,stomp - - - turn.action 0,2,0 0123456789abcdef - white");
+}
+
+#[test]
+fn a_dodged_spinning_attack_passes_on_clockwise() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/3pp3/8/8/8/3RK3", white: "roundhouse", black: "dodge", ..Pos::default() },
+        &["attack:d1d5:roundhouse:cw", "pass", "answer:dodge"],
+        "4k3/8/8/3pR3/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn no_spinning_option_stops_the_spin() {
+    check(
+        "lunch:no-spinning",
+        Pos { board: "4k3/8/8/3pp3/8/8/8/3RK3", white: "roundhouse", black: "dodge", ..Pos::default() },
+        &["attack:d1d5:roundhouse", "pass", "answer:dodge"],
+        "4k3/8/8/3pp3/3R4/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn choke_holds_and_ticks_at_the_chokers_turn() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "choke", black: "dodge", ..Pos::default() },
+        &["attack:a1a5:choke", "pass", "pass", "choose:a5:n", "e8d8"],
+        "3k4/8/8/p7/R7/8/8/4K3 w - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap choke - choke.a4.a5 - turn.action 1,2,1 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn freedom_answers_a_choke() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "choke", black: "freedom", ..Pos::default() },
+        &["attack:a1a5:choke", "pass", "answer:freedom"],
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap choke,freedom - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_choke_is_broken_as_an_action() {
+    let start = Pos {
+        board: "4k3/8/8/r7/R7/8/8/4K3",
+        side: "b",
+        actor: "black",
+        black: "headbutt",
+        holds: "choke.a4.a5",
+        ..Pos::default()
+    };
+    let game = play("lunch", &start.text(), &[]);
+    assert!(legal(&game).contains(&"break:a5:headbutt".to_owned()));
+    assert!(!legal(&game).iter().any(|m| m.starts_with("a5")), "a choked piece cannot move");
+    check("lunch", start, &["break:a5:headbutt"], "4k3/8/8/r7/R7/8/8/4K3 w - block,block,block,block,block dodge,dodge,dodge,dodge,dodge slap,slap headbutt - - - turn.action 1,1,0 0123456789abcdef - white");
+}
+
+#[test]
+fn grab_with_headlock_starts_a_hold() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,grab,headlock", black: "block", ..Pos::default() },
+        &["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+headlock"],
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap kick,headlock,grab,block - headlock.a4.a5 - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn headlock_free_attacks_at_the_start_of_the_holders_turn() {
+    check(
+        "lunch",
+        Pos {
+            board: "4k3/8/8/r7/R7/8/8/4K3",
+            white: "jab,uppercut",
+            black: "dodge",
+            holds: "headlock.a4.a5",
+            stack: "turn.start",
+            ..Pos::default()
+        },
+        &["free:a5:jab", "pass", "pass", "choose:a5:b"],
+        "4k3/8/8/b7/R7/8/8/4K3 w - uppercut dodge dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - headlock.a4.a5 - turn.action 0,0,1 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn freedom_answers_a_headlock_free_attack_and_ends_the_hold() {
+    check(
+        "lunch",
+        Pos {
+            board: "4k3/8/8/r7/R7/8/8/4K3",
+            white: "jab,uppercut",
+            black: "freedom",
+            holds: "headlock.a4.a5",
+            stack: "turn.start",
+            ..Pos::default()
+        },
+        &["free:a5:uppercut", "answer:freedom"],
+        "4k3/8/8/r7/R7/8/8/4K3 w - jab - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap uppercut,freedom - - - turn.action 0,0,0 0123456789abcdef - white",
+    );
+}
+
+// ----------------------------------------------------------------------
+// Turns: refills, reshuffles, the end of the game, options
+// ----------------------------------------------------------------------
+
+#[test]
+fn an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() {
+    check(
+        "lunch",
+        Pos { white: "jab", draw: "-", discard: "dodge,dodge,block,slap,slap,slap", ..Pos::default() },
+        &["discard:jab"],
+        "4k3/8/8/q7/8/8/8/R3K3 b - jab,slap,slap,dodge,block slap,dodge - - - - - turn.action 1,1,0 81b5b0c0cbeb8b66 - black",
+    );
+}
+
+#[test]
+fn a_side_without_a_king_loses() {
+    check("lunch", Pos { board: "k7/8/8/8/8/8/8/R3K3", white: "jab", ..Pos::default() }, &["attack:a1a8:jab"], "q7/R7/8/8/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - - - turn.endcheck 0,0,1 0123456789abcdef white -");
+}
+
+#[test]
+fn a_hundred_quiet_turns_draw() {
+    check("lunch", Pos { counters: "99,150,0", ..Pos::default() }, &["e1e2"], "4k3/8/8/q7/8/8/4K3/R7 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap - - - - turn.start 100,151,0 0123456789abcdef quiet -");
+}
+
+#[test]
+fn no_discard_in_check_forbids_discarding_under_threat() {
+    let start = Pos { board: "4k3/8/8/8/8/8/8/r3K3", white: "jab", ..Pos::default() };
+    let plain = play("lunch", &start.text(), &[]);
+    assert!(legal(&plain).contains(&"discard:jab".to_owned()));
+    let strict = play("lunch:no-discard-in-check", &start.text(), &[]);
+    assert!(!legal(&strict).iter().any(|m| m.starts_with("discard")));
+}
+
+// ----------------------------------------------------------------------
+// Hidden information
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_view_never_shows_the_other_hand_or_the_draw_pile() {
+    let variant = variant("lunch");
+    for seed in 0..20 {
+        let game = Lunch::start(&variant, seed);
+        let full = game.to_text();
+        let fields: Vec<&str> = full.split(' ').collect();
+        for viewer in Player::BOTH {
+            let view = game.view_text(viewer);
+            let view_fields: Vec<&str> = view.split(' ').collect();
+            let (own, other) = if viewer == Player::First { (3, 4) } else { (4, 3) };
+            assert_eq!(view_fields[own], fields[own]);
+            assert_eq!(view_fields[other], "#5");
+            assert_eq!(view_fields[5], format!("#{}", 102 - 10));
+            assert_eq!(view_fields[12], "?");
+            assert!(!view.contains(fields[5]), "the draw pile order leaks");
+            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+            let sampled = game.determinize(viewer, &mut rng);
+            assert_eq!(sampled.view_text(viewer), view);
+        }
+    }
+}
+
+// ----------------------------------------------------------------------
+// The deck file
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_malformed_deck_file_names_the_file_the_card_and_the_field() {
+    let dir = std::env::temp_dir().join(format!("lunch-deck-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.toml");
+    std::fs::write(
+        &path,
+        "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 4\ndamage = 1\nnumbers = \"confirmed\"\n\n\
+         [[card]]\nname = \"Kick\"\ncode = \"kick\"\nkind = \"attack\"\ncount = \"four\"\ndamage = 4\nnumbers = \"reconstructed\"\n",
+    )
+    .unwrap();
+    let spec = format!("lunch:deck={}", path.display());
+    let err = Lunch::parse_variant(&VariantSpec::parse(&spec).unwrap()).unwrap_err().to_string();
+    assert!(err.contains(&path.display().to_string()), "{err}");
+    assert!(err.contains("card #2 (\"Kick\")"), "{err}");
+    assert!(err.contains("field `count`"), "{err}");
+}
+
+#[test]
+fn another_deck_file_is_played_with() {
+    let dir = std::env::temp_dir().join(format!("lunch-deck-good-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.toml");
+    std::fs::write(
+        &path,
+        "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 12\ndamage = 1\nnumbers = \"confirmed\"\n",
+    )
+    .unwrap();
+    let variant = variant(&format!("lunch:deck={}", path.display()));
+    let game = Lunch::start(&variant, 1);
+    assert!(game.to_text().contains(" jab,jab,jab,jab,jab jab,jab,jab,jab,jab jab,jab "), "{}", game.to_text());
+}
+
+// ----------------------------------------------------------------------
+// Pinned readings of unclear rules
+// ----------------------------------------------------------------------
+
+#[test]
+fn windows_are_offered_without_a_fitting_card_so_they_reveal_nothing() {
+    let start = Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick", black: "dodge", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:kick"]);
+    assert_eq!(legal(&game), ["pass"], "the Humiliation window is open though Black holds none");
+    let game = play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "pass"]);
+    assert_eq!(legal(&game), ["pass"], "the last-chance window is open though Black holds no First Aid");
+    // Once every Humiliation is in the discard pile, the window is not offered.
+    let spent = Pos { discard: "humiliation,humiliation,humiliation,humiliation", ..Pos { ..start } };
+    let game = play("lunch", &spent.text(), &["attack:a1a5:kick"]);
+    assert_eq!(legal(&game), ["answer:dodge", "pass"]);
+}
+
+#[test]
+fn a_cancelled_answer_still_uses_one_of_big_combos_two() {
+    let start = Pos { white: "combo,humiliation", black: "dodge,block", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation"]);
+    // White's free attack offer comes first (White holds nothing fitting: only pass).
+    let game = {
+        let mut g = game;
+        let mv = g.parse_move("pass").unwrap();
+        g.play(mv);
+        g
+    };
+    assert_eq!(legal(&game), ["answer:block", "pass"], "one answer is left");
+    check(
+        "lunch",
+        start,
+        &["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation", "pass", "answer:block"],
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,block,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn choke_cannot_be_played_on_a_piece_in_a_hold() {
+    let start = Pos { board: "4k3/8/8/r7/R7/8/8/4K1R1", white: "choke,jab", holds: "headlock.a4.a5", ..Pos::default() };
+    let game = play("lunch", &start.text(), &[]);
+    let moves = legal(&game);
+    assert!(moves.contains(&"attack:a4a5:jab".to_owned()) || moves.iter().all(|m| !m.starts_with("attack:a4")));
+    assert!(!moves.iter().any(|m| m.ends_with("a5:choke")), "{moves:?}");
+}
+
+#[test]
+fn the_healers_counter_humiliation_gives_no_free_attack() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/8/8/8/8/R3K3", white: "firstaid,humiliation,jab", black: "humiliation,elbow", ..Pos::default() },
+        &["aid:a1:firstaid", "humiliate:humiliation", "humiliate:humiliation", "pass"],
+        "4k3/8/8/8/8/8/8/R3K3 b - jab,dodge,dodge,dodge,dodge elbow,dodge,block,block,block block,block,slap,slap firstaid,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+// ----------------------------------------------------------------------
+// More battles
+// ----------------------------------------------------------------------
+
+#[test]
+fn a_spin_passes_counter_clockwise_to_pieces_of_either_colour() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/2pp4/2P5/8/8/3RK3", white: "roundhouse,block", black: "dodge,dodge", ..Pos::default() },
+        &["attack:d1d5:roundhouse:ccw", "pass", "answer:dodge", "pass", "answer:dodge", "pass", "pass"],
+        "4k3/8/8/2pp4/2R5/8/8/4K3 b - dodge,dodge,dodge,dodge,block dodge,block,block,block,block block,slap,slap roundhouse,dodge,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_knight_spins_round_its_knight_squares() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/3p4/4p3/2N5/8/4K3", white: "roundhouse", black: "dodge", ..Pos::default() },
+        &["attack:c3d5:roundhouse:cw", "pass", "answer:dodge"],
+        "4k3/8/8/3p4/4N3/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_free_attack_that_kills_ends_the_battle() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/q7/1P6/8/8/4K3", white: "kick", black: "humiliation,jab", ..Pos::default() },
+        &["attack:b4a5:kick", "humiliate:humiliation", "free:b4:jab"],
+        "4k3/8/8/q7/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn the_targets_player_grabs_first() {
+    let start =
+        Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,freedom", black: "block,grab,jab", ..Pos::default() };
+    let game = play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "answer:block", "pass"]);
+    assert_eq!(legal(&game), ["grab:grab+jab", "pass"]);
+    check("lunch", start, &["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+jab", "pass", "pass"], "4k3/8/8/r7/N{cxek}7/8/8/4K3 w - freedom - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab,kick,grab,block - - - turn.endcheck/round 0,0,1 0123456789abcdef - black");
+}
+
+#[test]
+fn a_stun_wears_off_after_the_victims_next_turn() {
+    let start = Pos { white: "poke,jab", black: "dodge", ..Pos::default() };
+    let moves = ["attack:a1a5:poke", "pass", "pass", "free:a5:jab", "e8d8", "e1e2"];
+    let game = play("lunch", &start.text(), &moves);
+    assert!(legal(&game).contains(&"a5a6".to_owned()), "{}", game.to_text());
+}
+
+#[test]
+fn a_piece_dying_of_a_choke_lets_the_choker_take_its_square() {
+    check(
+        "lunch",
+        Pos { board: "4k3/8/8/p7/R7/8/8/4K3", holds: "choke.a4.a5", stack: "turn.start", ..Pos::default() },
+        &[],
+        "4k3/8/8/R7/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap - - - - turn.action 0,0,1 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn a_held_piece_killed_by_the_holder_lets_it_take_the_square() {
+    check(
+        "lunch",
+        Pos {
+            board: "4k3/8/8/p7/R7/8/8/4K3",
+            white: "jab",
+            holds: "headlock.a4.a5",
+            stack: "turn.start",
+            ..Pos::default()
+        },
+        &["free:a5:jab"],
+        "4k3/8/8/R7/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - - - turn.action 0,0,1 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn a_princess_moves_like_a_queen_up_to_two_squares() {
+    let game = play("lunch:princess", &Pos { board: "4k3/8/8/8/8/8/8/I3K3", ..Pos::default() }.text(), &[]);
+    let moves: Vec<String> = legal(&game).into_iter().filter(|m| m.starts_with("a1")).collect();
+    assert_eq!(moves, ["a1a2", "a1a3", "a1b1", "a1b2", "a1c1", "a1c3"]);
+}
+
+#[test]
+fn a_player_without_any_action_passes_and_a_choked_king_falls() {
+    // White's only piece is its choked King and White holds no card: the turn
+    // passes; at Black's turn the Choke drops the King to 14, a Queen.
+    check(
+        "lunch",
+        Pos {
+            board: "4k3/8/8/8/8/8/r7/K7",
+            black: "jab",
+            draw: "-",
+            holds: "choke.a2.a1",
+            actor: "-",
+            ..Pos::default()
+        },
+        &[],
+        "4k3/8/8/8/8/8/r7/Q7 b - - jab - - - choke.a2.a1 - turn.startcheck 1,1,1 0123456789abcdef black -",
+    );
+}
+
+#[test]
+fn the_thousandth_turn_draws() {
+    check(
+        "lunch",
+        Pos { black: "dodge", draw: "-", counters: "5,999,0", ..Pos::default() },
+        &["e1e2"],
+        "4k3/8/8/q7/8/8/4K3/R7 b - - dodge - - - - - turn.start 6,1000,0 0123456789abcdef turnlimit -",
+    );
+}

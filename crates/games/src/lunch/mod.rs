@@ -279,6 +279,9 @@ impl Game for Lunch {
                 unseen.push(card as u8);
             }
         }
+        // Sorted first, so that the sample depends on the view and the rng
+        // alone, never on the real order of the hidden cards.
+        unseen.sort_unstable();
         for i in (1..unseen.len()).rev() {
             let j = (rng.next_u64() % (i as u64 + 1)) as usize;
             unseen.swap(i, j);

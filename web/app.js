@@ -100,7 +100,7 @@ function newGameForm(variant, levels) {
     h('option', { value: 'computer' }, 'the computer'),
     h('option', { value: 'friend' }, 'a friend (send a link)'),
     h('option', { value: 'local' }, 'both sides on this device'));
-  const level = h('select', { name: 'level' }, levels.map((l) => h('option', { value: l.id, title: l.summary }, l.name)));
+  const level = h('select', { name: 'level' }, levels.map((l) => h('option', { value: l.id, title: l.summary, selected: l.default }, l.name)));
   const levelLabel = h('label', {}, 'Level ', level);
   opponent.addEventListener('change', () => { levelLabel.hidden = opponent.value !== 'computer'; });
   const colour = h('select', { name: 'colour' },

@@ -26,6 +26,9 @@ pub trait DynGame: Send + Sync {
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
     fn box_clone(&self) -> Box<dyn DynGame>;
+    /// The value behind the texts, so that a caller who knows the game
+    /// (a searcher run through `GameVisitor`) can get the typed game back.
+    fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// Any [`Game`] as a [`DynGame`].
@@ -120,5 +123,8 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn box_clone(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
 }

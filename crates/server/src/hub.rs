@@ -282,7 +282,9 @@ impl Hub {
                 let levels = self.opponents.levels();
                 let level = match &request.level {
                     Some(level) => level.clone(),
-                    None => levels.first().map(|l| l.id.clone()).unwrap_or_default(),
+                    None => {
+                        levels.iter().find(|l| l.default).or(levels.first()).map(|l| l.id.clone()).unwrap_or_default()
+                    }
                 };
                 if self.opponents.player(&level).is_none() {
                     let valid = levels.iter().map(|l| l.id.as_str()).collect::<Vec<_>>().join(", ");

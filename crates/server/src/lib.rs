@@ -29,10 +29,10 @@ pub struct ServeOptions {
     pub db: PathBuf,
 }
 
-/// The opponents the server offers: the search levels of `menagerie_ai`
-/// once that exists, the random player until then.
+/// The opponents the server offers: the random player and the search
+/// levels of `menagerie_ai`.
 pub fn default_opponents() -> Arc<dyn computer::Opponents> {
-    Arc::new(computer::RandomOnly)
+    Arc::new(computer::SearchLevels)
 }
 
 /// Builds a hub over the registry's games and a SQLite file.

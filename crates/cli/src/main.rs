@@ -15,6 +15,9 @@ use menagerie_ai::AgentSpec;
 use menagerie_core::{DynGame, Player};
 use std::process::ExitCode;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "menagerie", version, about = "Plays a menagerie of strange chess variants", propagate_version = true)]
 struct Cli {

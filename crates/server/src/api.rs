@@ -4,6 +4,7 @@
 use crate::assets;
 use crate::error::ApiError;
 use crate::hub::{Hub, NewGame};
+use crate::view::StateJson;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
 use axum::http::{header, StatusCode};
@@ -159,8 +160,8 @@ async fn create(State(hub): Shared, Body(request): Body<NewGame>) -> Result<(Sta
     Ok((StatusCode::CREATED, Json(hub.create(request).await?)))
 }
 
-async fn read(State(hub): Shared, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.state(&id, q.seat.as_deref()).await?))
+async fn read(State(hub): Shared, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<StateJson, ApiError> {
+    hub.state(&id, q.seat.as_deref()).await
 }
 
 async fn legal_moves(
@@ -180,20 +181,16 @@ async fn position(
     Ok(Json(hub.position(&id, q.seat.as_deref(), ply).await?))
 }
 
-async fn play(State(hub): Shared, Path(id): Path<String>, Body(body): Body<MoveBody>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.play(&id, body.seat.as_deref(), &body.text, body.ply).await?))
+async fn play(State(hub): Shared, Path(id): Path<String>, Body(body): Body<MoveBody>) -> Result<StateJson, ApiError> {
+    hub.play(&id, body.seat.as_deref(), &body.text, body.ply).await
 }
 
-async fn resign(
-    State(hub): Shared,
-    Path(id): Path<String>,
-    Body(body): Body<SeatBody>,
-) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.resign(&id, body.seat.as_deref()).await?))
+async fn resign(State(hub): Shared, Path(id): Path<String>, Body(body): Body<SeatBody>) -> Result<StateJson, ApiError> {
+    hub.resign(&id, body.seat.as_deref()).await
 }
 
-async fn draw(State(hub): Shared, Path(id): Path<String>, Body(body): Body<DrawBody>) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.draw(&id, body.seat.as_deref(), &body.action).await?))
+async fn draw(State(hub): Shared, Path(id): Path<String>, Body(body): Body<DrawBody>) -> Result<StateJson, ApiError> {
+    hub.draw(&id, body.seat.as_deref(), &body.action).await
 }
 
 async fn rematch(

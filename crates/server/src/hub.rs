@@ -16,6 +16,8 @@ use crate::store::{
     player_str, Ending, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Store, StoreError, StoredGame,
     StoredMove,
 };
+pub use crate::view::Viewer;
+use crate::view::{board, legal_moves_json, move_json, state, StateJson, Views};
 use menagerie_core::{Actor, DynGame, MoveError, Player};
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
@@ -51,17 +53,29 @@ pub struct LiveGame {
     /// The result, recomputed after every change ([`LiveGame::refresh`]):
     /// the rules' outcome may cost a move generation, and every view asks.
     result: Option<Ending>,
+    /// The JSON texts sent since the last change.
+    pub(crate) views: Views,
 }
 
 impl LiveGame {
     fn new(record: GameRecord, game: Box<dyn DynGame>, moves: Vec<StoredMove>, meta: GameMeta) -> LiveGame {
-        let mut live = LiveGame { record, game, moves, meta, version: 0, computer_busy: false, result: None };
+        let mut live = LiveGame {
+            record,
+            game,
+            moves,
+            meta,
+            version: 0,
+            computer_busy: false,
+            result: None,
+            views: Views::default(),
+        };
         live.refresh();
         live
     }
 
     /// Recomputes the result: an ending outside the rules first, then the rules' outcome.
     fn refresh(&mut self) {
+        self.views.clear();
         self.result = match &self.meta.ending {
             Some(ending) => Some(ending.clone()),
             None => self.game.outcome().map(|o| Ending { winner: o.winner(), reason: o.reason().to_owned() }),
@@ -126,13 +140,6 @@ pub struct NewGame {
     /// The chance seed (default: random).
     #[serde(default)]
     pub seed: Option<u64>,
-}
-
-/// Who is asking: the holder of a seat's secret, or a spectator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Viewer {
-    Seat(Player),
-    Spectator,
 }
 
 pub struct Hub {
@@ -369,7 +376,7 @@ impl Hub {
         secret: Option<&str>,
         text: &str,
         expected_ply: Option<usize>,
-    ) -> Result<Value, ApiError> {
+    ) -> Result<StateJson, ApiError> {
         let slot = self.slot(id).await?;
         {
             let mut live = slot.live.lock().await;
@@ -402,7 +409,7 @@ impl Hub {
     }
 
     /// Resigns for the seat holding `secret`.
-    pub async fn resign(&self, id: &str, secret: Option<&str>) -> Result<Value, ApiError> {
+    pub async fn resign(&self, id: &str, secret: Option<&str>) -> Result<StateJson, ApiError> {
         let slot = self.slot(id).await?;
         let mut live = slot.live.lock().await;
         let player = Self::seat(&live, secret)?;
@@ -421,7 +428,7 @@ impl Hub {
     /// Offers, accepts or declines a draw. Offering when the other side has
     /// offered accepts. The computer never accepts (it answers by moving,
     /// which declines).
-    pub async fn draw(&self, id: &str, secret: Option<&str>, action: &str) -> Result<Value, ApiError> {
+    pub async fn draw(&self, id: &str, secret: Option<&str>, action: &str) -> Result<StateJson, ApiError> {
         let slot = self.slot(id).await?;
         let mut live = slot.live.lock().await;
         let player = Self::seat(&live, secret)?;
@@ -565,6 +572,7 @@ impl Hub {
 
     fn publish(&self, slot: &GameSlot, live: &mut LiveGame) {
         live.version += 1;
+        live.views.clear();
         slot.changed.send_replace(live.version);
     }
 
@@ -634,7 +642,7 @@ impl Hub {
     }
 
     /// The game as `secret`'s holder may see it.
-    pub async fn state(&self, id: &str, secret: Option<&str>) -> Result<Value, ApiError> {
+    pub async fn state(&self, id: &str, secret: Option<&str>) -> Result<StateJson, ApiError> {
         let slot = self.slot(id).await?;
         let live = slot.live.lock().await;
         let viewer = Self::viewer(&live, secret)?;
@@ -647,8 +655,7 @@ impl Hub {
         let slot = self.slot(id).await?;
         let live = slot.live.lock().await;
         let viewer = Self::viewer(&live, secret)?;
-        let moves = visible_legal_moves(&live, viewer).unwrap_or_default();
-        Ok(json!({ "ply": live.moves.len(), "moves": moves }))
+        Ok(legal_moves_json(&live, viewer))
     }
 
     /// The board after the first `ply` moves, as the viewer may see it.
@@ -671,108 +678,7 @@ impl Hub {
             "ply": ply,
             "board": board(game.as_ref(), viewer, over),
             "check": game.in_check(),
-            "last_move": ply.checked_sub(1).map(|i| move_json(&live, i, viewer)),
+            "last_move": ply.checked_sub(1).map(|i| move_json(&live, i)),
         }))
-    }
-}
-
-/// The legal moves `viewer` may see, `None` when they may not.
-fn visible_legal_moves(live: &LiveGame, viewer: Viewer) -> Option<Vec<String>> {
-    if live.is_over() {
-        return Some(Vec::new());
-    }
-    let may_see = match viewer {
-        Viewer::Seat(p) => live.game.to_act() == Actor::Player(p) || !live.game.has_hidden_information(),
-        Viewer::Spectator => !live.game.has_hidden_information(),
-    };
-    may_see.then(|| live.game.legal_moves())
-}
-
-/// What the board looks like to `viewer`: a seat's own view; in games with
-/// hidden information a spectator sees nothing until the game is over
-/// (anyone could open the spectator link, a player included).
-fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Value {
-    match viewer {
-        Viewer::Seat(p) if game.has_hidden_information() => game.view_json(Some(p)),
-        Viewer::Spectator if game.has_hidden_information() && !over => Value::Null,
-        _ => game.view_json(None),
-    }
-}
-
-fn move_json(live: &LiveGame, index: usize, viewer: Viewer) -> Value {
-    let mv = &live.moves[index];
-    // A chance move (a shuffle, a draw) may show hidden cards: in games with
-    // hidden information its text is not shown.
-    let hidden = mv.actor == MoveActor::Chance && live.game.has_hidden_information() && !live.is_over();
-    let _ = viewer;
-    json!({ "ply": index + 1, "text": if hidden { Value::Null } else { json!(mv.text) }, "actor": mv.actor.as_str() })
-}
-
-/// The whole state of a game for one viewer: what the page draws.
-pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> Value {
-    let game = live.game.as_ref();
-    let id_of_variant = game.variant().split(':').next().unwrap_or_default();
-    let name = source.variants().iter().find(|v| v.id == id_of_variant).map(|v| v.name).unwrap_or(id_of_variant);
-    let seats: serde_json::Map<String, Value> = Player::BOTH
-        .into_iter()
-        .map(|p| {
-            let seat = &live.record.seats[p.index()];
-            let (kind, level) = match &seat.kind {
-                SeatKind::Human => ("human", None),
-                SeatKind::Computer { level } => ("computer", Some(level.clone())),
-            };
-            (player_str(p).to_owned(), json!({ "name": game.player_name(p), "kind": kind, "level": level }))
-        })
-        .collect();
-    let to_act = if live.is_over() {
-        Value::Null
-    } else {
-        match game.to_act() {
-            Actor::Player(p) => json!(player_str(p)),
-            Actor::Chance => json!("chance"),
-        }
-    };
-    let you = match viewer {
-        Viewer::Seat(p) => json!(player_str(p)),
-        Viewer::Spectator => Value::Null,
-    };
-    let your_turn = matches!(viewer, Viewer::Seat(p) if !live.is_over() && game.to_act() == Actor::Player(p));
-    let result = live.result().map(|ending| {
-        let summary = match ending.winner {
-            Some(w) => format!("{} wins: {}", capitalised(game.player_name(w)), ending.reason),
-            None => format!("Draw: {}", ending.reason),
-        };
-        json!({ "winner": ending.winner.map(player_str), "reason": ending.reason, "summary": summary })
-    });
-    json!({
-        "id": live.record.id,
-        "variant": game.variant(),
-        "name": name,
-        "mode": live.record.mode.as_str(),
-        "seats": seats,
-        "you": you,
-        "ply": live.moves.len(),
-        "version": live.version,
-        "moves": (0..live.moves.len()).map(|i| move_json(live, i, viewer)).collect::<Vec<_>>(),
-        "to_act": to_act,
-        "your_turn": your_turn,
-        // The legal moves go to the seat that must act (the page of a
-        // spectator or of the waiting side has no use for them; they are
-        // still one GET .../moves away where the rules allow).
-        "legal_moves": if your_turn || live.is_over() { visible_legal_moves(live, viewer) } else { None },
-        "check": !live.is_over() && game.in_check(),
-        "result": result,
-        "draw_offer": live.meta.draw_offer.map(player_str),
-        "rematch": live.meta.rematch,
-        "hidden_information": game.has_hidden_information(),
-        "board": board(game, viewer, live.is_over()),
-    })
-}
-
-fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }

@@ -16,6 +16,7 @@ pub mod secret;
 pub mod socket;
 pub mod source;
 pub mod store;
+pub mod view;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;

@@ -8,6 +8,8 @@ use crate::source::{GameSource, WithNim};
 use crate::store::SqliteStore;
 use futures_util::StreamExt;
 use rand::seq::IndexedRandom;
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt;
 use std::sync::Arc;
@@ -126,19 +128,49 @@ pub async fn run_against(base: &str, options: &LoadOptions) -> Result<LoadReport
     Ok(report)
 }
 
-async fn send(request: reqwest::RequestBuilder) -> Result<Value, String> {
+/// What the client reads of a game's state (the rest is skipped unparsed:
+/// the client shares the machine with the server it measures).
+#[derive(Deserialize)]
+struct Seen {
+    ply: usize,
+    to_act: Option<String>,
+    your_turn: bool,
+    legal_moves: Option<Vec<String>>,
+    result: Option<IgnoredAny>,
+    #[serde(default)]
+    moves: Vec<SeenMove>,
+}
+
+#[derive(Deserialize)]
+struct SeenMove {
+    text: Option<String>,
+    actor: String,
+}
+
+#[derive(Deserialize)]
+struct JustPly {
+    ply: usize,
+}
+
+#[derive(Deserialize)]
+struct ErrorAnswer {
+    error: String,
+}
+
+async fn send<T: DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T, String> {
     let response = request.send().await.map_err(|e| e.to_string())?;
     let status = response.status();
-    let body: Value = response.json().await.map_err(|e| e.to_string())?;
+    let body = response.bytes().await.map_err(|e| e.to_string())?;
     if !status.is_success() {
-        return Err(format!("{status}: {}", body["error"]));
+        let reason = serde_json::from_slice::<ErrorAnswer>(&body).map(|e| e.error).unwrap_or_default();
+        return Err(format!("{status}: {reason}"));
     }
-    Ok(body)
+    serde_json::from_slice(&body).map_err(|e| format!("unexpected answer: {e}"))
 }
 
 /// Plays one local game (both secrets) and checks it afterwards.
 async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -> Result<GameResult, String> {
-    let created = send(client.post(format!("{base}/api/games")).json(&json!({
+    let created: Value = send(client.post(format!("{base}/api/games")).json(&json!({
         "variant": options.variant, "opponent": "local", "colour": "first"
     })))
     .await?;
@@ -154,9 +186,8 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
     let watcher = tokio::spawn(async move {
         while let Some(Ok(message)) = incoming.next().await {
             if let Ok(text) = message.to_text() {
-                if let Ok(state) = serde_json::from_str::<Value>(text) {
-                    let ply = state["ply"].as_u64().unwrap_or(0) as usize;
-                    last_seen_tx.send_replace(ply);
+                if let Ok(state) = serde_json::from_str::<JustPly>(text) {
+                    last_seen_tx.send_replace(state.ply);
                 }
             }
         }
@@ -164,9 +195,9 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
 
     let mut made = Vec::new();
     let mut latencies = Vec::new();
-    let mut state = send(client.get(format!("{base}/api/games/{id}?seat={}", secrets[0]))).await?;
-    while made.len() < options.max_plies && state["result"].is_null() {
-        let side = match state["to_act"].as_str() {
+    let mut state: Seen = send(client.get(format!("{base}/api/games/{id}?seat={}", secrets[0]))).await?;
+    while made.len() < options.max_plies && state.result.is_none() {
+        let side = match state.to_act.as_deref() {
             Some("first") => 0,
             Some("second") => 1,
             other => return Err(format!("unexpected actor {other:?}")),
@@ -177,20 +208,21 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
         }
         // The legal moves come with the state when it is the answering
         // seat's turn (as the page uses them); else they are asked for.
-        let listed = if state["your_turn"] == true { state["legal_moves"].as_array().cloned() } else { None };
-        let listed = match listed {
+        let listed = match state.legal_moves.take().filter(|_| state.your_turn) {
             Some(list) => list,
-            None => send(client.get(format!("{base}/api/games/{id}/moves?seat={}", secrets[side]))).await?["moves"]
-                .as_array()
-                .cloned()
-                .ok_or("no moves")?,
+            None => {
+                #[derive(Deserialize)]
+                struct Moves {
+                    moves: Vec<String>,
+                }
+                let url = format!("{base}/api/games/{id}/moves?seat={}", secrets[side]);
+                send::<Moves>(client.get(url)).await?.moves
+            }
         };
-        let texts: Vec<String> = listed.iter().filter_map(|m| m.as_str().map(str::to_owned)).collect();
-        let Some(choice) = texts.choose(&mut rand::rng()).cloned() else { break };
-        let ply = state["ply"].as_u64().unwrap_or(0);
+        let Some(choice) = listed.choose(&mut rand::rng()).cloned() else { break };
         let sent = Instant::now();
         state = send(client.post(format!("{base}/api/games/{id}/move")).json(&json!({
-            "seat": secrets[side], "move": choice, "ply": ply
+            "seat": secrets[side], "move": choice, "ply": state.ply
         })))
         .await?;
         latencies.push(sent.elapsed());
@@ -198,18 +230,13 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
     }
 
     // What the server has: its players' moves must be exactly ours.
-    let server_state = send(client.get(format!("{base}/api/games/{id}"))).await?;
-    let stored: Vec<String> = server_state["moves"]
-        .as_array()
-        .ok_or("no move list")?
-        .iter()
-        .filter(|m| m["actor"] != "chance")
-        .filter_map(|m| m["text"].as_str().map(str::to_owned))
-        .collect();
+    let server_state: Seen = send(client.get(format!("{base}/api/games/{id}"))).await?;
+    let stored: Vec<String> =
+        server_state.moves.into_iter().filter(|m| m.actor != "chance").filter_map(|m| m.text).collect();
     let common = made.iter().zip(&stored).take_while(|(a, b)| a == b).count();
     let lost = made.len() - common;
     let duplicated = stored.len() - common;
-    let final_ply = server_state["ply"].as_u64().unwrap_or(0) as usize;
+    let final_ply = server_state.ply;
     let mut last_seen = last_seen;
     let socket_ok = tokio::time::timeout(Duration::from_secs(10), last_seen.wait_for(|&seen| seen >= final_ply)).await;
     watcher.abort();

@@ -4,8 +4,9 @@
 //! the HTTP API.
 
 use crate::error::ApiError;
-use crate::hub::{state, Hub};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use crate::hub::Hub;
+use crate::view::state;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
@@ -31,18 +32,17 @@ pub async fn upgrade(
     Ok(upgrade.max_message_size(4096).on_upgrade(move |socket| watch(hub, slot, viewer, socket)))
 }
 
-async fn watch(hub: Arc<Hub>, slot: Arc<crate::hub::GameSlot>, viewer: crate::hub::Viewer, socket: WebSocket) {
+async fn watch(hub: Arc<Hub>, slot: Arc<crate::hub::GameSlot>, viewer: crate::view::Viewer, socket: WebSocket) {
     let (mut sender, mut receiver) = socket.split();
     let mut changes = slot.subscribe();
     loop {
         let message = {
             let live = slot.live.lock().await;
             changes.borrow_and_update();
-            let mut value = state(&live, viewer, hub.source());
-            value["type"] = "state".into();
-            value.to_string()
+            state(&live, viewer, hub.source())
         };
-        if sender.send(Message::Text(message.into())).await.is_err() {
+        let Ok(text) = Utf8Bytes::try_from(message.0) else { return };
+        if sender.send(Message::Text(text)).await.is_err() {
             return;
         }
         // Wait for a change, answering pings and noticing a close meanwhile.

@@ -1,0 +1,271 @@
+//! What a viewer is sent: a game's state as JSON text. It is built once per
+//! change of the game and per viewer, and that text is shared by the HTTP
+//! answers and every socket watching (a move watched by many pages costs
+//! one serialisation, and the board one per distinct view).
+
+use crate::hub::LiveGame;
+use crate::source::GameSource;
+use crate::store::{player_str, MoveActor, SeatKind};
+use axum::body::Bytes;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use menagerie_core::{Actor, DynGame, Player};
+use serde::ser::{SerializeMap, SerializeSeq};
+use serde::{Serialize, Serializer};
+use serde_json::value::RawValue;
+use serde_json::{json, Value};
+use std::sync::Mutex;
+
+/// Who is asking: the holder of a seat's secret, or a spectator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(Player),
+    Spectator,
+}
+
+/// A game's state as JSON text, ready to send.
+#[derive(Clone, Debug)]
+pub struct StateJson(pub Bytes);
+
+impl StateJson {
+    pub fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.0).expect("states are serialised as UTF-8")
+    }
+
+    /// The state as a JSON value (for tests and callers that edit it).
+    pub fn to_value(&self) -> Value {
+        serde_json::from_slice(&self.0).expect("states are valid JSON")
+    }
+}
+
+impl IntoResponse for StateJson {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
+}
+
+/// The texts built since the game last changed.
+#[derive(Default)]
+pub struct ViewCache {
+    states: Vec<(Viewer, StateJson)>,
+    /// Boards by the view they show (`None`: everything public).
+    boards: Vec<(Option<Player>, Box<RawValue>)>,
+}
+
+/// The cache of one game; [`ViewCache::clear`] on every change.
+#[derive(Default)]
+pub struct Views(Mutex<ViewCache>);
+
+impl Views {
+    pub fn clear(&self) {
+        let mut cache = self.lock();
+        cache.states.clear();
+        cache.boards.clear();
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, ViewCache> {
+        // The cache holds only finished texts: a poisoned one is still right.
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// The legal moves `viewer` may see, `None` when they may not.
+pub fn visible_legal_moves(live: &LiveGame, viewer: Viewer) -> Option<Vec<String>> {
+    if live.is_over() {
+        return Some(Vec::new());
+    }
+    let may_see = match viewer {
+        Viewer::Seat(p) => live.game.to_act() == Actor::Player(p) || !live.game.has_hidden_information(),
+        Viewer::Spectator => !live.game.has_hidden_information(),
+    };
+    may_see.then(|| live.game.legal_moves())
+}
+
+/// Which view of the board `viewer` gets: a seat's own in games with hidden
+/// information, the whole board otherwise; `Err` when a spectator of such a
+/// game may see nothing yet (anyone could open the spectator link, a player
+/// included), until the game is over.
+fn board_view(game: &dyn DynGame, viewer: Viewer, over: bool) -> Result<Option<Player>, ()> {
+    match viewer {
+        Viewer::Seat(p) if game.has_hidden_information() => Ok(Some(p)),
+        Viewer::Spectator if game.has_hidden_information() && !over => Err(()),
+        _ => Ok(None),
+    }
+}
+
+/// The board of any position of the game as `viewer` may see it.
+pub fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Value {
+    match board_view(game, viewer, over) {
+        Ok(view) => game.view_json(view),
+        Err(()) => Value::Null,
+    }
+}
+
+/// A move of the list as `viewer` may see it.
+pub fn move_json(live: &LiveGame, index: usize) -> Value {
+    serde_json::to_value(MoveView { live, index }).expect("moves serialise")
+}
+
+struct MoveView<'a> {
+    live: &'a LiveGame,
+    index: usize,
+}
+
+impl Serialize for MoveView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mv = &self.live.moves[self.index];
+        // A chance move (a shuffle, a draw) may show hidden cards: in games
+        // with hidden information its text is shown only after the end.
+        let hidden = mv.actor == MoveActor::Chance && self.live.game.has_hidden_information() && !self.live.is_over();
+        let mut map = serializer.serialize_map(Some(3))?;
+        map.serialize_entry("ply", &(self.index + 1))?;
+        map.serialize_entry("text", &(!hidden).then_some(mv.text.as_str()))?;
+        map.serialize_entry("actor", mv.actor.as_str())?;
+        map.end()
+    }
+}
+
+struct MovesView<'a>(&'a LiveGame);
+
+impl Serialize for MovesView<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut seq = serializer.serialize_seq(Some(self.0.moves.len()))?;
+        for index in 0..self.0.moves.len() {
+            seq.serialize_element(&MoveView { live: self.0, index })?;
+        }
+        seq.end()
+    }
+}
+
+#[derive(Serialize)]
+struct SeatView {
+    name: &'static str,
+    kind: &'static str,
+    level: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Seats {
+    first: SeatView,
+    second: SeatView,
+}
+
+#[derive(Serialize)]
+struct ResultView<'a> {
+    winner: Option<&'static str>,
+    reason: &'a str,
+    summary: String,
+}
+
+/// The state `GET /api/games/{id}` answers and sockets send (docs/api.md).
+#[derive(Serialize)]
+struct StateView<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: &'a str,
+    variant: &'a str,
+    name: &'a str,
+    mode: &'static str,
+    seats: Seats,
+    you: Option<&'static str>,
+    ply: usize,
+    version: u64,
+    moves: MovesView<'a>,
+    to_act: Option<&'static str>,
+    your_turn: bool,
+    legal_moves: Option<Vec<String>>,
+    check: bool,
+    result: Option<ResultView<'a>>,
+    draw_offer: Option<&'static str>,
+    rematch: Option<&'a str>,
+    hidden_information: bool,
+    board: Option<Box<RawValue>>,
+}
+
+/// The whole state of a game for one viewer: what the page draws. Built
+/// once per change and viewer.
+pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateJson {
+    if let Some((_, cached)) = live.views.lock().states.iter().find(|(v, _)| *v == viewer) {
+        return cached.clone();
+    }
+    let text = serde_json::to_vec(&state_view(live, viewer, source)).expect("states serialise");
+    let built = StateJson(Bytes::from(text));
+    live.views.lock().states.push((viewer, built.clone()));
+    built
+}
+
+fn cached_board(live: &LiveGame, viewer: Viewer) -> Option<Box<RawValue>> {
+    let view = board_view(live.game.as_ref(), viewer, live.is_over()).ok()?;
+    if let Some((_, cached)) = live.views.lock().boards.iter().find(|(v, _)| *v == view) {
+        return Some(cached.clone());
+    }
+    let raw = RawValue::from_string(live.game.view_json(view).to_string()).expect("a value's text is JSON");
+    live.views.lock().boards.push((view, raw.clone()));
+    Some(raw)
+}
+
+fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateView<'a> {
+    let game = live.game.as_ref();
+    let id_of_variant = game.variant().split(':').next().unwrap_or_default();
+    let name = source.variants().iter().find(|v| v.id == id_of_variant).map(|v| v.name).unwrap_or(id_of_variant);
+    let seat = |p: Player| {
+        let (kind, level) = match &live.record.seats[p.index()].kind {
+            SeatKind::Human => ("human", None),
+            SeatKind::Computer { level } => ("computer", Some(level.clone())),
+        };
+        SeatView { name: game.player_name(p), kind, level }
+    };
+    let to_act = (!live.is_over()).then(|| match game.to_act() {
+        Actor::Player(p) => player_str(p),
+        Actor::Chance => "chance",
+    });
+    let your_turn = matches!(viewer, Viewer::Seat(p) if !live.is_over() && game.to_act() == Actor::Player(p));
+    let result = live.result().map(|ending| ResultView {
+        winner: ending.winner.map(player_str),
+        reason: &ending.reason,
+        summary: match ending.winner {
+            Some(w) => format!("{} wins: {}", capitalised(game.player_name(w)), ending.reason),
+            None => format!("Draw: {}", ending.reason),
+        },
+    });
+    StateView {
+        kind: "state",
+        id: &live.record.id,
+        variant: game.variant(),
+        name,
+        mode: live.record.mode.as_str(),
+        seats: Seats { first: seat(Player::First), second: seat(Player::Second) },
+        you: match viewer {
+            Viewer::Seat(p) => Some(player_str(p)),
+            Viewer::Spectator => None,
+        },
+        ply: live.moves.len(),
+        version: live.version,
+        moves: MovesView(live),
+        to_act,
+        your_turn,
+        // The legal moves go to the seat that must act (the page of a
+        // spectator or of the waiting side has no use for them; they are
+        // still one GET .../moves away where the rules allow).
+        legal_moves: if your_turn || live.is_over() { visible_legal_moves(live, viewer) } else { None },
+        check: !live.is_over() && game.in_check(),
+        result,
+        draw_offer: live.meta.draw_offer.map(player_str),
+        rematch: live.meta.rematch.as_deref(),
+        hidden_information: game.has_hidden_information(),
+        board: cached_board(live, viewer),
+    }
+}
+
+/// The answer of `GET .../moves`.
+pub fn legal_moves_json(live: &LiveGame, viewer: Viewer) -> Value {
+    json!({ "ply": live.moves.len(), "moves": visible_legal_moves(live, viewer).unwrap_or_default() })
+}
+
+fn capitalised(name: &str) -> String {
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

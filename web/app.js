@@ -177,8 +177,12 @@ class GamePage {
       const squares = onBoard.tokens.map((t) => names.find((sq) => this.matches(t, sq)));
       if (squares.every(Boolean)) return { squares, move: onBoard.text };
     }
-    const loose = parsed.find((m) => m.tokens.length === 0);
-    return loose ? { button: loose.text } : null;
+    const renderer = rendererFor(this.state.variant);
+    const inPanel = (m) => renderer.inPanel && renderer.inPanel(m.text);
+    const loose = parsed.find((m) => m.tokens.length === 0 && !inPanel(m));
+    if (loose) return { button: loose.text };
+    const panel = parsed.find(inPanel);
+    return panel ? { panel: panel.text } : null;
   }
 
   async start() {
@@ -232,8 +236,8 @@ class GamePage {
     e.allMoves = h('details', { class: 'all-moves' });
     root.append(
       h('div', { class: 'game' },
-        h('div', { class: 'left' }, e.title, e.players, e.banner, e.status, e.board, e.chooser, e.actions, e.panel),
-        h('div', { class: 'right' }, e.nav, e.moves, e.controls, e.error, e.invite, e.allMoves)),
+        h('div', { class: 'left' }, e.title, e.players, e.banner, e.status, e.board, e.chooser, e.actions),
+        h('div', { class: 'right' }, e.nav, e.moves, e.controls, e.error, e.invite, e.panel, e.allMoves)),
     );
   }
 
@@ -418,7 +422,7 @@ class GamePage {
     e.board.append(board);
     this.attachBoard(board);
     // Moves that do not name squares (pass, end the turn, play a card...).
-    const loose = parsed.filter((m) => m.tokens.length === 0);
+    const loose = parsed.filter((m) => m.tokens.length === 0 && !(renderer.inPanel && renderer.inPanel(m.text)));
     if (loose.length) {
       e.actions.append(h('span', { class: 'muted' }, 'Moves: '));
       for (const m of loose) e.actions.append(h('button', { 'data-move': m.text, class: 'move-button', onclick: () => this.play(m.text) }, renderer.label ? renderer.label(m.text, shown.board) : m.text));
@@ -426,10 +430,14 @@ class GamePage {
     // Game-specific extras (hands, energy, battles, cards to play).
     if (renderer.panel) {
       try {
-        const extra = renderer.panel(shown.board, { ...ctx, moves, play: (text) => this.play(text) });
+        const history = this.viewing ? s.moves.slice(0, this.viewing.ply) : s.moves;
+        const extra = renderer.panel(shown.board, { ...ctx, moves, owed: moves, history, play: (text) => this.play(text) });
         if (extra) e.panel.append(extra);
+        this.panelError = null;
       } catch (error) {
-        console.warn('panel failed', error);
+        // Shown, not hidden: a panel that fails is a bug to see (the browser tests check).
+        this.panelError = String(error);
+        e.panel.append(h('p', { class: 'error', 'data-panel-error': '' }, `This panel failed to draw: ${error}`));
       }
     }
     // Every legal move as a list: nothing is ever unplayable.

@@ -49,26 +49,85 @@ export default {
     return `${name}: ${parts.slice(1).join(' ')}`;
   },
 
+  /// Discards are chosen by picking cards in the hand (there are many ways).
+  inPanel(text) {
+    return text.startsWith('discard:');
+  },
+
   panel(board, ctx = {}) {
     if (!board || !board.hands) return null;
     const me = ctx.you === 'second' ? 'black' : ctx.you === 'first' ? 'white' : null;
     const box = h('div', { class: 'info-box', 'data-lunch-panel': '' });
-    for (const colour of ['white', 'black']) {
+    // Your hand first, then the other (a count only, unless the game is over).
+    const colours = me === 'black' ? ['black', 'white'] : ['white', 'black'];
+    const discards = (ctx.owed || []).filter((text) => this.inPanel(text));
+    for (const colour of colours) {
       const hand = board.hands[colour];
+      if (colour === me && discards.length && Array.isArray(hand)) {
+        // Your hand is where discards are picked.
+        box.append(discardChooser(`${colour} (you): `, hand, discards, ctx.play));
+        continue;
+      }
       const cards = Array.isArray(hand)
-        ? h('span', { class: 'hand' }, hand.map((c) => h('span', { class: 'card', 'data-card': c }, c)))
-        : h('span', {}, `${hand} cards (hidden)`);
-      box.append(h('div', {}, h('b', {}, `${colour}${colour === me ? ' (you)' : ''}: `), cards));
+        ? h('span', { class: 'hand', 'data-hand': colour }, hand.length ? hand.map((c) => h('span', { class: 'card', 'data-card': c }, c)) : h('span', { class: 'muted' }, 'no cards'))
+        : h('span', { 'data-hand': colour }, `${hand} card${hand === 1 ? '' : 's'} (hidden)`);
+      box.append(h('div', { class: 'hand-row' }, h('b', {}, `${colour}${colour === me ? ' (you)' : ''}: `), cards));
     }
-    box.append(h('div', {}, `Draw pile: ${board.draw_pile ?? '?'} — discard: ${(board.discard || []).slice(-8).join(', ') || 'empty'}`));
-    if (board.weapons_in_play && board.weapons_in_play.length) box.append(h('div', {}, `Weapons in play: ${board.weapons_in_play.join(', ')}`));
-    if (board.holds && board.holds.length) box.append(h('div', {}, `Holds: ${board.holds.map((x) => `${x.kind} ${x.holder}→${x.held}`).join('; ')}`));
+    const discard = Array.isArray(board.discard) ? board.discard : [];
+    box.append(h('div', { 'data-piles': '' }, `Draw pile: ${board.draw_pile ?? '?'} cards — discard pile: ${discard.length} (${discard.length ? discard.slice(-6).join(', ') : 'empty'})`));
+    const inPlay = Array.isArray(board.weapons_in_play) ? board.weapons_in_play.join(', ') : board.weapons_in_play;
+    if (inPlay && inPlay !== '-') box.append(h('div', {}, `Weapons in play: ${inPlay}`));
+    if (Array.isArray(board.holds) && board.holds.length) box.append(h('div', {}, `Holds: ${board.holds.map((x) => `${x.kind} ${x.holder}→${x.held}`).join('; ')}`));
     if (board.battle) {
       const b = board.battle;
-      box.append(h('div', { class: 'battle', 'data-battle': '' }, h('b', {}, 'Battle: '), `${b.attacker} attacks ${b.t} from ${b.a} with ${b.card}`));
+      const strike = board.strike ? ` — ${board.strike.card} strikes ${board.strike.to} for ${board.strike.damage}${board.strike.free ? ' (free attack)' : ''}` : '';
+      box.append(h('div', { class: 'battle', 'data-battle': '' }, h('b', {}, 'Battle: '), `${b.attacker} attacks ${b.t} from ${b.a} with ${b.card}${strike}`));
     }
     if (board.pending) box.append(h('div', { 'data-pending': '' }, h('b', {}, 'Now: '), board.pending));
-    if (board.log && board.log.length) box.append(h('div', { class: 'log' }, h('b', {}, 'Battle log: '), board.log.slice(-6).join(' · ')));
+    if (ctx.owed && ctx.owed.length) {
+      box.append(h('div', { class: 'muted' }, 'Your decision: attack or move by clicking the piece, then its target; the buttons under the board play cards (or "no answer").'));
+    }
+    box.append(battleLog(ctx.history || [], this.label));
     return box;
   },
 };
+
+/// Pick cards of the hand, then discard them: the button names the legal
+/// discard that is exactly the picked cards.
+function discardChooser(title, hand, discards, play) {
+  const picked = new Set();
+  const key = (cards) => [...cards].sort().join('+');
+  const byCards = new Map(discards.map((text) => [key(text.slice('discard:'.length).split('+')), text]));
+  const button = h('button', { class: 'primary', 'data-discard': '', disabled: true }, 'Discard');
+  const update = () => {
+    const text = byCards.get(key([...picked].map((i) => hand[i])));
+    button.disabled = !text;
+    button.dataset.move = text || '';
+    button.textContent = picked.size ? (text ? `Discard ${picked.size} card${picked.size === 1 ? '' : 's'}` : 'Cannot discard these') : 'Pick cards to discard';
+  };
+  button.addEventListener('click', () => { if (button.dataset.move) play(button.dataset.move); });
+  const cards = hand.map((card, i) => {
+    const chip = h('button', { class: 'card playable', 'data-discard-card': card, 'aria-pressed': 'false' }, card);
+    chip.addEventListener('click', () => {
+      if (picked.has(i)) picked.delete(i); else picked.add(i);
+      chip.setAttribute('aria-pressed', String(picked.has(i)));
+      chip.classList.toggle('picked', picked.has(i));
+      update();
+    });
+    return chip;
+  });
+  update();
+  return h('div', { class: 'discard', 'data-discard-chooser': '' }, h('b', {}, title), h('span', { class: 'hand', 'data-hand': title.split(' ')[0] }, cards), button);
+}
+
+/// The decisions so far, newest last: who did what (the deal and draws are
+/// chance moves, hidden until the game ends).
+function battleLog(history, label) {
+  const shown = history.filter((m) => m.actor !== 'chance' && m.text);
+  const list = h('ol', { class: 'log', 'data-battle-log': '', start: Math.max(1, shown.length - 9) });
+  for (const m of shown.slice(-10)) {
+    const colour = m.actor === 'first' ? 'white' : 'black';
+    list.append(h('li', {}, h('b', {}, `${colour}: `), label(m.text)));
+  }
+  return h('div', {}, h('b', {}, 'Battle log'), shown.length ? list : h('p', { class: 'muted' }, 'nothing yet'));
+}

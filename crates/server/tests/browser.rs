@@ -59,7 +59,7 @@ async fn start_browser(profile: &Path) -> (Driver, Client) {
             "args": [
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1280,900", format!("--user-data-dir={}", profile.display()),
+                "--window-size=1280,1400", format!("--user-data-dir={}", profile.display()),
             ]
         }),
     );
@@ -131,6 +131,13 @@ async fn click_a_move(client: &Client) -> String {
             click(client, &choice).await;
         }
         text
+    } else if let Some(text) = plan["panel"].as_str() {
+        // A discard: pick its cards in the hand, then discard.
+        for card in text.trim_start_matches("discard:").split('+') {
+            click(client, &format!("[data-discard-card=\"{card}\"]:not(.picked)")).await;
+        }
+        click(client, "[data-discard]").await;
+        text.to_owned()
     } else {
         let text = plan["button"].as_str().unwrap().to_owned();
         click(client, &format!("[data-move=\"{text}\"]")).await;
@@ -176,6 +183,15 @@ async fn play_against_the_computer(client: &Client, base: &str, variant: &str) {
         }
     }
     until(client, "the computer's answer", "return document.querySelectorAll('[data-moves] .move.second').length > 0 || !!window.menagerieGame.state.result").await;
+    assert_panel_drawn(client, variant).await;
+    if variant.starts_with("lunch") {
+        // Your hand as cards, the other only as a count, the piles, the log.
+        let panel = eval(client, "const p = document.querySelector('[data-lunch-panel]'); return p && {mine: p.querySelectorAll('[data-hand=\"white\"] .card').length, other: p.querySelector('[data-hand=\"black\"]').textContent, piles: !!p.querySelector('[data-piles]'), log: p.querySelectorAll('[data-battle-log] li').length}").await;
+        assert!(panel["mine"].as_u64().unwrap_or(0) > 0, "no cards in White's hand: {panel}");
+        assert!(panel["other"].as_str().unwrap_or_default().contains("hidden"), "{panel}");
+        assert_eq!(panel["piles"], true, "{panel}");
+        assert!(panel["log"].as_u64().unwrap_or(0) > 0, "an empty battle log after moves: {panel}");
+    }
     let shot = client.screenshot().await.unwrap();
     let name = variant.replace([':', '/', '='], "_");
     std::fs::write(screenshots().join(format!("{name}.png")), &shot).unwrap();
@@ -184,10 +200,17 @@ async fn play_against_the_computer(client: &Client, base: &str, variant: &str) {
     until(client, "an earlier position", "return window.menagerieGame.viewing !== null").await;
     let status = eval(client, "return document.querySelector('[data-status]').textContent").await;
     assert!(status.as_str().unwrap_or_default().contains("Viewing"), "{status}");
+    assert_panel_drawn(client, variant).await;
     std::fs::write(screenshots().join(format!("{name}-back.png")), client.screenshot().await.unwrap()).unwrap();
     // And forward again with the keyboard.
     client.find(Locator::Css("body")).await.unwrap().send_keys("\u{E010}").await.unwrap();
     until(client, "the live position", "return window.menagerieGame.viewing === null").await;
+}
+
+/// The game's own panel (hands, energy, battles) drew without an error.
+async fn assert_panel_drawn(client: &Client, variant: &str) {
+    let error = eval(client, "return window.menagerieGame.panelError || null").await;
+    assert!(error.is_null(), "{variant}: the panel failed: {error}");
 }
 
 /// White's Rook on a4 can attack Black's Queen on a5 with a Kick; Black
@@ -212,6 +235,17 @@ async fn answer_an_attack_with_a_card(client: &Client, server: &TestServer) {
         "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.your_turn",
     )
     .await;
+    // Discards are chosen by picking cards: the button names the exact discard.
+    let discard = "return document.querySelector('[data-discard]').dataset.move";
+    assert_eq!(eval(client, discard).await, "");
+    click(client, "[data-discard-card=\"jab\"]").await;
+    assert_eq!(eval(client, discard).await, "discard:jab");
+    click(client, "[data-discard-card=\"kick\"]").await;
+    let both = eval(client, discard).await;
+    assert!(both == "discard:jab+kick" || both == "discard:kick+jab", "{both}");
+    click(client, "[data-discard-card=\"jab\"]").await;
+    assert_eq!(eval(client, discard).await, "discard:kick");
+    click(client, "[data-discard-card=\"kick\"]").await;
     click(client, "[data-board] [data-square=\"a4\"]").await;
     click(client, "[data-board] [data-square=\"a5\"]").await;
     until(client, "the choice of attacks", "return !!document.querySelector('[data-choice=\"attack:a4a5:kick\"]')")
@@ -242,6 +276,9 @@ async fn answer_an_attack_with_a_card(client: &Client, server: &TestServer) {
     }
     let answered = answered.expect("Black was offered an answer card");
     assert!(answered.starts_with("answer:"), "{answered}");
+    assert_panel_drawn(client, "lunch").await;
+    let log = eval(client, "return document.querySelector('[data-battle-log]').textContent").await;
+    assert!(log.as_str().unwrap_or_default().contains("Attack a4→a5 with kick"), "{log}");
     std::fs::write(screenshots().join("lunch-answer.png"), client.screenshot().await.unwrap()).unwrap();
 }
 

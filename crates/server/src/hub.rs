@@ -23,7 +23,9 @@ use rand::{Rng, SeedableRng};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 use tokio::sync::{watch, Mutex, Semaphore};
 
 /// Tuning of a [`Hub`].
@@ -31,12 +33,15 @@ use tokio::sync::{watch, Mutex, Semaphore};
 pub struct HubConfig {
     /// Computer searches allowed to run at once (each takes a blocking thread).
     pub max_searches: usize,
+    /// Games nobody has asked for in this long leave memory (they load again
+    /// from the store when asked for); `None` keeps every game loaded.
+    pub idle_after: Option<Duration>,
 }
 
 impl Default for HubConfig {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        HubConfig { max_searches: cores }
+        HubConfig { max_searches: cores, idle_after: Some(Duration::from_secs(10 * 60)) }
     }
 }
 
@@ -64,7 +69,7 @@ impl LiveGame {
             game,
             moves,
             meta,
-            version: 0,
+            version: version_base(),
             computer_busy: false,
             result: None,
             views: Views::default(),
@@ -112,9 +117,15 @@ impl LiveGame {
 pub struct GameSlot {
     pub live: Mutex<LiveGame>,
     changed: watch::Sender<u64>,
+    /// When a request last asked for the game (ms since the hub started).
+    last_used: AtomicU64,
 }
 
 impl GameSlot {
+    fn new(live: LiveGame, now: u64) -> Arc<GameSlot> {
+        Arc::new(GameSlot { changed: watch::Sender::new(live.version), live: Mutex::new(live), last_used: now.into() })
+    }
+
     /// A receiver that wakes whenever the game changes.
     pub fn subscribe(&self) -> watch::Receiver<u64> {
         self.changed.subscribe()
@@ -148,6 +159,15 @@ pub struct Hub {
     opponents: Arc<dyn Opponents>,
     games: std::sync::Mutex<HashMap<String, Arc<GameSlot>>>,
     searches: Arc<Semaphore>,
+    started: Instant,
+    idle_after: Option<Duration>,
+}
+
+/// Where a loaded game's version starts: the wall clock in milliseconds, so
+/// that versions keep growing across reloads and restarts (a page compares
+/// them to drop stale states) while each change adds one.
+fn version_base() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
 }
 
 fn now() -> i64 {
@@ -180,13 +200,61 @@ impl Hub {
         opponents: Arc<dyn Opponents>,
         config: HubConfig,
     ) -> Arc<Hub> {
-        Arc::new(Hub {
+        let hub = Arc::new(Hub {
             source,
             store,
             opponents,
             games: std::sync::Mutex::new(HashMap::new()),
             searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
-        })
+            started: Instant::now(),
+            idle_after: config.idle_after,
+        });
+        if let (Some(idle), Ok(runtime)) = (config.idle_after, tokio::runtime::Handle::try_current()) {
+            let hub = Arc::downgrade(&hub);
+            let period = (idle / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
+            runtime.spawn(async move {
+                let mut ticks = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+                loop {
+                    ticks.tick().await;
+                    let Some(hub) = hub.upgrade() else { return };
+                    hub.evict_idle();
+                }
+            });
+        }
+        hub
+    }
+
+    fn clock(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    /// How many games are in memory.
+    pub fn loaded_games(&self) -> usize {
+        self.games.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// Drops from memory the games idle for `idle_after` that nothing holds
+    /// (no request, socket or computer search) and where the computer is not
+    /// to move; they load again from the store when asked for. Answers how
+    /// many left. Runs every few minutes by itself.
+    pub fn evict_idle(&self) -> usize {
+        let Some(idle) = self.idle_after else { return 0 };
+        let now = self.clock();
+        let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
+        let before = games.len();
+        games.retain(|_, slot| {
+            // Under the map lock nobody can take a new handle on a slot,
+            // so a count of one means nobody has it.
+            let used = now.saturating_sub(slot.last_used.load(Ordering::Relaxed)) < idle.as_millis() as u64;
+            if used || Arc::strong_count(slot) > 1 {
+                return true;
+            }
+            match slot.live.try_lock() {
+                Ok(live) => live.computer_busy || self.computer_to_act(&live),
+                Err(_) => true,
+            }
+        });
+        before - games.len()
     }
 
     pub fn source(&self) -> &dyn GameSource {
@@ -213,6 +281,7 @@ impl Hub {
     /// The game `id`, loaded from the store if it is not in memory.
     pub async fn slot(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
         if let Some(slot) = self.cached(id) {
+            slot.last_used.store(self.clock(), Ordering::Relaxed);
             return Ok(slot);
         }
         if !secret::well_formed(id, 32) {
@@ -223,7 +292,7 @@ impl Hub {
             .await?
             .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
         let live = self.rebuild(stored)?;
-        let slot = Arc::new(GameSlot { changed: watch::Sender::new(live.version), live: Mutex::new(live) });
+        let slot = GameSlot::new(live, self.clock());
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
         // Two requests may have loaded it at once: keep the first.
         Ok(Arc::clone(games.entry(id.to_owned()).or_insert(slot)))
@@ -320,7 +389,7 @@ impl Hub {
         blocking(&self.store, move |s| s.create(&stored)).await?;
         let id = record.id.clone();
         let live = LiveGame::new(record, game, Vec::new(), GameMeta::default());
-        let slot = Arc::new(GameSlot { changed: watch::Sender::new(0), live: Mutex::new(live) });
+        let slot = GameSlot::new(live, self.clock());
         self.games.lock().unwrap_or_else(|p| p.into_inner()).insert(id, Arc::clone(&slot));
         {
             let mut live = slot.live.lock().await;
@@ -503,7 +572,7 @@ impl Hub {
         drop(live);
         let next_id = record.id.clone();
         let next = LiveGame::new(record, game, Vec::new(), GameMeta::default());
-        let next = Arc::new(GameSlot { changed: watch::Sender::new(0), live: Mutex::new(next) });
+        let next = GameSlot::new(next, self.clock());
         self.games.lock().unwrap_or_else(|p| p.into_inner()).insert(next_id, Arc::clone(&next));
         {
             let mut live = next.live.lock().await;

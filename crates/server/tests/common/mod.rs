@@ -32,7 +32,7 @@ impl TestServer {
         source: Arc<dyn menagerie_server::source::GameSource>,
     ) -> TestServer {
         let store = SqliteStore::open(db).expect("the database opens");
-        let hub = Hub::new(source, Arc::new(store), opponents, HubConfig { max_searches: 2 });
+        let hub = Hub::new(source, Arc::new(store), opponents, HubConfig { max_searches: 2, ..HubConfig::default() });
         hub.resume().await.expect("games resume");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

@@ -11,6 +11,7 @@
 //! the registry ([`VariantSpec`]), and generic property checks every game
 //! runs ([`testing`]).
 
+mod bitboard;
 mod dynamic;
 mod error;
 mod evaluate;

@@ -278,10 +278,13 @@ mod tests {
     #[test]
     fn usable_in_constants() {
         const CORNERS: Cells = Cells(Cells::from_index(0).0 | Cells::from_index(41).0);
-        const HAS_CORNER: bool = CORNERS.contains_index(41);
         const LOW: Square = Wide::from_square(Square(12)).lowest();
-        assert!(HAS_CORNER);
-        assert_eq!(CORNERS.count(), 2);
+        const COUNTS: [u32; 2] = [CORNERS.count(), Wide::ALL.count()];
+        const EXTREMES: [usize; 2] = [CORNERS.lowest_index(), CORNERS.highest_index()];
+        const FLAGS: [bool; 3] = [CORNERS.contains_index(41), CORNERS.is_empty(), CORNERS.not_empty()];
         assert_eq!(LOW, Square(12));
+        assert_eq!(COUNTS, [2, 100]);
+        assert_eq!(EXTREMES, [0, 41]);
+        assert_eq!(FLAGS, [true, false, true]);
     }
 }

@@ -8,9 +8,11 @@
 //!
 //! On top of it sit [`perft`], the object-safe [`DynGame`] layer used by the
 //! CLI and the server (texts in, texts and JSON out), the variant strings of
-//! the registry ([`VariantSpec`]), and generic property checks every game
-//! runs ([`testing`]).
+//! the registry ([`VariantSpec`]), generic property checks every game runs
+//! ([`testing`]), and [`bitboard!`], the set-of-squares type the bitboard
+//! games declare.
 
+mod bitboard;
 mod dynamic;
 mod error;
 mod evaluate;

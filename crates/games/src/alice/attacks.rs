@@ -34,10 +34,10 @@ impl Position {
             // A pawn of `by` attacks `cell` from where a pawn of the other
             // side on `cell` would attack.
             | (PAWN_ATTACKS[1 - by][cell] & kinds[Kind::Pawn as usize] & mine);
-        if diagonal.any() {
+        if diagonal.not_empty() {
             found |= bishop_attacks(cell, occupied) & diagonal;
         }
-        if orthogonal.any() {
+        if orthogonal.not_empty() {
             found |= rook_attacks(cell, occupied) & orthogonal;
         }
         if twin_occupied {
@@ -68,16 +68,16 @@ impl Position {
         let leapers = (KNIGHT[cell] & cardinals)
             | (KING[cell] & kinds[Kind::King as usize])
             | (PAWN_ATTACKS[1 - by][cell] & kinds[Kind::Pawn as usize]);
-        if (leapers & mine).any() {
+        if (leapers & mine).not_empty() {
             return true;
         }
         let queens = kinds[Kind::Queen as usize];
         let diagonal = (queens | cardinals) & mine;
-        if diagonal.any() && (bishop_attacks(cell, occupied) & diagonal).any() {
+        if diagonal.not_empty() && (bishop_attacks(cell, occupied) & diagonal).not_empty() {
             return true;
         }
         let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine;
-        orthogonal.any() && (rook_attacks(cell, occupied) & orthogonal).any()
+        orthogonal.not_empty() && (rook_attacks(cell, occupied) & orthogonal).not_empty()
     }
 
     /// The enemy pieces giving check to the side to move.
@@ -91,6 +91,6 @@ impl Position {
     pub fn king_attackers(&self, side: usize) -> Bitboard {
         let king = self.king(side);
         let (board, cell) = (king.board(), king.cell());
-        self.attackers(board, cell, 1 - side, self.occupied(board), self.occupied(1 - board).has(cell))
+        self.attackers(board, cell, 1 - side, self.occupied(board), self.occupied(1 - board).contains_index(cell))
     }
 }

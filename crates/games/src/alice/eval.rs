@@ -33,7 +33,7 @@ impl Evaluate for AliceChess {
     /// Captures and promotions.
     fn is_tactical(&self, mv: AliceMove) -> bool {
         let enemy = 1 - self.pos.side_to_move();
-        matches!(mv.special, Special::Promote(_)) || self.pos.sides[mv.to.board()][enemy].has(mv.to.cell())
+        matches!(mv.special, Special::Promote(_)) || self.pos.sides[mv.to.board()][enemy].contains_index(mv.to.cell())
     }
 }
 

@@ -1,6 +1,6 @@
 //! The rules' invariants, checked by the property tests after every move.
 
-use super::bitboard::{Bitboard, ALL};
+use super::bitboard::Bitboard;
 use super::castling::CASTLES;
 use super::pieces::{Kind, BLACK, KINDS, WHITE};
 use super::position::Position;
@@ -10,18 +10,18 @@ use super::text::castling_text;
 /// `before` is the position before the last move, when there is one.
 pub fn check(pos: &Position, before: Option<&Position>) -> Result<(), String> {
     for board in 0..2 {
-        if (pos.sides[board][0] & pos.sides[board][1]).any() {
+        if (pos.sides[board][0] & pos.sides[board][1]).not_empty() {
             return Err(format!("board {}: a square holds pieces of both sides", board + 1));
         }
         let mut union = Bitboard::EMPTY;
         for kind in KINDS {
             let bits = pos.kinds[board][kind as usize];
-            if (union & bits).any() {
+            if (union & bits).not_empty() {
                 return Err(format!("board {}: a square holds two kinds", board + 1));
             }
             union |= bits;
         }
-        if union != pos.occupied(board) || (union & !ALL).any() {
+        if union != pos.occupied(board) || (union & !Bitboard::ALL).not_empty() {
             return Err(format!("board {}: kind and side bitboards disagree", board + 1));
         }
     }
@@ -31,7 +31,7 @@ pub fn check(pos: &Position, before: Option<&Position>) -> Result<(), String> {
             return Err(format!("{} has {kings} kings", side_name(side)));
         }
     }
-    if pos.king_attackers(1 - pos.side_to_move()).any() {
+    if pos.king_attackers(1 - pos.side_to_move()).not_empty() {
         return Err("the side that just moved left its king attacked".into());
     }
     if pos.hash != pos.compute_hash() {

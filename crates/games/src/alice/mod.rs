@@ -211,7 +211,7 @@ impl Game for AliceChess {
         let mut counter = Counter(0);
         generate(&self.pos, &mut counter);
         if counter.0 == 0 {
-            return Some(if self.pos.checkers().any() {
+            return Some(if self.pos.checkers().not_empty() {
                 Outcome::Win { winner: Player::from_index(1 - self.pos.side_to_move()), reason: "checkmate" }
             } else {
                 Outcome::Draw { reason: "stalemate" }
@@ -306,7 +306,7 @@ impl Game for AliceChess {
     }
 
     fn in_check(&self) -> bool {
-        self.pos.checkers().any()
+        self.pos.checkers().not_empty()
     }
 
     fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {

@@ -116,13 +116,13 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     };
     let (kb, kc) = (gen.king_board, gen.king_cell);
     let twin_board = 1 - kb;
-    let checkers = pos.attackers(kb, kc, them, gen.occupied[kb], gen.occupied[twin_board].has(kc));
+    let checkers = pos.attackers(kb, kc, them, gen.occupied[kb], gen.occupied[twin_board].contains_index(kc));
 
     // Own pieces whose every move gets the full test, per board; enemy
     // pieces on the king's board whose off-colour capture gets it.
     let mut careful = [Bitboard::EMPTY; 2];
     let mut risky_captures = Bitboard::EMPTY;
-    if checkers.any() {
+    if checkers.not_empty() {
         careful = gen.own;
     } else {
         let kinds = &pos.kinds[kb];
@@ -133,13 +133,13 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         for sniper in snipers {
             let blockers = BETWEEN[kc][sniper] & gen.occupied[kb];
             match blockers.count() {
-                1 if (blockers & gen.own[kb]).any() => careful[kb] |= blockers,
+                1 if (blockers & gen.own[kb]).not_empty() => careful[kb] |= blockers,
                 1 => risky_captures |= blockers,
-                2 if (blockers & gen.enemy[kb]).any() => careful[kb] |= blockers & gen.own[kb],
+                2 if (blockers & gen.enemy[kb]).not_empty() => careful[kb] |= blockers & gen.own[kb],
                 _ => {}
             }
         }
-        careful[twin_board] |= gen.own[twin_board] & Bitboard::cell(kc);
+        careful[twin_board] |= gen.own[twin_board] & Bitboard::from_index(kc);
     }
 
     gen.king_moves(sink);
@@ -161,11 +161,11 @@ impl Generator<'_> {
     fn safe_after(&self, from: Square, land_board: BoardIndex, cell: usize) -> bool {
         let (fb, kb) = (from.board(), self.king_board);
         let mut occupied = self.occupied;
-        let captured = self.enemy[fb] & Bitboard::cell(cell);
-        occupied[fb] &= !(Bitboard::cell(from.cell()) | captured);
-        occupied[land_board] |= Bitboard::cell(cell);
+        let captured = self.enemy[fb] & Bitboard::from_index(cell);
+        occupied[fb] &= !(Bitboard::from_index(from.cell()) | captured);
+        occupied[land_board] |= Bitboard::from_index(cell);
         let gone = if fb == kb { captured } else { Bitboard::EMPTY };
-        let twin_occupied = occupied[1 - kb].has(self.king_cell);
+        let twin_occupied = occupied[1 - kb].contains_index(self.king_cell);
         !self.pos.is_attacked(kb, self.king_cell, self.them, occupied[kb], twin_occupied, gone)
     }
 
@@ -185,11 +185,11 @@ impl Generator<'_> {
         let from = Square::new(kb, kc);
         let targets = KING[kc] & !self.own[kb];
         // Attacks through the king's own square count once it has left.
-        let lifted = self.occupied[kb] & !Bitboard::cell(kc);
+        let lifted = self.occupied[kb] & !Bitboard::from_index(kc);
         // Diagonal steps keep the colour: the king stays on its board.
         for cell in targets & same_parity(kc) {
-            let twin_occupied = self.occupied[other].has(cell);
-            if !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::cell(cell)) {
+            let twin_occupied = self.occupied[other].contains_index(cell);
+            if !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::from_index(cell)) {
                 sink.one(AliceMove::plain(from, Square::new(kb, cell)));
             }
         }
@@ -198,7 +198,7 @@ impl Generator<'_> {
         // on the target of this board with the landing square still empty.
         for cell in targets & !same_parity(kc) & !self.occupied[other] {
             if !self.pos.is_attacked(other, cell, them, self.occupied[other], false, Bitboard::EMPTY)
-                && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::cell(cell))
+                && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::from_index(cell))
             {
                 sink.one(AliceMove::plain(from, Square::new(other, cell)));
             }
@@ -212,19 +212,29 @@ impl Generator<'_> {
             return;
         }
         let (kb, kc) = (self.king_board, self.king_cell);
-        let lifted = self.occupied[kb] & !Bitboard::cell(kc);
+        let lifted = self.occupied[kb] & !Bitboard::from_index(kc);
         for (index, castle) in CASTLES.iter().enumerate() {
             if castle.side != self.us
                 || rights & castle.right == 0
                 || castle.king_from != Square::new(kb, kc)
-                || !self.pos.pieces(castle.rook_from.board(), self.us, Kind::Rook).has(castle.rook_from.cell())
-                || (self.occupied[kb] & castle.between).any()
-                || self.occupied[castle.rook_to.board()].has(castle.rook_to.cell())
+                || !self
+                    .pos
+                    .pieces(castle.rook_from.board(), self.us, Kind::Rook)
+                    .contains_index(castle.rook_from.cell())
+                || (self.occupied[kb] & castle.between).not_empty()
+                || self.occupied[castle.rook_to.board()].contains_index(castle.rook_to.cell())
             {
                 continue;
             }
             let attacked = |cell: usize| {
-                self.pos.is_attacked(kb, cell, self.them, lifted, self.occupied[1 - kb].has(cell), Bitboard::EMPTY)
+                self.pos.is_attacked(
+                    kb,
+                    cell,
+                    self.them,
+                    lifted,
+                    self.occupied[1 - kb].contains_index(cell),
+                    Bitboard::EMPTY,
+                )
             };
             if attacked(castle.cross) || attacked(castle.king_to.cell()) {
                 continue;
@@ -250,7 +260,7 @@ impl Generator<'_> {
             let keep = same_parity(cell);
             let stay = targets & keep;
             let change = targets & !keep & landing_free;
-            if careful.has(cell) {
+            if careful.contains_index(cell) {
                 self.tested(from, board, stay, sink);
                 self.tested(from, 1 - board, change, sink);
             } else {
@@ -300,7 +310,7 @@ impl Generator<'_> {
 
         for cell in pawns & careful {
             let from = Square::new(board, cell);
-            let pawn = Bitboard::cell(cell);
+            let pawn = Bitboard::from_index(cell);
             let single = pawn.shift(forward) & empty_here & empty_there;
             let double = ((pawn & start_rank).shift(forward) & empty_here).shift(forward) & empty_here;
             let captures = ((pawn & !FILE_A).shift(left) | (pawn & !FILE_F).shift(right)) & enemy;
@@ -310,7 +320,7 @@ impl Generator<'_> {
                         continue;
                     }
                     let to = Square::new(land, target);
-                    if last_rank.has(target) {
+                    if last_rank.contains_index(target) {
                         for kind in PROMOTIONS {
                             sink.one(AliceMove { from, to, special: Special::Promote(kind) });
                         }

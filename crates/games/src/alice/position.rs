@@ -65,13 +65,13 @@ impl Position {
     pub fn kind_at(&self, board: BoardIndex, cell: usize) -> Kind {
         let kinds = &self.kinds[board];
         // Pawns first: they are the most common.
-        if kinds[Kind::Pawn as usize].has(cell) {
+        if kinds[Kind::Pawn as usize].contains_index(cell) {
             Kind::Pawn
-        } else if kinds[Kind::Cardinal as usize].has(cell) {
+        } else if kinds[Kind::Cardinal as usize].contains_index(cell) {
             Kind::Cardinal
-        } else if kinds[Kind::Rook as usize].has(cell) {
+        } else if kinds[Kind::Rook as usize].contains_index(cell) {
             Kind::Rook
-        } else if kinds[Kind::Queen as usize].has(cell) {
+        } else if kinds[Kind::Queen as usize].contains_index(cell) {
             Kind::Queen
         } else {
             Kind::King
@@ -80,7 +80,7 @@ impl Position {
 
     pub fn piece_at(&self, square: Square) -> Option<(usize, Kind)> {
         let (board, cell) = (square.board(), square.cell());
-        let side = (0..2).find(|&side| self.sides[board][side].has(cell))?;
+        let side = (0..2).find(|&side| self.sides[board][side].contains_index(cell))?;
         Some((side, self.kind_at(board, cell)))
     }
 
@@ -88,16 +88,16 @@ impl Position {
     #[inline(always)]
     pub fn king(&self, side: usize) -> Square {
         let on_first = self.pieces(0, side, Kind::King);
-        if on_first.any() {
-            Square::new(0, on_first.first())
+        if on_first.not_empty() {
+            Square::new(0, on_first.lowest_index())
         } else {
-            Square::new(1, self.pieces(1, side, Kind::King).first())
+            Square::new(1, self.pieces(1, side, Kind::King).lowest_index())
         }
     }
 
     #[inline(always)]
     pub fn put(&mut self, side: usize, kind: Kind, square: Square) {
-        let bit = Bitboard::cell(square.cell());
+        let bit = Bitboard::from_index(square.cell());
         self.sides[square.board()][side] |= bit;
         self.kinds[square.board()][kind as usize] |= bit;
         self.hash ^= zobrist::piece(side, kind, square);
@@ -105,7 +105,7 @@ impl Position {
 
     #[inline(always)]
     pub fn remove(&mut self, side: usize, kind: Kind, square: Square) {
-        let bit = Bitboard::cell(square.cell());
+        let bit = Bitboard::from_index(square.cell());
         self.sides[square.board()][side] ^= bit;
         self.kinds[square.board()][kind as usize] ^= bit;
         self.hash ^= zobrist::piece(side, kind, square);
@@ -154,7 +154,7 @@ impl Position {
         let kind = self.kind_at(mv.from.board(), mv.from.cell());
         let captured_on = Square::new(mv.from.board(), mv.to.cell());
         let mut irreversible = kind == Kind::Pawn;
-        if self.sides[captured_on.board()][them].has(captured_on.cell()) {
+        if self.sides[captured_on.board()][them].contains_index(captured_on.cell()) {
             let victim = self.kind_at(captured_on.board(), captured_on.cell());
             self.remove(them, victim, captured_on);
             irreversible = true;

@@ -55,7 +55,7 @@ pub fn parse_position(text: &str) -> Result<(Position, u32), PositionError> {
             return Err(PositionError::invalid(format!("{name} must have exactly one king, found {kings}")));
         }
     }
-    if pos.king_attackers(1 - pos.side_to_move()).any() {
+    if pos.king_attackers(1 - pos.side_to_move()).not_empty() {
         let name = if pos.side_to_move() == WHITE { "Black" } else { "White" };
         return Err(PositionError::invalid(format!("{name} is in check but it is not {name}'s move")));
     }

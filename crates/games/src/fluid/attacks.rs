@@ -272,9 +272,9 @@ mod tests {
         let d1 = Square::D1;
         let blockers = Bitboard::from_square(Square::F1) | Bitboard::from_square(Square::parse("d4").unwrap());
         let reach = rook(d1, blockers);
-        assert!(reach.has(Square::F1) && !reach.has(Square::G1));
-        assert!(reach.has(Square::parse("d4").unwrap()) && !reach.has(Square::parse("d5").unwrap()));
-        assert!(reach.has(Square::A1));
+        assert!(reach.contains(Square::F1) && !reach.contains(Square::G1));
+        assert!(reach.contains(Square::parse("d4").unwrap()) && !reach.contains(Square::parse("d5").unwrap()));
+        assert!(reach.contains(Square::A1));
         assert_eq!(between(Square::A1, Square::H1).count(), 6);
     }
 }

@@ -101,7 +101,7 @@ impl Board {
     #[inline]
     pub fn king(&self, colour: Colour) -> Option<Square> {
         let kings = self.pieces(colour, Kind::King);
-        kings.not_empty().then(|| kings.first())
+        kings.not_empty().then(|| kings.lowest())
     }
 
     /// Replaces the content of a square, keeping bitboards and hash in step.
@@ -205,7 +205,7 @@ impl Board {
         let knights = self.pieces(by, Kind::Knight);
         if (attacks::knight_targets(square) & knights).not_empty() {
             for leg in attacks::knight_legs(square) {
-                if knights.has(Square::new(leg.target)) && leg.middles & passable.0 != 0 {
+                if knights.contains(Square::new(leg.target)) && leg.middles & passable.0 != 0 {
                     return true;
                 }
             }

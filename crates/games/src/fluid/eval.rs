@@ -64,7 +64,7 @@ fn side_value(board: &Board, colour: Colour) -> i32 {
     let own = board.colour(colour);
     for square in board.stacked() & own {
         if board.cell(square).pieces().filter(|p| p.colour() == colour).count() == 2 {
-            let queen = (bishops & rooks).has(square);
+            let queen = (bishops & rooks).contains(square);
             value += if queen { QUEEN_PAIR_BONUS } else { OTHER_PAIR_BONUS };
         }
     }

@@ -278,12 +278,13 @@ impl Game for Fluid {
         }
         for (colour, rank) in [(Colour::White, 0u8), (Colour::Black, 7u8)] {
             let (king_side, queen_side) = position::rights_of(colour);
-            let king_home = state.board.pieces(colour, Kind::King).has(square::Square::from_coords(4, rank));
+            let king_home = state.board.pieces(colour, Kind::King).contains(square::Square::from_coords(4, rank));
             let rooks = state.board.pieces(colour, Kind::Rook);
-            if state.castling & king_side != 0 && !(king_home && rooks.has(square::Square::from_coords(7, rank))) {
+            if state.castling & king_side != 0 && !(king_home && rooks.contains(square::Square::from_coords(7, rank))) {
                 return Err(format!("{} keeps king-side castling without king and rook at home", colour.name()));
             }
-            if state.castling & queen_side != 0 && !(king_home && rooks.has(square::Square::from_coords(0, rank))) {
+            if state.castling & queen_side != 0 && !(king_home && rooks.contains(square::Square::from_coords(0, rank)))
+            {
                 return Err(format!("{} keeps queen-side castling without king and rook at home", colour.name()));
             }
         }

@@ -102,7 +102,7 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
         _ if in_check && mode != Mode::PseudoLegal => (Bitboard::ALL, Bitboard::ALL),
         Mode::Legal => (
             danger_squares(board, king, side) | Bitboard::from_square(king),
-            if masks.opp.has(king) { Bitboard::from_square(king) } else { Bitboard::EMPTY },
+            if masks.opp.contains(king) { Bitboard::from_square(king) } else { Bitboard::EMPTY },
         ),
         Mode::TestEverything => (Bitboard::ALL, Bitboard::ALL),
         Mode::PseudoLegal => (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -133,7 +133,7 @@ pub fn en_passant_is_legal(state: &State, rules: &Rules) -> bool {
 fn en_passant_possible(board: &Board, side: Colour, from: Square, target: Square) -> bool {
     let victim = board.cell(Square::from_coords(target.file(), from.rank()));
     board.cell(target).is_empty()
-        && board.colour(side).has(from)
+        && board.colour(side).contains(from)
         && victim.pieces().any(|p| p.colour() != side && p.kind() == Kind::Pawn)
 }
 
@@ -180,7 +180,7 @@ fn danger_squares(board: &Board, king: Square, side: Colour) -> Bitboard {
     let knights = board.pieces(enemy, Kind::Knight);
     if (attacks::knight_targets(king) & knights).not_empty() {
         for leg in attacks::knight_legs(king) {
-            if knights.has(Square::new(leg.target)) && leg.middles & passable.0 == 0 {
+            if knights.contains(Square::new(leg.target)) && leg.middles & passable.0 == 0 {
                 danger |= Bitboard(leg.middles) & own;
             }
         }
@@ -226,7 +226,7 @@ impl<S: Sink> Generator<'_, S> {
     /// split from a pair).
     fn single(&mut self, from: Square, kind: Kind) {
         let targets = Board::reach(kind, from, &self.masks) & self.masks.single_targets;
-        let careful = self.danger.has(from);
+        let careful = self.danger.contains(from);
         if S::COUNT_ONLY && !careful {
             let plain = targets & !self.risky_targets;
             self.sink.add_many(u64::from(plain.count() + (plain & self.masks.choices).count()));
@@ -236,18 +236,18 @@ impl<S: Sink> Generator<'_, S> {
             return;
         }
         for to in targets {
-            self.land_single(from, to, kind, careful || self.risky_targets.has(to));
+            self.land_single(from, to, kind, careful || self.risky_targets.contains(to));
         }
     }
 
     fn land_single(&mut self, from: Square, to: Square, kind: Kind, test: bool) {
         let base = Move::new(from, to, kind, None);
-        if !self.masks.opp.has(to) {
+        if !self.masks.opp.contains(to) {
             self.push_checked(base, test);
             return;
         }
         let cell = self.board.cell(to);
-        if self.masks.choices.has(to) {
+        if self.masks.choices.contains(to) {
             // Two enemy pieces of different kinds: one move per choice.
             for victim in cell.pieces() {
                 self.push_checked(base.capturing(victim.kind(), true), test);
@@ -261,7 +261,7 @@ impl<S: Sink> Generator<'_, S> {
     fn pair(&mut self, from: Square, a: Kind, b: Kind) {
         let reach = Board::reach(a, from, &self.masks) | Board::reach(b, from, &self.masks);
         let targets = reach & self.masks.pair_targets;
-        let careful = self.danger.has(from);
+        let careful = self.danger.contains(from);
         if S::COUNT_ONLY && !careful {
             self.sink.add_many(u64::from(targets.count()));
             return;
@@ -274,7 +274,7 @@ impl<S: Sink> Generator<'_, S> {
     fn pawn(&mut self, from: Square) {
         let side = self.side;
         let (forward, start_rank, last_rank): (i8, u8, u8) = if side == Colour::White { (8, 1, 7) } else { (-8, 6, 0) };
-        let careful = self.danger.has(from);
+        let careful = self.danger.contains(from);
         let promotions = self.rules.promotions;
         if from.rank() != last_rank {
             let to = from.offset(forward);
@@ -297,10 +297,10 @@ impl<S: Sink> Generator<'_, S> {
             }
         }
         for to in attacks::pawn(side, from) & self.masks.opp {
-            self.pawn_capture(from, to, to.rank() == last_rank, careful || self.risky_targets.has(to));
+            self.pawn_capture(from, to, to.rank() == last_rank, careful || self.risky_targets.contains(to));
         }
         if let Some(target) = self.state.en_passant {
-            if attacks::pawn(side, from).has(target) && en_passant_possible(self.board, side, from, target) {
+            if attacks::pawn(side, from).contains(target) && en_passant_possible(self.board, side, from, target) {
                 let mv = Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant);
                 self.push_checked(mv, !self.pseudo_legal);
             }
@@ -309,7 +309,7 @@ impl<S: Sink> Generator<'_, S> {
 
     fn pawn_capture(&mut self, from: Square, to: Square, promotes: bool, test: bool) {
         let cell = self.board.cell(to);
-        let choice = self.masks.choices.has(to);
+        let choice = self.masks.choices.contains(to);
         let mut previous: Option<Kind> = None;
         let side = self.side;
         for victim in cell.pieces().filter(|p| p.colour() != side) {
@@ -355,9 +355,9 @@ impl<S: Sink> Generator<'_, S> {
         let rooks = self.board.pieces(side, Kind::Rook);
         // King side: the first to slide lands on an empty square, the second
         // may pass it and land on one friendly non-pawn piece.
-        if rights & 1 != 0 && rooks.has(at(7)) {
+        if rights & 1 != 0 && rooks.contains(at(7)) {
             let (f, g) = (at(5), at(6));
-            let open = (passable.has(f) && empty.has(g)) || (empty.has(f) && passable.has(g));
+            let open = (passable.contains(f) && empty.contains(g)) || (empty.contains(f) && passable.contains(g));
             if open && self.king_safe_on(f) && self.king_safe_on(g) {
                 self.push_checked(
                     Move::new(king_from, g, Kind::King, None).special_kind(Special::Castle),
@@ -365,9 +365,10 @@ impl<S: Sink> Generator<'_, S> {
                 );
             }
         }
-        if rights & 2 != 0 && rooks.has(at(0)) {
+        if rights & 2 != 0 && rooks.contains(at(0)) {
             let (b, c, d) = (at(1), at(2), at(3));
-            let open = passable.has(b) && ((passable.has(d) && empty.has(c)) || (empty.has(d) && passable.has(c)));
+            let open = passable.contains(b)
+                && ((passable.contains(d) && empty.contains(c)) || (empty.contains(d) && passable.contains(c)));
             if open && self.king_safe_on(d) && self.king_safe_on(c) {
                 self.push_checked(
                     Move::new(king_from, c, Kind::King, None).special_kind(Special::Castle),

@@ -164,13 +164,13 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<State, PositionError>
     for (colour, rank) in [(Colour::White, 0u8), (Colour::Black, 7u8)] {
         let (king_side, queen_side) = super::position::rights_of(colour);
         let rooks = board.pieces(colour, Kind::Rook);
-        if !board.pieces(colour, Kind::King).has(Square::from_coords(4, rank)) {
+        if !board.pieces(colour, Kind::King).contains(Square::from_coords(4, rank)) {
             castling &= !(king_side | queen_side);
         }
-        if !rooks.has(Square::from_coords(7, rank)) {
+        if !rooks.contains(Square::from_coords(7, rank)) {
             castling &= !king_side;
         }
-        if !rooks.has(Square::from_coords(0, rank)) {
+        if !rooks.contains(Square::from_coords(0, rank)) {
             castling &= !queen_side;
         }
     }

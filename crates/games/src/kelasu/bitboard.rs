@@ -1,10 +1,12 @@
 //! Sets of squares as the low 100 bits of a `u128`, bit = square index.
 
 use super::square::Square;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Bitboard(pub u128);
+menagerie_core::bitboard! {
+    pub struct Bitboard(u128);
+    all = ALL;
+    square = Square, |sq| sq.index(), |index| Square::new(index as u8);
+}
 
 /// Files 0 and 9, to stop sideways shifts wrapping round the board edge.
 const FILE_0: u128 = {
@@ -20,14 +22,6 @@ const FILE_9: u128 = FILE_0 << 9;
 const ALL: u128 = (1u128 << 100) - 1;
 
 impl Bitboard {
-    pub const EMPTY: Bitboard = Bitboard(0);
-    pub const ALL: Bitboard = Bitboard(ALL);
-
-    #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.index())
-    }
-
     /// Every square of the given ranks (0 = A).
     pub const fn ranks(first: u8, last: u8) -> Bitboard {
         let mut b = 0u128;
@@ -37,38 +31,6 @@ impl Bitboard {
             r += 1;
         }
         Bitboard(b)
-    }
-
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    #[inline]
-    pub const fn not_empty(self) -> bool {
-        self.0 != 0
-    }
-
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.index() & 1 != 0
-    }
-
-    /// The lowest square; the set must not be empty.
-    #[inline]
-    pub const fn lowest(self) -> Square {
-        Square::new(self.0.trailing_zeros() as u8)
-    }
-
-    /// The highest square; the set must not be empty.
-    #[inline]
-    pub const fn highest(self) -> Square {
-        Square::new((127 - self.0.leading_zeros()) as u8)
     }
 
     /// Towards rank A (one rank up the text).
@@ -99,48 +61,6 @@ impl Bitboard {
     #[inline]
     pub const fn orthogonal_neighbours(self) -> Bitboard {
         Bitboard(self.north().0 | self.south().0 | self.east().0 | self.west().0)
-    }
-}
-
-impl Iterator for Bitboard {
-    type Item = Square;
-
-    #[inline]
-    fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            return None;
-        }
-        let sq = self.lowest();
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-}
-
-macro_rules! bit_ops {
-    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt),*) => {$(
-        impl $trait for Bitboard {
-            type Output = Bitboard;
-            #[inline]
-            fn $method(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $assign_trait for Bitboard {
-            #[inline]
-            fn $assign_method(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    )*};
-}
-
-bit_ops!(BitAnd bitand BitAndAssign bitand_assign &, BitOr bitor BitOrAssign bitor_assign |, BitXor bitxor BitXorAssign bitxor_assign ^);
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & ALL)
     }
 }
 

@@ -431,7 +431,7 @@ class GamePage {
     if (renderer.panel) {
       try {
         const history = this.viewing ? s.moves.slice(0, this.viewing.ply) : s.moves;
-        const extra = renderer.panel(shown.board, { ...ctx, moves, owed: moves, history, play: (text) => this.play(text) });
+        const extra = renderer.panel(shown.board, { ...ctx, moves, history, play: (text) => this.play(text) });
         if (extra) e.panel.append(extra);
         this.panelError = null;
       } catch (error) {

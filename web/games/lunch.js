@@ -60,12 +60,12 @@ export default {
     const box = h('div', { class: 'info-box', 'data-lunch-panel': '' });
     // Your hand first, then the other (a count only, unless the game is over).
     const colours = me === 'black' ? ['black', 'white'] : ['white', 'black'];
-    const discards = (ctx.owed || []).filter((text) => this.inPanel(text));
+    const discards = (ctx.moves || []).filter((text) => this.inPanel(text));
     for (const colour of colours) {
       const hand = board.hands[colour];
       if (colour === me && discards.length && Array.isArray(hand)) {
         // Your hand is where discards are picked.
-        box.append(discardChooser(`${colour} (you): `, hand, discards, ctx.play));
+        box.append(discardChooser(colour, hand, discards, ctx.play));
         continue;
       }
       const cards = Array.isArray(hand)
@@ -84,7 +84,7 @@ export default {
       box.append(h('div', { class: 'battle', 'data-battle': '' }, h('b', {}, 'Battle: '), `${b.attacker} attacks ${b.t} from ${b.a} with ${b.card}${strike}`));
     }
     if (board.pending) box.append(h('div', { 'data-pending': '' }, h('b', {}, 'Now: '), board.pending));
-    if (ctx.owed && ctx.owed.length) {
+    if (ctx.moves && ctx.moves.length) {
       box.append(h('div', { class: 'muted' }, 'Your decision: attack or move by clicking the piece, then its target; the buttons under the board play cards (or "no answer").'));
     }
     box.append(battleLog(ctx.history || [], this.label));
@@ -94,7 +94,7 @@ export default {
 
 /// Pick cards of the hand, then discard them: the button names the legal
 /// discard that is exactly the picked cards.
-function discardChooser(title, hand, discards, play) {
+function discardChooser(colour, hand, discards, play) {
   const picked = new Set();
   const key = (cards) => [...cards].sort().join('+');
   const byCards = new Map(discards.map((text) => [key(text.slice('discard:'.length).split('+')), text]));
@@ -117,7 +117,7 @@ function discardChooser(title, hand, discards, play) {
     return chip;
   });
   update();
-  return h('div', { class: 'discard', 'data-discard-chooser': '' }, h('b', {}, title), h('span', { class: 'hand', 'data-hand': title.split(' ')[0] }, cards), button);
+  return h('div', { class: 'discard', 'data-discard-chooser': '' }, h('b', {}, `${colour} (you): `), h('span', { class: 'hand', 'data-hand': colour }, cards), button);
 }
 
 /// The decisions so far, newest last: who did what (the deal and draws are

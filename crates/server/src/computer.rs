@@ -3,6 +3,7 @@
 //! server shows it only the seat's view through the game's own rules: the
 //! searcher must not peek, which [`ComputerPlayer`] implementations promise).
 
+use crate::view::capitalised;
 use menagerie_ai::{AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
 use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::seq::IndexedRandom;
@@ -92,11 +93,6 @@ impl Opponents for SearchLevels {
         }
         LEVELS.iter().any(|l| l.name == level).then(|| Arc::new(LevelPlayer::new(level)) as Arc<dyn ComputerPlayer>)
     }
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map(|first| first.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// Searches at one of `menagerie_ai`'s levels. It gets the typed game back

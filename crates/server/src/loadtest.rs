@@ -148,6 +148,11 @@ struct SeenMove {
 }
 
 #[derive(Deserialize)]
+struct SeenMoves {
+    moves: Vec<String>,
+}
+
+#[derive(Deserialize)]
 struct JustPly {
     ply: usize,
 }
@@ -211,12 +216,8 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
         let listed = match state.legal_moves.take().filter(|_| state.your_turn) {
             Some(list) => list,
             None => {
-                #[derive(Deserialize)]
-                struct Moves {
-                    moves: Vec<String>,
-                }
                 let url = format!("{base}/api/games/{id}/moves?seat={}", secrets[side]);
-                send::<Moves>(client.get(url)).await?.moves
+                send::<SeenMoves>(client.get(url)).await?.moves
             }
         };
         let Some(choice) = listed.choose(&mut rand::rng()).cloned() else { break };

@@ -28,10 +28,6 @@ pub enum Viewer {
 pub struct StateJson(pub Bytes);
 
 impl StateJson {
-    pub fn as_str(&self) -> &str {
-        std::str::from_utf8(&self.0).expect("states are serialised as UTF-8")
-    }
-
     /// The state as a JSON value (for tests and callers that edit it).
     pub fn to_value(&self) -> Value {
         serde_json::from_slice(&self.0).expect("states are valid JSON")
@@ -101,7 +97,7 @@ pub fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Value {
     }
 }
 
-/// A move of the list as `viewer` may see it.
+/// A move of the list, its text hidden where the rules hide it.
 pub fn move_json(live: &LiveGame, index: usize) -> Value {
     serde_json::to_value(MoveView { live, index }).expect("moves serialise")
 }
@@ -262,7 +258,8 @@ pub fn legal_moves_json(live: &LiveGame, viewer: Viewer) -> Value {
     json!({ "ply": live.moves.len(), "moves": visible_legal_moves(live, viewer).unwrap_or_default() })
 }
 
-fn capitalised(name: &str) -> String {
+/// `white` -> `White`.
+pub(crate) fn capitalised(name: &str) -> String {
     let mut chars = name.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

@@ -1,5 +1,5 @@
 // Lilliputian Monochromatic Alice Chess: two 6×7 boards side by side.
-// View (crates/games/src/alice/mod.rs): { boards: [{board: 1, squares:
+// View (crates/games/src/lma/mod.rs): { boards: [{board: 1, squares:
 // [{square: "1a7", piece: "r" | null, dark: bool}, ...]}, ...], to_move,
 // check, castling, halfmove, fullmove, outcome, text }.
 // Moves: `2b1c3` = from 2b1 to c3; the piece lands on the twin square of

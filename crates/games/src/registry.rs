@@ -30,13 +30,7 @@ macro_rules! games {
     };
 }
 
-games!(
-    crate::alice::AliceChess,
-    crate::fluid::Fluid,
-    crate::lichen::Lichen,
-    crate::kelasu::Kelasu,
-    crate::lunch::Lunch
-);
+games!(crate::lma::Lma, crate::fluid::Fluid, crate::lichen::Lichen, crate::kelasu::Kelasu, crate::lunch::Lunch);
 
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")

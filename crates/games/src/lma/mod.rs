@@ -50,7 +50,7 @@ mod tables;
 mod text;
 mod zobrist;
 
-pub use moves::AliceMove;
+pub use moves::Move;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
@@ -60,25 +60,25 @@ use square::cell_name;
 
 /// Which of the two games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AliceVariant {
+pub enum LmaVariant {
     /// `lma`: one army per board.
     Single,
     /// `lma-double`: both arrays on both boards, one king each.
     Double,
 }
 
-impl AliceVariant {
+impl LmaVariant {
     pub fn id(self) -> &'static str {
         match self {
-            AliceVariant::Single => "lma",
-            AliceVariant::Double => "lma-double",
+            LmaVariant::Single => "lma",
+            LmaVariant::Double => "lma-double",
         }
     }
 
     pub fn start_text(self) -> &'static str {
         match self {
-            AliceVariant::Single => "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
-            AliceVariant::Double => "rcqkcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
+            LmaVariant::Single => "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
+            LmaVariant::Double => "rcqkcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
         }
     }
 }
@@ -86,8 +86,8 @@ impl AliceVariant {
 /// A game of LMA Chess: the position, and the positions before each move
 /// played on this value (for undo and repetition).
 #[derive(Clone, Debug)]
-pub struct AliceChess {
-    variant: AliceVariant,
+pub struct Lma {
+    variant: LmaVariant,
     pos: Position,
     history: Vec<Position>,
     /// The fullmove number of the position the game started from, and
@@ -97,9 +97,9 @@ pub struct AliceChess {
     start_black: bool,
 }
 
-impl AliceChess {
-    fn new(variant: AliceVariant, (pos, fullmove): (Position, u32)) -> AliceChess {
-        AliceChess {
+impl Lma {
+    fn new(variant: LmaVariant, (pos, fullmove): (Position, u32)) -> Lma {
+        Lma {
             variant,
             start_black: pos.side_to_move() == BLACK,
             pos,
@@ -160,9 +160,9 @@ impl AliceChess {
     }
 }
 
-impl Game for AliceChess {
-    type Move = AliceMove;
-    type Variant = AliceVariant;
+impl Game for Lma {
+    type Move = Move;
+    type Variant = LmaVariant;
 
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
@@ -179,25 +179,25 @@ impl Game for AliceChess {
         },
     ];
 
-    fn parse_variant(spec: &VariantSpec) -> Result<AliceVariant, VariantError> {
+    fn parse_variant(spec: &VariantSpec) -> Result<LmaVariant, VariantError> {
         let info = Self::VARIANTS.iter().find(|info| info.id == spec.id).unwrap_or(&Self::VARIANTS[0]);
         spec.check_options(info)?;
-        Ok(if spec.id == "lma-double" { AliceVariant::Double } else { AliceVariant::Single })
+        Ok(if spec.id == "lma-double" { LmaVariant::Double } else { LmaVariant::Single })
     }
 
-    fn start(variant: &AliceVariant, _seed: u64) -> Self {
-        AliceChess::new(*variant, text::parse_position(variant.start_text()).expect("the start position text is valid"))
+    fn start(variant: &LmaVariant, _seed: u64) -> Self {
+        Lma::new(*variant, text::parse_position(variant.start_text()).expect("the start position text is valid"))
     }
 
-    fn from_text(variant: &AliceVariant, text: &str) -> Result<Self, PositionError> {
-        Ok(AliceChess::new(*variant, text::parse_position(text)?))
+    fn from_text(variant: &LmaVariant, text: &str) -> Result<Self, PositionError> {
+        Ok(Lma::new(*variant, text::parse_position(text)?))
     }
 
     fn to_text(&self) -> String {
         text::position_text(&self.pos, self.fullmove())
     }
 
-    fn variant(&self) -> &AliceVariant {
+    fn variant(&self) -> &LmaVariant {
         &self.variant
     }
 
@@ -220,7 +220,7 @@ impl Game for AliceChess {
         self.drawn_by_rule().map(|reason| Outcome::Draw { reason })
     }
 
-    fn legal_moves(&self, moves: &mut Vec<AliceMove>) {
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.drawn_by_rule().is_none() {
             generate(&self.pos, &mut Collector(moves));
@@ -228,7 +228,7 @@ impl Game for AliceChess {
     }
 
     #[inline]
-    fn count_legal_moves(&self, _scratch: &mut Vec<AliceMove>) -> u64 {
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
         if self.drawn_by_rule().is_some() {
             return 0;
         }
@@ -238,7 +238,7 @@ impl Game for AliceChess {
     }
 
     #[inline]
-    fn play(&mut self, mv: AliceMove) {
+    fn play(&mut self, mv: Move) {
         self.history.push(self.pos);
         self.pos.apply(mv);
     }
@@ -254,11 +254,11 @@ impl Game for AliceChess {
         self.pos.hash
     }
 
-    fn move_text(&self, mv: AliceMove) -> String {
+    fn move_text(&self, mv: Move) -> String {
         mv.text()
     }
 
-    fn parse_move(&self, text: &str) -> Result<AliceMove, MoveError> {
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let wanted = moves::parse_move_text(text).map_err(|problem| MoveError::syntax(text, problem))?;
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
@@ -313,14 +313,14 @@ impl Game for AliceChess {
         render::view_json(self)
     }
 
-    fn bench_positions(variant: &AliceVariant) -> Vec<&'static str> {
+    fn bench_positions(variant: &LmaVariant) -> Vec<&'static str> {
         // Middle games reached by random play (also in the perft corpus).
         match variant {
-            AliceVariant::Single => vec![
+            LmaVariant::Single => vec![
                 "r5/1qk1p1/4c1/Ppp3/2PP2/6/1C4|6/5r/3p1p/4C1/6/P2QPP/R2K1R w KQ 7 13",
                 "r1q1cr/4kp/P5/ppppp1/4P1/2Q3/6|6/6/R1c3/2PP2/5C/1P3P/3KCR w K 4 13",
             ],
-            AliceVariant::Double => vec![
+            LmaVariant::Double => vec![
                 "r1q1cr/ppkpp1/3p2/P1pP2/R5/1Pc2C/1CQ2R|rc3r/pp2pp/P3qp/2p3/3CPP/P1PPPP/R1QKCR w KQ 0 13",
                 "rrqkcr/pppppp/cc1pp1/C2P1P/C4P/P1P1P1/R1Q2R|3r2/pppq1p/6/6/1P4/PPPPP1/RCQKCR w KQkq 3 13",
             ],

@@ -6,7 +6,7 @@ use super::square::{cell_name, Square};
 /// A move: where the piece starts, where it lands (board included, as the
 /// move rule decides) and what is special about it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AliceMove {
+pub struct Move {
     pub from: Square,
     pub to: Square,
     pub special: Special,
@@ -23,10 +23,10 @@ pub enum Special {
 /// What a pawn may promote to, in move-list order.
 pub const PROMOTIONS: [Kind; 3] = [Kind::Queen, Kind::Rook, Kind::Cardinal];
 
-impl AliceMove {
+impl Move {
     #[inline]
-    pub const fn plain(from: Square, to: Square) -> AliceMove {
-        AliceMove { from, to, special: Special::Plain }
+    pub const fn plain(from: Square, to: Square) -> Move {
+        Move { from, to, special: Special::Plain }
     }
 
     pub fn promotion(self) -> Option<Kind> {
@@ -101,7 +101,7 @@ mod tests {
         assert_eq!(m.from.name(), "1c6");
         assert_eq!(cell_name(m.to_cell), "d7");
         assert_eq!(m.promotion, Some(Kind::Queen));
-        let mv = AliceMove { from: m.from, to: Square::new(1, m.to_cell), special: Special::Promote(Kind::Queen) };
+        let mv = Move { from: m.from, to: Square::new(1, m.to_cell), special: Special::Promote(Kind::Queen) };
         assert_eq!(mv.text(), "1c6d7q");
         for bad in ["", "2b1c", "3b1c3", "2g1c3", "2b8c3", "2b1c3k", "2b1c3Q", "2b1c3qq", "2é1c3"] {
             assert!(parse_move_text(bad).is_err(), "{bad}");

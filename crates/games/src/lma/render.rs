@@ -3,14 +3,14 @@
 use super::pieces::WHITE;
 use super::square::{Square, FILES, RANKS};
 use super::text::{castling_text, position_text};
-use super::AliceChess;
+use super::Lma;
 use menagerie_core::{Game, Outcome, Player};
 use serde_json::json;
 
 /// Both boards side by side, rank 7 at the top. Dark squares are drawn with
 /// `:` (`:::` empty, `:r:` with a piece), light ones with spaces (` . `,
 /// ` r `), so the colour rule is visible.
-pub fn render(game: &AliceChess) -> String {
+pub fn render(game: &Lma) -> String {
     let pos = &game.pos;
     let files: String = (0..FILES).map(|f| format!(" {} ", (b'a' + f as u8) as char)).collect();
     let width = 3 * FILES;
@@ -71,8 +71,8 @@ pub fn render(game: &AliceChess) -> String {
     out
 }
 
-/// The shape is documented in the module doc of `alice`.
-pub fn view_json(game: &AliceChess) -> serde_json::Value {
+/// The shape is documented in the module doc of `lma`.
+pub fn view_json(game: &Lma) -> serde_json::Value {
     let pos = &game.pos;
     let boards: Vec<serde_json::Value> = (0..2)
         .map(|board| {

@@ -31,11 +31,11 @@
 //! ```
 //! `piece` is the upper-case letter whatever the colour.
 
-mod action;
 mod bitboard;
 mod eval;
 mod merge;
 mod movegen;
+mod moves;
 mod piece;
 mod position;
 mod square;
@@ -44,7 +44,7 @@ mod text;
 mod view;
 mod zobrist;
 
-pub use action::Action;
+pub use moves::Action;
 pub use square::Square;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};

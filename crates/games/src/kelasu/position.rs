@@ -2,8 +2,8 @@
 //! (mover, Energy left, spent pieces, counters), with the effect of one
 //! action, the end-of-game checks and the passing of the turn.
 
-use super::action::Action;
 use super::bitboard::Bitboard;
+use super::moves::Action;
 use super::piece::Kind;
 use super::square::Square;
 use super::tables::VICTORY_TILES;

@@ -7,9 +7,9 @@
 //! Actions: `B3-C3` (moves, Recall, captures, Conversions) and
 //! `W@D1:C1,D1` (merges: letter, new square, the Blanks ascending).
 
-use super::action::Action;
 use super::bitboard::Bitboard;
 use super::merge::is_connected;
+use super::moves::Action;
 use super::piece::{colour_name, Kind};
 use super::position::{Board, State};
 use super::square::Square;

@@ -39,21 +39,21 @@
 //! ```
 //! North (`n`) is towards rank 3; White sits at rank 1.
 
-mod board;
 mod eval;
-mod geometry;
 mod movegen;
 mod notation;
+mod position;
+mod square;
 mod text;
 mod view;
 mod zobrist;
 
-pub use geometry::{Direction, Square};
 pub use movegen::{Act, Move};
+pub use square::{Direction, Square};
 
-use board::Board;
-use geometry::Geometry;
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use position::Board;
+use square::Geometry;
 
 /// The 200 turns of the engine-convention draw.
 pub const QUIET_TURN_LIMIT: u32 = 200;
@@ -74,8 +74,8 @@ pub enum LichenVariant {
 impl LichenVariant {
     fn geometry(self) -> &'static Geometry {
         match self {
-            LichenVariant::Wide => &geometry::WIDE,
-            LichenVariant::Square => &geometry::SQUARE,
+            LichenVariant::Wide => &square::WIDE,
+            LichenVariant::Square => &square::SQUARE,
         }
     }
 

@@ -8,8 +8,8 @@
 //! Everything else about the acts is the same for every placement, which is
 //! what lets [`count`] count a position's moves without listing them.
 
-use super::board::Board;
-use super::geometry::{Direction, Square, MAX_SQUARES, OFF_BOARD};
+use super::position::Board;
+use super::square::{Direction, Square, MAX_SQUARES, OFF_BOARD};
 
 /// The optional second half of a turn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,7 +1,7 @@
 //! The position for people: a terminal drawing and the JSON view the web
 //! page draws from (its shape is documented in the module doc of `lichen`).
 
-use super::geometry::{Direction, Square, RANKS};
+use super::square::{Direction, Square, RANKS};
 use super::Lichen;
 use menagerie_core::{Game, Outcome, Player};
 use serde_json::{json, Map, Value};

@@ -12,7 +12,7 @@
 
 use super::bitboard::Bitboard;
 use super::moves::{Move, Special};
-use super::pieces::Kind;
+use super::piece::Kind;
 use super::position::Position;
 use super::Lma;
 use menagerie_core::Evaluate;

@@ -42,19 +42,19 @@ mod eval;
 mod invariants;
 mod movegen;
 mod moves;
-mod pieces;
+mod piece;
 mod position;
-mod render;
 mod square;
 mod tables;
 mod text;
+mod view;
 mod zobrist;
 
 pub use moves::Move;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
-use pieces::{BLACK, WHITE};
+use piece::{BLACK, WHITE};
 use position::Position;
 use square::cell_name;
 
@@ -302,7 +302,7 @@ impl Game for Lma {
     }
 
     fn render(&self, _viewer: Option<Player>) -> String {
-        render::render(self)
+        view::render(self)
     }
 
     fn in_check(&self) -> bool {
@@ -310,7 +310,7 @@ impl Game for Lma {
     }
 
     fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        render::view_json(self)
+        view::view_json(self)
     }
 
     fn bench_positions(variant: &LmaVariant) -> Vec<&'static str> {

@@ -21,7 +21,7 @@
 use super::bitboard::Bitboard;
 use super::castling::CASTLES;
 use super::moves::{Move, Special, PROMOTIONS};
-use super::pieces::{Kind, WHITE};
+use super::piece::{Kind, WHITE};
 use super::position::Position;
 use super::square::{BoardIndex, Square};
 use super::tables::{bishop_attacks, rook_attacks, same_parity, BETWEEN, FILE_A, FILE_F, KING, KNIGHT, RANK};

@@ -1,6 +1,6 @@
 //! The move type and its text, `<from square><to file+rank>[q|r|c]`.
 
-use super::pieces::Kind;
+use super::piece::Kind;
 use super::square::{cell_name, Square};
 
 /// A move: where the piece starts, where it lands (board included, as the

@@ -6,7 +6,7 @@
 use super::bitboard::Bitboard;
 use super::castling::{CASTLES, RIGHTS_KEPT};
 use super::moves::{Move, Special};
-use super::pieces::{Kind, BLACK, KINDS};
+use super::piece::{Kind, BLACK, KINDS};
 use super::square::{BoardIndex, Square};
 use super::zobrist;
 

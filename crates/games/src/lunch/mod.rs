@@ -24,10 +24,10 @@ pub mod board;
 pub mod deck;
 mod eval;
 pub mod moves;
-mod render;
+pub mod position;
 pub mod rules;
-pub mod state;
 pub mod text;
+mod view;
 
 use board::{flag, Kind, Piece};
 use deck::Deck;
@@ -35,9 +35,9 @@ use menagerie_core::{
     Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
 };
 use moves::Move;
+use position::{Frame, GameResult, State};
 use rand::RngCore;
 use rules::Rules;
-use state::{Frame, GameResult, State};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -257,12 +257,12 @@ impl Game for Lunch {
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         legal.into_iter().find(|&mv| self.move_text(mv) == text).ok_or_else(|| {
-            MoveError::illegal(text, format!("not a legal move now ({})", render::pending(self, &self.state)))
+            MoveError::illegal(text, format!("not a legal move now ({})", view::pending(self, &self.state)))
         })
     }
 
     fn render(&self, viewer: Option<Player>) -> String {
-        render::render(self, viewer)
+        view::render(self, viewer)
     }
 
     fn view_text(&self, viewer: Player) -> String {
@@ -303,7 +303,7 @@ impl Game for Lunch {
     }
 
     fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
-        render::view_json(self, viewer)
+        view::view_json(self, viewer)
     }
 
     fn bench_positions(_variant: &LunchVariant) -> Vec<&'static str> {
@@ -321,7 +321,7 @@ impl Game for Lunch {
                 return Err(format!("{total} {} cards, the deck has {}", t.code, t.count));
             }
         }
-        let between_actions = s.top() == Frame::Turn(state::TurnStage::Action) && s.result == GameResult::Ongoing;
+        let between_actions = s.top() == Frame::Turn(position::TurnStage::Action) && s.result == GameResult::Ongoing;
         for (sq, p) in s.board.iter().enumerate() {
             if let Some(p) = p {
                 if p.hp <= 0 {

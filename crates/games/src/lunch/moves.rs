@@ -7,7 +7,7 @@
 
 use super::board::{parse_square, square_name, Kind, Square, NO_SQUARE};
 use super::deck::Deck;
-use super::state::NO_CARD;
+use super::position::NO_CARD;
 use menagerie_core::MoveError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -13,7 +13,7 @@ use super::board::{
 };
 use super::deck::{CardKind, CardType, Deck, MAX_TYPES};
 use super::moves::Move;
-use super::state::{
+use super::position::{
     Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, NO_CARD,
 };
 use super::{LunchVariant, Options};

@@ -3,7 +3,7 @@
 
 use super::board::{flag, parse_square, square_name, Kind, Piece, Square, NO_SQUARE};
 use super::deck::{Deck, MAX_CARDS};
-use super::state::{
+use super::position::{
     Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, MAX_FRAMES,
     MAX_HOLDS, MAX_LIMBO, NO_CARD,
 };

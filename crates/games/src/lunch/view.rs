@@ -2,7 +2,7 @@
 //! of the pending decision.
 
 use super::board::{flag, square_name, Kind, NO_SQUARE};
-use super::state::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
+use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
 use super::text::{self, player_word};
 use super::Lunch;
 use menagerie_core::{Game, Player};

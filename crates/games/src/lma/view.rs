@@ -1,6 +1,6 @@
 //! Drawing for the terminal and the JSON view for the web page.
 
-use super::pieces::WHITE;
+use super::piece::WHITE;
 use super::square::{Square, FILES, RANKS};
 use super::text::{castling_text, position_text};
 use super::Lma;

@@ -33,12 +33,14 @@
 //! }
 //! ```
 
+mod invariants;
 mod attacks;
 mod bitboard;
 mod board;
 mod eval;
 mod movegen;
 mod moves;
+mod notation;
 mod piece;
 mod position;
 mod square;
@@ -156,7 +158,9 @@ impl Game for Fluid {
     }
 
     fn from_text(variant: &FluidVariant, text: &str) -> Result<Self, PositionError> {
-        let state = text::parse_position(&Rules::new(variant.promotion), text)?;
+        let rules = Rules::new(variant.promotion);
+        let mut state = text::parse_position(&rules, text)?;
+        state.repetition_key = repetition_key(&state, &rules);
         Ok(Fluid::with_state(variant, state))
     }
 
@@ -204,7 +208,10 @@ impl Game for Fluid {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.history.push(self.state);
-        self.state.play(mv, &self.rules);
+        self.state.play(mv);
+        if self.state.en_passant.is_some() {
+            self.state.repetition_key = repetition_key(&self.state, &self.rules);
+        }
     }
 
     #[inline]
@@ -223,7 +230,7 @@ impl Game for Fluid {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        text::check_move_syntax(text)?;
+        notation::check_move_syntax(text)?;
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -257,44 +264,20 @@ impl Game for Fluid {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let state = &self.state;
-        state.board.check_consistency()?;
-        for colour in [Colour::White, Colour::Black] {
-            let kings = state.board.pieces(colour, Kind::King);
-            let count: usize = kings
-                .map(|sq| {
-                    state.board.cell(sq).pieces().filter(|p| p.kind() == Kind::King && p.colour() == colour).count()
-                })
-                .sum();
-            if count != 1 {
-                return Err(format!("{} has {count} kings", colour.name()));
-            }
-        }
-        let other = state.side.other();
-        if let Some(king) = state.board.king(other) {
-            if state.board.attacked(king, state.side, self.rules.single_promotions) {
-                return Err(format!("{} was left in check", other.name()));
-            }
-        }
-        for (colour, rank) in [(Colour::White, 0u8), (Colour::Black, 7u8)] {
-            let (king_side, queen_side) = position::rights_of(colour);
-            let king_home = state.board.pieces(colour, Kind::King).contains(square::Square::from_coords(4, rank));
-            let rooks = state.board.pieces(colour, Kind::Rook);
-            if state.castling & king_side != 0 && !(king_home && rooks.contains(square::Square::from_coords(7, rank))) {
-                return Err(format!("{} keeps king-side castling without king and rook at home", colour.name()));
-            }
-            if state.castling & queen_side != 0 && !(king_home && rooks.contains(square::Square::from_coords(0, rank)))
-            {
-                return Err(format!("{} keeps queen-side castling without king and rook at home", colour.name()));
-            }
-        }
-        let mut fresh = *state;
-        fresh.refresh_repetition_key(&self.rules);
-        if fresh.repetition_key != state.repetition_key {
-            return Err("repetition key out of step".into());
-        }
-        Ok(())
+        invariants::check(self)
     }
+}
+
+/// The hash without the en-passant square unless an en-passant capture is
+/// legal: equal keys are "the same position" for repetition.
+fn repetition_key(state: &State, rules: &Rules) -> u64 {
+    let mut key = state.hash();
+    if let Some(square) = state.en_passant {
+        if !movegen::en_passant_is_legal(state, rules) {
+            key ^= zobrist::en_passant_file(square.file());
+        }
+    }
+    key
 }
 
 const BENCH_MIDDLE_GAME: &str = "r1q1k2r/pp1n1ppp/2pbpn2/3p4/3P4/2NBPN2/PPQ2PPP/R3K2R w KQkq - 0 1";

@@ -19,7 +19,7 @@
 use super::bitboard::Bitboard;
 use super::moves::Action;
 use super::piece::Kind;
-use super::position::Board;
+use super::board::Board;
 use super::tables::VICTORY_TILES;
 use super::Kelasu;
 use menagerie_core::{Evaluate, Player};

@@ -2,7 +2,7 @@
 //! and the act: a stone move `<square>><dir>` (`c1>n`) or a colonization
 //! `<square>*<dir>` (`a2*ne`).
 
-use super::movegen::{Act, Move};
+use super::moves::{Act, Move};
 use super::square::{Direction, Geometry, Square};
 use menagerie_core::MoveError;
 

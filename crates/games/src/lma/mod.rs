@@ -4,12 +4,9 @@
 //! square of the other board instead. Cardinals (bishop + knight) replace
 //! bishops and knights; no en passant; promotion to Q, R or C.
 //!
-//! Files: `square` and `bitboard` (the geometry), `tables` (attack
-//! tables), `position` (bitboards, making moves), `attacks` (who attacks
-//! a square), `movegen` (legal moves, bulk counting), `castling`,
-//! `moves` and `text` (move and position texts), `render` (terminal
-//! drawing and JSON view), `invariants` (checked by the property tests),
-//! `zobrist`.
+//! The files follow the layout of `crates/games/README.md`; besides,
+//! `tables` holds the attack tables, `attacks` says who attacks a square
+//! and `castling` the four castlings.
 //!
 //! # JSON view (`view_json`)
 //!
@@ -42,6 +39,7 @@ mod eval;
 mod invariants;
 mod movegen;
 mod moves;
+mod notation;
 mod piece;
 mod position;
 mod square;
@@ -259,7 +257,7 @@ impl Game for Lma {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        let wanted = moves::parse_move_text(text).map_err(|problem| MoveError::syntax(text, problem))?;
+        let wanted = notation::parse_move_text(text).map_err(|problem| MoveError::syntax(text, problem))?;
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         if legal.is_empty() {

@@ -1,7 +1,8 @@
 //! The terminal drawing, the JSON view for the web page, and a description
 //! of the pending decision.
 
-use super::board::{flag, square_name, Kind, NO_SQUARE};
+use super::piece::{flag, Kind};
+use super::square::{square_name, NO_SQUARE};
 use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
 use super::text::{self, player_word};
 use super::Lunch;

@@ -3,7 +3,9 @@
 //! registers its game type.
 
 use crate::{variants, visit};
-use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, VariantError, VariantSpec};
+use menagerie_core::{
+    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, VariantError, VariantSpec,
+};
 use thiserror::Error;
 
 /// `games!(folder::GameType, ...)`: the game modules, [`variants`] and
@@ -61,7 +63,7 @@ pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<
     }
     impl GameVisitor for MakeDyn<'_> {
         type Output = Result<Box<dyn DynGame>, PositionError>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
             let game = match self.position {
                 None => G::start(&variant, self.seed),
                 Some(text) => G::from_text(&variant, text)?,

@@ -1,7 +1,7 @@
 //! LMA Chess rules pinned by examples: texts, rejected positions, move
 //! errors, draws, check display, rendering and the JSON view.
 
-use menagerie_core::{perft, Game, MoveError, Outcome, Player, PositionError, VariantSpec};
+use menagerie_core::{perft, Game, MoveError, Outcome, Player, PositionError, Present, VariantSpec};
 use menagerie_games::lma::{Lma, LmaVariant};
 
 const START: &str = "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1";
@@ -308,11 +308,11 @@ fn render_shows_both_boards_and_colours() {
 fn json_view_has_the_documented_shape() {
     let game = Lma::start(&variant("lma"), 0);
     let view = game.view_json(None);
-    assert_eq!(view["variant"], "lma");
-    assert_eq!(view["to_move"], "white");
+    assert_eq!(view["to_act"], "white");
     assert_eq!(view["check"], false);
     assert_eq!(view["castling"], "KQkq");
-    assert_eq!(view["outcome"], serde_json::Value::Null);
+    assert_eq!(view["result"], serde_json::Value::Null);
+    assert_eq!(view["counters"], serde_json::json!({"turn": 1, "halfmove_clock": 0, "quiet_turns": null}));
     assert_eq!(view["text"], START);
     let boards = view["boards"].as_array().unwrap();
     assert_eq!(boards.len(), 2);
@@ -325,5 +325,6 @@ fn json_view_has_the_documented_shape() {
     assert_eq!(second[38], serde_json::json!({"square": "2c1", "piece": "Q", "dark": false}));
     let mate = lma("k5/1Q4/2K3/6/6/6/6|6/6/6/6/6/6/6 b - 0 1").view_json(None);
     assert_eq!(mate["check"], true);
-    assert_eq!(mate["outcome"], serde_json::json!({"winner": "white", "reason": "checkmate"}));
+    assert_eq!(mate["result"], serde_json::json!({"winner": "white", "reason": "checkmate"}));
+    assert_eq!(mate["to_act"], serde_json::Value::Null);
 }

@@ -11,27 +11,6 @@
 //! `Bd1h5`, `Nd4e6xB`, `Pe7e8=BR`, castling `Ke1g1`); positions are FEN with
 //! `(XY)` for two pieces on one square and `Q`/`q` for a same-colour
 //! Bishop + Rook.
-//!
-//! # JSON view (`view_json`)
-//! ```text
-//! {
-//!   "game": "fluid",
-//!   "text": "<position text>",
-//!   "files": ["a".."h"], "ranks": ["1".."8"],
-//!   "squares": { "a1": [ {"colour": "white", "letter": "R", "kind": "rook"} ], "e4": [], ... },
-//!                 // all 64 squares, named as in move texts; each a list of 0-2 pieces
-//!   "labels": { "d1": "Q", "e5": "Bn", ... },   // occupied squares only: what to print on the
-//!                                               // square (a queen is "Q"; a pair two letters
-//!                                               // in their colours' cases)
-//!   "to_move": "white" | "black",
-//!   "check": bool,                 // the side to move stands in check
-//!   "castling": "KQkq" | "-",
-//!   "en_passant": "e3" | null,
-//!   "halfmove_clock": n, "fullmove_number": n,
-//!   "promotions": ["BR", "R", "B", "N"],  // what a pawn may become in this variant
-//!   "outcome": null | {"winner": "white" | "black" | null, "reason": "checkmate" | ...}
-//! }
-//! ```
 
 mod invariants;
 mod attacks;
@@ -54,7 +33,7 @@ mod tests;
 pub use moves::Move;
 pub use position::PromotionRule;
 
-use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::Counter;
 use piece::{Colour, Kind};
 use position::{Rules, State};
@@ -242,17 +221,8 @@ impl Game for Fluid {
             .ok_or_else(|| MoveError::illegal(text, "not a legal move here (see `menagerie moves` for the list)"))
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(&self.state, self.side_in_check(), self.outcome().as_ref())
-    }
-
     fn in_check(&self) -> bool {
         self.side_in_check()
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        let promotions: Vec<&str> = self.rules.promotions.iter().map(|p| p.text()).collect();
-        view::view_json(&self.state, self.to_text(), self.side_in_check(), self.outcome().as_ref(), &promotions)
     }
 
     fn bench_positions(_variant: &FluidVariant) -> Vec<&'static str> {

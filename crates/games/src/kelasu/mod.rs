@@ -9,27 +9,6 @@
 //! Representation: one `u128` bitboard per colour and per kind (bit = square
 //! index, rank × 10 + file), the spent pieces as another bitboard, and
 //! copy-make undo (the whole state is about 200 bytes).
-//!
-//! # `view_json` shape
-//! ```json
-//! {
-//!   "game": "kelasu",
-//!   "ranks": ["A", …, "J"],          // top to bottom
-//!   "files": ["0", …, "9"],          // left to right
-//!   "squares": [                      // occupied squares only, ascending
-//!     { "square": "C0", "piece": "S", "kind": "stone", "colour": "blue", "spent": false }
-//!   ],
-//!   "victory_tiles": ["E4", "E5", "F4", "F5"],
-//!   "mover": "blue",                  // who acts now (the winner once won)
-//!   "energy": 4,                      // Energy left this turn
-//!   "spent": ["C3"],                  // the mover's pieces that have acted
-//!   "quiet": 0, "turn": 1,            // as in the position text
-//!   "stones": { "blue": 4, "red": 4 },
-//!   "outcome": null,                  // or { "winner": "blue" | null, "reason": "…" }
-//!   "text": "<position text>"
-//! }
-//! ```
-//! `piece` is the upper-case letter whatever the colour.
 
 mod invariants;
 mod bitboard;
@@ -211,16 +190,8 @@ impl Game for Kelasu {
         notation::parse_action(&self.state, text)
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(&self.state)
-    }
-
     fn player_name(player: Player) -> &'static str {
         piece::colour_name(player)
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        view::json(&self.state, self.to_text())
     }
 
     fn bench_positions(_variant: &KelasuVariant) -> Vec<&'static str> {

@@ -16,28 +16,6 @@
 //!   count of quiet turns start at the position a game was set up from;
 //! - a hand-built position in which the player who just moved controls the
 //!   mover's kingstone is over (that player won).
-//!
-//! # `view_json`
-//! ```json
-//! {
-//!   "game": "lichen", "variant": "lichen",
-//!   "files": 5, "ranks": 3,
-//!   "squares": ["a1", "b1", ...],            // every square, rank 1 first, files a..
-//!   "directions": ["n","ne","e","se","s","sw","w","nw"],
-//!   "stones": [                               // one per stone, in square order
-//!     { "square": "c1",
-//!       "slots": { "n": "white", "ne": null, ... },   // "white" | "black" | null
-//!       "kingstone": "white",                 // "white" | "black" | null
-//!       "controller": "white" }               // "white" | "black" | null (tie)
-//!   ],
-//!   "hands": { "white": 20, "black": 20 },
-//!   "to_move": "white",
-//!   "harvest": ["b1"],                        // stones the mover harvests at the start of the turn
-//!   "outcome": null,                          // or { "winner": "white" | null, "reason": "..." }
-//!   "text": "<position text>"
-//! }
-//! ```
-//! North (`n`) is towards rank 3; White sits at rank 1.
 
 mod invariants;
 mod eval;
@@ -346,14 +324,6 @@ impl Game for Lichen {
         } else {
             Err(MoveError::illegal(text, self.explain_illegal(mv)))
         }
-    }
-
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(self)
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        view::json(self)
     }
 
     fn bench_positions(variant: &LichenVariant) -> Vec<&'static str> {

@@ -7,30 +7,6 @@
 //! The files follow the layout of `crates/games/README.md`; besides,
 //! `tables` holds the attack tables, `attacks` says who attacks a square
 //! and `castling` the four castlings.
-//!
-//! # JSON view (`view_json`)
-//!
-//! ```json
-//! {
-//!   "variant": "lma",
-//!   "boards": [
-//!     {"board": 1, "squares": [{"square": "1a7", "piece": "r", "dark": true}, ...]},
-//!     {"board": 2, "squares": [{"square": "2a7", "piece": null, "dark": false}, ...]}
-//!   ],
-//!   "to_move": "white",
-//!   "check": false,
-//!   "castling": "KQkq",
-//!   "halfmove": 0,
-//!   "fullmove": 1,
-//!   "outcome": null,
-//!   "text": "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1"
-//! }
-//! ```
-//! Each board lists its 42 squares rank 7 to rank 1, files a to f (reading
-//! order), named as in move texts; `piece` is the letter (White upper case,
-//! Black lower case) or `null`; `dark` is the square's colour. `outcome` is
-//! `null` while the game goes on, else `{"winner": "white"|"black"|null,
-//! "reason": "checkmate"|"stalemate"|"threefold repetition"|"fifty-move rule"}`.
 
 mod attacks;
 mod bitboard;
@@ -299,16 +275,8 @@ impl Game for Lma {
         Err(MoveError::illegal(text, reason))
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(self)
-    }
-
     fn in_check(&self) -> bool {
         self.pos.checkers().not_empty()
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        view::view_json(self)
     }
 
     fn bench_positions(variant: &LmaVariant) -> Vec<&'static str> {

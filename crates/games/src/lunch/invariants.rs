@@ -1,5 +1,6 @@
 //! The rules' invariants, checked by the property tests after every move.
 
+use super::position::GameResult;
 use super::*;
 
 pub fn check(game: &Lunch) -> Result<(), String> {

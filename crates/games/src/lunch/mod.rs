@@ -7,21 +7,9 @@
 //! promotion choices. [`Game::to_act`] says who decides. Chance (reshuffles)
 //! is a generator carried in the position text, so play is deterministic
 //! given the text.
-//!
-//! `view_json` shape (for the web page):
-//! ```json
-//! { "squares": [{"square": "e1", "piece": "K", "color": "white", "hp": 15,
-//!                "stunned": false, "stomped": false}],
-//!   "side": "white", "to_act": "white", "result": null,
-//!   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden)},
-//!   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": ["w.hammer"],
-//!   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
-//!   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
-//!   "pending": "white to choose the action", "text": "<view text>" }
-//! ```
 
-mod invariants;
 pub mod board;
+mod invariants;
 pub mod deck;
 mod eval;
 pub mod moves;
@@ -39,7 +27,7 @@ use menagerie_core::{
     Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
 };
 use moves::Move;
-use position::{Frame, GameResult, State};
+use position::{Frame, State};
 use rand::RngCore;
 use rules::Rules;
 use std::hash::{Hash, Hasher};
@@ -265,10 +253,6 @@ impl Game for Lunch {
         })
     }
 
-    fn render(&self, viewer: Option<Player>) -> String {
-        view::render(self, viewer)
-    }
-
     fn view_text(&self, viewer: Player) -> String {
         self.text_for(Some(viewer))
     }
@@ -304,10 +288,6 @@ impl Game for Lunch {
 
     fn has_hidden_information() -> bool {
         true
-    }
-
-    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
-        view::view_json(self, viewer)
     }
 
     fn bench_positions(_variant: &LunchVariant) -> Vec<&'static str> {

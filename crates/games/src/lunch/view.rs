@@ -1,13 +1,13 @@
-//! The terminal drawing, the JSON view for the web page, and a description
-//! of the pending decision.
+//! What people see: the terminal drawing, the board part of the view, and
+//! a description of the pending decision.
 
 use super::piece::{flag, Kind};
 use super::square::{square_name, NO_SQUARE};
 use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
 use super::text::{self, player_word};
 use super::Lunch;
-use menagerie_core::{Game, Player};
-use serde_json::{json, Value};
+use menagerie_core::{Counters, Player, Present};
+use serde::Serialize;
 
 /// What the game waits for, in words.
 pub fn pending(game: &Lunch, s: &State) -> String {
@@ -66,7 +66,7 @@ fn piece_label(s: &State, sq: u8) -> String {
     }
 }
 
-pub fn render(game: &Lunch, viewer: Option<Player>) -> String {
+fn render(game: &Lunch, viewer: Option<Player>) -> String {
     let s = game.state();
     let deck = game.deck();
     let mut out = String::new();
@@ -106,86 +106,175 @@ pub fn render(game: &Lunch, viewer: Option<Player>) -> String {
     out
 }
 
-pub fn view_json(game: &Lunch, viewer: Option<Player>) -> Value {
-    let s = game.state();
-    let deck = game.deck();
-    let squares: Vec<Value> = (0..64u8)
-        .filter_map(|sq| {
-            s.piece(sq).map(|p| {
-                let letter = p.kind.letter();
-                json!({
-                    "square": square_name(sq),
-                    "piece": if p.color == Player::First { letter } else { letter.to_ascii_lowercase() }.to_string(),
-                    "kind": format!("{:?}", p.kind).to_lowercase(),
-                    "color": player_word(p.color),
-                    "hp": p.hp,
-                    "max_hp": if p.kind == Kind::King { 15 } else { p.kind.value() },
-                    "stunned": p.has(flag::STUNNED),
-                    "stomped": p.has(flag::STOMPED),
+/// The board part of Lunch Chess's view, as one viewer may see it.
+///
+/// ```json
+/// { "squares": [{"square": "e1", "piece": "K", "kind": "king", "colour": "white", "hp": 15,
+///                "max_hp": 15, "stunned": false, "stomped": false}],
+///   "on_turn": "white",
+///   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden)},
+///   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": "w.hammer" | "-",
+///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
+///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
+///   "strike": null | {"card": "kick", "from": "d4" | null, "to": "d5", "damage": 3, "free": false},
+///   "pending": "white to choose the action" }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LunchBoard {
+    /// Occupied squares, a1 to h8.
+    pub squares: Vec<PieceView>,
+    /// Whose turn it is (who acts may be the other player, answering).
+    pub on_turn: &'static str,
+    pub hands: Hands,
+    /// Cards in the draw pile.
+    pub draw_pile: u8,
+    /// The discard pile's cards, in deck order.
+    pub discard: Vec<String>,
+    /// As in the position text.
+    pub weapons_in_play: String,
+    pub holds: Vec<HoldView>,
+    pub battle: Option<BattleView>,
+    /// The innermost strike being resolved.
+    pub strike: Option<StrikeView>,
+    /// What the game waits for, in words.
+    pub pending: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: String,
+    /// The letter, White upper case.
+    pub piece: char,
+    pub kind: String,
+    pub colour: &'static str,
+    pub hp: i8,
+    pub max_hp: i8,
+    pub stunned: bool,
+    pub stomped: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hands {
+    pub white: Hand,
+    pub black: Hand,
+}
+
+/// A hand: its cards' codes when the viewer may see them, else their number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Hand {
+    Cards(Vec<String>),
+    Hidden(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HoldView {
+    pub kind: &'static str,
+    pub holder: String,
+    pub held: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BattleView {
+    pub attacker: &'static str,
+    /// The attacker's square.
+    pub a: String,
+    /// The target's square.
+    pub t: String,
+    pub card: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StrikeView {
+    pub card: String,
+    pub from: Option<String>,
+    pub to: String,
+    pub damage: i8,
+    pub free: bool,
+}
+
+impl Present for Lunch {
+    type Board = LunchBoard;
+
+    fn board(&self, viewer: Option<Player>) -> LunchBoard {
+        let s = self.state();
+        let deck = self.deck();
+        let squares = (0..64u8)
+            .filter_map(|sq| {
+                s.piece(sq).map(|p| {
+                    let letter = p.kind.letter();
+                    PieceView {
+                        square: square_name(sq),
+                        piece: if p.color == Player::First { letter } else { letter.to_ascii_lowercase() },
+                        kind: format!("{:?}", p.kind).to_lowercase(),
+                        colour: player_word(p.color),
+                        hp: p.hp,
+                        max_hp: if p.kind == Kind::King { 15 } else { p.kind.value() },
+                        stunned: p.has(flag::STUNNED),
+                        stomped: p.has(flag::STOMPED),
+                    }
                 })
             })
-        })
-        .collect();
-    let hand = |p: Player| -> Value {
-        if viewer.is_none() || viewer == Some(p) {
-            let mut cards = Vec::new();
-            for (i, &n) in s.hands[p.index()].iter().enumerate().take(deck.len()) {
-                for _ in 0..n {
-                    cards.push(Value::from(deck.card(i as u8).code.clone()));
+            .collect();
+        let hand = |p: Player| {
+            if viewer.is_none() || viewer == Some(p) {
+                let mut cards = Vec::new();
+                for (i, &n) in s.hands[p.index()].iter().enumerate().take(deck.len()) {
+                    cards.extend(std::iter::repeat_n(deck.card(i as u8).code.clone(), n as usize));
                 }
+                Hand::Cards(cards)
+            } else {
+                Hand::Hidden(s.hand_size(p))
             }
-            Value::Array(cards)
-        } else {
-            Value::from(s.hand_size(p))
-        }
-    };
-    let discard: Vec<Value> = (0..deck.len())
-        .flat_map(|i| std::iter::repeat_n(Value::from(deck.card(i as u8).code.clone()), s.discard[i] as usize))
-        .collect();
-    let holds: Vec<Value> = s
-        .holds()
-        .iter()
-        .map(|h| {
-            json!({
-                "kind": if h.kind == HoldKind::Choke { "choke" } else { "headlock" },
-                "holder": square_name(h.holder),
-                "held": square_name(h.held),
+        };
+        let discard = (0..deck.len())
+            .flat_map(|i| std::iter::repeat_n(deck.card(i as u8).code.clone(), s.discard[i] as usize))
+            .collect();
+        let holds = s
+            .holds()
+            .iter()
+            .map(|h| HoldView {
+                kind: if h.kind == HoldKind::Choke { "choke" } else { "headlock" },
+                holder: square_name(h.holder),
+                held: square_name(h.held),
             })
-        })
-        .collect();
-    let battle = if s.battle.a == NO_SQUARE {
-        Value::Null
-    } else {
-        json!({
-            "attacker": player_word(s.battle.attacker),
-            "a": square_name(s.battle.a),
-            "t": square_name(s.battle.t),
-            "card": deck.card(s.battle.card).code,
-        })
-    };
-    let strike = s.frames().iter().rev().find_map(|f| match f {
-        Frame::Strike(st) => Some(json!({
-            "card": deck.card(st.card).code,
-            "from": if st.from == NO_SQUARE { Value::Null } else { Value::from(square_name(st.from)) },
-            "to": square_name(st.to),
-            "damage": st.damage,
-            "free": st.role == Role::Free,
-        })),
-        _ => None,
-    });
-    json!({
-        "squares": squares,
-        "side": player_word(s.side),
-        "to_act": s.outcome().is_none().then(|| player_word(game.rules().actor(s))),
-        "result": s.outcome().map(|o| o.to_string()),
-        "hands": { "white": hand(Player::First), "black": hand(Player::Second) },
-        "draw_pile": s.draw_len,
-        "discard": discard,
-        "weapons_in_play": text::limbo_text(deck, s),
-        "holds": holds,
-        "battle": battle,
-        "strike": strike,
-        "pending": pending(game, s),
-        "text": match viewer { Some(p) => game.view_text(p), None => game.to_text() },
-    })
+            .collect();
+        let battle = (s.battle.a != NO_SQUARE).then(|| BattleView {
+            attacker: player_word(s.battle.attacker),
+            a: square_name(s.battle.a),
+            t: square_name(s.battle.t),
+            card: deck.card(s.battle.card).code.clone(),
+        });
+        let strike = s.frames().iter().rev().find_map(|f| match f {
+            Frame::Strike(st) => Some(StrikeView {
+                card: deck.card(st.card).code.clone(),
+                from: (st.from != NO_SQUARE).then(|| square_name(st.from)),
+                to: square_name(st.to),
+                damage: st.damage,
+                free: st.role == Role::Free,
+            }),
+            _ => None,
+        });
+        LunchBoard {
+            squares,
+            on_turn: player_word(s.side),
+            hands: Hands { white: hand(Player::First), black: hand(Player::Second) },
+            draw_pile: s.draw_len,
+            discard,
+            weapons_in_play: text::limbo_text(deck, s),
+            holds,
+            battle,
+            strike,
+            pending: pending(self, s),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        let s = self.state();
+        Counters { turn: Some(u32::from(s.turns) + 1), quiet_turns: Some(s.quiet.into()), ..Counters::default() }
+    }
+
+    fn render(&self, viewer: Option<Player>) -> String {
+        render(self, viewer)
+    }
 }

@@ -132,3 +132,45 @@ pub fn view<G: Present>(game: &G, viewer: Option<Player>, last_move: Option<(Str
         board: game.board(viewer),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::nim::{Nim, NimVariant};
+    use crate::{DynGame, Erased};
+
+    #[test]
+    fn the_common_part_comes_from_the_rules_and_the_board_sits_beside_it() {
+        let nim = Nim::start(&NimVariant { stones: 5 }, 0);
+        let json = serde_json::to_value(view(&nim, None, None)).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "to_act": "white", "result": null, "check": false, "last_move": null,
+                "counters": {"turn": null, "halfmove_clock": null, "quiet_turns": null},
+                "text": "5 first", "stones": 5
+            })
+        );
+    }
+
+    #[test]
+    fn a_played_game_shows_its_last_move_and_its_result() {
+        let mut game = Erased::new(Nim::start(&NimVariant { stones: 3 }, 0), "nim:stones=3");
+        game.play("3").unwrap();
+        let json: serde_json::Value = serde_json::from_str(game.view(None).get()).unwrap();
+        assert_eq!(json["last_move"], serde_json::json!({"text": "3", "actor": "white"}));
+        assert_eq!(json["to_act"], serde_json::Value::Null);
+        assert_eq!(json["result"], serde_json::json!({"winner": "white", "reason": "took the last stone"}));
+        game.undo();
+        let json: serde_json::Value = serde_json::from_str(game.view(None).get()).unwrap();
+        assert_eq!(json["last_move"], serde_json::Value::Null);
+    }
+
+    #[test]
+    fn chance_moves_of_hidden_games_stay_hidden_until_the_end() {
+        assert!(move_text_hidden(Actor::Chance, true, false));
+        assert!(!move_text_hidden(Actor::Chance, true, true));
+        assert!(!move_text_hidden(Actor::Chance, false, false));
+        assert!(!move_text_hidden(Actor::Player(Player::First), true, false));
+    }
+}

@@ -3,9 +3,7 @@
 //! registers its game type.
 
 use crate::{variants, visit};
-use menagerie_core::{
-    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, VariantError, VariantSpec,
-};
+use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, VariantError, VariantSpec};
 use thiserror::Error;
 
 /// `games!(folder::GameType, ...)`: the game modules, [`variants`] and

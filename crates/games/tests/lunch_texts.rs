@@ -56,6 +56,11 @@ fn the_readme_examples_parse_and_round_trip() {
     let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
     let mut checked = 0;
     for block in readme.split("```").skip(1).step_by(2) {
+        // A `toml` block is a deck file example: it must load.
+        if let Some(deck) = block.strip_prefix("toml\n") {
+            menagerie_games::lunch::deck::Deck::parse(deck, "README.md").unwrap_or_else(|e| panic!("{e}"));
+            continue;
+        }
         let text = block.trim();
         if text.contains("...") {
             continue;

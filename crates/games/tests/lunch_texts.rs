@@ -56,6 +56,11 @@ fn the_readme_examples_parse_and_round_trip() {
     let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
     let mut checked = 0;
     for block in readme.split("```").skip(1).step_by(2) {
+        // A `toml` block is a deck file example: it must load.
+        if let Some(deck) = block.strip_prefix("toml\n") {
+            menagerie_games::lunch::deck::Deck::parse(deck, "README.md").unwrap_or_else(|e| panic!("{e}"));
+            continue;
+        }
         let text = block.trim();
         if text.contains("...") {
             continue;
@@ -78,4 +83,17 @@ fn the_json_view_hides_the_other_hand() {
     assert_eq!(json["squares"].as_array().unwrap().len(), 32);
     assert_eq!(json["squares"][0]["square"], "a1");
     assert_eq!(json["to_act"], "white");
+}
+
+#[test]
+fn a_princess_needs_the_princess_option() {
+    let text = "4k3/8/8/8/8/8/8/I3K3 w - - - - - - - - turn.action 0,0,0 0123456789abcdef - white";
+    let plain = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
+    let err = match Lunch::from_text(&plain, text) {
+        Ok(_) => panic!("a Princess was read without the princess option"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains("field 1 (board), rank 1") && err.contains("princess"), "{err}");
+    let princess = Lunch::parse_variant(&VariantSpec::parse("lunch:princess").unwrap()).unwrap();
+    assert!(Lunch::from_text(&princess, text).is_ok());
 }

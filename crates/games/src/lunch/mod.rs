@@ -166,7 +166,7 @@ impl Game for Lunch {
     }
 
     fn from_text(variant: &LunchVariant, text: &str) -> Result<Self, PositionError> {
-        let (mut state, actor) = text::parse(&variant.deck, text)?;
+        let (mut state, actor) = text::parse(variant, text)?;
         let rules = Rules::new(variant);
         // A hand-built text may stop at an automatic step: play on to the next decision.
         rules.advance(&mut state);

@@ -30,7 +30,12 @@ enum Context {
     Battle,
     /// A First Aid action on this square.
     FirstAid(Square),
-    /// Start-of-turn Headlock attacks: no windows.
+    /// A Headlock free attack of the holder on the held piece (start of turn).
+    Headlock {
+        holder: Square,
+        held: Square,
+    },
+    /// No card is under way.
     None,
 }
 
@@ -107,6 +112,9 @@ impl<'a> Rules<'a> {
             match frame {
                 Frame::Battle(_) => return Context::Battle,
                 Frame::FirstAid { square, .. } => return Context::FirstAid(*square),
+                Frame::Strike(st) if st.role == Role::Headlock => {
+                    return Context::Headlock { holder: st.from, held: st.to }
+                }
                 _ => {}
             }
         }

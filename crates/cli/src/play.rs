@@ -1,6 +1,7 @@
 //! `menagerie play`: a game in the terminal between people and computer
 //! players, read from stdin (so it can be scripted and tested).
 
+use crate::chance::SeededChance;
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use menagerie_ai::{sample_chance, Agent, AgentSpec, Limits, Score, StopFlag};
@@ -40,12 +41,19 @@ const HELP: &str = "type a move in the game's notation, or: moves (list the lega
 undo (take back your last move), help, quit";
 
 /// Plays move texts given on the command line, saying which one is wrong.
-pub fn play_texts<G: Game>(game: &mut G, texts: &[String], what: &str) -> Result<(), CliError> {
+pub fn play_texts<G: Game>(
+    game: &mut G,
+    texts: &[String],
+    what: &str,
+    chance: &mut SeededChance,
+) -> Result<(), CliError> {
+    chance.act(game);
     for (index, text) in texts.iter().enumerate() {
         let mv = game
             .parse_move(text)
             .map_err(|e| CliError::BadInput(format!("move {} of {what} ({text:?}): {e}", index + 1)))?;
         game.play(mv);
+        chance.act(game);
     }
     Ok(())
 }

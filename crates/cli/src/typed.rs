@@ -7,10 +7,9 @@ use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
 /// Where a typed command starts.
 pub struct Start<'a> {
     pub variant: &'a str,
-    /// A position text; `None` or `startpos` for the start.
+    /// A position text; `None` or `startpos` for the start (before any
+    /// deal: a game that deals plays it as chance moves).
     pub position: Option<&'a str>,
-    /// The deal of games that start with chance; required for their start.
-    pub seed: Option<u64>,
 }
 
 /// A command that runs on the typed game.
@@ -42,13 +41,6 @@ pub fn run<C: TypedCommand>(start: &Start, command: C) -> Result<C::Output, CliE
 pub fn start_position<G: Game>(variant: &G::Variant, start: &Start) -> Result<G, CliError> {
     match start.position.map(str::trim).filter(|p| *p != "startpos") {
         Some(text) => G::from_text(variant, text).map_err(|e| CliError::BadInput(format!("--position: {e}"))),
-        None => match start.seed {
-            Some(seed) => Ok(G::start(variant, seed)),
-            None if G::has_hidden_information() => Err(CliError::BadInput(format!(
-                "{}: the start position is dealt at random; give --seed N (or a full --position text)",
-                start.variant
-            ))),
-            None => Ok(G::start(variant, 0)),
-        },
+        None => Ok(G::start(variant, 0)),
     }
 }

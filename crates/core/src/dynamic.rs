@@ -1,5 +1,6 @@
 use crate::view::{self, Present};
 use crate::{perft, Actor, Game, MoveError, Outcome, Player, PositionError};
+use rand::RngCore;
 use serde_json::value::RawValue;
 
 /// A game behind texts: what the CLI and the server use. Moves and
@@ -25,6 +26,9 @@ pub trait DynGame: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given as text, after checking it is legal.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The text of a chance move drawn with the game's probabilities
+    /// ([`crate::sample_chance`]); `None` unless chance acts.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
     /// Takes back the last move played through this value; false if none.
     fn undo(&mut self) -> bool;
     /// Moves played through this value, oldest first.
@@ -114,6 +118,9 @@ impl<G: Present> DynGame for Erased<G> {
         self.game.play(mv);
         self.history.push(canonical);
         Ok(())
+    }
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
+        crate::sample_chance(&self.game, rng).map(|mv| self.game.move_text(mv))
     }
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {

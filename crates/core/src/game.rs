@@ -34,8 +34,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// variant data. The id is one of [`Game::VARIANTS`].
     fn parse_variant(spec: &VariantSpec) -> Result<Self::Variant, VariantError>;
 
-    /// The start position. `seed` is used only by games whose start involves
-    /// chance (a shuffled deck); the others ignore it.
+    /// The start position. A game whose start involves chance (a deal)
+    /// models it as chance moves played from this position, so that the
+    /// start is one position; `seed` is there for a game that cannot, and
+    /// the registered games ignore it.
     fn start(variant: &Self::Variant, seed: u64) -> Self;
 
     /// Reads a position text as the game's rules file defines it.
@@ -104,7 +106,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// The probability of a chance move, when [`Game::to_act`] is
-    /// [`Actor::Chance`]. Uniform unless the game says otherwise.
+    /// [`Actor::Chance`]. Uniform unless the game says otherwise. Drivers
+    /// let chance act with [`crate::sample_chance`], searches weigh chance
+    /// nodes with it.
     fn chance_probability(&self, _mv: Self::Move) -> f64 {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);

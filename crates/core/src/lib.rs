@@ -9,6 +9,9 @@
 //! Presentation sits beside the rules, in [`view`]: the [`Present`] trait
 //! (the terminal drawing and the typed [`View`] the web page draws).
 //!
+//! Chance acts through [`sample_chance`], which draws a chance move with the
+//! game's probabilities, for every driver alike.
+//!
 //! On top of it sit [`perft`], the object-safe [`DynGame`] layer used by the
 //! CLI and the server (texts in, texts and JSON out), the variant strings of
 //! the registry ([`VariantSpec`]), generic property checks every game runs
@@ -16,6 +19,7 @@
 //! games declare.
 
 mod bitboard;
+mod chance;
 mod dynamic;
 mod error;
 mod evaluate;
@@ -27,6 +31,7 @@ mod variant;
 pub mod view;
 pub mod zobrist;
 
+pub use chance::{sample_chance, sample_weighted};
 pub use dynamic::{DynGame, Erased};
 pub use error::{MoveError, PositionError};
 pub use evaluate::Evaluate;

@@ -1,10 +1,12 @@
 //! What people see: the terminal drawing, the board part of the view, and
 //! a description of the pending decision.
 
+use super::frame::{BattleStage, Frame, HoldKind, Role, StrikeStage, TurnStage};
 use super::piece::{flag, Kind};
-use super::square::{square_name, NO_SQUARE};
-use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
-use super::text::{self, player_word};
+use super::position::{State, Zone};
+use super::rules::Rules;
+use super::square::Square;
+use super::text::{self, actor_word, player_word};
 use super::Lunch;
 use menagerie_core::{Counters, Player, Present};
 use serde::Serialize;
@@ -14,9 +16,13 @@ pub fn pending(game: &Lunch, s: &State) -> String {
     if let Some(outcome) = s.outcome() {
         return format!("game over: {outcome}");
     }
-    let who = player_word(game.rules().actor(s));
+    let who = actor_word(game.rules().actor(s));
     let deck = game.deck();
     let what = match s.top() {
+        Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+            let drawer = Rules::drawer(s).map_or("nobody", player_word);
+            return format!("chance to draw a card for {drawer}");
+        }
         Frame::Turn(TurnStage::Headlock) => "Headlock free attacks or pass".to_owned(),
         Frame::Turn(_) => "the action".to_owned(),
         Frame::Round => "a Knight-or-Bishop or promotion choice".to_owned(),
@@ -25,12 +31,10 @@ pub fn pending(game: &Lunch, s: &State) -> String {
         Frame::Strike(st) => {
             let card = &deck.card(st.card).name;
             match st.stage {
-                StrikeStage::Answer => format!("an answer to {card} on {} or pass", square_name(st.to)),
-                StrikeStage::SpinAnswer => {
-                    format!("Dodge or Block the spinning {card} on {} or pass", square_name(st.to))
-                }
+                StrikeStage::Answer => format!("an answer to {card} on {} or pass", st.to),
+                StrikeStage::SpinAnswer => format!("Dodge or Block the spinning {card} on {} or pass", st.to),
                 StrikeStage::LastChance => {
-                    format!("last-chance First Aid for {} ({card} deals {}) or pass", square_name(st.to), st.damage)
+                    format!("last-chance First Aid for {} ({card} deals {}) or pass", st.to, st.damage)
                 }
                 _ => card.to_string(),
             }
@@ -41,12 +45,12 @@ pub fn pending(game: &Lunch, s: &State) -> String {
                 player_word(if chain.is_multiple_of(2) { owner } else { owner.other() })
             )
         }
-        Frame::FreeOffer { to, .. } => format!("a free attack on {} or pass", square_name(to)),
+        Frame::FreeOffer { to, .. } => format!("a free attack on {to} or pass"),
     };
     format!("{who} to choose {what}")
 }
 
-fn piece_label(s: &State, sq: u8) -> String {
+fn piece_label(s: &State, sq: Square) -> String {
     match s.piece(sq) {
         None => " .  ".to_owned(),
         Some(p) => {
@@ -73,7 +77,7 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
     for rank in (0..8u8).rev() {
         out.push_str(&format!("{} ", rank + 1));
         for file in 0..8u8 {
-            out.push_str(&piece_label(s, rank * 8 + file));
+            out.push_str(&piece_label(s, Square::new(rank * 8 + file)));
             out.push(' ');
         }
         out.push('\n');
@@ -82,26 +86,30 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
     out.push_str("(piece letter, hit points; ! stunned, * stomped, # in a hold)\n");
     for p in Player::BOTH {
         let hand = if viewer.is_none() || viewer == Some(p) {
-            text::cards_text(deck, &s.hands[p.index()])
+            text::pile_text(deck, s.hand(p))
         } else {
             format!("{} cards", s.hand_size(p))
         };
         out.push_str(&format!("{} hand: {hand}\n", player_word(p)));
     }
-    out.push_str(&format!("Draw pile: {} cards; discard pile: {}\n", s.draw_len, text::cards_text(deck, &s.discard)));
-    if s.holds_len > 0 {
+    out.push_str(&format!(
+        "Draw pile: {} cards; discard pile: {}\n",
+        s.pile(Zone::Draw).total(),
+        text::pile_text(deck, s.pile(Zone::Discard))
+    ));
+    if !s.holds().is_empty() {
         out.push_str(&format!("Holds: {}\n", text::holds_text(s)));
     }
-    if s.battle.a != NO_SQUARE {
+    if let Some(b) = s.battle() {
         out.push_str(&format!(
             "Battle: {} {} attacks {} with {}\n",
-            player_word(s.battle.attacker),
-            square_name(s.battle.a),
-            square_name(s.battle.t),
-            deck.card(s.battle.card).name
+            player_word(b.attacker),
+            b.a,
+            b.t,
+            deck.card(b.card).name
         ));
     }
-    out.push_str(&format!("Turn {} ({} to move)\n", s.turns + 1, player_word(s.side)));
+    out.push_str(&format!("Turn {} ({} to move)\n", s.turns() + 1, player_word(s.side())));
     out.push_str(&format!("Pending: {}\n", pending(game, s)));
     out
 }
@@ -126,8 +134,8 @@ pub struct LunchBoard {
     /// Whose turn it is (who acts may be the other player, answering).
     pub on_turn: &'static str,
     pub hands: Hands,
-    /// Cards in the draw pile.
-    pub draw_pile: u8,
+    /// Cards in the draw pile (never which: that would tell the other hand).
+    pub draw_pile: u32,
     /// The discard pile's cards, in deck order.
     pub discard: Vec<String>,
     /// As in the position text.
@@ -199,57 +207,50 @@ impl Present for Lunch {
     fn board(&self, viewer: Option<Player>) -> LunchBoard {
         let s = self.state();
         let deck = self.deck();
-        let squares = (0..64u8)
-            .filter_map(|sq| {
-                s.piece(sq).map(|p| {
-                    let letter = p.kind.letter();
-                    PieceView {
-                        square: square_name(sq),
-                        piece: if p.color == Player::First { letter } else { letter.to_ascii_lowercase() },
-                        kind: format!("{:?}", p.kind).to_lowercase(),
-                        colour: player_word(p.color),
-                        hp: p.hp,
-                        max_hp: if p.kind == Kind::King { 15 } else { p.kind.value() },
-                        stunned: p.has(flag::STUNNED),
-                        stomped: p.has(flag::STOMPED),
-                    }
-                })
+        let squares = s
+            .board()
+            .pieces()
+            .map(|(sq, p)| {
+                let letter = p.kind.letter();
+                PieceView {
+                    square: sq.to_string(),
+                    piece: if p.color == Player::First { letter } else { letter.to_ascii_lowercase() },
+                    kind: format!("{:?}", p.kind).to_lowercase(),
+                    colour: player_word(p.color),
+                    hp: p.hp,
+                    max_hp: if p.kind == Kind::King { 15 } else { p.kind.value() },
+                    stunned: p.has(flag::STUNNED),
+                    stomped: p.has(flag::STOMPED),
+                }
             })
             .collect();
         let hand = |p: Player| {
             if viewer.is_none() || viewer == Some(p) {
-                let mut cards = Vec::new();
-                for (i, &n) in s.hands[p.index()].iter().enumerate().take(deck.len()) {
-                    cards.extend(std::iter::repeat_n(deck.card(i as u8).code.clone(), n as usize));
-                }
-                Hand::Cards(cards)
+                Hand::Cards(text::pile_codes(deck, s.hand(p)))
             } else {
                 Hand::Hidden(s.hand_size(p))
             }
         };
-        let discard = (0..deck.len())
-            .flat_map(|i| std::iter::repeat_n(deck.card(i as u8).code.clone(), s.discard[i] as usize))
-            .collect();
         let holds = s
             .holds()
             .iter()
             .map(|h| HoldView {
                 kind: if h.kind == HoldKind::Choke { "choke" } else { "headlock" },
-                holder: square_name(h.holder),
-                held: square_name(h.held),
+                holder: h.holder.to_string(),
+                held: h.held.to_string(),
             })
             .collect();
-        let battle = (s.battle.a != NO_SQUARE).then(|| BattleView {
-            attacker: player_word(s.battle.attacker),
-            a: square_name(s.battle.a),
-            t: square_name(s.battle.t),
-            card: deck.card(s.battle.card).code.clone(),
+        let battle = s.battle().map(|b| BattleView {
+            attacker: player_word(b.attacker),
+            a: b.a.to_string(),
+            t: b.t.to_string(),
+            card: deck.code(b.card).to_owned(),
         });
         let strike = s.frames().iter().rev().find_map(|f| match f {
             Frame::Strike(st) => Some(StrikeView {
-                card: deck.card(st.card).code.clone(),
-                from: (st.from != NO_SQUARE).then(|| square_name(st.from)),
-                to: square_name(st.to),
+                card: deck.code(st.card).to_owned(),
+                from: st.from.map(|sq| sq.to_string()),
+                to: st.to.to_string(),
                 damage: st.damage,
                 free: st.role == Role::Free,
             }),
@@ -257,10 +258,10 @@ impl Present for Lunch {
         });
         LunchBoard {
             squares,
-            on_turn: player_word(s.side),
+            on_turn: player_word(s.side()),
             hands: Hands { white: hand(Player::First), black: hand(Player::Second) },
-            draw_pile: s.draw_len,
-            discard,
+            draw_pile: s.pile(Zone::Draw).total(),
+            discard: text::pile_codes(deck, s.pile(Zone::Discard)),
             weapons_in_play: text::limbo_text(deck, s),
             holds,
             battle,
@@ -271,7 +272,7 @@ impl Present for Lunch {
 
     fn counters(&self) -> Counters {
         let s = self.state();
-        Counters { turn: Some(u32::from(s.turns) + 1), quiet_turns: Some(s.quiet.into()), ..Counters::default() }
+        Counters { turn: Some(u32::from(s.turns()) + 1), quiet_turns: Some(s.quiet().into()), ..Counters::default() }
     }
 
     fn render(&self, viewer: Option<Player>) -> String {

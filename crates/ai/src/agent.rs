@@ -6,8 +6,8 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::info::Info;
 use crate::level::{Algorithm, Level, DEFAULT_LEVEL};
 use crate::limits::{Limits, StopFlag};
-use crate::mcts::{sample_weighted, Mcts, MctsConfig};
-use menagerie_core::{Actor, Evaluate, Game};
+use crate::mcts::{Mcts, MctsConfig};
+use menagerie_core::{sample_chance, sample_weighted, Actor, Evaluate, Game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -35,14 +35,6 @@ pub trait Agent<G: Game + Evaluate>: Send {
 
     /// Forgets what it learnt from earlier positions (a new game starts).
     fn new_game(&mut self) {}
-}
-
-/// A chance move drawn with the game's probabilities (for the drivers of
-/// games with shuffles); `None` when the game is over.
-pub fn sample_chance<G: Game, R: Rng>(game: &G, rng: &mut R) -> Option<G::Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    (!moves.is_empty()).then(|| sample_weighted(game, &moves, rng))
 }
 
 /// Where `ismcts` playouts stop (the levels' value).

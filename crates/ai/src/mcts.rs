@@ -15,7 +15,7 @@
 use crate::alphabeta::ordering::FxHasher;
 use crate::info::{Info, Score};
 use crate::limits::{Budget, Limits, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player};
+use menagerie_core::{sample_weighted, Actor, Evaluate, Game, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -333,16 +333,4 @@ fn playout_rewards<G: Game + Evaluate>(state: &G) -> [f64; 2] {
         }
         Actor::Chance => [0.5, 0.5],
     }
-}
-
-/// A chance move drawn with the game's probabilities.
-pub(crate) fn sample_weighted<G: Game, R: Rng>(state: &G, moves: &[G::Move], rng: &mut R) -> G::Move {
-    let mut x: f64 = rng.random();
-    for &mv in moves {
-        x -= state.chance_probability(mv);
-        if x < 0.0 {
-            return mv;
-        }
-    }
-    *moves.last().expect("a chance node has moves")
 }

@@ -1,7 +1,7 @@
 //! Random playouts: the speed of the game's move generation as MCTS sees
 //! it (plies per second), for `menagerie bench --playouts`.
 
-use menagerie_core::Game;
+use menagerie_core::{sample_weighted, Actor, Game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -20,8 +20,9 @@ impl PlayoutStats {
     }
 }
 
-/// Plays uniformly random games from `start` (chance moves too, uniformly)
-/// until `budget` has passed, undoing each game back to the start.
+/// Plays uniformly random games from `start` (chance's moves drawn with
+/// their probabilities) until `budget` has passed, undoing each game back
+/// to the start.
 pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = start.clone();
@@ -35,7 +36,11 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
             if moves.is_empty() {
                 break;
             }
-            game.play(moves[rng.random_range(0..moves.len())]);
+            let mv = match game.to_act() {
+                Actor::Chance => sample_weighted(&game, &moves, &mut rng),
+                Actor::Player(_) => moves[rng.random_range(0..moves.len())],
+            };
+            game.play(mv);
             played += 1;
         }
         for _ in 0..played {

@@ -4,8 +4,8 @@
 use crate::chance::SeededChance;
 use crate::error::CliError;
 use crate::typed::TypedCommand;
-use menagerie_ai::{sample_chance, Agent, AgentSpec, Limits, Score, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player, Present};
+use menagerie_ai::{Agent, AgentSpec, Limits, Score, StopFlag};
+use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::io::{self, BufRead, Write};

@@ -5,8 +5,8 @@
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use menagerie_ai::{sample_chance, AgentSpec, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player, Present};
+use menagerie_ai::{AgentSpec, StopFlag};
+use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;

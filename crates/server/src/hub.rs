@@ -19,7 +19,7 @@ use crate::store::{
 pub use crate::view::Viewer;
 use crate::view::{board, legal_moves_json, move_json, state, StateJson, Views};
 use menagerie_core::{Actor, DynGame, MoveError, Player};
-use rand::{Rng, SeedableRng};
+use rand::Rng;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::HashMap;
@@ -148,7 +148,9 @@ pub struct NewGame {
     /// The creator's side: `first`, `second`, a player name (`white`), or `random` (default).
     #[serde(default)]
     pub colour: Option<String>,
-    /// The chance seed (default: random).
+    /// The seed kept with the game and given to its start (default: random).
+    /// The registered games deal by chance moves, which the server draws
+    /// from the operating system's generator: it decides nothing in them.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -621,19 +623,12 @@ impl Hub {
         Ok(())
     }
 
-    /// Plays chance moves (shuffles, draws) until a player must act. The
-    /// choice is uniform, from a generator seeded by the game's seed and the
-    /// ply, so that the same game makes the same choices.
+    /// Plays chance moves (deals, draws) until a player must act, each drawn
+    /// with the game's probabilities from the operating system's generator:
+    /// nobody, not even whoever chose the game's seed, can foresee them.
     async fn play_chance(&self, live: &mut LiveGame) -> Result<(), ApiError> {
-        while live.game.to_act() == Actor::Chance && !live.is_over() {
-            let moves = live.game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let mut rng = rand::rngs::StdRng::seed_from_u64(
-                live.record.seed ^ (live.moves.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            );
-            let choice = moves[rng.random_range(0..moves.len())].clone();
+        while !live.is_over() {
+            let Some(choice) = live.game.sample_chance(&mut rand::rng()) else { break };
             self.commit_move(live, &choice, MoveActor::Chance).await?;
         }
         Ok(())

@@ -66,7 +66,8 @@ impl<G: Game + Evaluate> Agent<G> for RandomAgent {
 
 /// One move ahead: the move after which the evaluation (from the mover's
 /// view) is best, a won game first; ties broken at random. In games with
-/// hidden information it judges a sample of what it cannot see.
+/// hidden information it judges a sample of what it cannot see, and where
+/// chance acts after the move, a sample of chance's moves.
 pub struct Greedy {
     rng: SmallRng,
 }
@@ -91,13 +92,21 @@ impl<G: Game + Evaluate> Agent<G> for Greedy {
         let mut best_value = i64::MIN;
         for &mv in &moves {
             position.play(mv);
+            // Where chance acts next (a draw), one sample of its moves.
+            let mut chance_moves = 0;
+            while let Some(outcome) = sample_chance(&position, &mut self.rng) {
+                position.play(outcome);
+                chance_moves += 1;
+            }
             let value = match (position.outcome(), position.to_act()) {
                 (Some(outcome), _) => i64::from(outcome.score_for(me)) * i64::from(G::WIN),
                 (None, Actor::Player(p)) if p == me => i64::from(position.evaluate()),
                 (None, Actor::Player(_)) => -i64::from(position.evaluate()),
                 (None, Actor::Chance) => 0,
             };
-            position.undo();
+            for _ in 0..=chance_moves {
+                position.undo();
+            }
             if value > best_value {
                 best_value = value;
                 best.clear();

@@ -9,8 +9,8 @@
 //! moves are sampled with [`Game::chance_probability`].
 //!
 //! Playouts are uniformly random to the end of the game, or, with a
-//! cut-off, stopped after that many plies and scored by the game's
-//! evaluation through a logistic curve.
+//! cut-off, stopped after that many plies (and chance's moves after them)
+//! and scored by the game's evaluation through a logistic curve.
 
 use crate::alphabeta::ordering::FxHasher;
 use crate::info::{Info, Score};
@@ -241,10 +241,11 @@ impl<G: Game + Evaluate> Mcts<G> {
             node = child;
             path.push(child);
         }
-        // Playout.
+        // Playout. A cut-off playout is scored where a player acts: chance
+        // goes on acting past the cut-off (the evaluation is a player's).
         let mut plies = 0u32;
         let cutoff = self.config.playout_cutoff.unwrap_or(u32::MAX);
-        while plies < cutoff {
+        while plies < cutoff || state.to_act() == Actor::Chance {
             state.legal_moves(moves);
             if moves.is_empty() {
                 break;

@@ -75,3 +75,33 @@ fn mcts_plays_lunch_through_chance() {
         assert_eq!(result.root_visits.iter().map(|&(_, n)| u64::from(n)).sum::<u64>(), 300);
     }
 }
+
+#[test]
+fn a_cut_off_playout_lets_chance_act_before_it_is_scored() {
+    // One iteration: the call is expanded, then the playout is cut off at
+    // once; the coin is tossed anyway, so the call is scored won or lost,
+    // not an even 0.5 for a position where chance acts.
+    for heads in [0.0, 1.0] {
+        let config = MctsConfig { playout_cutoff: Some(0), seed: 2, ..MctsConfig::default() };
+        let mut mcts = Mcts::<Coin>::new(config);
+        let result = mcts.search(&Coin::new(heads), &Limits::nodes(1), &StopFlag::new(), &mut no_info);
+        assert_ne!(result.info.score, menagerie_ai::Score::Cp(0), "heads {heads}");
+    }
+}
+
+#[test]
+fn greedy_looks_past_chances_moves() {
+    // Calling heads wins for sure; a greedy player that stopped where chance
+    // acts would see two equal calls.
+    for seed in 0..8 {
+        let mut greedy = menagerie_ai::Greedy::new(seed);
+        let decision = menagerie_ai::Agent::<Coin>::decide(
+            &mut greedy,
+            &Coin::new(1.0),
+            &Limits::default(),
+            &StopFlag::new(),
+            &mut no_info,
+        );
+        assert_eq!(decision.best, Some(HEADS), "seed {seed}");
+    }
+}

@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayoutStats {
     pub games: u64,
+    /// Every move played, chance's included.
     pub plies: u64,
+    /// The moves of those that chance made (deals, draws).
+    pub chance_plies: u64,
     pub seconds: f64,
 }
 
@@ -28,7 +31,7 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
     let mut game = start.clone();
     let mut moves = Vec::new();
     let started = Instant::now();
-    let (mut games, mut plies) = (0u64, 0u64);
+    let (mut games, mut plies, mut chance_plies) = (0u64, 0u64, 0u64);
     while games == 0 || started.elapsed() < budget {
         let mut played = 0u64;
         loop {
@@ -37,7 +40,10 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
                 break;
             }
             let mv = match game.to_act() {
-                Actor::Chance => sample_weighted(&game, &moves, &mut rng),
+                Actor::Chance => {
+                    chance_plies += 1;
+                    sample_weighted(&game, &moves, &mut rng)
+                }
                 Actor::Player(_) => moves[rng.random_range(0..moves.len())],
             };
             game.play(mv);
@@ -49,5 +55,5 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
         games += 1;
         plies += played;
     }
-    PlayoutStats { games, plies, seconds: started.elapsed().as_secs_f64() }
+    PlayoutStats { games, plies, chance_plies, seconds: started.elapsed().as_secs_f64() }
 }

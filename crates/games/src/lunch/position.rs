@@ -177,6 +177,17 @@ impl State {
         self.board.pieces().filter(|(_, p)| p.color == player && p.kind == Kind::King).count()
     }
 
+    /// Whether White and whether Black still has a King.
+    pub fn have_kings(&self) -> [bool; 2] {
+        let mut have = [false; 2];
+        for (_, p) in self.board.pieces() {
+            if p.kind == Kind::King {
+                have[p.color.index()] = true;
+            }
+        }
+        have
+    }
+
     // ------------------------------------------------------------------
     // Side, castling, counters, result
     // ------------------------------------------------------------------

@@ -34,11 +34,48 @@ const RESULT: u64 = 7;
 /// gives the same key in every run, unlike the standard library's.
 struct KeyHasher(u64);
 
+impl KeyHasher {
+    #[inline]
+    fn add(&mut self, value: u64) {
+        self.0 = (self.0.rotate_left(5) ^ value).wrapping_mul(0x517C_C1B7_2722_0A95);
+    }
+}
+
+/// Whole numbers are mixed in one step each (a frame is a few dozen of
+/// them, hashed on every change of the stack).
 impl Hasher for KeyHasher {
     fn write(&mut self, bytes: &[u8]) {
         for &b in bytes {
-            self.0 = (self.0.rotate_left(5) ^ u64::from(b)).wrapping_mul(0x517C_C1B7_2722_0A95);
+            self.add(u64::from(b));
         }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u16(&mut self, n: u16) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u32(&mut self, n: u32) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+
+    fn write_isize(&mut self, n: isize) {
+        self.add(n as u64);
+    }
+
+    fn write_i8(&mut self, n: i8) {
+        self.add(n as u64);
     }
 
     fn finish(&self) -> u64 {

@@ -156,8 +156,7 @@ impl Rules<'_> {
 
     /// Sets the game result when a side has no King.
     pub(super) fn win_check(s: &mut State) -> bool {
-        let white = s.kings(Player::First) > 0;
-        let black = s.kings(Player::Second) > 0;
+        let [white, black] = s.have_kings();
         let result = match (white, black) {
             (true, true) => return false,
             (false, false) => GameResult::NoKings,

@@ -101,7 +101,12 @@ impl TypedCommand for Play {
             let player = match actor {
                 Actor::Chance => {
                     let mv = sample_chance(&game, &mut rng).expect("a chance move while the game goes on");
-                    println!("chance: {}", game.move_text(mv));
+                    // A card drawn into a hand is no one else's business.
+                    if menagerie_core::view::move_text_hidden(actor, G::has_hidden_information(), false) {
+                        println!("chance moves");
+                    } else {
+                        println!("chance: {}", game.move_text(mv));
+                    }
                     game.play(mv);
                     played.push(actor);
                     continue;

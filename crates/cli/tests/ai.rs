@@ -351,3 +351,13 @@ fn chance_deals_lunch_chess_for_analyse_and_selfplay() {
     assert_eq!(lengths.len(), 2);
     assert_ne!(lengths[0], lengths[1], "each game is dealt and drawn anew");
 }
+
+#[test]
+fn play_does_not_print_the_cards_chance_deals() {
+    let out =
+        menagerie_with_input(&["play", "lunch", "--white", "human", "--black", "random", "--seed", "2"], "quit\n");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("chance moves"), "{text}");
+    assert!(!text.contains("draw:"), "a dealt card was shown: {text}");
+}

@@ -4,6 +4,7 @@ mod analyse;
 mod bench;
 mod engine;
 mod error;
+mod files;
 mod play;
 mod selfplay;
 mod serve;
@@ -36,7 +37,7 @@ struct PositionArgs {
     /// Seed for games whose start is dealt or shuffled (Lunch Chess needs it for `startpos`)
     #[arg(long)]
     seed: Option<u64>,
-    /// Lunch Chess: play with the deck in this TOML file (appends `deck=FILE` to the variant)
+    /// Lunch Chess: play with the deck in this TOML file, or `standard` (appends `deck=FILE` to the variant)
     #[arg(long)]
     deck: Option<String>,
 }
@@ -172,6 +173,16 @@ enum Command {
         /// SQLite file holding the games (created on first run)
         #[arg(long, default_value = "menagerie.sqlite")]
         db: std::path::PathBuf,
+        /// Folder of Lunch Chess decks to offer besides the standard one:
+        /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
+        #[arg(long)]
+        decks: Option<std::path::PathBuf>,
+        /// Seconds a client has to send a request's head, and again its body
+        #[arg(long, default_value_t = 5.0)]
+        request_timeout: f64,
+        /// Connections served at once (more wait until one ends)
+        #[arg(long, default_value_t = 4096)]
+        max_connections: usize,
     },
     /// Play many concurrent games through the API and sockets of an
     /// in-process server on loopback; report lost/duplicated moves and the
@@ -284,7 +295,9 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db } => serve::serve(&addr, db)?,
+        Command::Serve { addr, db, decks, request_timeout, max_connections } => {
+            serve::serve(&addr, db, decks, request_timeout, max_connections)?
+        }
         Command::Loadtest { games, variant, plies, think_ms } => {
             let variant = match variant {
                 Some(v) => v,
@@ -299,13 +312,18 @@ fn run(command: Command) -> Result<(), CliError> {
     Ok(())
 }
 
-fn start(at: &PositionArgs) -> typed::Start<'_> {
-    typed::Start { variant: &at.variant, position: at.position.as_deref(), seed: at.seed }
+fn start(at: &PositionArgs) -> typed::Start {
+    typed::Start { variant: at.variant_string(), position: at.position.clone(), seed: at.seed }
 }
 
 fn open(at: &PositionArgs) -> Result<Box<dyn DynGame>, CliError> {
-    let game = menagerie_games::new_game(&at.variant_string(), at.position.as_deref(), at.seed.unwrap_or(0))
-        .map_err(|e| CliError::BadInput(e.to_string()))?;
+    let game = menagerie_games::new_game(
+        &at.variant_string(),
+        at.position.as_deref(),
+        at.seed.unwrap_or(0),
+        &files::DataFiles,
+    )
+    .map_err(|e| CliError::BadInput(e.to_string()))?;
     let from_start = at.position.as_deref().is_none_or(|p| p.trim() == "startpos");
     // Hidden information comes from a dealt deck: its start is chance, and a
     // count or a drawing from it means nothing unless the deal is named.

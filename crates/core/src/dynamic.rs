@@ -7,6 +7,8 @@ pub trait DynGame: Send + Sync {
     fn variant(&self) -> &str;
     fn to_text(&self) -> String;
     fn view_text(&self, viewer: Player) -> String;
+    /// The board for the web page as `viewer` sees it; `None` is the public
+    /// view (no hidden state), as [`crate::Game::view_json`] says.
     fn view_json(&self, viewer: Option<Player>) -> serde_json::Value;
     fn render(&self, viewer: Option<Player>) -> String;
     fn to_act(&self) -> Actor;

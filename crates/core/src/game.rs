@@ -1,4 +1,6 @@
-use crate::{Actor, Evaluate, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use crate::{
+    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Resolver, VariantError, VariantInfo, VariantSpec,
+};
 use rand::RngCore;
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -30,7 +32,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Turns a variant string (already split into id and options) into the
     /// variant data. The id is one of [`Game::VARIANTS`].
+    /// Option values that name data (`deck=NAME`) get only what the game
+    /// has built in; [`Game::parse_variant_with`] lets the caller decide.
     fn parse_variant(spec: &VariantSpec) -> Result<Self::Variant, VariantError>;
+
+    /// Like [`Game::parse_variant`], with `resolver` saying what option values
+    /// that name data mean. Games whose options name no data need not
+    /// override it.
+    fn parse_variant_with(spec: &VariantSpec, resolver: &dyn Resolver) -> Result<Self::Variant, VariantError> {
+        let _ = resolver;
+        Self::parse_variant(spec)
+    }
 
     /// The start position. `seed` is used only by games whose start involves
     /// chance (a shuffled deck); the others ignore it.
@@ -131,11 +143,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         false
     }
 
-    /// The board as JSON for the web page, as `viewer` may see it.
+    /// The board as JSON for the web page, as `viewer` may see it; `None`
+    /// is the public view, what anyone may see (a spectator): in games with
+    /// hidden information, never the hidden state.
     fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
         let text = match viewer {
-            Some(p) => self.view_text(p),
-            None => self.to_text(),
+            Some(p) => Some(self.view_text(p)),
+            None if Self::has_hidden_information() => None,
+            None => Some(self.to_text()),
         };
         serde_json::json!({ "text": text })
     }

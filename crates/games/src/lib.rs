@@ -8,4 +8,4 @@ pub mod lichen;
 pub mod lunch;
 mod registry;
 
-pub use registry::{new_game, variants, visit, NewGameError};
+pub use registry::{new_game, variants, visit, visit_with, BuiltinData, NewGameError};

@@ -1,7 +1,8 @@
 //! The variant registry: adding a game is one line in `games!` below.
 
 use menagerie_core::{
-    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, VariantError, VariantInfo, VariantSpec,
+    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Resolved, Resolver, VariantError, VariantInfo,
+    VariantSpec,
 };
 use thiserror::Error;
 
@@ -16,12 +17,17 @@ macro_rules! games {
         }
 
         /// Calls `visitor` with the game type and variant data that `spec`
-        /// names: the typed entry point for perft, bench and search.
+        /// names, option values that name data (`deck=NAME`) meaning what
+        /// `resolver` says: the typed entry point for perft, bench and search.
         #[allow(unused_variables)]
-        pub fn visit<V: GameVisitor>(spec: &VariantSpec, visitor: V) -> Result<V::Output, VariantError> {
+        pub fn visit_with<V: GameVisitor>(
+            spec: &VariantSpec,
+            resolver: &dyn Resolver,
+            visitor: V,
+        ) -> Result<V::Output, VariantError> {
             $(
                 if <$game as Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
-                    let variant = <$game as Game>::parse_variant(spec)?;
+                    let variant = <$game as Game>::parse_variant_with(spec, resolver)?;
                     return Ok(visitor.visit::<$game>(variant));
                 }
             )*
@@ -38,6 +44,32 @@ games!(
     crate::lunch::Lunch
 );
 
+/// [`visit_with`] with only the data built into the program ([`BuiltinData`]).
+pub fn visit<V: GameVisitor>(spec: &VariantSpec, visitor: V) -> Result<V::Output, VariantError> {
+    visit_with(spec, &BuiltinData, visitor)
+}
+
+/// The data built into the program that option values may name
+/// (`deck=standard`): what every resolver offers first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinData;
+
+impl BuiltinData {
+    /// The built-in names `option` may take (empty when it names no data).
+    pub fn names(option: &str) -> &'static [&'static str] {
+        match option {
+            crate::lunch::deck::DECK_OPTION => &[crate::lunch::deck::STANDARD_NAME],
+            _ => &[],
+        }
+    }
+}
+
+impl Resolver for BuiltinData {
+    fn resolve(&self, option: &str, value: &str) -> Result<Resolved, String> {
+        crate::lunch::deck::BuiltinDecks.resolve(option, value)
+    }
+}
+
 fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")
 }
@@ -52,8 +84,14 @@ pub enum NewGameError {
 
 /// A game behind texts: `variant` is a variant string (`lichen-3x3`,
 /// `lunch:princess`), `position` a position text or `None`/`startpos` for
-/// the start, `seed` the chance seed for games that deal or shuffle.
-pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<dyn DynGame>, NewGameError> {
+/// the start, `seed` the chance seed for games that deal or shuffle, and
+/// `resolver` says what option values that name data (`deck=NAME`) mean.
+pub fn new_game(
+    variant: &str,
+    position: Option<&str>,
+    seed: u64,
+    resolver: &dyn Resolver,
+) -> Result<Box<dyn DynGame>, NewGameError> {
     struct MakeDyn<'a> {
         variant_string: String,
         position: Option<&'a str>,
@@ -71,6 +109,6 @@ pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<
     }
     let spec = VariantSpec::parse(variant)?;
     let position = position.map(str::trim).filter(|p| *p != "startpos");
-    let made = visit(&spec, MakeDyn { variant_string: spec.to_string(), position, seed })?;
+    let made = visit_with(&spec, resolver, MakeDyn { variant_string: spec.to_string(), position, seed })?;
     Ok(made?)
 }

@@ -79,3 +79,19 @@ fn the_json_view_hides_the_other_hand() {
     assert_eq!(json["squares"][0]["square"], "a1");
     assert_eq!(json["to_act"], "white");
 }
+
+#[test]
+fn the_public_json_view_shows_the_board_and_no_card_of_either_hand() {
+    let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
+    let game = Lunch::start(&variant, 3);
+    let json = game.view_json(None);
+    assert_eq!(json["hands"]["white"], 5);
+    assert_eq!(json["hands"]["black"], 5);
+    assert_eq!(json["draw_pile"], 92);
+    assert_eq!(json["squares"].as_array().unwrap().len(), 32);
+    assert_eq!(json["text"], serde_json::Value::Null, "the full text carries the hands, the pile and the generator");
+    let full = game.to_text();
+    let rng = full.split(' ').rev().nth(2).unwrap();
+    assert_eq!(rng.len(), 16, "the generator field of {full}");
+    assert!(!json.to_string().contains(rng));
+}

@@ -2,6 +2,7 @@
 //! docs/api.md describes the API for people.
 
 use crate::assets;
+use crate::catalog::Catalog;
 use crate::error::ApiError;
 use crate::hub::{Hub, NewGame};
 use crate::view::StateJson;
@@ -11,6 +12,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use menagerie_core::{shown, OptionInfo};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -110,17 +112,19 @@ fn asset_response(path: &str) -> Response {
             ([(header::CONTENT_TYPE, assets::content_type(path)), (header::CACHE_CONTROL, "no-cache")], bytes)
                 .into_response()
         }
-        None => ApiError::not_found(format!("no file {path:?}")).into_response(),
+        None => ApiError::not_found(format!("no file {}", shown(path))).into_response(),
     }
 }
 
 async fn rules(State(hub): Shared, Path(variant): Path<String>) -> Response {
     let id = variant.split(':').next().unwrap_or_default();
     let name = hub.source().variants().iter().find(|v| v.id == id).map(|v| v.name);
+    // Only a known id goes on to the page lookup (which tries every prefix).
+    let id = if name.is_some() { id } else { "" };
     match (name, assets::rules(id)) {
         (Some(name), Some(markdown)) => Html(assets::markdown_page(name, markdown)).into_response(),
         (Some(name), None) => ApiError::not_found(format!("no rules page for {name} yet")).into_response(),
-        (None, _) => ApiError::not_found(format!("unknown variant {id:?}")).into_response(),
+        (None, _) => ApiError::not_found(format!("unknown variant {}", shown(&variant))).into_response(),
     }
 }
 
@@ -128,7 +132,7 @@ async fn doc(Path(name): Path<String>) -> Response {
     let stem = name.strip_suffix(".md").unwrap_or(&name);
     match assets::doc(&format!("{stem}.md")) {
         Some(markdown) => Html(assets::markdown_page(stem, markdown)).into_response(),
-        None => ApiError::not_found(format!("no page {name:?}")).into_response(),
+        None => ApiError::not_found(format!("no page {}", shown(&name))).into_response(),
     }
 }
 
@@ -138,22 +142,34 @@ async fn variants(State(hub): Shared) -> Json<Value> {
         .variants()
         .into_iter()
         .map(|info| {
-            let start = source.new_game(info.id, None, 1).ok();
+            let start = source.new_game(info.id, None, 1, hub.catalog()).ok();
             json!({
                 "id": info.id,
                 "name": info.name,
                 "summary": info.summary,
-                "options": info.options.iter().map(|o| json!({"name": o.name, "summary": o.summary, "value": o.value})).collect::<Vec<_>>(),
+                "options": info.options.iter().map(|o| option_json(hub.catalog(), o)).collect::<Vec<_>>(),
                 "rules": assets::rules(info.id).map(|_| format!("/rules/{}", info.id)),
                 "players": start.as_ref().map(|g| json!([g.player_name(menagerie_core::Player::First), g.player_name(menagerie_core::Player::Second)])),
                 "hidden_information": start.as_ref().map(|g| g.has_hidden_information()),
                 // A small picture of the start; games with hidden
-                // information show the first player's view of a sample deal.
+                // information show the first player's view of a sample deal
+                // (seed 1: no game in play is dealt from a known seed).
                 "start": start.as_ref().map(|g| if g.has_hidden_information() { g.view_json(Some(menagerie_core::Player::First)) } else { g.view_json(None) }),
             })
         })
         .collect();
     Json(json!({ "variants": list, "levels": hub.opponents().levels() }))
+}
+
+/// An option of `/api/variants`; one that names data (`deck`) lists the
+/// names this server offers as `choices`.
+fn option_json(catalog: &Catalog, option: &OptionInfo) -> Value {
+    let mut json = json!({ "name": option.name, "summary": option.summary, "value": option.value });
+    let choices = catalog.names(option.name);
+    if !choices.is_empty() {
+        json["choices"] = json!(choices);
+    }
+    json
 }
 
 async fn create(State(hub): Shared, Body(request): Body<NewGame>) -> Result<(StatusCode, Json<Value>), ApiError> {
@@ -177,7 +193,7 @@ async fn position(
     Path((id, ply)): Path<(String, String)>,
     Query(q): Query<SeatQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let ply: usize = ply.parse().map_err(|_| ApiError::bad_request(format!("ply {ply:?} is not a number")))?;
+    let ply: usize = ply.parse().map_err(|_| ApiError::bad_request(format!("ply {} is not a number", shown(&ply))))?;
     Ok(Json(hub.position(&id, q.seat.as_deref(), ply).await?))
 }
 

@@ -8,17 +8,18 @@
 //! acknowledged before it is durable, and concurrent requests for one game
 //! are serialised.
 
+use crate::catalog::{Catalog, Kept, Recording};
 use crate::computer::Opponents;
 use crate::error::ApiError;
 use crate::secret;
 use crate::source::GameSource;
 use crate::store::{
-    player_str, Ending, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Store, StoreError, StoredGame,
+    player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Store, StoreError, StoredGame,
     StoredMove,
 };
 pub use crate::view::Viewer;
 use crate::view::{board, legal_moves_json, move_json, state, StateJson, Views};
-use menagerie_core::{Actor, DynGame, MoveError, Player};
+use menagerie_core::{shown, Actor, DynGame, MoveError, Player, Resolver};
 use rand::{Rng, SeedableRng};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -28,6 +29,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{watch, Mutex, Semaphore};
 
+/// A variant string longer than this is refused.
+pub const MAX_VARIANT_LEN: usize = 200;
+/// A position text longer than this is refused.
+pub const MAX_POSITION_LEN: usize = 10_000;
+/// A move text longer than this is refused.
+pub const MAX_MOVE_LEN: usize = 1_000;
+
 /// Tuning of a [`Hub`].
 #[derive(Clone, Debug)]
 pub struct HubConfig {
@@ -36,12 +44,15 @@ pub struct HubConfig {
     /// Games nobody has asked for in this long leave memory (they load again
     /// from the store when asked for); `None` keeps every game loaded.
     pub idle_after: Option<Duration>,
+    /// The data option values may name (`deck=NAME`): the built-in deck
+    /// and the decks the operator offers.
+    pub catalog: Catalog,
 }
 
 impl Default for HubConfig {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        HubConfig { max_searches: cores, idle_after: Some(Duration::from_secs(10 * 60)) }
+        HubConfig { max_searches: cores, idle_after: Some(Duration::from_secs(10 * 60)), catalog: Catalog::builtin() }
     }
 }
 
@@ -148,7 +159,8 @@ pub struct NewGame {
     /// The creator's side: `first`, `second`, a player name (`white`), or `random` (default).
     #[serde(default)]
     pub colour: Option<String>,
-    /// The chance seed (default: random).
+    /// The chance seed (default: drawn by the server). A friend game with
+    /// hidden information takes neither a seed nor a position: the server deals.
     #[serde(default)]
     pub seed: Option<u64>,
 }
@@ -161,6 +173,7 @@ pub struct Hub {
     searches: Arc<Semaphore>,
     started: Instant,
     idle_after: Option<Duration>,
+    catalog: Catalog,
 }
 
 /// Where a loaded game's version starts: the wall clock in milliseconds, so
@@ -208,6 +221,7 @@ impl Hub {
             searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
             started: Instant::now(),
             idle_after: config.idle_after,
+            catalog: config.catalog,
         });
         if let (Some(idle), Ok(runtime)) = (config.idle_after, tokio::runtime::Handle::try_current()) {
             let hub = Arc::downgrade(&hub);
@@ -265,6 +279,25 @@ impl Hub {
         self.opponents.as_ref()
     }
 
+    /// The data option values may name on this server (`deck=NAME`).
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// A new game of the source, made with what `resolver` answers, and
+    /// the data it answered (to be stored with the game).
+    fn make_game(
+        &self,
+        variant: &str,
+        position: Option<&str>,
+        seed: u64,
+        resolver: &dyn Resolver,
+    ) -> Result<(Box<dyn DynGame>, Vec<GameData>), String> {
+        let recording = Recording::new(resolver);
+        let game = self.source.new_game(variant, position, seed, &recording)?;
+        Ok((game, recording.into_taken()))
+    }
+
     /// Resumes the computer in every unfinished computer game (at start).
     pub async fn resume(self: &Arc<Self>) -> Result<usize, ApiError> {
         let ids = blocking(&self.store, |s| s.computer_games_in_progress()).await?;
@@ -285,12 +318,12 @@ impl Hub {
             return Ok(slot);
         }
         if !secret::well_formed(id, 32) {
-            return Err(ApiError::not_found(format!("no game {id:?}")));
+            return Err(ApiError::not_found(format!("no game {}", shown(id))));
         }
         let key = id.to_owned();
         let stored = blocking(&self.store, move |s| s.load(&key))
             .await?
-            .ok_or_else(|| ApiError::not_found(format!("no game {id:?}")))?;
+            .ok_or_else(|| ApiError::not_found(format!("no game {}", shown(id))))?;
         let live = self.rebuild(stored)?;
         let slot = GameSlot::new(live, self.clock());
         let mut games = self.games.lock().unwrap_or_else(|p| p.into_inner());
@@ -305,9 +338,12 @@ impl Hub {
     /// Replays a stored game.
     fn rebuild(&self, stored: StoredGame) -> Result<LiveGame, ApiError> {
         let StoredGame { record, moves, meta } = stored;
+        // The game's own copy of its data first: the files it came from may
+        // have changed or gone since.
+        let kept = Kept { data: &record.data, fallback: &self.catalog };
         let mut game = self
             .source
-            .new_game(&record.variant, record.position.as_deref(), record.seed)
+            .new_game(&record.variant, record.position.as_deref(), record.seed, &kept)
             .map_err(|e| ApiError::internal(format!("game {} cannot be rebuilt: {e}", record.id)))?;
         for (ply, mv) in moves.iter().enumerate() {
             game.play(&mv.text).map_err(|e| {
@@ -325,16 +361,23 @@ impl Hub {
             "local" | "same-device" => Mode::Local,
             other => {
                 return Err(ApiError::bad_request(format!(
-                    "unknown opponent {other:?}: expected computer, friend or local"
+                    "unknown opponent {}: expected computer, friend or local",
+                    shown(other)
                 )))
             }
         };
-        if request.variant.len() > 200 || request.position.as_ref().is_some_and(|p| p.len() > 10_000) {
+        if request.variant.len() > MAX_VARIANT_LEN
+            || request.position.as_ref().is_some_and(|p| p.len() > MAX_POSITION_LEN)
+        {
             return Err(ApiError::bad_request("variant or position text too long"));
         }
-        let seed = request.seed.unwrap_or_else(|| rand::rng().random());
-        let game =
-            self.source.new_game(&request.variant, request.position.as_deref(), seed).map_err(ApiError::bad_request)?;
+        let position = request.position.as_deref().filter(|p| p.trim() != "startpos");
+        if mode == Mode::Friend && (request.seed.is_some() || position.is_some()) {
+            self.refuse_chosen_chance(&request.variant)?;
+        }
+        let seed = request.seed.unwrap_or_else(secret::chance_seed);
+        let (game, data) =
+            self.make_game(&request.variant, position, seed, &self.catalog).map_err(ApiError::bad_request)?;
         let creator = match request.colour.as_deref().map(str::to_ascii_lowercase).as_deref() {
             None | Some("random") | Some("") => {
                 if rand::rng().random() {
@@ -347,7 +390,8 @@ impl Hub {
             Some("second") => Player::Second,
             Some(name) => Player::BOTH.into_iter().find(|&p| game.player_name(p) == name).ok_or_else(|| {
                 ApiError::bad_request(format!(
-                    "unknown colour {name:?}: expected {}, {}, first, second or random",
+                    "unknown colour {}: expected {}, {}, first, second or random",
+                    shown(name),
                     game.player_name(Player::First),
                     game.player_name(Player::Second)
                 ))
@@ -364,7 +408,7 @@ impl Hub {
                 };
                 if self.opponents.player(&level).is_none() {
                     let valid = levels.iter().map(|l| l.id.as_str()).collect::<Vec<_>>().join(", ");
-                    return Err(ApiError::bad_request(format!("unknown level {level:?}; levels: {valid}")));
+                    return Err(ApiError::bad_request(format!("unknown level {}; levels: {valid}", shown(&level))));
                 }
                 Some(level)
             }
@@ -378,11 +422,12 @@ impl Hub {
         let record = GameRecord {
             id: secret::game_id(),
             variant: game.variant().to_owned(),
-            position: request.position.clone().filter(|p| p.trim() != "startpos"),
+            position: position.map(str::to_owned),
             seed,
             mode,
             seats,
             created: now(),
+            data,
         };
         let answer = self.creation_answer(&record, creator, true);
         let stored = record.clone();
@@ -398,6 +443,19 @@ impl Hub {
         }
         self.kick_computer(slot).await;
         Ok(answer)
+    }
+
+    /// In a friend game of hidden information the server deals: whoever
+    /// chose the seed or the start position would know the other hand.
+    fn refuse_chosen_chance(&self, variant: &str) -> Result<(), ApiError> {
+        let (probe, _) = self.make_game(variant, None, 0, &self.catalog).map_err(ApiError::bad_request)?;
+        if probe.has_hidden_information() {
+            return Err(ApiError::bad_request(
+                "a friend game with hidden cards is dealt by the server: leave out seed and position \
+                 (a computer or local game may take them)",
+            ));
+        }
+        Ok(())
     }
 
     /// `{id, you, secrets: {first, second}, links}`: `all_secrets` gives the
@@ -464,7 +522,7 @@ impl Hub {
             if live.game.to_act() != Actor::Player(player) {
                 return Err(ApiError::conflict("it is not your turn"));
             }
-            if text.len() > 1000 {
+            if text.len() > MAX_MOVE_LEN {
                 return Err(ApiError::bad_request("move text too long"));
             }
             self.commit_move(&mut live, text, MoveActor::of(player)).await?;
@@ -519,7 +577,8 @@ impl Hub {
             ("withdraw", _) => return Err(ApiError::conflict("you have no draw offer to withdraw")),
             (other, _) => {
                 return Err(ApiError::bad_request(format!(
-                    "unknown draw action {other:?}: expected offer, accept, decline or withdraw"
+                    "unknown draw action {}: expected offer, accept, decline or withdraw",
+                    shown(other)
                 )))
             }
         }
@@ -548,10 +607,11 @@ impl Hub {
         let old = &live.record;
         let seats = [old.seats[1].clone(), old.seats[0].clone()]
             .map(|seat| Seat { secret: seat.secret.as_ref().map(|_| secret::seat_secret()), kind: seat.kind });
-        let seed = rand::rng().random();
-        let game = self
-            .source
-            .new_game(&old.variant, old.position.as_deref(), seed)
+        let seed = secret::chance_seed();
+        // The same data as the first game, whatever the catalog says now.
+        let kept = Kept { data: &old.data, fallback: &self.catalog };
+        let (game, data) = self
+            .make_game(&old.variant, old.position.as_deref(), seed, &kept)
             .map_err(|e| ApiError::internal(format!("rematch cannot start: {e}")))?;
         let record = GameRecord {
             id: secret::game_id(),
@@ -561,6 +621,7 @@ impl Hub {
             mode: old.mode,
             seats,
             created: now(),
+            data,
         };
         let stored = record.clone();
         blocking(&self.store, move |s| s.create(&stored)).await?;
@@ -719,12 +780,14 @@ impl Hub {
     }
 
     /// The legal moves, for whoever may know them: the seat to act, or
-    /// anyone in a game without hidden information.
+    /// anyone in a game without hidden information (403 for the others).
     pub async fn legal_moves(&self, id: &str, secret: Option<&str>) -> Result<Value, ApiError> {
         let slot = self.slot(id).await?;
         let live = slot.live.lock().await;
         let viewer = Self::viewer(&live, secret)?;
-        Ok(legal_moves_json(&live, viewer))
+        legal_moves_json(&live, viewer).ok_or_else(|| {
+            ApiError::forbidden("in a game with hidden cards only the seat to act may list the legal moves")
+        })
     }
 
     /// The board after the first `ply` moves, as the viewer may see it.
@@ -742,10 +805,9 @@ impl Hub {
                 break;
             }
         }
-        let over = ply == live.moves.len() && live.is_over();
         Ok(json!({
             "ply": ply,
-            "board": board(game.as_ref(), viewer, over),
+            "board": board(game.as_ref(), viewer),
             "check": game.in_check(),
             "last_move": ply.checked_sub(1).map(|i| move_json(&live, i)),
         }))

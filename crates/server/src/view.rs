@@ -44,7 +44,7 @@ impl IntoResponse for StateJson {
 #[derive(Default)]
 pub struct ViewCache {
     states: Vec<(Viewer, StateJson)>,
-    /// Boards by the view they show (`None`: everything public).
+    /// Boards by the view they show (`None`: the public view).
     boards: Vec<(Option<Player>, Box<RawValue>)>,
 }
 
@@ -78,23 +78,20 @@ pub fn visible_legal_moves(live: &LiveGame, viewer: Viewer) -> Option<Vec<String
 }
 
 /// Which view of the board `viewer` gets: a seat's own in games with hidden
-/// information, the whole board otherwise; `Err` when a spectator of such a
-/// game may see nothing yet (anyone could open the spectator link, a player
-/// included), until the game is over.
-fn board_view(game: &dyn DynGame, viewer: Viewer, over: bool) -> Result<Option<Player>, ()> {
+/// information, the public view (`None`) otherwise. A spectator gets the
+/// public view even after the end: anyone can open the spectator link, and
+/// the full state (the other hand, the pile's order, the generator) is never
+/// sent; the move list tells the rest once the game is over.
+fn board_view(game: &dyn DynGame, viewer: Viewer) -> Option<Player> {
     match viewer {
-        Viewer::Seat(p) if game.has_hidden_information() => Ok(Some(p)),
-        Viewer::Spectator if game.has_hidden_information() && !over => Err(()),
-        _ => Ok(None),
+        Viewer::Seat(p) if game.has_hidden_information() => Some(p),
+        _ => None,
     }
 }
 
 /// The board of any position of the game as `viewer` may see it.
-pub fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Value {
-    match board_view(game, viewer, over) {
-        Ok(view) => game.view_json(view),
-        Err(()) => Value::Null,
-    }
+pub fn board(game: &dyn DynGame, viewer: Viewer) -> Value {
+    game.view_json(board_view(game, viewer))
 }
 
 /// A move of the list, its text hidden where the rules hide it.
@@ -175,7 +172,7 @@ struct StateView<'a> {
     draw_offer: Option<&'static str>,
     rematch: Option<&'a str>,
     hidden_information: bool,
-    board: Option<Box<RawValue>>,
+    board: Box<RawValue>,
 }
 
 /// The whole state of a game for one viewer: what the page draws. Built
@@ -190,14 +187,14 @@ pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateJ
     built
 }
 
-fn cached_board(live: &LiveGame, viewer: Viewer) -> Option<Box<RawValue>> {
-    let view = board_view(live.game.as_ref(), viewer, live.is_over()).ok()?;
+fn cached_board(live: &LiveGame, viewer: Viewer) -> Box<RawValue> {
+    let view = board_view(live.game.as_ref(), viewer);
     if let Some((_, cached)) = live.views.lock().boards.iter().find(|(v, _)| *v == view) {
-        return Some(cached.clone());
+        return cached.clone();
     }
     let raw = RawValue::from_string(live.game.view_json(view).to_string()).expect("a value's text is JSON");
     live.views.lock().boards.push((view, raw.clone()));
-    Some(raw)
+    raw
 }
 
 fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateView<'a> {
@@ -253,9 +250,10 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
     }
 }
 
-/// The answer of `GET .../moves`.
-pub fn legal_moves_json(live: &LiveGame, viewer: Viewer) -> Value {
-    json!({ "ply": live.moves.len(), "moves": visible_legal_moves(live, viewer).unwrap_or_default() })
+/// The answer of `GET .../moves`, `None` when `viewer` may not know them.
+pub fn legal_moves_json(live: &LiveGame, viewer: Viewer) -> Option<Value> {
+    let moves = visible_legal_moves(live, viewer)?;
+    Some(json!({ "ply": live.moves.len(), "moves": moves }))
 }
 
 /// `white` -> `White`.

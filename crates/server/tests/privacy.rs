@@ -1,8 +1,9 @@
 //! Hidden information through the API: a tiny card game (each player is
 //! dealt a secret card by chance, then first bets or folds, second calls or
 //! folds; the higher card wins a called bet). A seat never receives the
-//! other card, chance moves are listed without text until the end, and a
-//! spectator sees no board while the game runs.
+//! other card, chance moves are listed without text until the end, a
+//! spectator sees the public board (no card), and in a friend game the
+//! server deals: nobody chooses the seed or the position.
 
 mod common;
 
@@ -129,7 +130,7 @@ impl Game for HighCard {
     fn view_json(&self, viewer: Option<Player>) -> Value {
         match (viewer, self.cards) {
             (Some(p), Some(cards)) => json!({ "mine": cards[p.index()], "other": "hidden" }),
-            (None, Some(cards)) => json!({ "first": cards[0], "second": cards[1] }),
+            (None, Some(_)) => json!({ "dealt": true }),
             (_, None) => json!({ "dealt": false }),
         }
     }
@@ -148,6 +149,7 @@ impl GameSource for HighCardSource {
         variant: &str,
         position: Option<&str>,
         seed: u64,
+        _: &dyn menagerie_core::Resolver,
     ) -> Result<Box<dyn menagerie_core::DynGame>, String> {
         if variant != "highcard" {
             return Err(format!("unknown variant {variant:?}"));
@@ -165,20 +167,19 @@ async fn seats_never_see_the_other_card() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.sqlite");
     let server = TestServer::start_full(&db, Arc::new(RandomOnly), Arc::new(HighCardSource)).await;
-    for seed in 0..6u64 {
-        let created = server
-            .create(json!({ "variant": "highcard", "opponent": "friend", "colour": "first", "seed": seed }))
-            .await;
+    for _ in 0..6 {
+        let created = server.create(json!({ "variant": "highcard", "opponent": "friend", "colour": "first" })).await;
         let id = created["id"].as_str().unwrap();
         let seats = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
         // The deal was played by chance; its text is hidden from everyone.
         let spectator = server.state(id, None).await;
         assert_eq!(spectator["ply"], 1);
         assert_eq!(spectator["moves"][0], json!({ "ply": 1, "text": null, "actor": "chance" }));
-        assert_eq!(spectator["board"], Value::Null, "spectators see no board while it runs");
+        assert_eq!(spectator["board"], json!({ "dealt": true }), "spectators see the public board");
         assert_eq!(spectator["legal_moves"], Value::Null);
         let (status, moves) = server.get(&format!("/api/games/{id}/moves")).await;
-        assert_eq!((status, moves["moves"].clone()), (200, json!([])));
+        assert_eq!(status, 403, "{moves}");
+        assert!(moves["error"].as_str().unwrap().contains("seat to act"), "{moves}");
         for (index, seat) in seats.iter().enumerate() {
             let state = server.state(id, Some(seat)).await;
             assert_eq!(state["board"]["other"], "hidden", "{state}");
@@ -190,17 +191,38 @@ async fn seats_never_see_the_other_card() {
             assert_eq!(past["last_move"]["text"], Value::Null);
         }
         // Only the seat to act may list the moves.
-        let (_, second_moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[1])).await;
-        assert_eq!(second_moves["moves"], json!([]), "{second_moves}");
+        let (status, second_moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[1])).await;
+        assert_eq!(status, 403, "{second_moves}");
         let (_, first_moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[0])).await;
         assert_eq!(first_moves["moves"], json!(["bet", "fold"]));
         assert_eq!(server.play(id, seats[0], "bet").await.0, 200);
         let (status, end) = server.play(id, seats[1], "call").await;
         assert_eq!(status, 200, "{end}");
-        // Once over, everything may be shown.
+        // Once over, the deal is shown in the move list; the board stays the public one.
         let spectator = server.state(id, None).await;
         assert!(spectator["moves"][0]["text"].as_str().unwrap().starts_with("deal "), "{spectator}");
-        assert!(spectator["board"]["first"].is_number());
+        assert_eq!(spectator["board"], json!({ "dealt": true }));
+        let (status, moves) = server.get(&format!("/api/games/{id}/moves")).await;
+        assert_eq!((status, moves["moves"].clone()), (200, json!([])), "nothing is hidden in no moves");
     }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_friend_game_the_server_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let server =
+        TestServer::start_full(&dir.path().join("g.sqlite"), Arc::new(RandomOnly), Arc::new(HighCardSource)).await;
+    for chosen in [json!({ "seed": 3 }), json!({ "position": "start" }), json!({ "seed": 0, "position": "start" })] {
+        let mut request = json!({ "variant": "highcard", "opponent": "friend" });
+        request.as_object_mut().unwrap().extend(chosen.as_object().unwrap().clone());
+        let (status, answer) = server.post("/api/games", request.clone()).await;
+        assert_eq!(status, 400, "{request}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains("dealt by the server"), "{answer}");
+    }
+    // `startpos` chooses nothing; a local or computer game fools no one.
+    server.create(json!({ "variant": "highcard", "opponent": "friend", "position": "startpos" })).await;
+    server.create(json!({ "variant": "highcard", "opponent": "local", "seed": 3 })).await;
+    server.create(json!({ "variant": "highcard", "opponent": "computer", "seed": 3, "position": "start" })).await;
     server.stop().await;
 }

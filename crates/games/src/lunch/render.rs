@@ -125,8 +125,9 @@ pub fn view_json(game: &Lunch, viewer: Option<Player>) -> Value {
             })
         })
         .collect();
+    // `None` is the public view (a spectator's): both hands as counts.
     let hand = |p: Player| -> Value {
-        if viewer.is_none() || viewer == Some(p) {
+        if viewer == Some(p) {
             let mut cards = Vec::new();
             for (i, &n) in s.hands[p.index()].iter().enumerate().take(deck.len()) {
                 for _ in 0..n {
@@ -185,6 +186,6 @@ pub fn view_json(game: &Lunch, viewer: Option<Player>) -> Value {
         "battle": battle,
         "strike": strike,
         "pending": pending(game, s),
-        "text": match viewer { Some(p) => game.view_text(p), None => game.to_text() },
+        "text": viewer.map(|p| game.view_text(p)),
     })
 }

@@ -3,9 +3,10 @@
 //! more implementation of the trait.
 //!
 //! A game is stored as what it started from (variant string, optional start
-//! position, chance seed), who sits in each seat, the moves in order, and
-//! what ended it outside the rules (resignation, agreed draw). Replaying the
-//! moves rebuilds the position exactly.
+//! position, chance seed, and the data its options named: a Lunch Chess
+//! deck's cards), who sits in each seat, the moves in order, and what ended
+//! it outside the rules (resignation, agreed draw). Replaying the moves
+//! rebuilds the position exactly, from the store alone.
 
 mod sqlite;
 
@@ -13,6 +14,7 @@ pub use sqlite::SqliteStore;
 
 use menagerie_core::Player;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -86,6 +88,19 @@ pub struct GameRecord {
     pub seats: [Seat; 2],
     /// Seconds since the Unix epoch.
     pub created: i64,
+    /// The data the variant's options named when the game was made (the
+    /// deck of `lunch:deck=NAME`, the standard one included): the game
+    /// reloads with it whatever becomes of the operator's files.
+    pub data: Vec<GameData>,
+}
+
+/// Data an option value named (`deck=small`): the option, the name and the
+/// text (a deck's TOML).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameData {
+    pub option: String,
+    pub name: String,
+    pub text: Arc<str>,
 }
 
 /// Who made a stored move.

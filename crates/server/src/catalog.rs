@@ -86,7 +86,7 @@ impl Resolver for Catalog {
         if names.is_empty() {
             return Err(format!("option {option:?} names no data"));
         }
-        Err(format!("unknown {option} {}; offered: {}", shown(value), names.join(", ")))
+        Err(format!("unknown {option} {}; offered {option}s: {}", shown(value), names.join(", ")))
     }
 }
 
@@ -181,7 +181,7 @@ mod tests {
         for probe in [path.to_str().unwrap(), "small.toml", "../small", "/etc/passwd", "notes"] {
             // The answer is the same sentence whatever the name: it tells nothing of the files.
             let error = catalog.resolve("deck", probe).unwrap_err();
-            assert_eq!(error, format!("unknown deck {}; offered: standard, small", shown(probe)));
+            assert_eq!(error, format!("unknown deck {}; offered decks: standard, small", shown(probe)));
         }
     }
 

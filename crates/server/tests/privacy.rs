@@ -226,3 +226,76 @@ async fn in_a_friend_game_the_server_deals() {
     server.create(json!({ "variant": "highcard", "opponent": "computer", "seed": 3, "position": "start" })).await;
     server.stop().await;
 }
+
+/// What a full-state Lunch Chess text gives away: the draw pile's order and
+/// the generator (fields 6 and 13 of the full text).
+fn secrets_of(full_text: &str) -> [String; 2] {
+    let fields: Vec<&str> = full_text.split(' ').collect();
+    let (pile, generator) = (fields[5], fields[12]);
+    assert!(pile.matches(',').count() > 20 && generator.len() == 16, "{full_text}");
+    [pile.to_owned(), generator.to_owned()]
+}
+
+/// Every answer one page of the game gets: its state, a past position, the
+/// legal moves where allowed, and the socket's first message.
+async fn everything_sent(server: &TestServer, id: &str, seat: Option<&str>) -> Vec<Value> {
+    let query = seat.map(|s| format!("?seat={s}")).unwrap_or_default();
+    let mut sent = vec![server.state(id, seat).await];
+    for path in [format!("/api/games/{id}/position/0{query}"), format!("/api/games/{id}/moves{query}")] {
+        let (status, answer) = server.get(&path).await;
+        assert!(status == 200 || status == 403, "{path}: {status} {answer}");
+        sent.push(answer);
+    }
+    let url = format!("ws://{}/api/games/{id}/ws{query}", server.address());
+    let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    use futures_util::StreamExt;
+    let message = socket.next().await.unwrap().unwrap();
+    sent.push(serde_json::from_str(message.to_text().unwrap()).unwrap());
+    sent
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_lunch_game_never_shows_its_deal_to_anyone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite");
+    let server = TestServer::start(&db).await;
+    let (status, answer) =
+        server.post("/api/games", json!({ "variant": "lunch", "opponent": "friend", "seed": 3 })).await;
+    assert_eq!(status, 400, "the creator of a friend game would know the other hand: {answer}");
+    let created = server.create(json!({ "variant": "lunch", "opponent": "friend", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap();
+    let seats = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
+    // The deal, rebuilt from what only the store knows.
+    let seed: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    let mut game = menagerie_games::new_game("lunch", None, seed as u64, &menagerie_games::BuiltinData).unwrap();
+    for round in 0..3 {
+        let [pile, generator] = secrets_of(&game.to_text());
+        for viewer in [None, Some(seats[0]), Some(seats[1])] {
+            for answer in everything_sent(&server, id, viewer).await {
+                let text = answer.to_string();
+                for secret in [&pile, &generator, &(seed as u64).to_string()] {
+                    assert!(!text.contains(secret.as_str()), "round {round}, {viewer:?}: {secret} leaked in {text}");
+                }
+            }
+        }
+        // A spectator sees the public board: pieces with hit points, hand
+        // sizes, the piles as counts.
+        let spectator = server.state(id, None).await;
+        let board = &spectator["board"];
+        assert_eq!(board["squares"].as_array().unwrap().len(), 32, "{board}");
+        assert!(board["squares"][0]["hp"].is_number());
+        assert!(board["hands"]["white"].is_number() && board["hands"]["black"].is_number(), "{board}");
+        assert!(board["draw_pile"].is_number());
+        assert!(board["discard"].is_array());
+        // The side to act plays its first legal move; the local copy follows.
+        let to_act = if spectator["to_act"] == "first" { 0 } else { 1 };
+        let (_, moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[to_act])).await;
+        let text = moves["moves"][0].as_str().unwrap();
+        assert_eq!(server.play(id, seats[to_act], text).await.0, 200);
+        game.play(text).unwrap();
+    }
+    server.stop().await;
+}

@@ -204,6 +204,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -211,6 +212,19 @@ fn main() -> ExitCode {
             eprintln!("error: {error}");
             ExitCode::from(error.exit_status())
         }
+    }
+}
+
+/// A reader that stops early (`menagerie moves lichen | head -3`) ends the
+/// command as it ends coreutils: SIGPIPE, no message. Rust ignores SIGPIPE,
+/// which turns the closed pipe into an error that `println!` panics on.
+/// (Sockets are unaffected: Rust's own send with MSG_NOSIGNAL.)
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: at the start of main, before any other thread exists, setting
+    // a signal's disposition back to the default changes nothing else.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 

@@ -16,6 +16,7 @@ use menagerie_core::{shown, OptionInfo};
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::future::Future;
 use std::sync::Arc;
 
 /// Request bodies larger than this are refused with 413.
@@ -172,8 +173,19 @@ fn option_json(catalog: &Catalog, option: &OptionInfo) -> Value {
     json
 }
 
+/// Runs a change to its end even if the client goes away meanwhile. The
+/// server drops the handler of a closed connection, and a change cut between
+/// playing a move in memory and committing it would leave the game in
+/// memory and in the store apart.
+async fn to_the_end<T: Send + 'static>(
+    change: impl Future<Output = Result<T, ApiError>> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::spawn(change).await.unwrap_or_else(|_| Err(ApiError::internal("the change failed")))
+}
+
 async fn create(State(hub): Shared, Body(request): Body<NewGame>) -> Result<(StatusCode, Json<Value>), ApiError> {
-    Ok((StatusCode::CREATED, Json(hub.create(request).await?)))
+    let created = to_the_end(async move { hub.create(request).await }).await?;
+    Ok((StatusCode::CREATED, Json(created)))
 }
 
 async fn read(State(hub): Shared, Path(id): Path<String>, Query(q): Query<SeatQuery>) -> Result<StateJson, ApiError> {
@@ -198,15 +210,15 @@ async fn position(
 }
 
 async fn play(State(hub): Shared, Path(id): Path<String>, Body(body): Body<MoveBody>) -> Result<StateJson, ApiError> {
-    hub.play(&id, body.seat.as_deref(), &body.text, body.ply).await
+    to_the_end(async move { hub.play(&id, body.seat.as_deref(), &body.text, body.ply).await }).await
 }
 
 async fn resign(State(hub): Shared, Path(id): Path<String>, Body(body): Body<SeatBody>) -> Result<StateJson, ApiError> {
-    hub.resign(&id, body.seat.as_deref()).await
+    to_the_end(async move { hub.resign(&id, body.seat.as_deref()).await }).await
 }
 
 async fn draw(State(hub): Shared, Path(id): Path<String>, Body(body): Body<DrawBody>) -> Result<StateJson, ApiError> {
-    hub.draw(&id, body.seat.as_deref(), &body.action).await
+    to_the_end(async move { hub.draw(&id, body.seat.as_deref(), &body.action).await }).await
 }
 
 async fn rematch(
@@ -214,5 +226,5 @@ async fn rematch(
     Path(id): Path<String>,
     Body(body): Body<SeatBody>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.rematch(&id, body.seat.as_deref()).await?))
+    Ok(Json(to_the_end(async move { hub.rematch(&id, body.seat.as_deref()).await }).await?))
 }

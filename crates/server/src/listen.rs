@@ -84,7 +84,9 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
         tokio::spawn(async move {
             let _slot = slot;
             let mut builder = hyper::server::conn::http1::Builder::new();
-            builder.timer(TokioTimer::new()).header_read_timeout(limits.request_time);
+            // half_close: a client may end its side once its request is sent
+            // and still get the answer.
+            builder.timer(TokioTimer::new()).header_read_timeout(limits.request_time).half_close(true);
             let mut connection = pin!(builder.serve_connection(TokioIo::new(stream), service).with_upgrades());
             tokio::select! {
                 _ = connection.as_mut() => {}

@@ -11,7 +11,10 @@
 //!   once; more wait in the kernel's queue until one ends, which the
 //!   timers above guarantee for connections that send nothing.
 //!
-//! Upgraded WebSockets leave the count: they live as long as their page.
+//! - A request's head may take at most [`MAX_HEAD_BYTES`] of memory.
+//!
+//! A WebSocket keeps its connection's place in the count for as long as it
+//! lives (it takes the [`ConnectionSlot`] the request carries).
 
 use crate::api::MAX_BODY;
 use crate::error::ApiError;
@@ -22,6 +25,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use http_body_util::BodyExt;
+use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
@@ -29,7 +33,7 @@ use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::{watch, Semaphore};
+use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
 
 /// What one client may take of the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +48,17 @@ impl Default for RequestLimits {
     fn default() -> Self {
         RequestLimits { request_time: Duration::from_secs(5), max_connections: 4096 }
     }
+}
+
+/// The most a request's head (request line and headers) may take.
+pub const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+/// A connection's place among the [`RequestLimits::max_connections`]: every
+/// request carries it (an extension), and the connection keeps it until
+/// every holder is gone (an upgraded WebSocket holds it while it lives).
+#[derive(Clone)]
+pub struct ConnectionSlot {
+    _permit: Arc<OwnedSemaphorePermit>,
 }
 
 /// How long a stopping server waits for requests in flight.
@@ -79,14 +94,22 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let service = TowerToHyperService::new(app.clone());
+        let slot = ConnectionSlot { _permit: Arc::new(slot) };
+        let routes = TowerToHyperService::new(app.clone());
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(slot.clone());
+            routes.call(request)
+        });
         let mut closing = closing_seen.clone();
         tokio::spawn(async move {
-            let _slot = slot;
             let mut builder = hyper::server::conn::http1::Builder::new();
             // half_close: a client may end its side once its request is sent
             // and still get the answer.
-            builder.timer(TokioTimer::new()).header_read_timeout(limits.request_time).half_close(true);
+            builder
+                .timer(TokioTimer::new())
+                .header_read_timeout(limits.request_time)
+                .half_close(true)
+                .max_buf_size(MAX_HEAD_BYTES);
             let mut connection = pin!(builder.serve_connection(TokioIo::new(stream), service).with_upgrades());
             tokio::select! {
                 _ = connection.as_mut() => {}

@@ -100,3 +100,38 @@ async fn a_declared_body_over_the_limit_is_refused_at_once() {
     assert!(received.starts_with("HTTP/1.1 413"), "{received:?}");
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_count_among_the_connections_and_heads_are_bounded() {
+    let dir = tempfile::tempdir().unwrap();
+    let limits = RequestLimits { max_connections: 2, ..RequestLimits::default() };
+    let config = HubConfig { max_searches: 1, ..HubConfig::default() };
+    let server = TestServer::start_configured(
+        &dir.path().join("g.sqlite"),
+        Arc::new(RandomOnly),
+        Arc::new(WithNim),
+        config,
+        limits,
+    )
+    .await;
+    let created = server.create(serde_json::json!({ "variant": "nim", "opponent": "friend" })).await;
+    let url = format!("ws://{}/api/games/{}/ws", server.address(), created["id"].as_str().unwrap());
+    let (first, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    let (second, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    // Both places are taken by sockets: a third client waits.
+    let waiting = tokio::time::timeout(Duration::from_secs(1), server.get("/api/variants")).await;
+    assert!(waiting.is_err(), "a third connection was served beside two sockets");
+    drop(first);
+    let (status, _) = tokio::time::timeout(Duration::from_secs(20), server.get("/api/variants")).await.expect("served");
+    assert_eq!(status, 200);
+    drop(second);
+
+    // A head larger than the limit is refused, not buffered.
+    let mut stream = TcpStream::connect(server.address()).await.unwrap();
+    let head = format!("GET / HTTP/1.1\r\nHost: x\r\nX-Big: {}\r\n\r\n", "a".repeat(200_000));
+    let _ = stream.write_all(head.as_bytes()).await;
+    let (received, closed) = read_until_closed(&mut stream, Duration::from_secs(20)).await;
+    assert!(closed, "{received:?}");
+    assert!(received.is_empty() || received.starts_with("HTTP/1.1 431"), "{received:?}");
+    server.stop().await;
+}

@@ -398,7 +398,7 @@ class GamePage {
     clear(e.panel);
     e.chooser.hidden = true;
     if (shown.board === null || shown.board === undefined) {
-      e.board.append(h('p', { class: 'muted' }, 'The board of this game is hidden from spectators until it ends.'));
+      e.board.append(h('p', { class: 'muted' }, 'No board to show for this position.'));
       return;
     }
     // First pass: draw to learn the square names, then work out highlights.

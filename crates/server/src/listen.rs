@@ -70,6 +70,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
     let app = app.layer(middleware::from_fn_with_state(limits, read_body));
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
     let (closing, closing_seen) = watch::channel(false);
+    // The connections' tasks (a WebSocket, once upgraded, is not one of them).
+    let mut connections = tokio::task::JoinSet::new();
     let mut shutdown = pin!(shutdown);
     loop {
         let slot = tokio::select! {
@@ -101,7 +103,8 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
             routes.call(request)
         });
         let mut closing = closing_seen.clone();
-        tokio::spawn(async move {
+        while connections.try_join_next().is_some() {}
+        connections.spawn(async move {
             let mut builder = hyper::server::conn::http1::Builder::new();
             // half_close: a client may end its side once its request is sent
             // and still get the answer.
@@ -121,8 +124,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
         });
     }
     closing.send_replace(true);
-    let every_slot = u32::try_from(limits.max_connections.max(1)).unwrap_or(u32::MAX);
-    let _ = tokio::time::timeout(DRAIN_TIME, slots.acquire_many(every_slot)).await;
+    let _ = tokio::time::timeout(DRAIN_TIME, async { while connections.join_next().await.is_some() {} }).await;
 }
 
 /// Reads the whole body before any route sees the request, within the

@@ -183,7 +183,7 @@ impl Present for Lichen {
             squares,
             directions: Direction::NAMES,
             stones,
-            hands: Hands { white: board.hand[0].into(), black: board.hand[1].into() },
+            hands: Hands { white: board.hand[0], black: board.hand[1] },
             harvest,
         }
     }

@@ -1,7 +1,9 @@
 //! The rules' invariants, checked by the property tests after every move.
 
-use super::position::GameResult;
-use super::*;
+use super::piece::Kind;
+use super::position::{self, Frame, GameResult};
+use super::{square, Lunch};
+use menagerie_core::{Game, Player};
 
 pub fn check(game: &Lunch) -> Result<(), String> {
     let s = &game.state;

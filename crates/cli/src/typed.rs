@@ -2,7 +2,7 @@
 //! commands that search (they run monomorphised, like perft).
 
 use crate::error::CliError;
-use menagerie_core::{Evaluate, Game, GameVisitor, VariantSpec};
+use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
 
 /// Where a typed command starts.
 pub struct Start<'a> {
@@ -16,7 +16,7 @@ pub struct Start<'a> {
 /// A command that runs on the typed game.
 pub trait TypedCommand {
     type Output;
-    fn run<G: Game + Evaluate>(self, game: G, variant_string: &str) -> Self::Output;
+    fn run<G: Game + Evaluate + Present>(self, game: G, variant_string: &str) -> Self::Output;
 }
 
 /// Runs `command` on the game `start` names.
@@ -28,7 +28,7 @@ pub fn run<C: TypedCommand>(start: &Start, command: C) -> Result<C::Output, CliE
     }
     impl<C: TypedCommand> GameVisitor for Visit<'_, C> {
         type Output = Result<C::Output, CliError>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
             let game = start_position::<G>(&variant, self.start)?;
             Ok(self.command.run(game, &self.variant_string))
         }

@@ -1,44 +1,44 @@
-//! The variant registry: adding a game is one line in `games!` below.
+//! The variant registry: adding a game is its folder and one line in the
+//! `games!` call of `lib.rs`, which declares the folder's module and
+//! registers its game type.
 
-use menagerie_core::{
-    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, VariantError, VariantInfo, VariantSpec,
-};
+use crate::{variants, visit};
+use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, VariantError, VariantSpec};
 use thiserror::Error;
 
+/// `games!(folder::GameType, ...)`: the game modules, [`variants`] and
+/// [`visit`], in registry order.
 macro_rules! games {
-    ($($game:ty),* $(,)?) => {
+    ($($module:ident :: $game:ident),* $(,)?) => {
+        $( pub mod $module; )*
+
         /// Every variant of every game, in registry order.
         #[allow(unused_mut)]
-        pub fn variants() -> Vec<&'static VariantInfo> {
-            let mut all: Vec<&'static VariantInfo> = Vec::new();
-            $( all.extend(<$game as Game>::VARIANTS.iter()); )*
+        pub fn variants() -> Vec<&'static menagerie_core::VariantInfo> {
+            let mut all: Vec<&'static menagerie_core::VariantInfo> = Vec::new();
+            $( all.extend(<$module::$game as menagerie_core::Game>::VARIANTS.iter()); )*
             all
         }
 
         /// Calls `visitor` with the game type and variant data that `spec`
         /// names: the typed entry point for perft, bench and search.
         #[allow(unused_variables)]
-        pub fn visit<V: GameVisitor>(spec: &VariantSpec, visitor: V) -> Result<V::Output, VariantError> {
+        pub fn visit<V: menagerie_core::GameVisitor>(
+            spec: &menagerie_core::VariantSpec,
+            visitor: V,
+        ) -> Result<V::Output, menagerie_core::VariantError> {
             $(
-                if <$game as Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
-                    let variant = <$game as Game>::parse_variant(spec)?;
-                    return Ok(visitor.visit::<$game>(variant));
+                if <$module::$game as menagerie_core::Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
+                    let variant = <$module::$game as menagerie_core::Game>::parse_variant(spec)?;
+                    return Ok(visitor.visit::<$module::$game>(variant));
                 }
             )*
-            Err(VariantError::UnknownId { id: spec.id.clone(), valid: valid_ids() })
+            Err(menagerie_core::VariantError::UnknownId { id: spec.id.clone(), valid: $crate::registry::valid_ids() })
         }
     };
 }
 
-games!(
-    crate::alice::AliceChess,
-    crate::fluid::Fluid,
-    crate::lichen::Lichen,
-    crate::kelasu::Kelasu,
-    crate::lunch::Lunch
-);
-
-fn valid_ids() -> String {
+pub(crate) fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")
 }
 
@@ -61,7 +61,7 @@ pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<
     }
     impl GameVisitor for MakeDyn<'_> {
         type Output = Result<Box<dyn DynGame>, PositionError>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
             let game = match self.position {
                 None => G::start(&variant, self.seed),
                 Some(text) => G::from_text(&variant, text)?,

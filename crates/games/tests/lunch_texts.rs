@@ -3,7 +3,7 @@
 //! rules panic.
 
 use menagerie_core::testing::{self, Soak};
-use menagerie_core::{Game, VariantSpec};
+use menagerie_core::{Game, Present, VariantSpec};
 use menagerie_games::lunch::Lunch;
 
 const MIDDLE: [&str; 4] = [

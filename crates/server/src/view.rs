@@ -89,12 +89,10 @@ fn board_view(game: &dyn DynGame, viewer: Viewer, over: bool) -> Result<Option<P
     }
 }
 
-/// The board of any position of the game as `viewer` may see it.
-pub fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Value {
-    match board_view(game, viewer, over) {
-        Ok(view) => game.view_json(view),
-        Err(()) => Value::Null,
-    }
+/// The view of any position of the game as `viewer` may see it
+/// (`menagerie_core::view`), `None` when they may see nothing.
+pub fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Option<Box<RawValue>> {
+    board_view(game, viewer, over).ok().map(|view| game.view(view))
 }
 
 /// A move of the list, its text hidden where the rules hide it.
@@ -195,7 +193,7 @@ fn cached_board(live: &LiveGame, viewer: Viewer) -> Option<Box<RawValue>> {
     if let Some((_, cached)) = live.views.lock().boards.iter().find(|(v, _)| *v == view) {
         return Some(cached.clone());
     }
-    let raw = RawValue::from_string(live.game.view_json(view).to_string()).expect("a value's text is JSON");
+    let raw = live.game.view(view);
     live.views.lock().boards.push((view, raw.clone()));
     Some(raw)
 }

@@ -114,9 +114,6 @@ impl Game for HighCard {
         self.legal_moves(&mut moves);
         moves.into_iter().find(|&m| self.move_text(m) == text).ok_or_else(|| MoveError::illegal(text, "not now"))
     }
-    fn render(&self, _: Option<Player>) -> String {
-        self.to_text()
-    }
     fn has_hidden_information() -> bool {
         true
     }
@@ -126,12 +123,19 @@ impl Game for HighCard {
             None => "no cards yet".into(),
         }
     }
-    fn view_json(&self, viewer: Option<Player>) -> Value {
+}
+
+impl menagerie_core::Present for HighCard {
+    type Board = Value;
+    fn board(&self, viewer: Option<Player>) -> Value {
         match (viewer, self.cards) {
             (Some(p), Some(cards)) => json!({ "mine": cards[p.index()], "other": "hidden" }),
             (None, Some(cards)) => json!({ "first": cards[0], "second": cards[1] }),
             (_, None) => json!({ "dealt": false }),
         }
+    }
+    fn render(&self, _: Option<Player>) -> String {
+        self.to_text()
     }
 }
 

@@ -8,12 +8,12 @@
 //! every card that could be played is in the discard pile), and `pass` is
 //! always among its moves, so that a window never reveals a hand.
 
-use super::board::{
-    file_of, flag, last_rank, rank_of, ring, square_at, threat, threatened_by, Kind, Piece, Square, NO_SQUARE,
-};
+use super::board::{last_rank, ring, threat, threatened_by};
+use super::piece::{flag, Kind, Piece};
+use super::square::{file_of, rank_of, square_at, Square, NO_SQUARE};
 use super::deck::{CardKind, CardType, Deck, MAX_TYPES};
 use super::moves::Move;
-use super::state::{
+use super::position::{
     Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, NO_CARD,
 };
 use super::{LunchVariant, Options};

@@ -1,9 +1,10 @@
 //! The full-state position text (see README.md for the grammar), and the
 //! per-player view text that hides the other hand and the draw pile.
 
-use super::board::{flag, parse_square, square_name, Kind, Piece, Square, NO_SQUARE};
+use super::piece::{flag, Kind, Piece};
+use super::square::{parse_square, square_name, Square, NO_SQUARE};
 use super::deck::{Deck, MAX_CARDS};
-use super::state::{
+use super::position::{
     Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, MAX_FRAMES,
     MAX_HOLDS, MAX_LIMBO, NO_CARD,
 };

@@ -4,7 +4,7 @@
 
 import { api, myGames, ApiError } from './api.js';
 import { h, clear } from './dom.js';
-import { rendererFor, drawBoard } from './games/index.js';
+import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 
 const root = document.getElementById('app');
 
@@ -40,6 +40,7 @@ async function homePage() {
     return;
   }
   if (!data.variants.length) list.append(h('p', {}, 'No games are registered in this build.'));
+  await loadRenderers(data.variants.map((v) => v.id));
   for (const variant of data.variants) list.append(variantCard(variant, data.levels));
 }
 
@@ -202,6 +203,7 @@ class GamePage {
       clear(root).append(h('p', { class: 'error' }, `Cannot open this game: ${error.message}`), h('p', {}, h('a', { href: '/' }, 'Home')));
       return;
     }
+    await loadRenderers([this.state.variant]);
     this.flip = this.state.you === 'second';
     if (this.entry && this.state.you) {
       this.entry.name = this.state.name;
@@ -228,6 +230,7 @@ class GamePage {
     e.banner = h('div', { class: 'banner', hidden: true, role: 'status' });
     e.status = h('div', { class: 'status-line', 'data-status': '' });
     e.board = h('div', { class: 'board', 'data-board': '' });
+    e.counters = h('div', { class: 'counters muted', 'data-counters': '' });
     e.panel = h('div', { class: 'panel' });
     e.actions = h('div', { class: 'actions' });
     e.chooser = h('div', { class: 'chooser', hidden: true });
@@ -244,7 +247,7 @@ class GamePage {
     e.allMoves = h('details', { class: 'all-moves' });
     root.append(
       h('div', { class: 'game' },
-        h('div', { class: 'left' }, e.title, e.players, e.banner, e.status, e.board, e.chooser, e.actions),
+        h('div', { class: 'left' }, e.title, e.players, e.banner, e.status, e.board, e.counters, e.chooser, e.actions),
         h('div', { class: 'right' }, e.nav, e.moves, e.controls, e.error, e.invite, e.panel, e.allMoves)),
     );
   }
@@ -395,6 +398,7 @@ class GamePage {
     const renderer = rendererFor(s.variant);
     clear(e.board);
     clear(e.actions);
+    e.counters.textContent = countersText(shown.board);
     clear(e.panel);
     e.chooser.hidden = true;
     if (shown.board === null || shown.board === undefined) {
@@ -402,7 +406,9 @@ class GamePage {
       return;
     }
     // First pass: draw to learn the square names, then work out highlights.
-    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s };
+    this.drawError = hasOwnRenderer(s.variant) ? null : `no renderer of its own for ${s.variant}`;
+    const onError = (error) => { this.drawError = String(error); };
+    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s, onError };
     const probe = drawBoard(s.variant, shown.board, baseCtx);
     const squares = squareNames(probe);
     const moves = this.legalMoves();
@@ -425,7 +431,7 @@ class GamePage {
     const last = new Set();
     if (shown.last && shown.last.text) for (const t of tokensOf(shown.last.text)) for (const sq of squares) if (matches(t, sq)) last.add(sq);
     const check = new Set();
-    const ctx = { flip: this.flip, highlights: { selected, targets: this.path.length ? targets : new Set(), last, check }, you: s.you, state: s, movable: depth === 0 ? targets : null };
+    const ctx = { flip: this.flip, highlights: { selected, targets: this.path.length ? targets : new Set(), last, check }, you: s.you, state: s, movable: depth === 0 ? targets : null, onError };
     const board = depth === 0 && !last.size ? probe : drawBoard(s.variant, shown.board, ctx);
     e.board.append(board);
     this.attachBoard(board);
@@ -597,6 +603,17 @@ class GamePage {
       this.renderBoard();
     }
   }
+}
+
+/// The view's counters in words (`turn 12 · halfmove clock 3`): the common
+/// part of every game's view (docs/api.md), so no game needs its own code.
+function countersText(board) {
+  const c = (board && board.counters) || {};
+  const parts = [];
+  if (c.turn !== null && c.turn !== undefined) parts.push(`turn ${c.turn}`);
+  if (c.halfmove_clock !== null && c.halfmove_clock !== undefined) parts.push(`halfmove clock ${c.halfmove_clock}`);
+  if (c.quiet_turns !== null && c.quiet_turns !== undefined) parts.push(`quiet turns ${c.quiet_turns}`);
+  return parts.join(' · ');
 }
 
 /// The square names a drawn board offers (elements with data-square).

@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use menagerie_ai::{AgentSpec, Info, Limits, Score, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game};
+use menagerie_core::{Actor, Evaluate, Game, Present};
 use std::time::Duration;
 
 pub struct Analyse {
@@ -30,7 +30,7 @@ pub fn default_engine<G: Game>() -> AgentSpec {
 impl TypedCommand for Analyse {
     type Output = Result<(), CliError>;
 
-    fn run<G: Game + Evaluate>(self, mut game: G, _variant: &str) -> Self::Output {
+    fn run<G: Game + Evaluate + Present>(self, mut game: G, _variant: &str) -> Self::Output {
         crate::play::play_texts(&mut game, &self.moves, "--moves")?;
         let actor = match (game.outcome(), game.to_act()) {
             (Some(outcome), _) => {

@@ -2,7 +2,7 @@
 //! iteration takes long enough to measure.
 
 use crate::error::CliError;
-use menagerie_core::{perft, Evaluate, Game, GameVisitor, VariantSpec};
+use menagerie_core::{perft, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::time::{Duration, Instant};
 
 pub fn run(variant: Option<&str>, seconds: f64) -> Result<(), CliError> {
@@ -57,7 +57,7 @@ struct Row {
 impl GameVisitor for Bench {
     type Output = Vec<Row>;
 
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Vec<Row> {
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Vec<Row> {
         let mut positions = vec![("start".to_owned(), G::start(&variant, 1))];
         for (index, text) in G::bench_positions(&variant).into_iter().enumerate() {
             match G::from_text(&variant, text) {
@@ -157,7 +157,7 @@ struct Playouts {
 
 impl GameVisitor for Playouts {
     type Output = menagerie_ai::playout::PlayoutStats;
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
         menagerie_ai::playout::random_playouts(&G::start(&variant, 1), self.budget, 1)
     }
 }
@@ -169,7 +169,7 @@ struct Search {
 impl GameVisitor for Search {
     /// Each row with its rate per second of CPU time (as text).
     type Output = Vec<(Row, String)>;
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
         let mut positions = vec![("start".to_owned(), G::start(&variant, 1))];
         for (index, text) in G::bench_positions(&variant).into_iter().enumerate() {
             if let Ok(game) = G::from_text(&variant, text) {

@@ -8,7 +8,7 @@
 use crate::analyse::default_engine;
 use crate::error::CliError;
 use menagerie_ai::{Agent, AgentSpec, Limits, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, GameVisitor, VariantSpec};
+use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::io::{self, BufRead};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
@@ -27,14 +27,14 @@ trait Session: Send {
     fn describe(&self) -> String;
 }
 
-struct TypedSession<G: Game + Evaluate> {
+struct TypedSession<G: Game + Evaluate + Present> {
     variant: G::Variant,
     game: G,
     spec: AgentSpec,
     agent: Box<dyn Agent<G>>,
 }
 
-impl<G: Game + Evaluate> Session for TypedSession<G> {
+impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
     fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String> {
         let mut game = match text {
             None => G::start(&self.variant, seed),
@@ -96,7 +96,7 @@ fn new_session(variant: &str, algorithm: &str, seed: u64) -> Result<Box<dyn Sess
     }
     impl GameVisitor for Make<'_> {
         type Output = Box<dyn Session>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Box<dyn Session> {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Box<dyn Session> {
             let spec = match self.algorithm {
                 "alphabeta" => AgentSpec::AlphaBeta { depth: None },
                 "mcts" => AgentSpec::Mcts { playouts: None },

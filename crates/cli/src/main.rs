@@ -8,6 +8,7 @@ mod files;
 mod play;
 mod selfplay;
 mod serve;
+mod show;
 mod typed;
 
 use clap::{Parser, Subcommand};
@@ -85,6 +86,9 @@ enum Command {
         /// Also print the position text after the moves
         #[arg(long)]
         text: bool,
+        /// Print the view the web page draws (JSON, docs/api.md) instead of the drawing
+        #[arg(long, conflicts_with = "text")]
+        json: bool,
     },
     /// Measure move generation speed: perft nodes per second, per variant
     Bench {
@@ -259,12 +263,16 @@ fn run(command: Command) -> Result<(), CliError> {
                 println!("{text}");
             }
         }
-        Command::Show { at, moves, viewer, text } => {
+        Command::Show { at, moves, viewer, text, json } => {
             let mut game = open(&at)?;
             for (index, mv) in moves.iter().enumerate() {
                 game.play(mv).map_err(|e| CliError::BadInput(format!("move {} of --moves: {e}", index + 1)))?;
             }
             let viewer = viewer.map(|name| parse_player(game.as_ref(), &name)).transpose()?;
+            if json {
+                println!("{}", game.view(viewer));
+                return Ok(());
+            }
             print!("{}", describe(game.as_ref(), viewer));
             if text {
                 match viewer {
@@ -370,28 +378,5 @@ fn parse_player(game: &dyn DynGame, name: &str) -> Result<Player, CliError> {
 
 /// The drawing plus the status lines under it.
 fn describe(game: &dyn DynGame, viewer: Option<Player>) -> String {
-    let mut out = game.render(viewer);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    match game.outcome() {
-        Some(outcome) => {
-            let result = match outcome.winner() {
-                Some(winner) => format!("{} wins", game.player_name(winner)),
-                None => "draw".to_owned(),
-            };
-            out.push_str(&format!("Result: {result} ({})\n", outcome.reason()));
-        }
-        None => {
-            let actor = match game.to_act() {
-                menagerie_core::Actor::Player(p) => game.player_name(p).to_owned(),
-                menagerie_core::Actor::Chance => "chance".to_owned(),
-            };
-            out.push_str(&format!("To act: {actor}\n"));
-            if game.in_check() {
-                out.push_str("Check!\n");
-            }
-        }
-    }
-    out
+    show::describe(game.render(viewer), game.outcome(), game.to_act(), game.in_check(), |p| game.player_name(p))
 }

@@ -4,7 +4,7 @@
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use menagerie_ai::{sample_chance, Agent, AgentSpec, Limits, Score, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player};
+use menagerie_core::{Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::io::{self, BufRead, Write};
@@ -51,34 +51,14 @@ pub fn play_texts<G: Game>(game: &mut G, texts: &[String], what: &str) -> Result
 }
 
 /// The board and the status lines under it.
-pub fn describe<G: Game>(game: &G, viewer: Option<Player>) -> String {
-    let mut out = game.render(viewer);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    match (game.outcome(), game.to_act()) {
-        (Some(outcome), _) => {
-            let result = match outcome.winner() {
-                Some(winner) => format!("{} wins", G::player_name(winner)),
-                None => "draw".to_owned(),
-            };
-            out.push_str(&format!("Result: {result} ({})\n", outcome.reason()));
-        }
-        (None, Actor::Player(p)) => {
-            out.push_str(&format!("To act: {}\n", G::player_name(p)));
-            if game.in_check() {
-                out.push_str("Check!\n");
-            }
-        }
-        (None, Actor::Chance) => out.push_str("To act: chance\n"),
-    }
-    out
+pub fn describe<G: Present>(game: &G, viewer: Option<Player>) -> String {
+    crate::show::describe(game.render(viewer), game.outcome(), game.to_act(), game.in_check(), G::player_name)
 }
 
 impl TypedCommand for Play {
     type Output = Result<(), CliError>;
 
-    fn run<G: Game + Evaluate>(self, mut game: G, _variant: &str) -> Self::Output {
+    fn run<G: Game + Evaluate + Present>(self, mut game: G, _variant: &str) -> Self::Output {
         let time = self.time_ms.map(Duration::from_millis);
         let mut computers: Vec<Option<Computer<G>>> = self
             .seats

@@ -6,7 +6,7 @@ use crate::error::CliError;
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::{sample_chance, AgentSpec, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player};
+use menagerie_core::{Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -42,7 +42,7 @@ struct GameRecord {
 impl TypedCommand for Selfplay {
     type Output = Result<(), CliError>;
 
-    fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
+    fn run<G: Game + Evaluate + Present>(self, start: G, variant: &str) -> Self::Output {
         let time = self.time_ms.map(Duration::from_millis);
         let limits = [self.engines[0].limits::<G>(time), self.engines[1].limits::<G>(time)];
         let progress = ProgressBar::new(u64::from(self.games));

@@ -3,7 +3,7 @@
 
 use crate::error::CliError;
 use crate::files::DataFiles;
-use menagerie_core::{Evaluate, Game, GameVisitor, VariantSpec};
+use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
 
 /// Where a typed command starts.
 pub struct Start {
@@ -18,7 +18,7 @@ pub struct Start {
 /// A command that runs on the typed game.
 pub trait TypedCommand {
     type Output;
-    fn run<G: Game + Evaluate>(self, game: G, variant_string: &str) -> Self::Output;
+    fn run<G: Game + Evaluate + Present>(self, game: G, variant_string: &str) -> Self::Output;
 }
 
 /// Runs `command` on the game `start` names.
@@ -30,7 +30,7 @@ pub fn run<C: TypedCommand>(start: &Start, command: C) -> Result<C::Output, CliE
     }
     impl<C: TypedCommand> GameVisitor for Visit<'_, C> {
         type Output = Result<C::Output, CliError>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
             let game = start_position::<G>(&variant, self.start)?;
             Ok(self.command.run(game, &self.variant_string))
         }

@@ -37,3 +37,19 @@ fn every_command_has_help() {
         assert!(stdout(&out).contains("Usage"), "{command} --help");
     }
 }
+
+#[test]
+fn show_json_prints_the_view_of_the_web_page() {
+    let out = menagerie(&["show", "lma", "--json", "--moves", "2b1c3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let view: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(view["to_act"], "black");
+    assert_eq!(view["last_move"], serde_json::json!({"text": "2b1c3", "actor": "white"}));
+    assert_eq!(view["counters"]["turn"], 1);
+    assert_eq!(view["boards"].as_array().map(Vec::len), Some(2));
+    // A dealt game shows a player only their own hand.
+    let out = menagerie(&["show", "lunch", "--seed", "3", "--as", "white", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert!(view["hands"]["white"].is_array(), "{view}");
+    assert_eq!(view["hands"]["black"], 5, "{view}");
+}

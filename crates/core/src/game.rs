@@ -1,5 +1,6 @@
 use crate::{
-    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Resolver, VariantError, VariantInfo, VariantSpec,
+    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, VariantError, VariantInfo,
+    VariantSpec,
 };
 use rand::RngCore;
 use std::fmt::Debug;
@@ -77,10 +78,6 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The text of a legal move of this position.
     fn move_text(&self, mv: Self::Move) -> String;
 
-    /// The position drawn for a terminal. `viewer` hides what that player may
-    /// not see (games without hidden information ignore it).
-    fn render(&self, viewer: Option<Player>) -> String;
-
     /// Reads a move text and checks that it is legal here. The default looks
     /// the text up among the legal moves; games override it to say more
     /// precisely what is wrong with a malformed text.
@@ -111,8 +108,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         }
     }
 
-    /// Whether the side to act stands in check (for display; false in games
-    /// without check).
+    /// Whether the side to act stands in check (searches extend checks,
+    /// views show it; false in games without check).
     fn in_check(&self) -> bool {
         false
     }
@@ -125,7 +122,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         1.0 / moves.len().max(1) as f64
     }
 
-    /// What `viewer` may see, as text. Equal to the position text in games
+    /// What `viewer` may see, as text: the information state of that
+    /// player (OpenSpiel's term). It is rules, not presentation: what a
+    /// player may know decides what [`Game::determinize`] keeps and what a
+    /// fair searcher or server may use. Equal to the position text in games
     /// of perfect information.
     fn view_text(&self, _viewer: Player) -> String {
         self.to_text()
@@ -141,18 +141,6 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Whether some state is hidden from a player.
     fn has_hidden_information() -> bool {
         false
-    }
-
-    /// The board as JSON for the web page, as `viewer` may see it; `None`
-    /// is the public view, what anyone may see (a spectator): in games with
-    /// hidden information, never the hidden state.
-    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
-        let text = match viewer {
-            Some(p) => Some(self.view_text(p)),
-            None if Self::has_hidden_information() => None,
-            None => Some(self.to_text()),
-        };
-        serde_json::json!({ "text": text })
     }
 
     /// Positions besides the start that `menagerie bench` measures (e.g. a
@@ -172,8 +160,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// Code that works on any game, typed: the registry calls `visit` with the
 /// game type a variant string names, so perft and search run monomorphised.
 ///
-/// Registered games also implement [`Evaluate`], so a visitor may search.
+/// Registered games also implement [`Evaluate`], so a visitor may search,
+/// and [`Present`], so it may show positions.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output;
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output;
 }

@@ -6,6 +6,9 @@
 //! itself for repetition and transposition tables, and reads and writes move
 //! and position texts with typed errors.
 //!
+//! Presentation sits beside the rules, in [`view`]: the [`Present`] trait
+//! (the terminal drawing and the typed [`View`] the web page draws).
+//!
 //! On top of it sit [`perft`], the object-safe [`DynGame`] layer used by the
 //! CLI and the server (texts in, texts and JSON out), the variant strings of
 //! the registry ([`VariantSpec`]) with the [`Resolver`] that says what an
@@ -23,6 +26,7 @@ mod player;
 mod resolve;
 pub mod testing;
 mod variant;
+pub mod view;
 pub mod zobrist;
 
 pub use dynamic::{DynGame, Erased};
@@ -32,3 +36,4 @@ pub use game::{Game, GameVisitor};
 pub use player::{Actor, Outcome, Player};
 pub use resolve::{shown, NoData, Resolved, Resolver};
 pub use variant::{OptionInfo, VariantError, VariantInfo, VariantOption, VariantSpec};
+pub use view::{Counters, Present, View};

@@ -1,4 +1,4 @@
-//! Property checks every game runs from its tests with one line each:
+//! Property checks every registered game runs (the registry-driven tests):
 //! random play with play/undo, hash and text round trips, and parser
 //! robustness against mutated texts. A broken property panics with the
 //! position text and move that show it.

@@ -1,18 +1,24 @@
-//! The variant registry: adding a game is one line in `games!` below.
+//! The variant registry: adding a game is its folder and one line in the
+//! `games!` call of `lib.rs`, which declares the folder's module and
+//! registers its game type.
 
+use crate::{variants, visit_with};
 use menagerie_core::{
-    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Resolved, Resolver, VariantError, VariantInfo,
-    VariantSpec,
+    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, Resolved, Resolver, VariantError, VariantSpec,
 };
 use thiserror::Error;
 
+/// `games!(folder::GameType, ...)`: the game modules, [`variants`] and
+/// [`visit_with`], in registry order.
 macro_rules! games {
-    ($($game:ty),* $(,)?) => {
+    ($($module:ident :: $game:ident),* $(,)?) => {
+        $( pub mod $module; )*
+
         /// Every variant of every game, in registry order.
         #[allow(unused_mut)]
-        pub fn variants() -> Vec<&'static VariantInfo> {
-            let mut all: Vec<&'static VariantInfo> = Vec::new();
-            $( all.extend(<$game as Game>::VARIANTS.iter()); )*
+        pub fn variants() -> Vec<&'static menagerie_core::VariantInfo> {
+            let mut all: Vec<&'static menagerie_core::VariantInfo> = Vec::new();
+            $( all.extend(<$module::$game as menagerie_core::Game>::VARIANTS.iter()); )*
             all
         }
 
@@ -20,29 +26,21 @@ macro_rules! games {
         /// names, option values that name data (`deck=NAME`) meaning what
         /// `resolver` says: the typed entry point for perft, bench and search.
         #[allow(unused_variables)]
-        pub fn visit_with<V: GameVisitor>(
-            spec: &VariantSpec,
-            resolver: &dyn Resolver,
+        pub fn visit_with<V: menagerie_core::GameVisitor>(
+            spec: &menagerie_core::VariantSpec,
+            resolver: &dyn menagerie_core::Resolver,
             visitor: V,
-        ) -> Result<V::Output, VariantError> {
+        ) -> Result<V::Output, menagerie_core::VariantError> {
             $(
-                if <$game as Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
-                    let variant = <$game as Game>::parse_variant_with(spec, resolver)?;
-                    return Ok(visitor.visit::<$game>(variant));
+                if <$module::$game as menagerie_core::Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
+                    let variant = <$module::$game as menagerie_core::Game>::parse_variant_with(spec, resolver)?;
+                    return Ok(visitor.visit::<$module::$game>(variant));
                 }
             )*
-            Err(VariantError::UnknownId { id: spec.id.clone(), valid: valid_ids() })
+            Err(menagerie_core::VariantError::UnknownId { id: spec.id.clone(), valid: $crate::registry::valid_ids() })
         }
     };
 }
-
-games!(
-    crate::alice::AliceChess,
-    crate::fluid::Fluid,
-    crate::lichen::Lichen,
-    crate::kelasu::Kelasu,
-    crate::lunch::Lunch
-);
 
 /// [`visit_with`] with only the data built into the program ([`BuiltinData`]).
 pub fn visit<V: GameVisitor>(spec: &VariantSpec, visitor: V) -> Result<V::Output, VariantError> {
@@ -70,7 +68,7 @@ impl Resolver for BuiltinData {
     }
 }
 
-fn valid_ids() -> String {
+pub(crate) fn valid_ids() -> String {
     variants().iter().map(|info| info.id).collect::<Vec<_>>().join(", ")
 }
 
@@ -99,7 +97,7 @@ pub fn new_game(
     }
     impl GameVisitor for MakeDyn<'_> {
         type Output = Result<Box<dyn DynGame>, PositionError>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
             let game = match self.position {
                 None => G::start(&variant, self.seed),
                 Some(text) => G::from_text(&variant, text)?,

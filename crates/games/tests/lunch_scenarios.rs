@@ -424,7 +424,9 @@ fn headlock_free_attacks_at_the_start_of_the_holders_turn() {
             stack: "turn.start",
             ..Pos::default()
         },
-        &["free:a5:jab", "pass", "pass", "choose:a5:b"],
+        // Black declines the window on the Jab, then the Freedom answer; White
+        // ends the Headlock attacks.
+        &["free:a5:jab", "pass", "pass", "pass", "choose:a5:b"],
         "4k3/8/8/b7/R7/8/8/4K3 w - uppercut dodge dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - headlock.a4.a5 - turn.action 0,0,1 0123456789abcdef - white",
     );
 }
@@ -441,7 +443,8 @@ fn freedom_answers_a_headlock_free_attack_and_ends_the_hold() {
             stack: "turn.start",
             ..Pos::default()
         },
-        &["free:a5:uppercut", "answer:freedom"],
+        // Each card has its window: Black declines on the Uppercut, White on the Freedom.
+        &["free:a5:uppercut", "pass", "answer:freedom", "pass"],
         "4k3/8/8/r7/R7/8/8/4K3 w - jab - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap uppercut,freedom - - - turn.action 0,0,0 0123456789abcdef - white",
     );
 }
@@ -576,26 +579,6 @@ fn windows_are_offered_without_a_fitting_card_so_they_reveal_nothing() {
 }
 
 #[test]
-fn a_cancelled_answer_still_uses_one_of_big_combos_two() {
-    let start = Pos { white: "combo,humiliation", black: "dodge,block", ..Pos::default() };
-    let game = play("lunch", &start.text(), &["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation"]);
-    // White's free attack offer comes first (White holds nothing fitting: only pass).
-    let game = {
-        let mut g = game;
-        let mv = g.parse_move("pass").unwrap();
-        g.play(mv);
-        g
-    };
-    assert_eq!(legal(&game), ["answer:block", "pass"], "one answer is left");
-    check(
-        "lunch",
-        start,
-        &["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation", "pass", "answer:block"],
-        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,block,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
-    );
-}
-
-#[test]
 fn choke_cannot_be_played_on_a_piece_in_a_hold() {
     let start = Pos { board: "4k3/8/8/r7/R7/8/8/4K1R1", white: "choke,jab", holds: "headlock.a4.a5", ..Pos::default() };
     let game = play("lunch", &start.text(), &[]);
@@ -724,5 +707,246 @@ fn the_thousandth_turn_draws() {
         Pos { black: "dodge", draw: "-", counters: "5,999,0", ..Pos::default() },
         &["e1e2"],
         "4k3/8/8/q7/8/8/4K3/R7 b - - dodge - - - - - turn.start 6,1000,0 0123456789abcdef turnlimit -",
+    );
+}
+
+// ----------------------------------------------------------------------
+// Second review: the clarifications at the end of the rules
+// ----------------------------------------------------------------------
+
+const INTERVENTIONS: &str = "lunch:humiliation-interventions";
+
+#[test]
+fn an_intervening_pieces_free_attack_has_its_own_window_though_the_attacker_is_a_king() {
+    // The White King attacks d2; the Bishop on b4 Humiliates Black's Dodge and
+    // makes the free attack from c3: a Bishop's card, so Black may Humiliate it.
+    let start = Pos {
+        board: "4k3/8/8/8/1B6/8/3r4/4K3",
+        white: "jab,slap,humiliation",
+        black: "dodge,humiliation",
+        ..Pos::default()
+    };
+    let moves = ["attack:e1d2:jab", "answer:dodge", "humiliate:humiliation:b4", "pass", "free:d2:slap"];
+    let game = play(INTERVENTIONS, &start.text(), &moves);
+    assert_eq!(legal(&game), ["humiliate:humiliation", "pass"]);
+    // Black cancels the Slap; the King's Jab then hits (the Dodge was cancelled).
+    let mut all = moves.to_vec();
+    all.extend(["humiliate:humiliation", "choose:d2:b"]);
+    check(INTERVENTIONS, start, &all, "4k3/8/8/8/8/2B5/3b4/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,slap,dodge,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn an_intervening_kings_free_attack_cannot_be_humiliated() {
+    // The Rook on d1 attacks d2; the King on e1 intervenes against the Dodge.
+    let start = Pos {
+        board: "4k3/8/8/8/8/8/3r4/3RK3",
+        white: "kick,jab,humiliation",
+        black: "dodge,humiliation",
+        ..Pos::default()
+    };
+    let moves = ["attack:d1d2:kick", "pass", "answer:dodge", "humiliate:humiliation:e1", "free:d2:jab"];
+    let game = play(INTERVENTIONS, &start.text(), &moves);
+    assert_eq!(legal(&game), ["pass"], "no window on the King's Jab: only the last chance before the Kick");
+    let mut all = moves.to_vec();
+    all.push("pass");
+    check(INTERVENTIONS, start, &all, "4k3/8/8/8/8/8/3R4/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,humiliation block,slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn only_pieces_threatening_the_intervening_piece_may_intervene_against_its_free_attack() {
+    // The Bishop c3 intervenes and steps to b4. The Knight on b6 threatens the
+    // attacking Rook (a4), the Bishop on e7 threatens the intervening Bishop.
+    let start = Pos {
+        board: "4k3/4b3/1n6/r7/8/2B5/8/R3K3",
+        white: "kick,jab,humiliation",
+        black: "dodge,elbow,humiliation",
+        ..Pos::default()
+    };
+    let moves = ["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:c3", "pass", "free:a5:jab"];
+    let game = play(INTERVENTIONS, &start.text(), &moves);
+    assert_eq!(legal(&game), ["humiliate:humiliation", "humiliate:humiliation:e7", "pass"]);
+    // The Bishop e7 steps to c5 and hits the Bishop on b4 (3 - 2: a Pawn); the
+    // Kick still hits a5 (5 - 4: a Pawn), the Dodge having been cancelled.
+    let mut all = moves.to_vec();
+    all.extend(["humiliate:humiliation:e7", "free:b4:elbow"]);
+    check(INTERVENTIONS, start, &all, "4k3/8/1n6/p1b5/RP6/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,elbow,kick,dodge,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn an_intervening_piece_that_kills_takes_the_square_and_the_attacker_stays() {
+    let start =
+        Pos { board: "4k3/8/8/p7/8/2B5/8/R3K3", white: "kick,jab,humiliation", black: "dodge", ..Pos::default() };
+    check(
+        INTERVENTIONS,
+        start,
+        &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:c3", "free:a5:jab"],
+        "4k3/8/8/B7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn an_intervening_knight_that_kills_stays_where_it_is() {
+    let start =
+        Pos { board: "4k3/8/8/p7/8/1N6/8/R3K3", white: "kick,jab,humiliation", black: "dodge", ..Pos::default() };
+    check(
+        INTERVENTIONS,
+        start,
+        &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:b3", "free:a5:jab"],
+        "4k3/8/8/8/R7/1N6/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn an_intervening_piece_that_kills_the_attacker_takes_its_square() {
+    // Reading pinned: the rule for an intervening piece that kills holds on
+    // both sides. Black's Bishop c2 Humiliates the Pawn's Jab, steps to b3 and
+    // kills the Pawn on a4 with its free attack: it takes a4.
+    let start = Pos { board: "4k3/8/8/1r6/P7/8/2b5/4K3", white: "jab", black: "humiliation,slap", ..Pos::default() };
+    let game = play(INTERVENTIONS, &start.text(), &["attack:a4b5:jab"]);
+    assert_eq!(legal(&game), ["humiliate:humiliation", "humiliate:humiliation:c2", "pass"]);
+    check(
+        INTERVENTIONS,
+        start,
+        &["attack:a4b5:jab", "humiliate:humiliation:c2", "free:a4:slap"],
+        "4k3/8/8/1r6/b7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,slap,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn an_intervening_piece_killed_by_a_third_piece_leaves_the_battle_running() {
+    // White's Pawn b4 Humiliates Black's Dodge; Black's Bishop e7 Humiliates
+    // the Pawn's free attack, steps to c5 and kills it (taking b4). The battle
+    // goes on: the Kick hits a5 (5 - 4: a Pawn).
+    let start = Pos {
+        board: "4k3/4b3/8/r7/1P6/8/8/R3K3",
+        white: "kick,jab,humiliation",
+        black: "dodge,slap,humiliation",
+        ..Pos::default()
+    };
+    check(
+        INTERVENTIONS,
+        start,
+        &[
+            "attack:a1a5:kick",
+            "pass",
+            "answer:dodge",
+            "humiliate:humiliation:b4",
+            "pass",
+            "free:a5:jab",
+            "humiliate:humiliation:e7",
+            "free:b4:slap",
+        ],
+        "4k3/8/8/p7/Rb6/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,slap,kick,dodge,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn humiliate_kings_gives_the_last_humiliation_of_the_kings_side_its_free_attack() {
+    // Black Humiliates the King's Jab, White Humiliates back: the Jab stands
+    // and White, who played the last Humiliation, gets the free attack.
+    let start = Pos {
+        board: "4k3/8/8/8/8/8/3q4/4K3",
+        white: "jab,slap,humiliation",
+        black: "dodge,humiliation",
+        ..Pos::default()
+    };
+    let moves = ["attack:e1d2:jab", "humiliate:humiliation", "humiliate:humiliation"];
+    let game = play("lunch:humiliate-kings", &start.text(), &moves);
+    assert_eq!(legal(&game), ["free:d2:slap", "pass"]);
+    // The Slap and then the Jab hit the Queen: 9 - 2 = 7, a Rook.
+    let mut all = moves.to_vec();
+    all.extend(["free:d2:slap", "pass"]);
+    check("lunch:humiliate-kings", start, &all, "4k3/8/8/8/8/8/3r4/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap jab,slap,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn humiliate_kings_voids_the_action_when_the_chain_cancels_the_kings_card() {
+    // The King's own Humiliation cannot be Humiliated, so a longer chain needs
+    // an intervention: Black Humiliates the King's Jab, White's Bishop b4
+    // Humiliates back, Black again. Three Humiliations cancel the Jab: the
+    // action is void, and Black gets no free attack (the Elbow stays in hand).
+    let start = Pos {
+        board: "4k3/8/8/8/1B6/8/3q4/4K3",
+        white: "jab,slap,humiliation",
+        black: "elbow,humiliation,humiliation",
+        ..Pos::default()
+    };
+    check(
+        "lunch:humiliate-kings,humiliation-interventions",
+        start,
+        &["attack:e1d2:jab", "humiliate:humiliation", "humiliate:humiliation:b4", "humiliate:humiliation", "pass"],
+        "4k3/8/8/8/1B6/8/3q4/4K3 b - slap,dodge,dodge,dodge,dodge elbow,dodge,block,block,block block,block,slap,slap jab,humiliation,humiliation,humiliation - - - turn.action 1,1,0 0123456789abcdef - black",
+    );
+}
+
+#[test]
+fn a_humiliated_answer_does_not_use_up_one_of_big_combos_two() {
+    let start = Pos { white: "combo,humiliation", black: "dodge,dodge,block", ..Pos::default() };
+    let moves = ["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation", "pass", "answer:block"];
+    let game = play("lunch", &start.text(), &moves);
+    assert_eq!(legal(&game), ["answer:dodge", "pass"], "the Humiliated Dodge was no answer: one is left");
+    // The second answer that stands takes Big Combo's last 3 damage.
+    let mut all = moves.to_vec();
+    all.push("answer:dodge");
+    check("lunch", start, &all, "4k3/8/8/q7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,dodge,block,humiliation - - - turn.action 1,1,0 0123456789abcdef - black");
+}
+
+#[test]
+fn a_humiliated_answer_to_a_plain_card_leaves_it_unanswered() {
+    // Reading pinned: outside Big Combo a Humiliated answer is no answer and
+    // the card goes on to hit; no second answer is offered.
+    let start = Pos { white: "kick,humiliation", black: "dodge,dodge", ..Pos::default() };
+    let game =
+        play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation", "pass"]);
+    assert!(game.to_text().starts_with("4k3/8/8/r7/R7/8/8/4K3 b "), "{}", game.to_text());
+}
+
+#[test]
+fn a_headlock_free_attack_has_a_humiliation_window() {
+    let start = Pos {
+        board: "4k3/8/8/r7/R7/8/8/4K3",
+        white: "jab,uppercut",
+        black: "dodge,humiliation",
+        holds: "headlock.a4.a5",
+        stack: "turn.start",
+        ..Pos::default()
+    };
+    let game = play("lunch", &start.text(), &["free:a5:jab"]);
+    assert_eq!(legal(&game), ["humiliate:humiliation", "pass"]);
+    // White may Humiliate back (holds none: only pass); the Jab is cancelled and
+    // neither piece in the hold makes a free attack; White may attack again.
+    let game = play("lunch", &start.text(), &["free:a5:jab", "humiliate:humiliation"]);
+    assert_eq!(legal(&game), ["pass"]);
+    let game = play("lunch", &start.text(), &["free:a5:jab", "humiliate:humiliation", "pass"]);
+    assert_eq!(legal(&game), ["free:a5:uppercut", "pass"]);
+    check(
+        "lunch",
+        start,
+        &["free:a5:jab", "humiliate:humiliation", "pass", "pass"],
+        "4k3/8/8/r7/R7/8/8/4K3 w - uppercut dodge dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab,humiliation - headlock.a4.a5 - turn.action 0,0,0 0123456789abcdef - white",
+    );
+}
+
+#[test]
+fn a_king_humiliating_first_aid_makes_cards_that_cannot_be_humiliated() {
+    // Reading pinned: under `personal-first-aid-humiliation` the threatening
+    // piece's Humiliation and free attack are its own cards; a King's cannot
+    // be Humiliated (Black holds a Humiliation but is never asked).
+    let start = Pos {
+        board: "4k3/8/8/r7/1K6/8/8/8",
+        side: "b",
+        actor: "black",
+        white: "humiliation,jab",
+        black: "firstaid,humiliation",
+        ..Pos::default()
+    };
+    let spec = "lunch:personal-first-aid-humiliation";
+    let game = play(spec, &start.text(), &["aid:a5:firstaid", "humiliate:humiliation:b4"]);
+    assert_eq!(legal(&game), ["free:a5:jab", "pass"]);
+    check(
+        spec,
+        start,
+        &["aid:a5:firstaid", "humiliate:humiliation:b4", "free:a5:jab", "choose:a5:n"],
+        "4k3/8/8/n7/1K6/8/8/8 w - dodge,block,block,block,block dodge,dodge,dodge,dodge,humiliation block,slap,slap jab,firstaid,humiliation - - - turn.action 0,1,0 0123456789abcdef - white",
     );
 }

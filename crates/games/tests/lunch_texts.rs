@@ -3,7 +3,7 @@
 //! rules panic.
 
 use menagerie_core::testing::{self, Soak};
-use menagerie_core::{Game, VariantSpec};
+use menagerie_core::{Game, Present, VariantSpec};
 use menagerie_games::lunch::Lunch;
 
 const MIDDLE: [&str; 4] = [
@@ -56,6 +56,11 @@ fn the_readme_examples_parse_and_round_trip() {
     let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
     let mut checked = 0;
     for block in readme.split("```").skip(1).step_by(2) {
+        // A `toml` block is a deck file example: it must load.
+        if let Some(deck) = block.strip_prefix("toml\n") {
+            menagerie_games::lunch::deck::Deck::parse(deck, "README.md").unwrap_or_else(|e| panic!("{e}"));
+            continue;
+        }
         let text = block.trim();
         if text.contains("...") {
             continue;
@@ -81,7 +86,7 @@ fn the_json_view_hides_the_other_hand() {
 }
 
 #[test]
-fn the_public_json_view_shows_the_board_and_no_card_of_either_hand() {
+fn the_public_view_shows_the_board_and_no_card_of_either_hand() {
     let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
     let game = Lunch::start(&variant, 3);
     let json = game.view_json(None);
@@ -94,4 +99,17 @@ fn the_public_json_view_shows_the_board_and_no_card_of_either_hand() {
     let rng = full.split(' ').rev().nth(2).unwrap();
     assert_eq!(rng.len(), 16, "the generator field of {full}");
     assert!(!json.to_string().contains(rng));
+}
+
+#[test]
+fn a_princess_needs_the_princess_option() {
+    let text = "4k3/8/8/8/8/8/8/I3K3 w - - - - - - - - turn.action 0,0,0 0123456789abcdef - white";
+    let plain = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
+    let err = match Lunch::from_text(&plain, text) {
+        Ok(_) => panic!("a Princess was read without the princess option"),
+        Err(e) => e.to_string(),
+    };
+    assert!(err.contains("field 1 (board), rank 1") && err.contains("princess"), "{err}");
+    let princess = Lunch::parse_variant(&VariantSpec::parse("lunch:princess").unwrap()).unwrap();
+    assert!(Lunch::from_text(&princess, text).is_ok());
 }

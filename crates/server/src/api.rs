@@ -155,7 +155,7 @@ async fn variants(State(hub): Shared) -> Json<Value> {
                 // A small picture of the start; games with hidden
                 // information show the first player's view of a sample deal
                 // (seed 1: no game in play is dealt from a known seed).
-                "start": start.as_ref().map(|g| if g.has_hidden_information() { g.view_json(Some(menagerie_core::Player::First)) } else { g.view_json(None) }),
+                "start": start.as_ref().map(|g| g.view(g.has_hidden_information().then_some(menagerie_core::Player::First))),
             })
         })
         .collect();

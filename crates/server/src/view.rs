@@ -89,9 +89,10 @@ fn board_view(game: &dyn DynGame, viewer: Viewer) -> Option<Player> {
     }
 }
 
-/// The board of any position of the game as `viewer` may see it.
-pub fn board(game: &dyn DynGame, viewer: Viewer) -> Value {
-    game.view_json(board_view(game, viewer))
+/// The view of any position of the game as `viewer` may see it
+/// (`menagerie_core::view`).
+pub fn board(game: &dyn DynGame, viewer: Viewer) -> Box<RawValue> {
+    game.view(board_view(game, viewer))
 }
 
 /// A move of the list, its text hidden where the rules hide it.
@@ -192,7 +193,7 @@ fn cached_board(live: &LiveGame, viewer: Viewer) -> Box<RawValue> {
     if let Some((_, cached)) = live.views.lock().boards.iter().find(|(v, _)| *v == view) {
         return cached.clone();
     }
-    let raw = RawValue::from_string(live.game.view_json(view).to_string()).expect("a value's text is JSON");
+    let raw = live.game.view(view);
     live.views.lock().boards.push((view, raw.clone()));
     raw
 }

@@ -207,8 +207,11 @@ async fn play_against_the_computer(client: &Client, base: &str, variant: &str) {
     until(client, "the live position", "return window.menagerieGame.viewing === null").await;
 }
 
-/// The game's own panel (hands, energy, battles) drew without an error.
+/// The game's own renderer drew the board and its panel (hands, energy,
+/// battles) without an error.
 async fn assert_panel_drawn(client: &Client, variant: &str) {
+    let error = eval(client, "return window.menagerieGame.drawError || null").await;
+    assert!(error.is_null(), "{variant}: the board was not drawn by its renderer: {error}");
     let error = eval(client, "return window.menagerieGame.panelError || null").await;
     assert!(error.is_null(), "{variant}: the panel failed: {error}");
 }

@@ -115,9 +115,6 @@ impl Game for HighCard {
         self.legal_moves(&mut moves);
         moves.into_iter().find(|&m| self.move_text(m) == text).ok_or_else(|| MoveError::illegal(text, "not now"))
     }
-    fn render(&self, _: Option<Player>) -> String {
-        self.to_text()
-    }
     fn has_hidden_information() -> bool {
         true
     }
@@ -127,12 +124,19 @@ impl Game for HighCard {
             None => "no cards yet".into(),
         }
     }
-    fn view_json(&self, viewer: Option<Player>) -> Value {
+}
+
+impl menagerie_core::Present for HighCard {
+    type Board = Value;
+    fn board(&self, viewer: Option<Player>) -> Value {
         match (viewer, self.cards) {
             (Some(p), Some(cards)) => json!({ "mine": cards[p.index()], "other": "hidden" }),
             (None, Some(_)) => json!({ "dealt": true }),
             (_, None) => json!({ "dealt": false }),
         }
+    }
+    fn render(&self, _: Option<Player>) -> String {
+        self.to_text()
     }
 }
 
@@ -175,7 +179,12 @@ async fn seats_never_see_the_other_card() {
         let spectator = server.state(id, None).await;
         assert_eq!(spectator["ply"], 1);
         assert_eq!(spectator["moves"][0], json!({ "ply": 1, "text": null, "actor": "chance" }));
-        assert_eq!(spectator["board"], json!({ "dealt": true }), "spectators see the public board");
+        let public = |board: &Value| (board["dealt"].clone(), board["mine"].clone(), board["text"].clone());
+        assert_eq!(
+            public(&spectator["board"]),
+            (json!(true), Value::Null, Value::Null),
+            "the public board: {spectator}"
+        );
         assert_eq!(spectator["legal_moves"], Value::Null);
         let (status, moves) = server.get(&format!("/api/games/{id}/moves")).await;
         assert_eq!(status, 403, "{moves}");
@@ -201,7 +210,7 @@ async fn seats_never_see_the_other_card() {
         // Once over, the deal is shown in the move list; the board stays the public one.
         let spectator = server.state(id, None).await;
         assert!(spectator["moves"][0]["text"].as_str().unwrap().starts_with("deal "), "{spectator}");
-        assert_eq!(spectator["board"], json!({ "dealt": true }));
+        assert_eq!(public(&spectator["board"]), (json!(true), Value::Null, Value::Null), "{spectator}");
         let (status, moves) = server.get(&format!("/api/games/{id}/moves")).await;
         assert_eq!((status, moves["moves"].clone()), (200, json!([])), "nothing is hidden in no moves");
     }

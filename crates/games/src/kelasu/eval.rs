@@ -16,10 +16,10 @@
 //! (each is one more action now); fighting pieces near the tiles; Blanks
 //! off the two home ranks, where they may merge.
 
-use super::action::Action;
 use super::bitboard::Bitboard;
+use super::moves::Action;
 use super::piece::Kind;
-use super::position::Board;
+use super::board::Board;
 use super::tables::VICTORY_TILES;
 use super::Kelasu;
 use menagerie_core::{Evaluate, Player};

@@ -12,9 +12,9 @@
 //! when a placement is due (-400). Controlled stones are 30 each (they can
 //! move and colonize), and tokens on the board 6 each.
 
-use super::board::Board;
-use super::geometry::{Direction, Square};
-use super::movegen::{Act, Move};
+use super::moves::{Act, Move};
+use super::position::Board;
+use super::square::{Direction, Square};
 use super::Lichen;
 use menagerie_core::{Evaluate, Player};
 

@@ -117,6 +117,32 @@ impl CardKind {
     }
 }
 
+/// Whether a number of the deck is known from Lunch Money or our guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Confirmed,
+    Reconstructed,
+}
+
+impl Status {
+    fn from_name(name: &str) -> Option<Status> {
+        match name {
+            "confirmed" => Some(Status::Confirmed),
+            "reconstructed" => Some(Status::Reconstructed),
+            _ => None,
+        }
+    }
+}
+
+/// The status of each number a card has (`damage` only for cards that hit,
+/// `heal` only for First Aid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NumberStatus {
+    pub count: Status,
+    pub damage: Option<Status>,
+    pub heal: Option<Status>,
+}
+
 /// One card type of the deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardType {
@@ -130,8 +156,8 @@ pub struct CardType {
     pub spinning: bool,
     pub breaks_choke: bool,
     pub headlock_free: bool,
-    /// Whether the card's numbers are confirmed (else reconstructed).
-    pub confirmed: bool,
+    /// Whether each of the card's numbers is confirmed or reconstructed.
+    pub status: NumberStatus,
 }
 
 /// A whole deck: card types in file order (the order of hands in texts).
@@ -283,13 +309,8 @@ impl Deck {
             if headlock_free && damage.is_none() {
                 return Err(fail("headlock_free", "only cards that deal damage can be Headlock free attacks"));
             }
-            let confirmed = match string("numbers")?.as_str() {
-                "confirmed" => true,
-                "reconstructed" => false,
-                other => {
-                    return Err(fail("numbers", &format!("{other:?}: expected \"confirmed\" or \"reconstructed\"")))
-                }
-            };
+            let status = number_status(table.get("numbers"), damage.is_some(), heal.is_some())
+                .map_err(|problem| fail("numbers", &problem))?;
             total += count as usize;
             types.push(CardType {
                 name,
@@ -301,7 +322,7 @@ impl Deck {
                 spinning,
                 breaks_choke,
                 headlock_free,
-                confirmed,
+                status,
             });
         }
         if types.len() > MAX_TYPES {
@@ -339,6 +360,45 @@ impl Deck {
     }
 }
 
+/// Reads a card's `numbers`: one status for all its numbers
+/// (`"reconstructed"`), or a table with the status of each number it has
+/// (`{ count = "reconstructed", damage = "confirmed" }`), no more, no fewer.
+fn number_status(value: Option<&toml::Value>, has_damage: bool, has_heal: bool) -> Result<NumberStatus, String> {
+    const EXPECTED: &str = "expected \"confirmed\" or \"reconstructed\"";
+    let status = |value: &toml::Value, what: &str| -> Result<Status, String> {
+        match value {
+            toml::Value::String(name) => Status::from_name(name).ok_or_else(|| format!("{what}{name:?}: {EXPECTED}")),
+            _ => Err(format!("{what}must be a string: {EXPECTED}")),
+        }
+    };
+    match value {
+        None => Err("is missing".into()),
+        Some(toml::Value::Table(table)) => {
+            let present = [("count", true), ("damage", has_damage), ("heal", has_heal)];
+            for key in table.keys() {
+                match present.iter().find(|(name, _)| name == key) {
+                    Some((_, true)) => {}
+                    Some((_, false)) => return Err(format!("`{key}`: this card has no {key}")),
+                    None => return Err(format!("unknown number `{key}` (numbers: count, damage, heal)")),
+                }
+            }
+            let get = |name: &str| -> Result<Status, String> {
+                let value = table.get(name).ok_or_else(|| format!("the status of `{name}` is missing"))?;
+                status(value, &format!("`{name}`: "))
+            };
+            Ok(NumberStatus {
+                count: get("count")?,
+                damage: has_damage.then(|| get("damage")).transpose()?,
+                heal: has_heal.then(|| get("heal")).transpose()?,
+            })
+        }
+        Some(value) => {
+            let all = status(value, "")?;
+            Ok(NumberStatus { count: all, damage: has_damage.then_some(all), heal: has_heal.then_some(all) })
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -349,8 +409,10 @@ mod tests {
         assert_eq!(deck.len(), 24);
         assert_eq!(deck.total_cards(), 102);
         let jab = deck.card(deck.find("jab").unwrap());
-        assert_eq!((jab.kind, jab.damage, jab.headlock_free, jab.confirmed), (CardKind::Attack, 1, true, false));
-        assert!(deck.card(deck.find("hammer").unwrap()).confirmed);
+        assert_eq!((jab.kind, jab.damage, jab.headlock_free), (CardKind::Attack, 1, true));
+        let reconstructed =
+            NumberStatus { count: Status::Reconstructed, damage: Some(Status::Reconstructed), heal: None };
+        assert_eq!(jab.status, reconstructed);
     }
 
     #[test]

@@ -15,7 +15,8 @@
 //! (it comes back), a defence (Dodge, Block, Disarm, Freedom) 30, First Aid
 //! and Humiliation 35; every card in the other hand is taken as 30.
 
-use super::board::{threat, Kind};
+use super::board::threat;
+use super::piece::Kind;
 use super::deck::CardKind;
 use super::moves::Move;
 use super::Lunch;

@@ -7,39 +7,30 @@
 //! promotion choices. [`Game::to_act`] says who decides. Chance (reshuffles)
 //! is a generator carried in the position text, so play is deterministic
 //! given the text.
-//!
-//! `view_json` shape (for the web page):
-//! ```json
-//! { "squares": [{"square": "e1", "piece": "K", "color": "white", "hp": 15,
-//!                "stunned": false, "stomped": false}],
-//!   "side": "white", "to_act": "white", "result": null,
-//!   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden)},
-//!   (`view_json(None)` is the public view: both hands as counts, no text)
-//!   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": ["w.hammer"],
-//!   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
-//!   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
-//!   "pending": "white to choose the action", "text": "<view text>" }
-//! ```
 
 pub mod board;
+mod invariants;
 pub mod deck;
 mod eval;
 pub mod moves;
-mod render;
+pub mod notation;
+pub mod piece;
+pub mod position;
 pub mod rules;
-pub mod state;
+pub mod square;
 pub mod text;
+mod view;
 
-use board::{flag, Kind, Piece};
+use piece::{flag, Kind, Piece};
 use deck::Deck;
 use menagerie_core::{
     Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, Resolver, VariantError, VariantInfo,
     VariantSpec,
 };
 use moves::Move;
+use position::{Frame, State};
 use rand::RngCore;
 use rules::Rules;
-use state::{Frame, GameResult, State};
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -186,7 +177,7 @@ impl Game for Lunch {
     }
 
     fn from_text(variant: &LunchVariant, text: &str) -> Result<Self, PositionError> {
-        let (mut state, actor) = text::parse(&variant.deck, text)?;
+        let (mut state, actor) = text::parse(variant, text)?;
         let rules = Rules::new(variant);
         // A hand-built text may stop at an automatic step: play on to the next decision.
         rules.advance(&mut state);
@@ -258,23 +249,19 @@ impl Game for Lunch {
     fn move_text(&self, mv: Move) -> String {
         let promotion = matches!(self.state.top(), Frame::Round)
             && matches!(mv, Move::Choose { square, .. } if self.state.piece(square).is_some_and(|p| p.has(flag::PROMOTE)));
-        moves::move_text(&self.variant.deck, mv, promotion)
+        notation::move_text(&self.variant.deck, mv, promotion)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         if self.outcome().is_some() {
             return Err(MoveError::GameOver);
         }
-        moves::check_syntax(&self.variant.deck, text)?;
+        notation::check_syntax(&self.variant.deck, text)?;
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         legal.into_iter().find(|&mv| self.move_text(mv) == text).ok_or_else(|| {
-            MoveError::illegal(text, format!("not a legal move now ({})", render::pending(self, &self.state)))
+            MoveError::illegal(text, format!("not a legal move now ({})", view::pending(self, &self.state)))
         })
-    }
-
-    fn render(&self, viewer: Option<Player>) -> String {
-        render::render(self, viewer)
     }
 
     fn view_text(&self, viewer: Player) -> String {
@@ -314,60 +301,12 @@ impl Game for Lunch {
         true
     }
 
-    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
-        render::view_json(self, viewer)
-    }
-
     fn bench_positions(_variant: &LunchVariant) -> Vec<&'static str> {
         vec![BENCH_MIDDLE_GAME]
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let s = &self.state;
-        let deck = &self.variant.deck;
-        for (i, t) in deck.types.iter().enumerate() {
-            let in_play = s.limbo().iter().filter(|(_, c)| *c as usize == i).count() as u32;
-            let in_draw = s.draw[..s.draw_len as usize].iter().filter(|&&c| c as usize == i).count() as u32;
-            let total = s.hands[0][i] as u32 + s.hands[1][i] as u32 + s.discard[i] as u32 + in_play + in_draw;
-            if total > t.count as u32 {
-                return Err(format!("{total} {} cards, the deck has {}", t.code, t.count));
-            }
-        }
-        let between_actions = s.top() == Frame::Turn(state::TurnStage::Action) && s.result == GameResult::Ongoing;
-        for (sq, p) in s.board.iter().enumerate() {
-            if let Some(p) = p {
-                if p.hp <= 0 {
-                    return Err(format!("a dead piece stands on {}", board::square_name(sq as u8)));
-                }
-                if between_actions && p.hp != p.kind.value() {
-                    return Err(format!(
-                        "HP {} of the {:?} on {} between actions",
-                        p.hp,
-                        p.kind,
-                        board::square_name(sq as u8)
-                    ));
-                }
-                if p.kind == Kind::Princess && !self.variant.options.princess {
-                    return Err("a Princess without the princess option".into());
-                }
-            }
-        }
-        for h in s.holds() {
-            if s.piece(h.holder).is_none() || s.piece(h.held).is_none() {
-                return Err("a hold on an empty square".into());
-            }
-        }
-        if s.result == GameResult::Ongoing {
-            let mut moves = Vec::new();
-            self.legal_moves(&mut moves);
-            if moves.is_empty() {
-                return Err("no legal move in an unfinished game".into());
-            }
-        }
-        if s.hand_size(Player::First) > 8 || s.hand_size(Player::Second) > 8 {
-            return Err("a hand of more than 8 cards".into());
-        }
-        Ok(())
+        invariants::check(self)
     }
 }
 

@@ -8,12 +8,12 @@
 //! every card that could be played is in the discard pile), and `pass` is
 //! always among its moves, so that a window never reveals a hand.
 
-use super::board::{
-    file_of, flag, last_rank, rank_of, ring, square_at, threat, threatened_by, Kind, Piece, Square, NO_SQUARE,
-};
+use super::board::{last_rank, ring, threat, threatened_by};
+use super::piece::{flag, Kind, Piece};
+use super::square::{file_of, rank_of, square_at, Square, NO_SQUARE};
 use super::deck::{CardKind, CardType, Deck, MAX_TYPES};
 use super::moves::Move;
-use super::state::{
+use super::position::{
     Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, NO_CARD,
 };
 use super::{LunchVariant, Options};
@@ -30,7 +30,12 @@ enum Context {
     Battle,
     /// A First Aid action on this square.
     FirstAid(Square),
-    /// Start-of-turn Headlock attacks: no windows.
+    /// A Headlock free attack of the holder on the held piece (start of turn).
+    Headlock {
+        holder: Square,
+        held: Square,
+    },
+    /// No card is under way.
     None,
 }
 
@@ -107,6 +112,9 @@ impl<'a> Rules<'a> {
             match frame {
                 Frame::Battle(_) => return Context::Battle,
                 Frame::FirstAid { square, .. } => return Context::FirstAid(*square),
+                Frame::Strike(st) if st.role == Role::Headlock => {
+                    return Context::Headlock { holder: st.from, held: st.to }
+                }
                 _ => {}
             }
         }

@@ -1,12 +1,14 @@
 //! The full-state position text (see README.md for the grammar), and the
 //! per-player view text that hides the other hand and the draw pile.
 
-use super::board::{flag, parse_square, square_name, Kind, Piece, Square, NO_SQUARE};
+use super::piece::{flag, Kind, Piece};
+use super::square::{parse_square, square_name, Square, NO_SQUARE};
 use super::deck::{Deck, MAX_CARDS};
-use super::state::{
+use super::position::{
     Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, MAX_FRAMES,
     MAX_HOLDS, MAX_LIMBO, NO_CARD,
 };
+use super::LunchVariant;
 use menagerie_core::{Player, PositionError};
 
 pub const FIELDS: [&str; 15] = [
@@ -383,7 +385,8 @@ impl Parser<'_> {
     }
 }
 
-fn parse_board(text: &str, s: &mut State) -> Result<(), PositionError> {
+/// Reads the board field; a Princess needs the `princess` option.
+fn parse_board(text: &str, princess: bool, s: &mut State) -> Result<(), PositionError> {
     let ranks: Vec<&str> = text.split('/').collect();
     if ranks.len() != 8 {
         return Err(PositionError::syntax("field 1 (board)", format!("expected 8 ranks, found {}", ranks.len())));
@@ -406,6 +409,12 @@ fn parse_board(text: &str, s: &mut State) -> Result<(), PositionError> {
             }
             let kind = Kind::from_letter(c)
                 .ok_or_else(|| PositionError::syntax(location.clone(), format!("unknown piece letter {c:?}")))?;
+            if kind == Kind::Princess && !princess {
+                return Err(PositionError::syntax(
+                    location,
+                    format!("a Princess ({c:?}) needs the variant option `princess`"),
+                ));
+            }
             if file >= 8 {
                 return Err(PositionError::syntax(location, "more than 8 squares"));
             }
@@ -516,9 +525,10 @@ fn parse_frame(p: &Parser, text: &str) -> Result<Frame, PositionError> {
     })
 }
 
-/// Reads a full-state text. The actor field is checked by the caller (it
-/// depends on the rules).
-pub fn parse(deck: &Deck, text: &str) -> Result<(State, Option<Player>), PositionError> {
+/// Reads a full-state text for a variant. The actor field is checked by the
+/// caller (it depends on the rules).
+pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player>), PositionError> {
+    let deck: &Deck = &variant.deck;
     let fields: Vec<&str> = text.split_whitespace().collect();
     if fields.len() != FIELDS.len() {
         return Err(PositionError::syntax(
@@ -527,7 +537,7 @@ pub fn parse(deck: &Deck, text: &str) -> Result<(State, Option<Player>), Positio
         ));
     }
     let mut s = State::empty();
-    parse_board(fields[0], &mut s)?;
+    parse_board(fields[0], variant.options.princess, &mut s)?;
     let mut p = Parser { deck, field: 1 };
     s.side = p.player(fields[1])?;
     p.field = 2;

@@ -52,8 +52,10 @@ impl Rules<'_> {
             && self.public_left(s, |t| t.kind.is_free_attack() || t.kind == CardKind::Headlock)
     }
 
+    /// Every card has its Humiliation window, except the cards of a spin
+    /// that moved on from the target (the rules give it none).
     pub(super) fn strike_has_windows(st: &Strike) -> bool {
-        st.role != Role::Headlock && !st.spun
+        !st.spun
     }
 
     /// One automatic step of a strike; false when a decision is due.
@@ -86,6 +88,10 @@ impl Rules<'_> {
                 let answer = st.answer;
                 st.answer = NO_CARD;
                 if st.cancelled || answer as usize >= self.deck.len() {
+                    // A Humiliated answer is no answer: it uses up none of Big Combo's two.
+                    if st.cancelled {
+                        st.answers = st.answers.saturating_sub(1);
+                    }
                     st.stage = if self.kind(st.card) == CardKind::BigCombo && st.answers < 2 {
                         StrikeStage::Answer
                     } else {
@@ -309,14 +315,25 @@ impl Rules<'_> {
         match Self::context(s) {
             Context::Battle => {
                 let b = s.battle;
-                if sq != b.a {
-                    // The target or a piece the spin reached: the attacker takes its square.
+                if killer == b.a {
+                    // The target, or a piece the spin reached: the attacker takes its square.
                     s.battle.result = sq;
+                } else if killer != NO_SQUARE && killer != b.t {
+                    // An intervening piece takes the square of the piece it
+                    // killed (a Knight stays); the attacker stays where it is.
+                    if s.piece(killer).is_some_and(|p| p.kind != Kind::Knight) {
+                        Self::move_piece(s, killer, sq);
+                    }
                 }
-                while !matches!(s.top(), Frame::Battle(_)) && s.stack_len > 1 {
-                    s.pop();
+                // The battle ends when one of its pieces dies, or when the
+                // attacker's card killed (a spin stops at the piece it kills);
+                // an intervening piece's death leaves the battle running.
+                if sq == b.a || sq == b.t || killer == b.a {
+                    while !matches!(s.top(), Frame::Battle(_)) && s.stack_len > 1 {
+                        s.pop();
+                    }
+                    *s.top_mut() = Frame::Battle(BattleStage::End);
                 }
-                *s.top_mut() = Frame::Battle(BattleStage::End);
             }
             Context::FirstAid(healed) => {
                 if sq == healed {
@@ -325,7 +342,7 @@ impl Rules<'_> {
                     }
                 }
             }
-            Context::None => {
+            Context::Headlock { .. } | Context::None => {
                 // A Headlock free attack killed the held piece: the holder moves there.
                 if killer != NO_SQUARE && s.piece(killer).is_some() {
                     Self::move_piece(s, killer, sq);

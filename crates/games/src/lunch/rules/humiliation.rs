@@ -8,11 +8,20 @@ impl Rules<'_> {
     // Humiliation windows
     // ------------------------------------------------------------------
 
-    /// The piece a card of `player` is played for, in the current context.
+    /// The piece a card of `player` is played for, in the current context:
+    /// that player's battle piece, the healed piece (for the healer), or the
+    /// holder or the held piece of a Headlock.
     pub(super) fn piece_for(s: &State, player: Player) -> Square {
         match Self::context(s) {
             Context::Battle => Self::battle_piece(s, player),
             Context::FirstAid(sq) if player == s.side => sq,
+            Context::Headlock { holder, held } => {
+                if Self::color(s, holder) == player {
+                    holder
+                } else {
+                    held
+                }
+            }
             _ => NO_SQUARE,
         }
     }
@@ -30,11 +39,29 @@ impl Rules<'_> {
         }
     }
 
-    /// The piece the card in a window was played for: the card player's
-    /// battle piece (or the healed piece), or the third piece whose
-    /// Humiliation it is (`humiliation-interventions`).
+    /// The piece that the card under a window (chain 0) was played for: the
+    /// piece making an attack (a battle piece, an intervening piece, or none
+    /// after a Humiliated First Aid action), the piece answering or taking
+    /// First Aid, or the piece being healed.
+    pub(super) fn card_piece_below(s: &State) -> Square {
+        match s.stack[s.stack_len as usize - 2] {
+            Frame::Strike(st) => match st.stage {
+                StrikeStage::AnswerWindow | StrikeStage::AidWindow => st.to,
+                _ => st.from,
+            },
+            Frame::FirstAid { square, .. } => square,
+            _ => NO_SQUARE,
+        }
+    }
+
+    /// The piece the card in a window was played for: the card's own piece,
+    /// or for a Humiliation its player's battle piece (or the healed piece),
+    /// or the third piece whose Humiliation it is (`humiliation-interventions`,
+    /// `personal-first-aid-humiliation`).
     pub(super) fn window_card_piece(s: &State, owner: Player, chain: u8, via: Square) -> Square {
-        if chain > 0 && via != NO_SQUARE && Self::context(s) == Context::Battle {
+        if chain == 0 {
+            Self::card_piece_below(s)
+        } else if via != NO_SQUARE {
             via
         } else {
             Self::piece_for(s, Self::window_decider(owner, chain).other())
@@ -58,18 +85,21 @@ impl Rules<'_> {
         if !self.offered(s, decider, |t| t.kind == CardKind::Humiliation) {
             return false;
         }
-        self.humiliators(s, decider, for_piece, |_| ()) > 0
+        self.humiliators(s, owner, chain, via, |_| ()) > 0
     }
 
-    /// The ways `decider` may humiliate (`NO_SQUARE` for the usual way, or
-    /// a third piece's square); calls `emit` for each and counts them.
+    /// The ways the decider of a window may humiliate (`NO_SQUARE` for the
+    /// usual way, or a third piece's square); calls `emit` for each and
+    /// counts them.
     pub(super) fn humiliators(
         &self,
         s: &State,
-        decider: Player,
-        for_piece: Square,
+        owner: Player,
+        chain: u8,
+        via: Square,
         mut emit: impl FnMut(Square),
     ) -> usize {
+        let decider = Self::window_decider(owner, chain);
         let mut n = 0;
         match Self::context(s) {
             Context::Battle => {
@@ -78,9 +108,12 @@ impl Rules<'_> {
                     emit(NO_SQUARE);
                     n += 1;
                 }
-                // A third piece intervenes only against a battle piece's card.
-                let battle_card = for_piece == s.battle.a || for_piece == s.battle.t;
-                if self.options.humiliation_interventions && battle_card && s.piece(for_piece).is_some() {
+                // A third piece intervenes against the card of a piece it
+                // threatens: a battle piece's card, or an intervening piece's
+                // free attack; never against another third piece's Humiliation.
+                let for_piece = Self::window_card_piece(s, owner, chain, via);
+                let thirds_humiliation = chain > 0 && via != NO_SQUARE;
+                if self.options.humiliation_interventions && !thirds_humiliation && s.piece(for_piece).is_some() {
                     for sq in 0..64u8 {
                         if sq != s.battle.a
                             && sq != s.battle.t
@@ -110,6 +143,20 @@ impl Rules<'_> {
                     n += 1;
                 }
             }
+            Context::Headlock { held, .. } => {
+                // The held piece may have cards against its holder's attacks
+                // (as it may answer them with Freedom) unless it is stunned.
+                let own = Self::piece_for(s, decider);
+                let may = if own == held {
+                    s.piece(held).is_some_and(|p| !p.has(flag::STUNNED))
+                } else {
+                    s.can_have_cards(own)
+                };
+                if may {
+                    emit(NO_SQUARE);
+                    n += 1;
+                }
+            }
             Context::None => {}
         }
         n
@@ -118,10 +165,14 @@ impl Rules<'_> {
     /// The chain ended at a decline: an odd chain cancels the card; the
     /// last humiliator gets a free attack.
     pub(super) fn resolve_window(&self, s: &mut State, owner: Player, chain: u8, via: Square) {
-        let kings_void = self.options.humiliate_kings
-            && chain > 0
-            && s.piece(Self::piece_for(s, owner)).is_some_and(|p| p.kind == Kind::King)
+        let card_piece = Self::card_piece_below(s);
+        let kings_card = self.options.humiliate_kings
+            && s.piece(card_piece).is_some_and(|p| p.kind == Kind::King)
             && Self::under_is_kings_opening_or_aid(s);
+        let last = Self::window_decider(owner, chain.wrapping_sub(1));
+        // The piece whose card the last Humiliation was played against: an
+        // intervening piece attacks that one.
+        let humiliated_piece = if chain == 1 { card_piece } else { Self::piece_for(s, last.other()) };
         s.pop();
         let cancelled = chain % 2 == 1;
         let below = s.top_mut();
@@ -133,28 +184,27 @@ impl Rules<'_> {
         if chain == 0 {
             return;
         }
-        if kings_void {
-            // `humiliate-kings`: the King's action is void, no free attack.
-            if cancelled {
-                if let Frame::Strike(st) = s.top() {
-                    if st.role == Role::Opening && st.stage == StrikeStage::AfterWindow {
-                        s.battle.void = true;
-                    }
+        if kings_card && cancelled {
+            // `humiliate-kings`: a Humiliation that cancels the King's own
+            // card voids the action, with no free attack.
+            if let Frame::Strike(st) = s.top() {
+                if st.role == Role::Opening && st.stage == StrikeStage::AfterWindow {
+                    s.battle.void = true;
                 }
             }
             return;
         }
-        let last = Self::window_decider(owner, chain - 1);
         match Self::context(s) {
             Context::Battle => {
-                let to = Self::battle_piece(s, last.other());
-                let mut from = Self::battle_piece(s, last);
-                if via != NO_SQUARE {
-                    // A third piece intervened: it moves next to the piece and attacks.
-                    let Some(approach) = threat(&s.board, via, to) else { return };
+                let (from, to) = if via == NO_SQUARE {
+                    (Self::battle_piece(s, last), Self::battle_piece(s, last.other()))
+                } else {
+                    // A third piece intervened: it moves next to the piece
+                    // whose card it Humiliated and attacks that piece.
+                    let Some(approach) = threat(&s.board, via, humiliated_piece) else { return };
                     Self::move_piece(s, via, approach);
-                    from = approach;
-                }
+                    (approach, humiliated_piece)
+                };
                 s.push(Frame::FreeOffer { player: last, from, to });
             }
             Context::FirstAid(healed) => {
@@ -170,7 +220,8 @@ impl Rules<'_> {
                 }
                 s.push(Frame::FreeOffer { player: last, from, to: healed });
             }
-            Context::None => {}
+            // Both pieces of a Headlock are in a hold: they make no free attacks.
+            Context::Headlock { .. } | Context::None => {}
         }
     }
 

@@ -96,9 +96,8 @@ impl Rules<'_> {
             }
             Frame::Window { owner, chain, via } => {
                 let decider = Self::window_decider(owner, chain);
-                let for_piece = Self::window_card_piece(s, owner, chain, via);
                 for card in self.hand_cards(s, decider, |t| t.kind == CardKind::Humiliation) {
-                    self.humiliators(s, decider, for_piece, |via| emit(Move::Humiliate { card, via }));
+                    self.humiliators(s, owner, chain, via, |by| emit(Move::Humiliate { card, via: by }));
                 }
                 emit(Move::Pass);
             }

@@ -11,10 +11,10 @@
 //! pieces like the centre files.
 
 use super::bitboard::Bitboard;
-use super::moves::{AliceMove, Special};
-use super::pieces::Kind;
+use super::moves::{Move, Special};
+use super::piece::Kind;
 use super::position::Position;
-use super::AliceChess;
+use super::Lma;
 use menagerie_core::Evaluate;
 
 const VALUE: [i32; 5] = [0, 900, 500, 650, 100];
@@ -23,7 +23,7 @@ const PAWN_ADVANCE: [i32; 6] = [0, 0, 8, 20, 45, 80];
 /// By file a..f: the centre files give more moves on a 6-wide board.
 const FILE_BONUS: [i32; 6] = [0, 6, 12, 12, 6, 0];
 
-impl Evaluate for AliceChess {
+impl Evaluate for Lma {
     fn evaluate(&self) -> i32 {
         let pos = &self.pos;
         let us = pos.side_to_move();
@@ -31,7 +31,7 @@ impl Evaluate for AliceChess {
     }
 
     /// Captures and promotions.
-    fn is_tactical(&self, mv: AliceMove) -> bool {
+    fn is_tactical(&self, mv: Move) -> bool {
         let enemy = 1 - self.pos.side_to_move();
         matches!(mv.special, Special::Promote(_)) || self.pos.sides[mv.to.board()][enemy].contains_index(mv.to.cell())
     }

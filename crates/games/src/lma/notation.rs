@@ -1,41 +1,10 @@
-//! The move type and its text, `<from square><to file+rank>[q|r|c]`.
+//! Move texts, `<from square><to file+rank>[q|r|c]`: `2b1c3`, `1c6d7q`.
 
-use super::pieces::Kind;
+use super::moves::Move;
+use super::piece::Kind;
 use super::square::{cell_name, Square};
 
-/// A move: where the piece starts, where it lands (board included, as the
-/// move rule decides) and what is special about it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct AliceMove {
-    pub from: Square,
-    pub to: Square,
-    pub special: Special,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Special {
-    Plain,
-    Promote(Kind),
-    /// Index into `castling::CASTLES`; `from`/`to` are the king's.
-    Castle(u8),
-}
-
-/// What a pawn may promote to, in move-list order.
-pub const PROMOTIONS: [Kind; 3] = [Kind::Queen, Kind::Rook, Kind::Cardinal];
-
-impl AliceMove {
-    #[inline]
-    pub const fn plain(from: Square, to: Square) -> AliceMove {
-        AliceMove { from, to, special: Special::Plain }
-    }
-
-    pub fn promotion(self) -> Option<Kind> {
-        match self.special {
-            Special::Promote(kind) => Some(kind),
-            _ => None,
-        }
-    }
-
+impl Move {
     /// `2b1c3`, `1c6d7q`, `2d1f1` (castling is the king's move).
     pub fn text(self) -> String {
         let mut text = format!("{}{}", self.from, cell_name(self.to.cell()));
@@ -94,6 +63,7 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lma::moves::Special;
 
     #[test]
     fn move_texts_parse_and_print() {
@@ -101,7 +71,7 @@ mod tests {
         assert_eq!(m.from.name(), "1c6");
         assert_eq!(cell_name(m.to_cell), "d7");
         assert_eq!(m.promotion, Some(Kind::Queen));
-        let mv = AliceMove { from: m.from, to: Square::new(1, m.to_cell), special: Special::Promote(Kind::Queen) };
+        let mv = Move { from: m.from, to: Square::new(1, m.to_cell), special: Special::Promote(Kind::Queen) };
         assert_eq!(mv.text(), "1c6d7q");
         for bad in ["", "2b1c", "3b1c3", "2g1c3", "2b8c3", "2b1c3k", "2b1c3Q", "2b1c3qq", "2é1c3"] {
             assert!(parse_move_text(bad).is_err(), "{bad}");

@@ -4,36 +4,9 @@
 //! square of the other board instead. Cardinals (bishop + knight) replace
 //! bishops and knights; no en passant; promotion to Q, R or C.
 //!
-//! Files: `square` and `bitboard` (the geometry), `tables` (attack
-//! tables), `position` (bitboards, making moves), `attacks` (who attacks
-//! a square), `movegen` (legal moves, bulk counting), `castling`,
-//! `moves` and `text` (move and position texts), `render` (terminal
-//! drawing and JSON view), `invariants` (checked by the property tests),
-//! `zobrist`.
-//!
-//! # JSON view (`view_json`)
-//!
-//! ```json
-//! {
-//!   "variant": "lma",
-//!   "boards": [
-//!     {"board": 1, "squares": [{"square": "1a7", "piece": "r", "dark": true}, ...]},
-//!     {"board": 2, "squares": [{"square": "2a7", "piece": null, "dark": false}, ...]}
-//!   ],
-//!   "to_move": "white",
-//!   "check": false,
-//!   "castling": "KQkq",
-//!   "halfmove": 0,
-//!   "fullmove": 1,
-//!   "outcome": null,
-//!   "text": "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1"
-//! }
-//! ```
-//! Each board lists its 42 squares rank 7 to rank 1, files a to f (reading
-//! order), named as in move texts; `piece` is the letter (White upper case,
-//! Black lower case) or `null`; `dark` is the square's colour. `outcome` is
-//! `null` while the game goes on, else `{"winner": "white"|"black"|null,
-//! "reason": "checkmate"|"stalemate"|"threefold repetition"|"fifty-move rule"}`.
+//! The files follow the layout of `crates/games/README.md`; besides,
+//! `tables` holds the attack tables, `attacks` says who attacks a square
+//! and `castling` the four castlings.
 
 mod attacks;
 mod bitboard;
@@ -42,43 +15,44 @@ mod eval;
 mod invariants;
 mod movegen;
 mod moves;
-mod pieces;
+mod notation;
+mod piece;
 mod position;
-mod render;
 mod square;
 mod tables;
 mod text;
+mod view;
 mod zobrist;
 
-pub use moves::AliceMove;
+pub use moves::Move;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
-use pieces::{BLACK, WHITE};
+use piece::{BLACK, WHITE};
 use position::Position;
 use square::cell_name;
 
 /// Which of the two games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AliceVariant {
+pub enum LmaVariant {
     /// `lma`: one army per board.
     Single,
     /// `lma-double`: both arrays on both boards, one king each.
     Double,
 }
 
-impl AliceVariant {
+impl LmaVariant {
     pub fn id(self) -> &'static str {
         match self {
-            AliceVariant::Single => "lma",
-            AliceVariant::Double => "lma-double",
+            LmaVariant::Single => "lma",
+            LmaVariant::Double => "lma-double",
         }
     }
 
     pub fn start_text(self) -> &'static str {
         match self {
-            AliceVariant::Single => "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
-            AliceVariant::Double => "rcqkcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
+            LmaVariant::Single => "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
+            LmaVariant::Double => "rcqkcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq 0 1",
         }
     }
 }
@@ -86,8 +60,8 @@ impl AliceVariant {
 /// A game of LMA Chess: the position, and the positions before each move
 /// played on this value (for undo and repetition).
 #[derive(Clone, Debug)]
-pub struct AliceChess {
-    variant: AliceVariant,
+pub struct Lma {
+    variant: LmaVariant,
     pos: Position,
     history: Vec<Position>,
     /// The fullmove number of the position the game started from, and
@@ -97,9 +71,9 @@ pub struct AliceChess {
     start_black: bool,
 }
 
-impl AliceChess {
-    fn new(variant: AliceVariant, (pos, fullmove): (Position, u32)) -> AliceChess {
-        AliceChess {
+impl Lma {
+    fn new(variant: LmaVariant, (pos, fullmove): (Position, u32)) -> Lma {
+        Lma {
             variant,
             start_black: pos.side_to_move() == BLACK,
             pos,
@@ -160,9 +134,9 @@ impl AliceChess {
     }
 }
 
-impl Game for AliceChess {
-    type Move = AliceMove;
-    type Variant = AliceVariant;
+impl Game for Lma {
+    type Move = Move;
+    type Variant = LmaVariant;
 
     const VARIANTS: &'static [VariantInfo] = &[
         VariantInfo {
@@ -179,25 +153,25 @@ impl Game for AliceChess {
         },
     ];
 
-    fn parse_variant(spec: &VariantSpec) -> Result<AliceVariant, VariantError> {
+    fn parse_variant(spec: &VariantSpec) -> Result<LmaVariant, VariantError> {
         let info = Self::VARIANTS.iter().find(|info| info.id == spec.id).unwrap_or(&Self::VARIANTS[0]);
         spec.check_options(info)?;
-        Ok(if spec.id == "lma-double" { AliceVariant::Double } else { AliceVariant::Single })
+        Ok(if spec.id == "lma-double" { LmaVariant::Double } else { LmaVariant::Single })
     }
 
-    fn start(variant: &AliceVariant, _seed: u64) -> Self {
-        AliceChess::new(*variant, text::parse_position(variant.start_text()).expect("the start position text is valid"))
+    fn start(variant: &LmaVariant, _seed: u64) -> Self {
+        Lma::new(*variant, text::parse_position(variant.start_text()).expect("the start position text is valid"))
     }
 
-    fn from_text(variant: &AliceVariant, text: &str) -> Result<Self, PositionError> {
-        Ok(AliceChess::new(*variant, text::parse_position(text)?))
+    fn from_text(variant: &LmaVariant, text: &str) -> Result<Self, PositionError> {
+        Ok(Lma::new(*variant, text::parse_position(text)?))
     }
 
     fn to_text(&self) -> String {
         text::position_text(&self.pos, self.fullmove())
     }
 
-    fn variant(&self) -> &AliceVariant {
+    fn variant(&self) -> &LmaVariant {
         &self.variant
     }
 
@@ -220,7 +194,7 @@ impl Game for AliceChess {
         self.drawn_by_rule().map(|reason| Outcome::Draw { reason })
     }
 
-    fn legal_moves(&self, moves: &mut Vec<AliceMove>) {
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.drawn_by_rule().is_none() {
             generate(&self.pos, &mut Collector(moves));
@@ -228,7 +202,7 @@ impl Game for AliceChess {
     }
 
     #[inline]
-    fn count_legal_moves(&self, _scratch: &mut Vec<AliceMove>) -> u64 {
+    fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
         if self.drawn_by_rule().is_some() {
             return 0;
         }
@@ -238,7 +212,7 @@ impl Game for AliceChess {
     }
 
     #[inline]
-    fn play(&mut self, mv: AliceMove) {
+    fn play(&mut self, mv: Move) {
         self.history.push(self.pos);
         self.pos.apply(mv);
     }
@@ -254,12 +228,12 @@ impl Game for AliceChess {
         self.pos.hash
     }
 
-    fn move_text(&self, mv: AliceMove) -> String {
+    fn move_text(&self, mv: Move) -> String {
         mv.text()
     }
 
-    fn parse_move(&self, text: &str) -> Result<AliceMove, MoveError> {
-        let wanted = moves::parse_move_text(text).map_err(|problem| MoveError::syntax(text, problem))?;
+    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let wanted = notation::parse_move_text(text).map_err(|problem| MoveError::syntax(text, problem))?;
         let mut legal = Vec::new();
         self.legal_moves(&mut legal);
         if legal.is_empty() {
@@ -301,26 +275,18 @@ impl Game for AliceChess {
         Err(MoveError::illegal(text, reason))
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        render::render(self)
-    }
-
     fn in_check(&self) -> bool {
         self.pos.checkers().not_empty()
     }
 
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        render::view_json(self)
-    }
-
-    fn bench_positions(variant: &AliceVariant) -> Vec<&'static str> {
+    fn bench_positions(variant: &LmaVariant) -> Vec<&'static str> {
         // Middle games reached by random play (also in the perft corpus).
         match variant {
-            AliceVariant::Single => vec![
+            LmaVariant::Single => vec![
                 "r5/1qk1p1/4c1/Ppp3/2PP2/6/1C4|6/5r/3p1p/4C1/6/P2QPP/R2K1R w KQ 7 13",
                 "r1q1cr/4kp/P5/ppppp1/4P1/2Q3/6|6/6/R1c3/2PP2/5C/1P3P/3KCR w K 4 13",
             ],
-            AliceVariant::Double => vec![
+            LmaVariant::Double => vec![
                 "r1q1cr/ppkpp1/3p2/P1pP2/R5/1Pc2C/1CQ2R|rc3r/pp2pp/P3qp/2p3/3CPP/P1PPPP/R1QKCR w KQ 0 13",
                 "rrqkcr/pppppp/cc1pp1/C2P1P/C4P/P1P1P1/R1Q2R|3r2/pppq1p/6/6/1P4/PPPPP1/RCQKCR w KQkq 3 13",
             ],

@@ -3,13 +3,13 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use menagerie_core::{perft, Game, VariantSpec};
-use menagerie_games::alice::AliceChess;
+use menagerie_games::lma::Lma;
 
-fn game(variant: &str, text: Option<&str>) -> AliceChess {
-    let variant = AliceChess::parse_variant(&VariantSpec::parse(variant).unwrap()).unwrap();
+fn game(variant: &str, text: Option<&str>) -> Lma {
+    let variant = Lma::parse_variant(&VariantSpec::parse(variant).unwrap()).unwrap();
     match text {
-        Some(text) => AliceChess::from_text(&variant, text).unwrap(),
-        None => AliceChess::start(&variant, 0),
+        Some(text) => Lma::from_text(&variant, text).unwrap(),
+        None => Lma::start(&variant, 0),
     }
 }
 

@@ -1,16 +1,16 @@
-//! Drawing for the terminal and the JSON view for the web page.
+//! What people see: the terminal drawing and the board part of the view.
 
-use super::pieces::WHITE;
+use super::piece::WHITE;
 use super::square::{Square, FILES, RANKS};
 use super::text::{castling_text, position_text};
-use super::AliceChess;
-use menagerie_core::{Game, Outcome, Player};
-use serde_json::json;
+use super::Lma;
+use menagerie_core::{Counters, Game, Outcome, Player, Present};
+use serde::Serialize;
 
 /// Both boards side by side, rank 7 at the top. Dark squares are drawn with
 /// `:` (`:::` empty, `:r:` with a piece), light ones with spaces (` . `,
 /// ` r `), so the colour rule is visible.
-pub fn render(game: &AliceChess) -> String {
+fn render(game: &Lma) -> String {
     let pos = &game.pos;
     let files: String = (0..FILES).map(|f| format!(" {} ", (b'a' + f as u8) as char)).collect();
     let width = 3 * FILES;
@@ -71,35 +71,69 @@ pub fn render(game: &AliceChess) -> String {
     out
 }
 
-/// The shape is documented in the module doc of `alice`.
-pub fn view_json(game: &AliceChess) -> serde_json::Value {
-    let pos = &game.pos;
-    let boards: Vec<serde_json::Value> = (0..2)
-        .map(|board| {
-            let squares: Vec<serde_json::Value> = (0..RANKS)
-                .rev()
-                .flat_map(|rank_index| (0..FILES).map(move |file| Square::from_coords(board, file, rank_index)))
-                .map(|square| {
-                    let piece = pos.piece_at(square).map(|(side, kind)| kind.letter_for(side).to_string());
-                    json!({ "square": square.name(), "piece": piece, "dark": square.is_dark() })
-                })
-                .collect();
-            json!({ "board": board + 1, "squares": squares })
-        })
-        .collect();
-    let outcome = game.outcome().map(|outcome| {
-        let winner = outcome.winner().map(|p| if p == Player::First { "white" } else { "black" });
-        json!({ "winner": winner, "reason": outcome.reason() })
-    });
-    json!({
-        "variant": game.variant.id(),
-        "boards": boards,
-        "to_move": if pos.side_to_move() == WHITE { "white" } else { "black" },
-        "check": game.in_check(),
-        "castling": castling_text(pos.castling),
-        "halfmove": pos.halfmove,
-        "fullmove": game.fullmove(),
-        "outcome": outcome,
-        "text": position_text(pos, game.fullmove()),
-    })
+/// The board part of LMA's view: both boards, and the castling rights.
+///
+/// ```json
+/// { "boards": [
+///     {"board": 1, "squares": [{"square": "1a7", "piece": "r", "dark": true}, ...]},
+///     {"board": 2, "squares": [{"square": "2a7", "piece": null, "dark": false}, ...]}
+///   ],
+///   "castling": "KQkq" }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LmaBoard {
+    /// Board 1, then board 2.
+    pub boards: Vec<BoardView>,
+    /// As in the position text: `KQkq`, `-`.
+    pub castling: String,
+}
+
+/// One of the two boards: its 42 squares rank 7 to rank 1, files a to f
+/// (reading order).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BoardView {
+    /// 1 or 2.
+    pub board: usize,
+    pub squares: Vec<SquareView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SquareView {
+    /// Named as in move texts: `1a7`.
+    pub square: String,
+    /// The piece letter (White upper case, Black lower case), or `None`.
+    pub piece: Option<char>,
+    /// The square's colour (the move rule depends on it).
+    pub dark: bool,
+}
+
+impl Present for Lma {
+    type Board = LmaBoard;
+
+    fn board(&self, _viewer: Option<Player>) -> LmaBoard {
+        let pos = &self.pos;
+        let boards = (0..2)
+            .map(|board| BoardView {
+                board: board + 1,
+                squares: (0..RANKS)
+                    .rev()
+                    .flat_map(|rank_index| (0..FILES).map(move |file| Square::from_coords(board, file, rank_index)))
+                    .map(|square| SquareView {
+                        square: square.name(),
+                        piece: pos.piece_at(square).map(|(side, kind)| kind.letter_for(side)),
+                        dark: square.is_dark(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        LmaBoard { boards, castling: castling_text(pos.castling) }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters { turn: Some(self.fullmove()), halfmove_clock: Some(self.pos.halfmove), ..Counters::default() }
+    }
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        render(self)
+    }
 }

@@ -61,43 +61,8 @@ impl Action {
     }
 }
 
-/// The action text: `B3-C3`, or `W@D1:C1,D1`.
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.merged_kind() {
-            None => write!(f, "{}-{}", self.from(), self.to()),
-            Some(kind) => {
-                write!(f, "{}@{}:", kind.letter(), self.from())?;
-                for (i, sq) in self.squares().enumerate() {
-                    if i > 0 {
-                        f.write_str(",")?;
-                    }
-                    write!(f, "{sq}")?;
-                }
-                Ok(())
-            }
-        }
-    }
-}
-
 impl fmt::Debug for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Action({self})")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn texts() {
-        let sq = |t| Square::parse(t).unwrap();
-        assert_eq!(Action::step(sq("B3"), sq("C3")).to_string(), "B3-C3");
-        let squares = Bitboard::from_square(sq("C1")) | Bitboard::from_square(sq("D1"));
-        let merge = Action::merge(Kind::Warrior, sq("D1"), squares);
-        assert_eq!(merge.to_string(), "W@D1:C1,D1");
-        assert_eq!(merge.merged_kind(), Some(Kind::Warrior));
-        assert_eq!(Action::step(sq("J9"), sq("A9")).merged_kind(), None);
     }
 }

@@ -4,7 +4,7 @@
 //! capturer has to land there). Pieces on the other board never attack.
 
 use super::bitboard::Bitboard;
-use super::pieces::Kind;
+use super::piece::Kind;
 use super::position::Position;
 use super::square::BoardIndex;
 use super::tables::{bishop_attacks, rook_attacks, same_parity, KING, KNIGHT, PAWN_ATTACKS};

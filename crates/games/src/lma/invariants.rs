@@ -2,7 +2,7 @@
 
 use super::bitboard::Bitboard;
 use super::castling::CASTLES;
-use super::pieces::{Kind, BLACK, KINDS, WHITE};
+use super::piece::{Kind, BLACK, KINDS, WHITE};
 use super::position::Position;
 use super::tables::{EVEN, ODD};
 use super::text::castling_text;

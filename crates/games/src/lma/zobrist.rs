@@ -2,7 +2,7 @@
 //! set and one for Black to move. Clocks are not hashed: repetition compares
 //! what the position text says about pieces, side and rights.
 
-use super::pieces::Kind;
+use super::piece::Kind;
 use super::square::Square;
 use menagerie_core::zobrist::keys;
 

@@ -5,8 +5,8 @@
 
 use super::bitboard::Bitboard;
 use super::castling::{CASTLES, RIGHTS_KEPT};
-use super::moves::{AliceMove, Special};
-use super::pieces::{Kind, BLACK, KINDS};
+use super::moves::{Move, Special};
+use super::piece::{Kind, BLACK, KINDS};
 use super::square::{BoardIndex, Square};
 use super::zobrist;
 
@@ -148,7 +148,7 @@ impl Position {
     /// Plays a legal move. A capture always takes the enemy piece on the
     /// *source* board at the target cell, whichever board the mover lands on.
     #[inline]
-    pub fn apply(&mut self, mv: AliceMove) {
+    pub fn apply(&mut self, mv: Move) {
         let us = self.side_to_move();
         let them = 1 - us;
         let kind = self.kind_at(mv.from.board(), mv.from.cell());

@@ -3,7 +3,7 @@
 //! Zobrist hash. The rule steps that change it (harvest, placement, stone
 //! move, colonization) live here so that each keeps the hash in step.
 
-use super::geometry::{Direction, Geometry, Square, MAX_SQUARES};
+use super::square::{Direction, Geometry, Square, MAX_SQUARES};
 use super::zobrist;
 use menagerie_core::Player;
 

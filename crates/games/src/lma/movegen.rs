@@ -20,8 +20,8 @@
 
 use super::bitboard::Bitboard;
 use super::castling::CASTLES;
-use super::moves::{AliceMove, Special, PROMOTIONS};
-use super::pieces::{Kind, WHITE};
+use super::moves::{Move, Special, PROMOTIONS};
+use super::piece::{Kind, WHITE};
 use super::position::Position;
 use super::square::{BoardIndex, Square};
 use super::tables::{bishop_attacks, rook_attacks, same_parity, BETWEEN, FILE_A, FILE_F, KING, KNIGHT, RANK};
@@ -33,7 +33,7 @@ pub trait Sink {
     /// Legal pawn moves: each target cell `t` of `targets` comes from cell
     /// `t - delta` of `from_board` and lands on `board`.
     fn shifted(&mut self, from_board: BoardIndex, board: BoardIndex, targets: Bitboard, delta: i32, promote: bool);
-    fn one(&mut self, mv: AliceMove);
+    fn one(&mut self, mv: Move);
 }
 
 /// Counts moves without building them (perft's last ply).
@@ -49,19 +49,19 @@ impl Sink for Counter {
         self.0 += u64::from(targets.count()) * if promote { PROMOTIONS.len() as u64 } else { 1 };
     }
     #[inline(always)]
-    fn one(&mut self, _mv: AliceMove) {
+    fn one(&mut self, _mv: Move) {
         self.0 += 1;
     }
 }
 
 /// Appends the moves to a list.
-pub struct Collector<'a>(pub &'a mut Vec<AliceMove>);
+pub struct Collector<'a>(pub &'a mut Vec<Move>);
 
 impl Sink for Collector<'_> {
     #[inline(always)]
     fn spread(&mut self, from: Square, board: BoardIndex, targets: Bitboard) {
         for cell in targets {
-            self.0.push(AliceMove::plain(from, Square::new(board, cell)));
+            self.0.push(Move::plain(from, Square::new(board, cell)));
         }
     }
     #[inline(always)]
@@ -71,15 +71,15 @@ impl Sink for Collector<'_> {
             let to = Square::new(board, cell);
             if promote {
                 for kind in PROMOTIONS {
-                    self.0.push(AliceMove { from, to, special: Special::Promote(kind) });
+                    self.0.push(Move { from, to, special: Special::Promote(kind) });
                 }
             } else {
-                self.0.push(AliceMove::plain(from, to));
+                self.0.push(Move::plain(from, to));
             }
         }
     }
     #[inline(always)]
-    fn one(&mut self, mv: AliceMove) {
+    fn one(&mut self, mv: Move) {
         self.0.push(mv);
     }
 }
@@ -174,7 +174,7 @@ impl Generator<'_> {
     fn tested<S: Sink>(&self, from: Square, land_board: BoardIndex, targets: Bitboard, sink: &mut S) {
         for cell in targets {
             if self.safe_after(from, land_board, cell) {
-                sink.one(AliceMove::plain(from, Square::new(land_board, cell)));
+                sink.one(Move::plain(from, Square::new(land_board, cell)));
             }
         }
     }
@@ -190,7 +190,7 @@ impl Generator<'_> {
         for cell in targets & same_parity(kc) {
             let twin_occupied = self.occupied[other].contains_index(cell);
             if !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::from_index(cell)) {
-                sink.one(AliceMove::plain(from, Square::new(kb, cell)));
+                sink.one(Move::plain(from, Square::new(kb, cell)));
             }
         }
         // Orthogonal steps change board: safe where it lands (its twin, the
@@ -200,7 +200,7 @@ impl Generator<'_> {
             if !self.pos.is_attacked(other, cell, them, self.occupied[other], false, Bitboard::EMPTY)
                 && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::from_index(cell))
             {
-                sink.one(AliceMove::plain(from, Square::new(other, cell)));
+                sink.one(Move::plain(from, Square::new(other, cell)));
             }
         }
     }
@@ -239,7 +239,7 @@ impl Generator<'_> {
             if attacked(castle.cross) || attacked(castle.king_to.cell()) {
                 continue;
             }
-            sink.one(AliceMove { from: castle.king_from, to: castle.king_to, special: Special::Castle(index as u8) });
+            sink.one(Move { from: castle.king_from, to: castle.king_to, special: Special::Castle(index as u8) });
         }
     }
 
@@ -322,10 +322,10 @@ impl Generator<'_> {
                     let to = Square::new(land, target);
                     if last_rank.contains_index(target) {
                         for kind in PROMOTIONS {
-                            sink.one(AliceMove { from, to, special: Special::Promote(kind) });
+                            sink.one(Move { from, to, special: Special::Promote(kind) });
                         }
                     } else {
-                        sink.one(AliceMove::plain(from, to));
+                        sink.one(Move::plain(from, to));
                     }
                 }
             }

@@ -2,7 +2,7 @@
 //! each board as FEN ranks 7 down to 1, files a→f.
 
 use super::castling::CASTLES;
-use super::pieces::{rights, Kind, BLACK, WHITE};
+use super::piece::{rights, Kind, BLACK, WHITE};
 use super::position::Position;
 use super::square::{Square, FILES, RANKS};
 use menagerie_core::PositionError;

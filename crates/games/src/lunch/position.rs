@@ -5,7 +5,9 @@
 //! The state is plain `Copy` data with fixed-size arrays, so that `play`
 //! keeps a copy for `undo` without allocating.
 
-use super::board::{Board, Kind, Piece, Square, NO_SQUARE};
+use super::board::Board;
+use super::piece::{Kind, Piece};
+use super::square::{Square, NO_SQUARE};
 use super::deck::{MAX_CARDS, MAX_TYPES};
 use menagerie_core::{Outcome, Player};
 
@@ -319,13 +321,13 @@ impl State {
 
     /// Can move and attack: not stunned, not in a hold.
     pub fn can_act(&self, sq: Square) -> bool {
-        self.piece(sq).is_some_and(|p| !p.has(super::board::flag::STUNNED)) && !self.in_hold(sq)
+        self.piece(sq).is_some_and(|p| !p.has(super::piece::flag::STUNNED)) && !self.in_hold(sq)
     }
 
     /// Cards may be played for it: not stunned, not in a Choke, not held in
     /// a Headlock (the Headlock's holder may have cards).
     pub fn can_have_cards(&self, sq: Square) -> bool {
-        if self.piece(sq).is_none_or(|p| p.has(super::board::flag::STUNNED)) {
+        if self.piece(sq).is_none_or(|p| p.has(super::piece::flag::STUNNED)) {
             return false;
         }
         match self.hold_of(sq) {

@@ -6,7 +6,7 @@
 //! queen-side it moves two (same colour) and stays.
 
 use super::bitboard::Bitboard;
-use super::pieces::{rights, BLACK, WHITE};
+use super::piece::{rights, BLACK, WHITE};
 use super::square::{cell_is_even, Square, FILES};
 
 #[derive(Clone, Copy, Debug)]

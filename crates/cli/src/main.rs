@@ -328,7 +328,7 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
+            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
         }
     }
     Ok(())

@@ -35,8 +35,8 @@ pub fn serve(
     runtime()?.block_on(menagerie_server::serve(options)).map_err(CliError::Failed)
 }
 
-pub fn loadtest(options: menagerie_server::loadtest::LoadOptions) -> Result<(), CliError> {
-    let report = runtime()?.block_on(menagerie_server::loadtest::run_local(options)).map_err(CliError::Failed)?;
+pub fn loadtest(options: menagerie_loadtest::LoadOptions) -> Result<(), CliError> {
+    let report = runtime()?.block_on(menagerie_loadtest::run_local(options)).map_err(CliError::Failed)?;
     println!("{report}");
     if report.lost > 0 || report.duplicated > 0 || report.errors > 0 {
         return Err(CliError::Failed(format!(

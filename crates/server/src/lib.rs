@@ -1,32 +1,62 @@
 //! The Menagerie server: the web page, a JSON API and WebSocket updates
 //! from one process, games stored in SQLite.
 //!
-//! Layers: [`listen`] (connections and their limits) and [`api`] (routes)
-//! over [`hub::Hub`] (the games in play: rules checks, seat secrets,
-//! computer and chance moves) over a [`store::Store`] (durable storage), a
-//! [`source::GameSource`] (where games come from: the registry of
-//! `menagerie_games`) and a [`catalog::Catalog`] (the decks offered).
+//! ```text
+//!  http (routes, handlers, connection loop)
+//!   │  a request, parsed once
+//!   ▼
+//!  command (Command, Setup, Act)      view (what a viewer is sent)
+//!   │                                   ▲
+//!   ▼                                   │
+//!  hub ───────────────┬──────────────┬──┘
+//!   │ start (new games, rematches)   │ computer (players, driver)
+//!   ▼                 ▼              ▼
+//!  loaded (games in memory) ──► live (one game: commit protocol, acts, cache)
+//!   │                                   │
+//!   ▼                                   ▼
+//!  store (Store trait, SQLite)     source, catalog (where games and decks come from)
+//! ```
+//!
+//! - [`http`]: the route table ([`http::router`]), a handler per route that
+//!   parses its request into a [`command::Command`] or a read, and the
+//!   connection loop with its limits ([`http::listen`]).
+//! - [`hub::Hub`]: runs commands and reads against the games in play; the
+//!   one way a game begins ([`start`]) serves new games and rematches.
+//! - [`live`]: one game in memory, its lock and change signal, the commit
+//!   protocol (check, play, commit, publish), a seat's acts, and the texts
+//!   sent since the last change. State that lives with a game in play
+//!   (clocks, takeback offers) belongs there.
+//! - [`computer`]: the computer's levels and players, and the driver that
+//!   searches and plays when a game waits for the computer.
+//! - [`view`]: the JSON a viewer is sent, built from a live game.
+//! - [`store`]: durable storage behind the [`store::Store`] trait (SQLite
+//!   today; another backend implements the trait and passes its contract).
+//! - [`source::GameSource`]: where games come from (the registry of
+//!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
-pub mod api;
 pub mod assets;
 pub mod catalog;
+pub mod command;
 pub mod computer;
 pub mod error;
+pub mod http;
 pub mod hub;
-pub mod listen;
-pub mod loadtest;
+pub mod live;
+pub mod loaded;
+pub mod names;
 pub mod secret;
-pub mod socket;
 pub mod source;
+pub mod start;
 pub mod store;
 pub mod view;
+pub mod viewer;
 
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use http::listen::RequestLimits;
 pub use hub::{Hub, HubConfig};
-pub use listen::RequestLimits;
 
 /// What `menagerie serve` needs.
 pub struct ServeOptions {
@@ -70,7 +100,7 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    listen::serve(listener, api::router(hub), options.limits, shutdown).await;
+    http::listen::serve(listener, http::router(hub), options.limits, shutdown).await;
     Ok(())
 }
 
@@ -85,5 +115,5 @@ pub fn spawn_with(
     hub: Arc<Hub>,
     limits: RequestLimits,
 ) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(listen::serve(listener, api::router(hub), limits, std::future::pending()))
+    tokio::spawn(http::listen::serve(listener, http::router(hub), limits, std::future::pending()))
 }

@@ -3,8 +3,8 @@
 //! not at all; never half. (The fuzz test found the half: the server drops
 //! the handler of a closed connection.)
 
+use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::source::WithNim;
 use menagerie_server::store::{GameMeta, GameRecord, SqliteStore, Store, StoreError, StoredGame, StoredMove};
 use menagerie_server::{Hub, HubConfig};
 use std::sync::Arc;
@@ -42,7 +42,7 @@ async fn a_move_whose_client_leaves_is_committed_whole() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
     let server = menagerie_server::spawn(listener, Arc::clone(&hub));
-    let request = menagerie_server::hub::NewGame {
+    let request = menagerie_server::command::NewGame {
         variant: "nim:stones=10".into(),
         position: None,
         opponent: Some("local".into()),

@@ -12,9 +12,9 @@
 //! sends more, `MENAGERIE_FUZZ_SEED=N` repeats a run (the seed is printed).
 
 use menagerie_core::Player;
+use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::source::WithNim;
 use menagerie_server::store::SqliteStore;
 use menagerie_server::{Hub, HubConfig, RequestLimits};
 use rand::rngs::StdRng;
@@ -504,7 +504,7 @@ async fn random_and_mutated_requests_break_nothing() {
     let mut games = Vec::new();
     for variant in &variants {
         for opponent in ["friend", "local"] {
-            let request = menagerie_server::hub::NewGame {
+            let request = menagerie_server::command::NewGame {
                 variant: variant.clone(),
                 position: None,
                 opponent: Some(opponent.into()),

@@ -5,8 +5,9 @@ mod common;
 
 use common::{wait_for, TestServer};
 use menagerie_core::NoData;
+use menagerie_loadtest::WithNim;
 use menagerie_server::computer::{ComputerPlayer, LevelPlayer, Opponents, SearchLevels};
-use menagerie_server::source::{GameSource, Registry, WithNim};
+use menagerie_server::source::{GameSource, Registry};
 use serde_json::{json, Value};
 use std::sync::Arc;
 

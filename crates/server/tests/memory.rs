@@ -1,9 +1,9 @@
 //! Idle games leave memory and come back from the store unchanged; games
 //! someone watches, or where the computer is to move, stay.
 
+use menagerie_loadtest::WithNim;
+use menagerie_server::command::NewGame;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::hub::NewGame;
-use menagerie_server::source::WithNim;
 use menagerie_server::store::SqliteStore;
 use menagerie_server::{Hub, HubConfig};
 use serde_json::Value;

@@ -6,8 +6,8 @@
 mod common;
 
 use common::TestServer;
+use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::source::WithNim;
 use menagerie_server::{HubConfig, RequestLimits};
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,9 +1,10 @@
 //! The default store: one SQLite file in WAL mode, created with its schema
 //! on first use.
 
-use super::{
-    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Store,
-    StoreError, StoredGame, StoredMove,
+use super::backend::{Store, StoreError};
+use super::records::{
+    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
+    StoredMove,
 };
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -391,51 +392,13 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menagerie_core::Player;
-
-    fn record(id: &str) -> GameRecord {
-        GameRecord {
-            id: id.to_owned(),
-            variant: "nim".into(),
-            position: None,
-            seed: u64::MAX,
-            mode: Mode::Computer,
-            seats: [
-                Seat { kind: SeatKind::Human, secret: Some("s0".into()) },
-                Seat { kind: SeatKind::Computer { level: "random".into() }, secret: None },
-            ],
-            created: 7,
-            data: Vec::new(),
-        }
-    }
+    use crate::store::contract::{self, record};
 
     #[test]
-    fn games_round_trip_and_moves_are_never_duplicated() {
+    fn keeps_the_contract_of_every_store() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.sqlite");
-        {
-            let store = SqliteStore::open(&path).unwrap();
-            store.create(&record("g1")).unwrap();
-            let mv = StoredMove { text: "1".into(), actor: MoveActor::First };
-            store.append_move("g1", 0, &mv).unwrap();
-            assert!(matches!(store.append_move("g1", 0, &mv), Err(StoreError::DuplicateMove { .. })));
-            assert!(matches!(store.append_move("nope", 0, &mv), Err(StoreError::NoSuchGame(_))));
-            let meta = GameMeta {
-                ending: Some(Ending { winner: Some(Player::Second), reason: "resignation".into() }),
-                draw_offer: Some(Player::First),
-                rematch: Some("g2".into()),
-                finished: true,
-            };
-            store.set_meta("g1", &meta).unwrap();
-            assert_eq!(store.computer_games_in_progress().unwrap(), Vec::<String>::new());
-        }
-        let store = SqliteStore::open(&path).unwrap();
-        let game = store.load("g1").unwrap().unwrap();
-        assert_eq!(game.record, record("g1"));
-        assert_eq!(game.moves, vec![StoredMove { text: "1".into(), actor: MoveActor::First }]);
-        assert_eq!(game.meta.ending.unwrap().winner, Some(Player::Second));
-        assert_eq!(game.meta.rematch.as_deref(), Some("g2"));
-        assert!(store.load("g2").unwrap().is_none());
+        contract::games_round_trip_and_moves_are_never_duplicated(&|| Box::new(SqliteStore::open(&path).unwrap()));
     }
 
     fn user_version(path: &Path) -> i64 {

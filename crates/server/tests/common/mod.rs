@@ -2,9 +2,9 @@
 
 #![allow(dead_code)]
 
+use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::{ComputerPlayer, Level, Opponents, RandomOnly};
-use menagerie_server::source::WithNim;
 use menagerie_server::store::SqliteStore;
 use menagerie_server::{Hub, HubConfig, RequestLimits};
 use serde_json::{json, Value};

@@ -16,7 +16,6 @@
 //! A WebSocket keeps its connection's place in the count for as long as it
 //! lives (it takes the [`ConnectionSlot`] the request carries).
 
-use crate::api::MAX_BODY;
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -52,6 +51,9 @@ impl Default for RequestLimits {
 
 /// The most a request's head (request line and headers) may take.
 pub const MAX_HEAD_BYTES: usize = 64 * 1024;
+
+/// Request bodies larger than this are refused with 413.
+pub const MAX_BODY: usize = 16 * 1024;
 
 /// A connection's place among the [`RequestLimits::max_connections`]: every
 /// request carries it (an extension), and the connection keeps it until

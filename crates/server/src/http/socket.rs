@@ -3,10 +3,12 @@
 //! once and after every change. The socket only listens; moves go through
 //! the HTTP API.
 
+use super::listen::ConnectionSlot;
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::listen::ConnectionSlot;
+use crate::live::GameSlot;
 use crate::view::state;
+use crate::viewer::Viewer;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, Query, State};
 use axum::response::Response;
@@ -29,7 +31,7 @@ pub async fn upgrade(
     let game = hub.slot(&id).await?;
     let viewer = {
         let live = game.live.lock().await;
-        Hub::viewer(&live, query.seat.as_deref())?
+        live.viewer(query.seat.as_deref())?
     };
     // The socket only listens: nothing a client sends needs more than a
     // small frame (a ping, a close).
@@ -44,7 +46,7 @@ pub async fn upgrade(
 /// The largest frame or message a client may send on a socket.
 const MAX_INCOMING: usize = 4096;
 
-async fn watch(hub: Arc<Hub>, slot: Arc<crate::hub::GameSlot>, viewer: crate::view::Viewer, socket: WebSocket) {
+async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSocket) {
     let (mut sender, mut receiver) = socket.split();
     let mut changes = slot.subscribe();
     loop {

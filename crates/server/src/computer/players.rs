@@ -1,9 +1,9 @@
-//! The computer opponent: levels as data, and a player per level that picks
+//! The computer's players: levels as data, and a player per level that picks
 //! a move from the position it is shown (for hidden-information games, the
 //! server shows it only the seat's view through the game's own rules: the
 //! searcher must not peek, which [`ComputerPlayer`] implementations promise).
 
-use crate::view::capitalised;
+use crate::names::capitalised;
 use menagerie_ai::{AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
 use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::seq::IndexedRandom;

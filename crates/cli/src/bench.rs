@@ -14,7 +14,8 @@ pub fn run(variant: Option<&str>, seconds: f64) -> Result<(), CliError> {
     println!("{:<20} {:<10} {:>5} {:>14} {:>9} {:>12}", "variant", "position", "depth", "nodes", "seconds", "nodes/s");
     for text in specs {
         let spec = VariantSpec::parse(&text).map_err(|e| CliError::BadInput(e.to_string()))?;
-        let rows = menagerie_games::visit(&spec, Bench { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+        let rows = menagerie_games::visit_with(&spec, &crate::files::DataFiles, Bench { budget })
+            .map_err(|e| CliError::BadInput(e.to_string()))?;
         let (mut nodes, mut time) = (0u64, 0f64);
         for row in &rows {
             println!(
@@ -111,8 +112,8 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
         for text in &specs {
             let spec = VariantSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()))?;
             let cpu = cpu_seconds();
-            let stats =
-                menagerie_games::visit(&spec, Playouts { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let stats = menagerie_games::visit_with(&spec, &crate::files::DataFiles, Playouts { budget })
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
             println!(
                 "{:<20} {:>9} {:>12} {:>9.3} {:>12.0} {:>10.1} {:>14} {:>7.1}%",
                 text,
@@ -133,8 +134,8 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
         );
         for text in &specs {
             let spec = VariantSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()))?;
-            let rows =
-                menagerie_games::visit(&spec, Search { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let rows = menagerie_games::visit_with(&spec, &crate::files::DataFiles, Search { budget })
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
             for (row, cpu) in rows {
                 println!(
                     "{:<20} {:<10} {:>5} {:>12} {:>9.3} {:>12.0} {:>14}",

@@ -107,7 +107,7 @@ fn new_session(variant: &str, algorithm: &str, seed: u64) -> Result<Box<dyn Sess
         }
     }
     let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
-    menagerie_games::visit(&spec, Make { algorithm, seed }).map_err(|e| e.to_string())
+    menagerie_games::visit_with(&spec, &crate::files::DataFiles, Make { algorithm, seed }).map_err(|e| e.to_string())
 }
 
 /// A search running on its own thread; it hands the session back.

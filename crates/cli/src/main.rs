@@ -5,6 +5,7 @@ mod bench;
 mod chance;
 mod engine;
 mod error;
+mod files;
 mod play;
 mod selfplay;
 mod serve;
@@ -39,7 +40,7 @@ struct PositionArgs {
     /// Let chance act by itself from this seed: the deal of a start (Lunch Chess), the draws after each move; also seeds the computer players
     #[arg(long)]
     seed: Option<u64>,
-    /// Lunch Chess: play with the deck in this TOML file (appends `deck=FILE` to the variant)
+    /// Lunch Chess: play with the deck in this TOML file, or `standard` (appends `deck=FILE` to the variant)
     #[arg(long)]
     deck: Option<String>,
 }
@@ -178,6 +179,16 @@ enum Command {
         /// SQLite file holding the games (created on first run)
         #[arg(long, default_value = "menagerie.sqlite")]
         db: std::path::PathBuf,
+        /// Folder of Lunch Chess decks to offer besides the standard one:
+        /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
+        #[arg(long)]
+        decks: Option<std::path::PathBuf>,
+        /// Seconds a client has to send a request's head, and again its body
+        #[arg(long, default_value_t = 5.0)]
+        request_timeout: f64,
+        /// Connections served at once (more wait until one ends)
+        #[arg(long, default_value_t = 4096)]
+        max_connections: usize,
     },
     /// Play many concurrent games through the API and sockets of an
     /// in-process server on loopback; report lost/duplicated moves and the
@@ -199,6 +210,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -206,6 +218,19 @@ fn main() -> ExitCode {
             eprintln!("error: {error}");
             ExitCode::from(error.exit_status())
         }
+    }
+}
+
+/// A reader that stops early (`menagerie moves lichen | head -3`) ends the
+/// command as it ends coreutils: SIGPIPE, no message. Rust ignores SIGPIPE,
+/// which turns the closed pipe into an error that `println!` panics on.
+/// (Sockets are unaffected: Rust's own send with MSG_NOSIGNAL.)
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: at the start of main, before any other thread exists, setting
+    // a signal's disposition back to the default changes nothing else.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -292,7 +317,9 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db } => serve::serve(&addr, db)?,
+        Command::Serve { addr, db, decks, request_timeout, max_connections } => {
+            serve::serve(&addr, db, decks, request_timeout, max_connections)?
+        }
         Command::Loadtest { games, variant, plies, think_ms } => {
             let variant = match variant {
                 Some(v) => v,
@@ -301,20 +328,20 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
+            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
         }
     }
     Ok(())
 }
 
-fn start(at: &PositionArgs) -> typed::Start<'_> {
-    typed::Start { variant: &at.variant, position: at.position.as_deref() }
+fn start(at: &PositionArgs) -> typed::Start {
+    typed::Start { variant: at.variant_string(), position: at.position.clone() }
 }
 
 /// The position `at` names, behind texts; with `--seed`, chance has acted
 /// (the deal) and goes on acting from the returned generator.
 fn open(at: &PositionArgs) -> Result<(Box<dyn DynGame>, SeededChance), CliError> {
-    let mut game = menagerie_games::new_game(&at.variant_string(), at.position.as_deref(), 0)
+    let mut game = menagerie_games::new_game(&at.variant_string(), at.position.as_deref(), 0, &files::DataFiles)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
     let mut chance = SeededChance::new(at.seed);
     chance.act_dyn(game.as_mut())?;

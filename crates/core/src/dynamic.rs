@@ -12,7 +12,8 @@ pub trait DynGame: Send + Sync {
     /// What `viewer` may see, as text ([`Game::view_text`]).
     fn view_text(&self, viewer: Player) -> String;
     /// The view of the position for `viewer` ([`view::View`]) as JSON, the
-    /// last move played through this value included.
+    /// last move played through this value included; `None` is the public
+    /// view, which never shows hidden information ([`view::view`]).
     fn view(&self, viewer: Option<Player>) -> Box<RawValue>;
     /// The terminal drawing ([`Present::render`]).
     fn render(&self, viewer: Option<Player>) -> String;

@@ -1,5 +1,6 @@
 use crate::{
-    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, VariantError, VariantInfo, VariantSpec,
+    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, VariantError, VariantInfo,
+    VariantSpec,
 };
 use rand::RngCore;
 use std::fmt::Debug;
@@ -32,7 +33,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Turns a variant string (already split into id and options) into the
     /// variant data. The id is one of [`Game::VARIANTS`].
+    /// Option values that name data (`deck=NAME`) get only what the game
+    /// has built in; [`Game::parse_variant_with`] lets the caller decide.
     fn parse_variant(spec: &VariantSpec) -> Result<Self::Variant, VariantError>;
+
+    /// Like [`Game::parse_variant`], with `resolver` saying what option values
+    /// that name data mean. Games whose options name no data need not
+    /// override it.
+    fn parse_variant_with(spec: &VariantSpec, resolver: &dyn Resolver) -> Result<Self::Variant, VariantError> {
+        let _ = resolver;
+        Self::parse_variant(spec)
+    }
 
     /// The start position. A game whose start involves chance (a deal)
     /// models it as chance moves played from this position, so that the

@@ -14,7 +14,8 @@
 //!
 //! On top of it sit [`perft`], the object-safe [`DynGame`] layer used by the
 //! CLI and the server (texts in, texts and JSON out), the variant strings of
-//! the registry ([`VariantSpec`]), generic property checks every game runs
+//! the registry ([`VariantSpec`]) with the [`Resolver`] that says what an
+//! option value naming data (`deck=NAME`) means, generic property checks every game runs
 //! ([`testing`]), and [`bitboard!`], the set-of-squares type the bitboard
 //! games declare.
 
@@ -26,6 +27,7 @@ mod evaluate;
 mod game;
 pub mod perft;
 mod player;
+mod resolve;
 pub mod testing;
 mod variant;
 pub mod view;
@@ -37,5 +39,6 @@ pub use error::{MoveError, PositionError};
 pub use evaluate::Evaluate;
 pub use game::{Game, GameVisitor};
 pub use player::{Actor, Outcome, Player};
+pub use resolve::{shown, NoData, Resolved, Resolver};
 pub use variant::{OptionInfo, VariantError, VariantInfo, VariantOption, VariantSpec};
 pub use view::{Counters, Present, View};

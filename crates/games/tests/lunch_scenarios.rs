@@ -630,35 +630,40 @@ fn a_view_never_shows_the_other_hand_or_the_draw_pile() {
 // The deck file
 // ----------------------------------------------------------------------
 
+/// Serves one deck by name, as the CLI or the server would after reading it.
+struct OneDeck(&'static str, &'static str);
+
+impl menagerie_core::Resolver for OneDeck {
+    fn resolve(&self, _option: &str, value: &str) -> Result<menagerie_core::Resolved, String> {
+        if value == self.0 {
+            Ok(menagerie_core::Resolved { name: self.0.to_owned(), text: self.1.into() })
+        } else {
+            menagerie_core::Resolver::resolve(&menagerie_games::BuiltinData, "deck", value)
+        }
+    }
+}
+
 #[test]
 fn a_malformed_deck_file_names_the_file_the_card_and_the_field() {
-    let dir = std::env::temp_dir().join(format!("lunch-deck-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bad.toml");
-    std::fs::write(
-        &path,
+    let deck = OneDeck(
+        "bad.toml",
         "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 4\ndamage = 1\nnumbers = \"confirmed\"\n\n\
          [[card]]\nname = \"Kick\"\ncode = \"kick\"\nkind = \"attack\"\ncount = \"four\"\ndamage = 4\nnumbers = \"reconstructed\"\n",
-    )
-    .unwrap();
-    let spec = format!("lunch:deck={}", path.display());
-    let err = Lunch::parse_variant(&VariantSpec::parse(&spec).unwrap()).unwrap_err().to_string();
-    assert!(err.contains(&path.display().to_string()), "{err}");
+    );
+    let err =
+        Lunch::parse_variant_with(&VariantSpec::parse("lunch:deck=bad.toml").unwrap(), &deck).unwrap_err().to_string();
+    assert!(err.contains("deck file bad.toml"), "{err}");
     assert!(err.contains("card #2 (\"Kick\")"), "{err}");
     assert!(err.contains("field `count`"), "{err}");
 }
 
 #[test]
-fn another_deck_file_is_played_with() {
-    let dir = std::env::temp_dir().join(format!("lunch-deck-good-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("small.toml");
-    std::fs::write(
-        &path,
+fn another_deck_is_played_with() {
+    let deck = OneDeck(
+        "small",
         "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 12\ndamage = 1\nnumbers = \"confirmed\"\n",
-    )
-    .unwrap();
-    let variant = variant(&format!("lunch:deck={}", path.display()));
+    );
+    let variant = Lunch::parse_variant_with(&VariantSpec::parse("lunch:deck=small").unwrap(), &deck).unwrap();
     let mut game = Lunch::start(&variant, 1);
     assert!(game.to_text().contains(" - - jab*12 - "), "{}", game.to_text());
     for _ in 0..10 {
@@ -666,6 +671,16 @@ fn another_deck_file_is_played_with() {
         game.play(game.parse_move("draw:jab").unwrap());
     }
     assert!(game.to_text().contains(" jab*5 jab*5 jab*2 - "), "{}", game.to_text());
+}
+
+#[test]
+fn a_deck_name_never_reaches_a_file_without_a_resolver_that_reads_files() {
+    for name in ["/etc/passwd", "Cargo.toml", "/dev/zero"] {
+        let err = Lunch::parse_variant(&VariantSpec::parse(&format!("lunch:deck={name}")).unwrap()).unwrap_err();
+        assert!(err.to_string().contains("offered decks: standard"), "{err}");
+    }
+    let standard = Lunch::parse_variant(&VariantSpec::parse("lunch:deck=standard").unwrap()).unwrap();
+    assert_eq!(standard, variant("lunch"));
 }
 
 // ----------------------------------------------------------------------

@@ -210,6 +210,17 @@ fn determinize_deals_the_unseen_cards_anew_from_the_view_alone() {
 }
 
 #[test]
+fn the_public_view_shows_the_board_and_no_card_of_either_hand() {
+    let game = dealt(3);
+    let json = game.view_json(None);
+    assert_eq!(json["hands"]["white"], 5);
+    assert_eq!(json["hands"]["black"], 5);
+    assert_eq!(json["draw_pile"], 92);
+    assert_eq!(json["squares"].as_array().unwrap().len(), 32);
+    assert_eq!(json["text"], serde_json::Value::Null, "the full text carries the hands and the draw pile");
+}
+
+#[test]
 fn a_princess_needs_the_princess_option() {
     let text = "4k3/8/8/8/8/8/8/I3K3 w - - - - - - - - turn.action 0,0,0 - white";
     let plain = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();

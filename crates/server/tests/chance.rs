@@ -23,6 +23,7 @@ impl GameSource for CoinSource {
         variant: &str,
         position: Option<&str>,
         seed: u64,
+        _resolver: &dyn menagerie_core::Resolver,
     ) -> Result<Box<dyn menagerie_core::DynGame>, String> {
         let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
         let parsed = Coin::parse_variant(&spec).map_err(|e| e.to_string())?;

@@ -1,6 +1,7 @@
 //! The rules' invariants, checked by the property tests after every move.
 
-use super::*;
+use super::piece::{Colour, Kind};
+use super::{position, repetition_key, square, Fluid};
 
 pub fn check(game: &Fluid) -> Result<(), String> {
     let state = &game.state;

@@ -35,7 +35,6 @@ pub use position::PromotionRule;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::Counter;
-use piece::{Colour, Kind};
 use position::{Rules, State};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

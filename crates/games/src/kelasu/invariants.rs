@@ -1,6 +1,8 @@
 //! The rules' invariants, checked by the property tests after every move.
 
-use super::*;
+use super::piece::Kind;
+use super::position::QUIET_LIMIT;
+use super::{bitboard, Kelasu};
 
 pub fn check(game: &Kelasu) -> Result<(), String> {
     let s = &game.state;

@@ -30,7 +30,6 @@ pub use moves::Action;
 pub use square::Square;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
-use piece::Kind;
 use position::{State, QUIET_LIMIT};
 
 /// Kelasu has no options.

@@ -1,6 +1,7 @@
 //! The rules' invariants, checked by the property tests after every move.
 
-use super::*;
+use super::Lichen;
+use menagerie_core::Player;
 
 pub fn check(game: &Lichen) -> Result<(), String> {
     let board = &game.board;

@@ -31,7 +31,7 @@ mod zobrist;
 pub use moves::{Act, Move};
 pub use square::{Direction, Square};
 
-use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
 use position::Board;
 use square::Geometry;
 

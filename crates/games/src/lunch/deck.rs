@@ -1,15 +1,45 @@
 //! The deck is data: a TOML file lists every card with its kind, count and
 //! numbers. The standard deck (`data/lunch/standard-deck.toml` at the
-//! repository root) is compiled into the binary; `deck=FILE` loads another.
+//! repository root) is compiled into the binary under the name `standard`;
+//! `deck=NAME` names another, and whoever builds the game says what the name
+//! means (a [`menagerie_core::Resolver`]: a file for the CLI, a deck its
+//! operator offers for the server). This module never touches files.
 //!
 //! Cards of one name are indistinguishable, so the engine works with *card
 //! types* ([`Card`]): a hand, the draw pile and the discard pile are counts
 //! per type (`pile.rs`).
 
+use menagerie_core::{shown, Resolved, Resolver};
 use std::fmt;
 
 /// The standard deck, embedded so that the program works from any folder.
 pub const STANDARD_DECK: &str = include_str!("../../../../data/lunch/standard-deck.toml");
+
+/// The name of the embedded deck in `deck=NAME`, and the deck a variant
+/// without `deck=` plays with.
+pub const STANDARD_NAME: &str = "standard";
+
+/// The option that names a deck.
+pub const DECK_OPTION: &str = "deck";
+
+/// A deck file larger than this is refused unread: the standard deck is
+/// about 4 KiB, and every resolver reads at most this much.
+pub const MAX_DECK_BYTES: u64 = 64 * 1024;
+
+/// The decks built into the program: `standard` only. Every resolver that
+/// serves Lunch Chess starts from it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinDecks;
+
+impl Resolver for BuiltinDecks {
+    fn resolve(&self, option: &str, value: &str) -> Result<Resolved, String> {
+        match (option, value) {
+            (DECK_OPTION, STANDARD_NAME) => Ok(Resolved { name: STANDARD_NAME.to_owned(), text: STANDARD_DECK.into() }),
+            (DECK_OPTION, other) => Err(format!("unknown deck {}; offered decks: {STANDARD_NAME}", shown(other))),
+            (other, _) => Err(format!("option {other:?} names no data")),
+        }
+    }
+}
 
 /// At most this many card types (names) in a deck: piles are `[u8; MAX_TYPES]`.
 pub const MAX_TYPES: usize = 32;
@@ -184,17 +214,6 @@ impl Deck {
     /// The embedded standard deck.
     pub fn standard() -> Deck {
         Deck::parse(STANDARD_DECK, "standard").expect("the embedded standard deck is valid")
-    }
-
-    /// Reads a deck file from disk.
-    pub fn load(path: &str) -> Result<Deck, DeckError> {
-        let text = std::fs::read_to_string(path).map_err(|e| DeckError {
-            file: path.to_owned(),
-            card: None,
-            field: None,
-            problem: format!("cannot be read: {e}"),
-        })?;
-        Deck::parse(&text, path)
     }
 
     /// Reads a deck from TOML text; `file` names it in errors.

@@ -1,7 +1,10 @@
 //! The rules' invariants, checked by the property tests after every move.
 
-use super::position::GameResult;
-use super::*;
+use super::frame::{Frame, TurnStage};
+use super::piece::Kind;
+use super::position::{GameResult, Zone};
+use super::Lunch;
+use menagerie_core::{Actor, Game, Player};
 
 pub fn check(game: &Lunch) -> Result<(), String> {
     let s = &game.state;

@@ -37,7 +37,8 @@ pub use moves::Move;
 use deck::Deck;
 use frame::{Frame, TurnStage};
 use menagerie_core::{
-    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
+    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, Resolver, VariantError, VariantInfo,
+    VariantSpec,
 };
 use piece::{flag, Kind, Piece};
 use pile::Pile;
@@ -100,7 +101,11 @@ const OPTIONS: &[OptionInfo] = &[
     },
     OptionInfo { name: "no-spinning", summary: "Roundhouse and Spinning Backfist do not spin", value: None },
     OptionInfo { name: "princess", summary: "pieces rounded to 7 HP become Princesses", value: None },
-    OptionInfo { name: "deck", summary: "play with the deck in this TOML file", value: Some("FILE") },
+    OptionInfo {
+        name: deck::DECK_OPTION,
+        summary: "play with another deck: `standard`, a deck file (CLI) or a deck the server offers",
+        value: Some("DECK"),
+    },
 ];
 
 impl Lunch {
@@ -143,6 +148,10 @@ impl Game for Lunch {
     }];
 
     fn parse_variant(spec: &VariantSpec) -> Result<LunchVariant, VariantError> {
+        Self::parse_variant_with(spec, &deck::BuiltinDecks)
+    }
+
+    fn parse_variant_with(spec: &VariantSpec, resolver: &dyn Resolver) -> Result<LunchVariant, VariantError> {
         spec.check_options(&Self::VARIANTS[0])?;
         let options = Options {
             no_discard_in_check: spec.has("no-discard-in-check"),
@@ -152,10 +161,12 @@ impl Game for Lunch {
             no_spinning: spec.has("no-spinning"),
             princess: spec.has("princess"),
         };
-        let deck = match spec.value("deck") {
-            Some(path) => Deck::load(path).map_err(|e| spec.bad_option("deck", e.to_string()))?,
-            None => Deck::standard(),
-        };
+        // Even the standard deck is asked for, so that a caller who keeps
+        // the decks its games were made with (the server) keeps that one too.
+        let name = spec.value(deck::DECK_OPTION).unwrap_or(deck::STANDARD_NAME);
+        let resolved = resolver.resolve(deck::DECK_OPTION, name).map_err(|e| spec.bad_option(deck::DECK_OPTION, e))?;
+        let deck = Deck::parse(&resolved.text, &resolved.name)
+            .map_err(|e| spec.bad_option(deck::DECK_OPTION, e.to_string()))?;
         Ok(LunchVariant { options, deck: Arc::new(deck) })
     }
 

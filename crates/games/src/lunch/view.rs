@@ -120,7 +120,8 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
 /// { "squares": [{"square": "e1", "piece": "K", "kind": "king", "colour": "white", "hp": 15,
 ///                "max_hp": 15, "stunned": false, "stomped": false}],
 ///   "on_turn": "white",
-///   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden)},
+///   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden:
+///             the other player's hand, and both in the public view)},
 ///   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": "w.hammer" | "-",
 ///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
 ///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
@@ -224,8 +225,9 @@ impl Present for Lunch {
                 }
             })
             .collect();
+        // `None` is the public view (a spectator's): both hands as counts.
         let hand = |p: Player| {
-            if viewer.is_none() || viewer == Some(p) {
+            if viewer == Some(p) {
                 Hand::Cards(text::pile_codes(deck, s.hand(p)))
             } else {
                 Hand::Hidden(s.hand_size(p))

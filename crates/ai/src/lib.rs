@@ -23,6 +23,7 @@ mod level;
 mod limits;
 pub mod mcts;
 pub mod playout;
+pub mod stats;
 
 pub use agent::{Agent, AgentSpec, Decision, Greedy, RandomAgent, SpecError};
 pub use alphabeta::AlphaBeta;

@@ -1,10 +1,11 @@
 //! `menagerie selfplay`: a match between two computer players, with a
 //! progress bar on stderr and a closing table (wins, draws, losses, score
-//! with a 95% interval, Elo difference, average length) or JSON.
+//! with Wilson's 95% interval, Elo difference, average length) or JSON.
 
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
+use menagerie_ai::stats::{elo, score, show_elo, Estimate};
 use menagerie_ai::{AgentSpec, StopFlag};
 use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
@@ -95,7 +96,7 @@ impl TypedCommand for Selfplay {
             progress.set_message(format!("A +{wins} ={draws} -{losses}"));
         }
         progress.finish_and_clear();
-        let summary = Summary::new(wins, draws, losses);
+        let summary = score(u64::from(wins), u64::from(draws), u64::from(losses));
         let average_plies = records.iter().map(|r| f64::from(r.plies)).sum::<f64>() / records.len().max(1) as f64;
         if self.json {
             let games: Vec<_> = records
@@ -122,9 +123,9 @@ impl TypedCommand for Selfplay {
                 "wins": wins,
                 "draws": draws,
                 "losses": losses,
-                "score": summary.score,
+                "score": summary.value,
                 "score_interval": [summary.low, summary.high],
-                "elo": finite(elo(summary.score)),
+                "elo": finite(elo(summary.value)),
                 "elo_interval": [finite(elo(summary.low)), finite(elo(summary.high))],
                 "average_plies": average_plies,
                 "results": games,
@@ -146,18 +147,13 @@ impl TypedCommand for Selfplay {
             "engine", "games", "wins", "draws", "losses", "score", "95% interval"
         );
         println!(
-            "{:<16} {:>5} {:>5} {:>6} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {} [{}, {}]",
+            "{:<16} {:>5} {:>5} {:>6} {:>6} {}",
             format!("A {}", self.engines[0]),
             self.games,
             wins,
             draws,
             losses,
-            100.0 * summary.score,
-            100.0 * summary.low,
-            100.0 * summary.high,
-            show_elo(elo(summary.score)),
-            show_elo(elo(summary.low)),
-            show_elo(elo(summary.high)),
+            score_columns(summary),
         );
         for player in Player::BOTH {
             let mine: Vec<&GameRecord> = records.iter().filter(|r| r.a_player == player).collect();
@@ -178,46 +174,18 @@ impl TypedCommand for Selfplay {
     }
 }
 
-/// The match score (wins + draws/2 over games) with a 95% interval from the
-/// normal approximation of the per-game score's spread.
-struct Summary {
-    score: f64,
-    low: f64,
-    high: f64,
-}
-
-impl Summary {
-    fn new(wins: u32, draws: u32, losses: u32) -> Summary {
-        let n = f64::from(wins + draws + losses).max(1.0);
-        let score = (f64::from(wins) + 0.5 * f64::from(draws)) / n;
-        let variance = (f64::from(wins) * (1.0 - score).powi(2)
-            + f64::from(draws) * (0.5 - score).powi(2)
-            + f64::from(losses) * score.powi(2))
-            / n;
-        let margin = 1.96 * (variance / n).sqrt();
-        Summary { score, low: (score - margin).max(0.0), high: (score + margin).min(1.0) }
-    }
-}
-
-/// The Elo difference a score means (infinite at 0% and 100%).
-fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
-fn show_elo(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value:+.0}")
-    } else if value > 0.0 {
-        "+inf".to_owned()
-    } else {
-        "-inf".to_owned()
-    }
+/// The score, its 95% interval and the Elo difference they mean, as the
+/// table prints them: `75.0%  [ 40.9%,  92.9%]  +191 [-64, +449]`.
+fn score_columns(summary: Estimate) -> String {
+    format!(
+        "{:>6.1}%  [{:>5.1}%, {:>5.1}%]  {} [{}, {}]",
+        100.0 * summary.value,
+        100.0 * summary.low,
+        100.0 * summary.high,
+        show_elo(elo(summary.value)),
+        show_elo(elo(summary.low)),
+        show_elo(elo(summary.high)),
+    )
 }
 
 fn finite(value: f64) -> serde_json::Value {
@@ -233,14 +201,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn even_scores_are_zero_elo_and_intervals_are_symmetric() {
-        let s = Summary::new(10, 0, 10);
-        assert!((s.score - 0.5).abs() < 1e-12);
-        assert!((s.high - 0.5 - (0.5 - s.low)).abs() < 1e-12);
-        assert!(elo(0.5).abs() < 1e-9);
-        assert!((elo(0.75) - 190.8).abs() < 0.1);
-        assert_eq!(show_elo(elo(1.0)), "+inf");
-        let all = Summary::new(5, 0, 0);
-        assert_eq!((all.low, all.high), (1.0, 1.0));
+    fn a_clean_sweep_gets_an_honest_interval() {
+        // 4 wins of 4: the score is 100%, but the interval reaches down to
+        // 51% and the Elo's lower bound is finite.
+        assert_eq!(score_columns(score(4, 0, 0)), " 100.0%  [ 51.0%, 100.0%]  +inf [+7, +inf]");
+        assert_eq!(score_columns(score(0, 0, 4)), "   0.0%  [  0.0%,  49.0%]  -inf [-inf, -7]");
+        assert_eq!(score_columns(score(10, 0, 10)), "  50.0%  [ 29.9%,  70.1%]  +0 [-148, +148]");
     }
 }

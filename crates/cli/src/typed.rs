@@ -3,7 +3,7 @@
 
 use crate::error::CliError;
 use crate::files::DataFiles;
-use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
+use menagerie_core::{Evaluate, Game, GameVisitor, Present, Study, VariantSpec};
 
 /// Where a typed command starts.
 pub struct Start {
@@ -17,7 +17,7 @@ pub struct Start {
 /// A command that runs on the typed game.
 pub trait TypedCommand {
     type Output;
-    fn run<G: Game + Evaluate + Present>(self, game: G, variant_string: &str) -> Self::Output;
+    fn run<G: Game + Evaluate + Present + Study>(self, game: G, variant_string: &str) -> Self::Output;
 }
 
 /// Runs `command` on the game `start` names.
@@ -29,7 +29,7 @@ pub fn run<C: TypedCommand>(start: &Start, command: C) -> Result<C::Output, CliE
     }
     impl<C: TypedCommand> GameVisitor for Visit<'_, C> {
         type Output = Result<C::Output, CliError>;
-        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
+        fn visit<G: Game + Evaluate + Present + Study>(self, variant: G::Variant) -> Self::Output {
             let game = start_position::<G>(&variant, self.start)?;
             Ok(self.command.run(game, &self.variant_string))
         }

@@ -1,5 +1,5 @@
 use crate::{
-    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, VariantError, VariantInfo,
+    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, Study, VariantError, VariantInfo,
     VariantSpec,
 };
 use rand::RngCore;
@@ -165,8 +165,8 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// game type a variant string names, so perft and search run monomorphised.
 ///
 /// Registered games also implement [`Evaluate`], so a visitor may search,
-/// and [`Present`], so it may show positions.
+/// [`Present`], so it may show positions, and [`Study`], so it may study them.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output;
+    fn visit<G: Game + Evaluate + Present + Study>(self, variant: G::Variant) -> Self::Output;
 }

@@ -17,6 +17,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod eval;
+mod study;
 mod movegen;
 mod moves;
 mod notation;

@@ -14,6 +14,7 @@ mod invariants;
 mod bitboard;
 mod board;
 mod eval;
+mod study;
 mod merge;
 mod movegen;
 mod moves;

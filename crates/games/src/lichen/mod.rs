@@ -19,6 +19,7 @@
 
 mod invariants;
 mod eval;
+mod study;
 mod movegen;
 mod moves;
 mod notation;

@@ -12,6 +12,7 @@ mod attacks;
 mod bitboard;
 mod castling;
 mod eval;
+mod study;
 mod invariants;
 mod movegen;
 mod moves;

@@ -19,6 +19,7 @@
 mod board;
 pub mod deck;
 mod eval;
+mod study;
 mod frame;
 mod invariants;
 mod moves;

@@ -1,0 +1,6 @@
+//! What `menagerie study` counts in lma.
+
+use super::Lma;
+use menagerie_core::Study;
+
+impl Study for Lma {}

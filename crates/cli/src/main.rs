@@ -10,6 +10,7 @@ mod play;
 mod selfplay;
 mod serve;
 mod show;
+mod study;
 mod typed;
 
 use chance::SeededChance;
@@ -169,6 +170,14 @@ enum Command {
         #[arg(long, default_value_t = 5000)]
         max_plies: u32,
     },
+    /// A variant against itself, many games in parallel: balance, length, complexity, openings, piece values, mechanics (report.md, report.json, length.svg)
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    Study {
+        #[command(subcommand)]
+        action: Option<StudyAction>,
+        #[command(flatten)]
+        args: StudyArgs,
+    },
     /// Speak a UCI-style protocol on stdin/stdout (see the README)
     Engine,
     /// Serve the web page, the JSON API (docs/api.md) and live updates
@@ -207,6 +216,65 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         think_ms: u64,
     },
+}
+
+#[derive(Subcommand)]
+enum StudyAction {
+    /// Join the games of several slices (`--shard`) or runs of one study, and report them
+    Merge {
+        /// Folders of the slices
+        #[arg(required = true)]
+        dirs: Vec<std::path::PathBuf>,
+        /// Folder of the merged study
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
+}
+
+#[derive(clap::Args)]
+struct StudyArgs {
+    /// Variant string(s); several with --compare
+    #[arg(required = true)]
+    variants: Vec<String>,
+    /// Run the same study on every variant named and print the differences with the first
+    #[arg(long)]
+    compare: bool,
+    /// Number of games (of all shards together)
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// The player, against itself: alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS], ai[:LEVEL], greedy, random
+    #[arg(long, default_value = "alphabeta")]
+    player: String,
+    /// Milliseconds a move (results then depend on the machine's speed)
+    #[arg(long)]
+    time: Option<u64>,
+    /// Nodes (alpha-beta) or playouts (MCTS) a move; the default when --time is not given
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Games played at once, one a thread (default: every core)
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seed of the study: game i's seeds follow from it and i
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Moves every game starts with, space-separated move texts
+    #[arg(long, allow_hyphen_values = true)]
+    opening: Option<String>,
+    /// Uniformly random moves after the opening, so that games differ
+    #[arg(long, default_value_t = 2)]
+    random_plies: u32,
+    /// A game still going after this many moves is adjudicated a draw
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Play only slice I of N (games i with i mod N = I - 1); join slices with `study merge`
+    #[arg(long, value_parser = study::parse_shard)]
+    shard: Option<(u64, u64)>,
+    /// Folder of the study (default: study/<variant>; with --compare, one sub-folder per variant)
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// No progress bar
+    #[arg(long)]
+    quiet: bool,
 }
 
 fn main() -> ExitCode {
@@ -316,6 +384,11 @@ fn run(command: Command) -> Result<(), CliError> {
             };
             typed::run(&start(&at), command)??
         }
+        Command::Study { action: Some(StudyAction::Merge { dirs, out }), .. } => {
+            let report = study::merge(&dirs, &out)?;
+            println!("{}", study::summary(&report, &out));
+        }
+        Command::Study { action: None, args } => run_study(args)?,
         Command::Engine => engine::run()?,
         Command::Serve { addr, db, decks, request_timeout, max_connections } => {
             serve::serve(&addr, db, decks, request_timeout, max_connections)?
@@ -330,6 +403,49 @@ fn run(command: Command) -> Result<(), CliError> {
             };
             serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
         }
+    }
+    Ok(())
+}
+
+fn run_study(args: StudyArgs) -> Result<(), CliError> {
+    let player = AgentSpec::parse(&args.player).map_err(|e| CliError::BadInput(e.to_string()))?;
+    if args.variants.len() > 1 && !args.compare {
+        return Err(CliError::BadInput("several variants need --compare".into()));
+    }
+    if args.games == 0 {
+        return Err(CliError::BadInput("--games must be at least 1".into()));
+    }
+    let options = study::StudyOptions {
+        games: args.games,
+        player,
+        time_ms: args.time,
+        nodes: args.nodes,
+        threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
+        seed: args.seed,
+        opening: args.opening.map(|o| o.split_whitespace().map(str::to_owned).collect()).unwrap_or_default(),
+        random_plies: args.random_plies,
+        max_plies: args.max_plies,
+        shard: args.shard.unwrap_or((1, 1)),
+        progress: !args.quiet,
+    };
+    let mut reports = Vec::new();
+    for variant in &args.variants {
+        let dir = match (&args.out, args.compare) {
+            (Some(out), true) => out.join(study::default_folder(variant).file_name().expect("a folder name")),
+            (Some(out), false) => out.clone(),
+            (None, _) => study::default_folder(variant),
+        };
+        let report = study::run(variant, &dir, &options)?;
+        println!("{}", study::summary(&report, &dir));
+        reports.push(report);
+    }
+    if args.compare {
+        let table = study::compare(&reports);
+        if let Some(out) = &args.out {
+            let path = out.join("compare.md");
+            std::fs::write(&path, &table).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
+        }
+        print!("\n{table}");
     }
     Ok(())
 }

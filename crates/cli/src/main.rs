@@ -264,7 +264,7 @@ struct StudyArgs {
     #[arg(long, default_value_t = 2)]
     random_plies: u32,
     /// A game still going after this many moves is adjudicated a draw
-    #[arg(long, default_value_t = 400)]
+    #[arg(long, default_value_t = 2000)]
     max_plies: u32,
     /// Play only slice I of N (games i with i mod N = I - 1); join slices with `study merge`
     #[arg(long, value_parser = study::parse_shard)]

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 /// Counts of named events over one game (`"pair moves"`, `"harvests"`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tally(BTreeMap<&'static str, u64>);
+pub struct Tally(BTreeMap<String, u64>);
 
 impl Tally {
     pub fn new() -> Tally {
@@ -17,16 +17,21 @@ impl Tally {
 
     /// Adds `count` to the event `name` (an event counted 0 times is still
     /// listed, so every game of a study names the same events).
-    pub fn add(&mut self, name: &'static str, count: u64) {
-        *self.0.entry(name).or_insert(0) += count;
+    pub fn add(&mut self, name: &str, count: u64) {
+        match self.0.get_mut(name) {
+            Some(total) => *total += count,
+            None => {
+                self.0.insert(name.to_owned(), count);
+            }
+        }
     }
 
     pub fn get(&self, name: &str) -> u64 {
         self.0.get(name).copied().unwrap_or(0)
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, u64)> + '_ {
-        self.0.iter().map(|(&name, &count)| (name, count))
+    pub fn iter(&self) -> impl Iterator<Item = (&str, u64)> + '_ {
+        self.0.iter().map(|(name, &count)| (name.as_str(), count))
     }
 }
 

@@ -6,12 +6,12 @@ use menagerie_games::lichen::{Lichen, LichenVariant};
 
 fn bench(c: &mut Criterion) {
     let cases = [
-        ("lichen start depth 3", LichenVariant::Wide, None, 3),
-        ("lichen-3x3 start depth 3", LichenVariant::Square, None, 3),
+        ("lichen start depth 3", LichenVariant::WIDE, None, 3),
+        ("lichen-3x3 start depth 3", LichenVariant::SQUARE, None, 3),
         (
             "lichen middle game depth 3",
-            LichenVariant::Wide,
-            Lichen::bench_positions(&LichenVariant::Wide).first().copied(),
+            LichenVariant::WIDE,
+            Lichen::bench_positions(&LichenVariant::WIDE).first().copied(),
             3,
         ),
     ];

@@ -4,7 +4,7 @@
 use menagerie_core::{Game, MoveError, Outcome, Player, PositionError, Present};
 use menagerie_games::lichen::{Lichen, LichenVariant};
 
-const WIDE: LichenVariant = LichenVariant::Wide;
+const WIDE: LichenVariant = LichenVariant::WIDE;
 
 fn at(text: &str) -> Lichen {
     Lichen::from_text(&WIDE, text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -35,7 +35,7 @@ fn start_positions_are_the_rules_texts() {
         wide.to_text(),
         ".[----B---][----B---k][----B---]./[--------]...[--------]/.[W-------][W-------K][W-------]. w 20 20"
     );
-    let square = Lichen::start(&LichenVariant::Square, 0);
+    let square = Lichen::start(&LichenVariant::SQUARE, 0);
     assert_eq!(square.to_text(), "[----B---][----B---k][----B---]/.../[W-------][W-------K][W-------] w 20 20");
 }
 
@@ -195,7 +195,7 @@ fn bad_position_texts_say_what_is_wrong() {
     assert!(err("..[----B---k]../...../..[--------K].. w 03 3").contains("White's hand"));
     assert!(err("..[----B---k]../...../..[--------K]..  w 3 3").contains("4 fields"));
     assert!(err("..[----B---k]../...../..[--------Kk].. w 3 3").contains("rank 1, file c"));
-    assert!(Lichen::from_text(&LichenVariant::Square, "..[----B---k]../...../..[--------K].. w 3 3").is_err());
+    assert!(Lichen::from_text(&LichenVariant::SQUARE, "..[----B---k]../...../..[--------K].. w 3 3").is_err());
 }
 
 #[test]

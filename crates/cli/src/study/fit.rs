@@ -4,13 +4,14 @@
 //! games the same way). Positions of one game share its result, so the
 //! intervals use the cluster-robust (sandwich) covariance with the game as
 //! the cluster: treating them as independent would make them too narrow.
-//! A weak ridge penalty keeps the fit finite when a kind's difference
-//! predicts every result (separation), as it does in small studies.
+//! A weak ridge penalty keeps the fit finite when a kind's difference (or
+//! the side) predicts every result (separation), as in small studies.
 
 use menagerie_ai::stats::Z95;
 use serde::Serialize;
 
-/// The ridge penalty on the material coefficients (not the intercept).
+/// The ridge penalty (on the intercept too, which diverges when one side
+/// won every game).
 const RIDGE: f64 = 0.01;
 const ITERATIONS: usize = 50;
 
@@ -66,7 +67,7 @@ pub fn fit(names: &[String], samples: &[Sample]) -> Option<Fit> {
                 }
             }
         }
-        for i in 1..k {
+        for i in 0..k {
             gradient[i] -= RIDGE * beta[i];
             hessian[i][i] += RIDGE;
         }

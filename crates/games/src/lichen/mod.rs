@@ -32,7 +32,9 @@ mod zobrist;
 pub use moves::{Act, Move};
 pub use square::{Direction, Square};
 
-use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{
+    Actor, Game, MoveError, OptionInfo, Outcome, PositionError, VariantError, VariantInfo, VariantSpec,
+};
 use position::Board;
 use square::Geometry;
 
@@ -45,32 +47,54 @@ const START_SQUARE: &str = "[----B---][----B---k][----B---]/.../[W-------][W----
 
 /// Which board is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LichenVariant {
+pub enum BoardSize {
     /// `lichen`: 5 x 3 with two neutral stones.
     Wide,
     /// `lichen-3x3`: the 3 x 3 original.
     Square,
 }
 
+/// The variant: the board, and whether full stones are harvested (the
+/// `no-harvest` option turns the harvest off).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LichenVariant {
+    pub size: BoardSize,
+    pub harvest: bool,
+}
+
+/// The option that turns the harvest off.
+const NO_HARVEST: &str = "no-harvest";
+
+const OPTIONS: &[OptionInfo] = &[OptionInfo {
+    name: NO_HARVEST,
+    value: None,
+    summary: "no harvest of full stones: tokens leave the game only when captured",
+}];
+
 impl LichenVariant {
+    /// `lichen`, with the harvest.
+    pub const WIDE: LichenVariant = LichenVariant { size: BoardSize::Wide, harvest: true };
+    /// `lichen-3x3`, with the harvest.
+    pub const SQUARE: LichenVariant = LichenVariant { size: BoardSize::Square, harvest: true };
+
     fn geometry(self) -> &'static Geometry {
-        match self {
-            LichenVariant::Wide => &square::WIDE,
-            LichenVariant::Square => &square::SQUARE,
+        match self.size {
+            BoardSize::Wide => &square::WIDE,
+            BoardSize::Square => &square::SQUARE,
         }
     }
 
     pub fn id(self) -> &'static str {
-        match self {
-            LichenVariant::Wide => "lichen",
-            LichenVariant::Square => "lichen-3x3",
+        match self.size {
+            BoardSize::Wide => "lichen",
+            BoardSize::Square => "lichen-3x3",
         }
     }
 
     fn start_text(self) -> &'static str {
-        match self {
-            LichenVariant::Wide => START_WIDE,
-            LichenVariant::Square => START_SQUARE,
+        match self.size {
+            BoardSize::Wide => START_WIDE,
+            BoardSize::Square => START_SQUARE,
         }
     }
 }
@@ -206,21 +230,21 @@ impl Game for Lichen {
             id: "lichen",
             name: "Lichen Chess",
             summary: "stones with eight slots on a 5x3 board; control the enemy kingstone with your tokens",
-            options: &[],
+            options: OPTIONS,
         },
         VariantInfo {
             id: "lichen-3x3",
             name: "Lichen Chess (3x3)",
             summary: "the inventor's original 3x3 Lichen Chess, without the neutral stones",
-            options: &[],
+            options: OPTIONS,
         },
     ];
 
     fn parse_variant(spec: &VariantSpec) -> Result<LichenVariant, VariantError> {
-        let variant = if spec.id == "lichen-3x3" { LichenVariant::Square } else { LichenVariant::Wide };
+        let size = if spec.id == "lichen-3x3" { BoardSize::Square } else { BoardSize::Wide };
         let info = Self::VARIANTS.iter().find(|info| info.id == spec.id).unwrap_or(&Self::VARIANTS[0]);
         spec.check_options(info)?;
-        Ok(variant)
+        Ok(LichenVariant { size, harvest: !spec.has(NO_HARVEST) })
     }
 
     fn start(variant: &LichenVariant, _seed: u64) -> Self {
@@ -228,7 +252,9 @@ impl Game for Lichen {
     }
 
     fn from_text(variant: &LichenVariant, text: &str) -> Result<Self, PositionError> {
-        Ok(Self::with_board(*variant, text::read(variant.geometry(), text)?))
+        let mut board = text::read(variant.geometry(), text)?;
+        board.harvests = variant.harvest;
+        Ok(Self::with_board(*variant, board))
     }
 
     fn to_text(&self) -> String {
@@ -328,13 +354,13 @@ impl Game for Lichen {
     }
 
     fn bench_positions(variant: &LichenVariant) -> Vec<&'static str> {
-        match variant {
-            LichenVariant::Wide => vec![
+        match variant.size {
+            BoardSize::Wide => vec![
                 // Middle games from random play, 14 turns in: most stones contested.
                 "..[-BW-B--Bk][----B-WB]./[--------][W-B-B-W-][W-B-B-WWK]../.[W--B---W][W---BB-B].[-B-WW---] w 11 9",
                 ".[-WB-B-BW][W---B-B-]../[W-----W-]..[WW--B---][B---W-BW]/[W-----W-][W---B-W-K].[---BB--Bk]. w 10 11",
             ],
-            LichenVariant::Square => {
+            BoardSize::Square => {
                 vec!["[----B-BW][-W--B-BW][W-----B-]/[WB-BBW--]../[W-BWBB--k][WW--B-B-K]. w 12 10"]
             }
         }

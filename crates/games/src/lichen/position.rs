@@ -22,6 +22,10 @@ pub struct Board {
     pub hand: [u32; 2],
     pub to_move: Player,
     pub hash: u64,
+    /// Whether full stones are harvested (the rules' step 1; off under the
+    /// `no-harvest` option). Not part of the position text or hash: it is
+    /// the variant's, the same in every position of a game.
+    pub harvests: bool,
 }
 
 /// What a harvest did, for the counter of quiet turns.
@@ -44,6 +48,7 @@ impl Board {
             hand: [0; 2],
             to_move: Player::First,
             hash: 0,
+            harvests: true,
         };
         board.hash = board.compute_hash();
         board
@@ -95,6 +100,9 @@ impl Board {
     /// The stones that `player` would harvest: full and controlled by them.
     pub fn harvestable(&self, player: Player) -> u16 {
         let mut found = 0;
+        if !self.harvests {
+            return found;
+        }
         let mut stones = self.stones;
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);

@@ -56,7 +56,7 @@ fn check_against_reference(game: &Lichen) {
 
 #[test]
 fn fast_generation_and_count_match_the_reference_in_random_games() {
-    for variant in [LichenVariant::Wide, LichenVariant::Square] {
+    for variant in [LichenVariant::WIDE, LichenVariant::SQUARE] {
         let mut rng = StdRng::seed_from_u64(5);
         let mut moves = Vec::new();
         for _ in 0..60 {
@@ -79,7 +79,7 @@ fn fast_generation_matches_the_reference_in_crafted_positions() {
         // Black to move, tied stones everywhere.
         "[W---B---][WB------k][-----BW-]/[B-W-----][--------][-W-B----]/[W-B-----][B---W---K][-W-B----] b 4 4",
     ];
-    for (text, variant) in texts.iter().zip([LichenVariant::Wide, LichenVariant::Square, LichenVariant::Square]) {
+    for (text, variant) in texts.iter().zip([LichenVariant::WIDE, LichenVariant::SQUARE, LichenVariant::SQUARE]) {
         let game = Lichen::from_text(&variant, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         check_against_reference(&game);
     }
@@ -91,7 +91,7 @@ fn fast_generation_matches_the_reference_in_crafted_positions() {
 /// place loses) first. The counter itself is checked here by setting it.
 #[test]
 fn the_two_hundredth_quiet_turn_draws_but_a_win_on_it_stands() {
-    let variant = LichenVariant::Wide;
+    let variant = LichenVariant::WIDE;
     let quiet = "[--------].[--------k]../...../..[--------K].. w 20 20";
     let mut game = Lichen::from_text(&variant, quiet).unwrap();
     game.quiet_turns = QUIET_TURN_LIMIT - 2;
@@ -113,7 +113,7 @@ fn the_two_hundredth_quiet_turn_draws_but_a_win_on_it_stands() {
 
 #[test]
 fn a_harvest_or_a_capture_resets_the_quiet_counter() {
-    let variant = LichenVariant::Wide;
+    let variant = LichenVariant::WIDE;
     // White harvests b2 (full, 7 to 1) at the start of the turn.
     let mut game =
         Lichen::from_text(&variant, "[--------].[--------k]../.[WWWWWWWB].../..[--------K].. w 3 20").unwrap();

@@ -1,6 +1,62 @@
-//! What `menagerie study` counts in lunch.
+//! What `menagerie study` counts in Lunch Chess: the men by kind, their hit
+//! points and the cards in hand (the material), and per decision the cards
+//! played by kind, battles, Humiliations and First Aid.
 
+use super::moves::Move;
+use super::piece::Kind;
 use super::Lunch;
-use menagerie_core::Study;
+use menagerie_core::{Player, Study, Tally};
 
-impl Study for Lunch {}
+const KINDS: [(Kind, &str); 6] = [
+    (Kind::Pawn, "pawn"),
+    (Kind::Knight, "knight"),
+    (Kind::Bishop, "bishop"),
+    (Kind::Rook, "rook"),
+    (Kind::Princess, "princess"),
+    (Kind::Queen, "queen"),
+];
+
+impl Study for Lunch {
+    fn material(&self) -> Vec<(&'static str, f64)> {
+        let board = self.state.board();
+        let sign = |p: Player| if p == Player::First { 1.0 } else { -1.0 };
+        let mut material: Vec<(&'static str, f64)> = KINDS
+            .iter()
+            .map(|&(kind, name)| {
+                (name, board.pieces().filter(|(_, p)| p.kind == kind).map(|(_, p)| sign(p.color)).sum())
+            })
+            .collect();
+        material.push(("hit point", board.pieces().map(|(_, p)| sign(p.color) * f64::from(p.hp)).sum()));
+        material.push((
+            "card in hand",
+            f64::from(self.state.hand_size(Player::First)) - f64::from(self.state.hand_size(Player::Second)),
+        ));
+        material
+    }
+
+    fn tally_move(before: &Lunch, mv: Move, _after: &Lunch, tally: &mut Tally) {
+        let deck = &before.variant.deck;
+        let mut played = |card| tally.add(&format!("cards played: {}", deck.card(card).kind.name()), 1);
+        match mv {
+            Move::Aid { card, .. } | Move::Break { card, .. } | Move::Answer { card } | Move::Free { card, .. } => {
+                played(card)
+            }
+            Move::Attack { card, .. } => {
+                played(card);
+                tally.add("battles", 1);
+            }
+            Move::Humiliate { card, .. } => {
+                played(card);
+                tally.add("humiliations", 1);
+            }
+            Move::Grab { grab, with } => {
+                played(grab);
+                played(with);
+            }
+            Move::Step { .. } | Move::Discard(_) | Move::Choose { .. } | Move::Draw { .. } | Move::Pass => {}
+        }
+        if let Move::Aid { .. } = mv {
+            tally.add("first aid", 1);
+        }
+    }
+}

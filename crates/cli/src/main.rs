@@ -157,6 +157,12 @@ enum Command {
         /// Milliseconds per move for engines without a fixed depth or playout count
         #[arg(long)]
         time: Option<u64>,
+        /// Nodes (alpha-beta) or playouts (MCTS) a move, instead of time, for both engines
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Engine B's nodes or playouts a move, when they differ from --nodes
+        #[arg(long, requires = "nodes")]
+        black_nodes: Option<u64>,
         /// Alternate colours from game to game
         #[arg(long)]
         swap: bool,
@@ -369,13 +375,26 @@ fn run(command: Command) -> Result<(), CliError> {
             let seats = [play::Seat::parse(&white)?, play::Seat::parse(&black)?];
             typed::run(&start(&at), play::Play { seats, time_ms: time, seed: at.seed.unwrap_or(0) })??
         }
-        Command::Selfplay { at, games, white, black, time, swap, json, opening_plies, max_plies } => {
+        Command::Selfplay {
+            at,
+            games,
+            white,
+            black,
+            time,
+            nodes,
+            black_nodes,
+            swap,
+            json,
+            opening_plies,
+            max_plies,
+        } => {
             let parse = |text: &str| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()));
             let seed = at.seed.unwrap_or(0);
             let command = selfplay::Selfplay {
                 games,
                 engines: [parse(&white)?, parse(&black)?],
                 time_ms: time,
+                nodes: [nodes, black_nodes.or(nodes)],
                 seed,
                 swap,
                 json,

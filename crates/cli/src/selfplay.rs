@@ -18,6 +18,9 @@ pub struct Selfplay {
     /// Engine A (`--white`) and engine B (`--black`).
     pub engines: [AgentSpec; 2],
     pub time_ms: Option<u64>,
+    /// Nodes (alpha-beta) or playouts (MCTS) a move of engine A and of
+    /// engine B, replacing the time budget of engines without a fixed depth.
+    pub nodes: [Option<u64>; 2],
     pub seed: u64,
     /// Alternate colours: A plays the second player in odd-numbered games.
     pub swap: bool,
@@ -42,7 +45,16 @@ impl TypedCommand for Selfplay {
 
     fn run<G: Game + Evaluate + Present>(self, start: G, variant: &str) -> Self::Output {
         let time = self.time_ms.map(Duration::from_millis);
-        let limits = [self.engines[0].limits::<G>(time), self.engines[1].limits::<G>(time)];
+        let limits = [0, 1].map(|i| {
+            let mut limits = self.engines[i].limits::<G>(time);
+            if let Some(nodes) = self.nodes[i] {
+                limits.nodes = Some(nodes);
+                if time.is_none() {
+                    limits.time = None;
+                }
+            }
+            limits
+        });
         let progress = ProgressBar::new(u64::from(self.games));
         progress.set_style(
             ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}  eta {eta}")
@@ -117,6 +129,7 @@ impl TypedCommand for Selfplay {
                 "a": self.engines[0].to_string(),
                 "b": self.engines[1].to_string(),
                 "time_ms": self.time_ms,
+                "nodes": self.nodes,
                 "seed": self.seed,
                 "swap": self.swap,
                 "games": self.games,
@@ -133,9 +146,11 @@ impl TypedCommand for Selfplay {
             println!("{}", serde_json::to_string_pretty(&out).expect("JSON of plain values"));
             return Ok(());
         }
-        let budget = match self.time_ms {
-            Some(ms) => format!("{ms} ms a move"),
-            None => "each engine's own budget".to_owned(),
+        let budget = match (self.time_ms, self.nodes) {
+            (_, [Some(a), Some(b)]) if a == b => format!("{a} nodes a move"),
+            (_, [Some(a), Some(b)]) => format!("A {a} nodes a move, B {b}"),
+            (Some(ms), _) => format!("{ms} ms a move"),
+            (None, _) => "each engine's own budget".to_owned(),
         };
         let colours = if self.swap { "colours alternating" } else { "A always moves first" };
         println!(

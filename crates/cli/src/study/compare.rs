@@ -16,15 +16,27 @@ pub fn compare(reports: &[Report]) -> String {
         md,
         "| variant | games | first player's score | decisive | mean length | score − base | decisive − base | length − base |\n|---|---:|---|---|---|---|---|---|"
     );
-    for r in reports {
+    for (index, r) in reports.iter().enumerate() {
         let f = &r.first_player;
         let percent = |v: f64, l: f64, h: f64| format!("{:.1}% [{:.1}, {:.1}]", 100.0 * v, 100.0 * l, 100.0 * h);
         let score_diff = difference(f.score.estimate(), base.first_player.score.estimate());
         let decisive_diff = difference(f.decisive.estimate(), base.first_player.decisive.estimate());
         let (length_diff, length_margin) = mean_difference(r, base);
+        let differences = if index == 0 {
+            "(base) | | ".to_owned()
+        } else {
+            format!(
+                "{} | {} | {:+.1} [{:+.1}, {:+.1}]",
+                signed_percent(score_diff.value, score_diff.low, score_diff.high),
+                signed_percent(decisive_diff.value, decisive_diff.low, decisive_diff.high),
+                length_diff,
+                length_diff - length_margin,
+                length_diff + length_margin,
+            )
+        };
         let _ = writeln!(
             md,
-            "| `{}` | {} | {} | {} | {:.1} [{:.1}, {:.1}] | {} | {} | {:+.1} [{:+.1}, {:+.1}] |",
+            "| `{}` | {} | {} | {} | {:.1} [{:.1}, {:.1}] | {differences} |",
             r.variant,
             r.games,
             percent(f.score.value, f.score.low, f.score.high),
@@ -32,11 +44,6 @@ pub fn compare(reports: &[Report]) -> String {
             r.length.mean,
             r.length.mean_low,
             r.length.mean_high,
-            signed_percent(score_diff.value, score_diff.low, score_diff.high),
-            signed_percent(decisive_diff.value, decisive_diff.low, decisive_diff.high),
-            length_diff,
-            length_diff - length_margin,
-            length_diff + length_margin,
         );
     }
     let _ = writeln!(

@@ -22,8 +22,8 @@ impl Study for Lma {
 
     fn tally_move(before: &Lma, mv: Move, after: &Lma, tally: &mut Tally) {
         tally.add("board switches", u64::from(mv.from.board() != mv.to.board()));
-        let pieces_before: u32 = (0..2).map(|b| before.pos.occupied(b).into_iter().count() as u32).sum();
-        let pieces_after: u32 = (0..2).map(|b| after.pos.occupied(b).into_iter().count() as u32).sum();
+        let pieces_before: u32 = (0..2).map(|b| before.pos.occupied(b).into_iter().count()).sum();
+        let pieces_after: u32 = (0..2).map(|b| after.pos.occupied(b).into_iter().count()).sum();
         tally.add("captures", u64::from(pieces_after < pieces_before));
         tally.add("promotions", u64::from(mv.promotion().is_some()));
         let paired = (0..CELLS)

@@ -71,7 +71,7 @@ pub fn fit(names: &[String], samples: &[Sample]) -> Option<Fit> {
             gradient[i] -= RIDGE * beta[i];
             hessian[i][i] += RIDGE;
         }
-        let Some(step) = solve(&hessian, &gradient) else { return None };
+        let step = solve(&hessian, &gradient)?;
         let size: f64 = step.iter().map(|v| v.abs()).sum();
         for (b, d) in beta.iter_mut().zip(&step) {
             *b += d;
@@ -152,13 +152,12 @@ fn invert(matrix: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
         a.swap(column, pivot);
         let p = a[column][column];
         a[column].iter_mut().for_each(|v| *v /= p);
-        for r in 0..n {
-            if r != column {
-                let factor = a[r][column];
-                if factor != 0.0 {
-                    for c in 0..2 * n {
-                        a[r][c] -= factor * a[column][c];
-                    }
+        let pivot_row = a[column].clone();
+        for (r, row) in a.iter_mut().enumerate() {
+            let factor = row[column];
+            if r != column && factor != 0.0 {
+                for (value, p) in row.iter_mut().zip(&pivot_row) {
+                    *value -= factor * p;
                 }
             }
         }

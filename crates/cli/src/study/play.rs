@@ -83,7 +83,7 @@ pub fn play_game<G: Game + Evaluate + Study>(
             if DIVERSITY_PLIES.contains(&record.plies) {
                 record.hashes.insert(record.plies, game.hash());
             }
-            if record.plies % MATERIAL_EVERY == 0 && game.outcome().is_none() {
+            if record.plies.is_multiple_of(MATERIAL_EVERY) && game.outcome().is_none() {
                 let material: Vec<f64> = game.material().into_iter().map(|(_, amount)| amount).collect();
                 if !material.is_empty() {
                     record.material.push((record.plies, material));

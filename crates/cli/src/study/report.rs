@@ -352,6 +352,17 @@ pub fn markdown(report: &Report) -> String {
     for d in &report.diversity {
         let _ = writeln!(md, "| {} | {} | {} |", d.ply, d.games_reaching, d.distinct_positions);
     }
+    if let Some(d) = report.diversity.iter().rev().find(|d| d.games_reaching > 0) {
+        if 2 * d.distinct_positions < d.games_reaching {
+            let _ = writeln!(
+                md,
+                "\n**Many games repeat**: after {} moves only {} of {} games differ. The player is \
+                 deterministic, so the figures describe the random openings more than the game; more \
+                 `--random-plies` give more distinct games.",
+                d.ply, d.distinct_positions, d.games_reaching
+            );
+        }
+    }
     for (title, lines) in [("first moves", &report.first_moves), ("openings (two moves)", &report.openings)] {
         let _ = writeln!(md, "\n### Most played {title}\n\n| moves | games | first player's score |\n|---|---:|---|");
         for o in lines {

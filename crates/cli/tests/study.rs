@@ -199,3 +199,23 @@ fn the_report_adds_up_on_hand_made_results() {
     assert!(close(&m["per_game"], 1.5));
     assert!(r["piece_values"].is_null());
 }
+
+#[test]
+fn every_variant_can_be_studied() {
+    let tmp = tempfile::tempdir().unwrap();
+    let listed = ok(&["variants"]);
+    let ids: Vec<&str> =
+        listed.lines().filter(|l| !l.starts_with(' ')).filter_map(|l| l.split_whitespace().next()).collect();
+    assert!(ids.len() >= 9, "{listed}");
+    for id in ids {
+        let dir = tmp.path().join(id);
+        let d = dir.to_str().unwrap();
+        let args = ["study", id, "--games", "2", "--nodes", "50", "--max-plies", "40", "--out", d, "--quiet"];
+        let printed = ok(&args);
+        assert!(printed.contains(&format!("{id}: 2 games")), "{printed}");
+        let r = report(&dir);
+        assert_eq!(r["games"], 2, "{id}");
+        assert!(!r["settings"]["material_kinds"].as_array().unwrap().is_empty(), "{id} reports no material");
+        assert!(!r["mechanics"].as_array().unwrap().is_empty(), "{id} counts no mechanics");
+    }
+}

@@ -41,22 +41,16 @@ impl Study for Lunch {
             Move::Aid { card, .. } | Move::Break { card, .. } | Move::Answer { card } | Move::Free { card, .. } => {
                 played(card)
             }
-            Move::Attack { card, .. } => {
-                played(card);
-                tally.add("battles", 1);
-            }
-            Move::Humiliate { card, .. } => {
-                played(card);
-                tally.add("humiliations", 1);
-            }
+            Move::Attack { card, .. } | Move::Humiliate { card, .. } => played(card),
             Move::Grab { grab, with } => {
                 played(grab);
                 played(with);
             }
             Move::Step { .. } | Move::Discard(_) | Move::Choose { .. } | Move::Draw { .. } | Move::Pass => {}
         }
-        if let Move::Aid { .. } = mv {
-            tally.add("first aid", 1);
-        }
+        // Always named, so that every game of a study lists them.
+        tally.add("battles", u64::from(matches!(mv, Move::Attack { .. })));
+        tally.add("humiliations", u64::from(matches!(mv, Move::Humiliate { .. })));
+        tally.add("first aid", u64::from(matches!(mv, Move::Aid { .. })));
     }
 }

@@ -17,6 +17,7 @@
 
 mod agent;
 pub mod alphabeta;
+mod eval_kind;
 mod info;
 mod level;
 mod limits;
@@ -24,7 +25,8 @@ pub mod mcts;
 pub mod playout;
 
 pub use agent::{sample_chance, Agent, AgentSpec, Decision, Greedy, RandomAgent, SpecError};
-pub use alphabeta::AlphaBeta;
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use eval_kind::EvalKind;
 pub use info::{Info, Score};
 pub use level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, LEVELS};
 pub use limits::{Limits, StopFlag};

@@ -245,14 +245,7 @@ impl<G: Game + Evaluate> Mcts<G> {
         let mut plies = 0u32;
         let cutoff = self.config.playout_cutoff.unwrap_or(u32::MAX);
         while plies < cutoff {
-            state.legal_moves(moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = match state.to_act() {
-                Actor::Chance => sample_weighted(state, moves, &mut self.rng),
-                Actor::Player(_) => moves[self.rng.random_range(0..moves.len())],
-            };
+            let Some(mv) = state.random_move(&mut self.rng, moves) else { break };
             state.play(mv);
             played += 1;
             plies += 1;

@@ -3,7 +3,7 @@
 
 use menagerie_core::Game;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// What a run of random playouts measured.
@@ -20,7 +20,8 @@ impl PlayoutStats {
     }
 }
 
-/// Plays uniformly random games from `start` (chance moves too, uniformly)
+/// Plays random games from `start` ([`Game::random_move`]: chance moves
+/// with their probabilities)
 /// until `budget` has passed, undoing each game back to the start.
 pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -30,12 +31,8 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
     let (mut games, mut plies) = (0u64, 0u64);
     while games == 0 || started.elapsed() < budget {
         let mut played = 0u64;
-        loop {
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            game.play(moves[rng.random_range(0..moves.len())]);
+        while let Some(mv) = game.random_move(&mut rng, &mut moves) {
+            game.play(mv);
             played += 1;
         }
         for _ in 0..played {

@@ -1,5 +1,5 @@
 use crate::{Actor, Evaluate, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
-use rand::RngCore;
+use rand::{Rng, RngCore};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -89,6 +89,29 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn count_legal_moves(&self, scratch: &mut Vec<Self::Move>) -> u64 {
         self.legal_moves(scratch);
         scratch.len() as u64
+    }
+
+    /// A legal move drawn at random, `None` when the game is over:
+    /// uniformly among a player's moves, with [`Game::chance_probability`]
+    /// when chance acts. Random playouts call it every ply; games override
+    /// it to pick a move without listing them all (`scratch` is a buffer
+    /// the default uses for the list).
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        if self.to_act() == Actor::Chance {
+            let mut x: f64 = rng.random();
+            for &mv in scratch.iter() {
+                x -= self.chance_probability(mv);
+                if x < 0.0 {
+                    return Some(mv);
+                }
+            }
+            return scratch.last().copied();
+        }
+        Some(scratch[rng.random_range(0..scratch.len())])
     }
 
     /// How the game names a player ("white", "blue").

@@ -51,6 +51,46 @@ impl Evaluate for Kelasu {
         let enemy = self.state.board.colours[self.state.mover.other().index()];
         enemy.contains(action.to()) || VICTORY_TILES.contains(action.to())
     }
+
+    /// Only the piece moves onto enemy pieces or Victory Tiles: never the
+    /// merges, which in a position with many Blanks number thousands.
+    fn tactical_moves(&self, moves: &mut Vec<Action>) -> bool {
+        moves.clear();
+        let state = &self.state;
+        if state.ending.is_some() || state.energy == 0 {
+            return false;
+        }
+        let enemy = state.board.colours[state.mover.other().index()];
+        state.generate_steps(moves, enemy | VICTORY_TILES);
+        true
+    }
+
+    /// Piece moves first, merges second (a cut-off by a piece move never
+    /// lists the merges).
+    fn first_moves(&self, moves: &mut Vec<Action>) -> bool {
+        moves.clear();
+        let state = &self.state;
+        if state.ending.is_some() || state.energy == 0 {
+            return false;
+        }
+        state.generate_steps(moves, Bitboard::ALL);
+        true
+    }
+
+    fn later_moves(&self, moves: &mut Vec<Action>) {
+        let state = &self.state;
+        if state.ending.is_none() && state.energy > 0 {
+            state.generate_merges(moves);
+        }
+    }
+
+    /// Energy left, and the Energy the turn started with: one per Stone
+    /// (Stones rarely change during a turn).
+    fn turn_actions(&self) -> (u32, u32) {
+        let left = u32::from(self.state.energy).max(1);
+        let stones = self.state.board.pieces(self.state.mover, Kind::Stone).count();
+        (left, stones.max(left))
+    }
 }
 
 fn side_value(board: &Board, player: Player) -> i32 {

@@ -15,9 +15,10 @@
 //! (it comes back), a defence (Dodge, Block, Disarm, Freedom) 30, First Aid
 //! and Humiliation 35; every card in the other hand is taken as 30.
 
-use super::board::{threat, Kind};
+use super::board::{threatened_from, Kind, Occupancy};
 use super::deck::CardKind;
 use super::moves::Move;
+use super::rules::Rules;
 use super::Lunch;
 use menagerie_core::{Evaluate, Game};
 
@@ -50,22 +51,95 @@ impl Evaluate for Lunch {
         let state = &self.state;
         let board = &state.board;
         let mut value = 0;
-        let mut squares = [0u8; 64];
-        let mut count = 0;
+        let mut kings = 0u64;
         for (index, slot) in board.iter().enumerate() {
             if let Some(piece) = slot {
                 value += if piece.color == me { material(piece.kind) } else { -material(piece.kind) };
-                squares[count] = index as u8;
-                count += 1;
+                if piece.kind == Kind::King {
+                    kings |= 1 << index;
+                }
             }
         }
-        let squares = &squares[..count];
-        for &to in squares {
-            let piece = board[to as usize].expect("listed");
-            // The worst threat against this piece by the other side.
+        // The worst threat against each piece by the other side: any on a
+        // King, else one by a King or a piece of lower value.
+        let occupancy = Occupancy::of(board);
+        let (mut king_hit, mut lesser_hit) = (0u64, 0u64);
+        for (from, slot) in board.iter().enumerate() {
+            let Some(attacker) = slot else { continue };
+            let targets = threatened_from(board, &occupancy, from as u8);
+            king_hit |= targets & kings;
+            let mut others = targets & !kings;
+            while others != 0 {
+                let to = others.trailing_zeros() as usize;
+                others &= others - 1;
+                let piece = board[to].expect("a threatened square holds a piece");
+                if attacker.kind == Kind::King || material(attacker.kind) < material(piece.kind) {
+                    lesser_hit |= 1 << to;
+                }
+            }
+        }
+        for (hit, cost) in [(king_hit, KING_THREATENED), (lesser_hit, THREATENED_BY_LESSER)] {
+            let mut rest = hit;
+            while rest != 0 {
+                let to = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let mine = board[to].is_some_and(|p| p.color == me);
+                value -= if mine { cost } else { -cost };
+            }
+        }
+        let deck = &self.variant.deck;
+        for (card, &count) in state.hands[me.index()].iter().enumerate() {
+            if let Some(card_type) = deck.types.get(card) {
+                value += i32::from(count) * card_value(card_type.kind, card_type.damage);
+            }
+        }
+        value -= UNKNOWN_CARD * state.hand_size(me.other()) as i32;
+        value
+    }
+
+    /// Discards come last: there may be hundreds, and they rarely cut off.
+    fn first_moves(&self, moves: &mut Vec<Move>) -> bool {
+        Rules::new(&self.variant).moves_before_discards(&self.state, moves)
+    }
+
+    fn later_moves(&self, moves: &mut Vec<Move>) {
+        Rules::new(&self.variant).discard_moves(&self.state, moves);
+    }
+
+    /// The tactical moves are never discards: they are not listed.
+    fn tactical_moves(&self, moves: &mut Vec<Move>) -> bool {
+        let discards = self.first_moves(moves);
+        let going_on = discards || !moves.is_empty();
+        moves.retain(|&mv| self.is_tactical(mv));
+        going_on
+    }
+
+    /// Battles: opening and free attacks change hit points; Humiliations
+    /// cancel cards and answers avoid damage.
+    fn is_tactical(&self, mv: Move) -> bool {
+        matches!(mv, Move::Attack { .. } | Move::Free { .. } | Move::Humiliate { .. } | Move::Answer { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lunch::board::threat;
+    use menagerie_core::Game;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// The evaluation as first written: every pair of pieces asked.
+    fn evaluate_pairwise(game: &Lunch) -> i32 {
+        let Some(me) = game.to_act().player() else { return 0 };
+        let board = &game.state.board;
+        let mut value = 0;
+        for to in 0..64u8 {
+            let Some(piece) = board[to as usize] else { continue };
+            value += if piece.color == me { material(piece.kind) } else { -material(piece.kind) };
             let mut worst = 0;
-            for &from in squares {
-                let attacker = board[from as usize].expect("listed");
+            for from in 0..64u8 {
+                let Some(attacker) = board[from as usize] else { continue };
                 if attacker.color == piece.color || threat(board, from, to).is_none() {
                     continue;
                 }
@@ -79,19 +153,27 @@ impl Evaluate for Lunch {
             }
             value -= if piece.color == me { worst } else { -worst };
         }
-        let deck = &self.variant.deck;
-        for (card, &count) in state.hands[me.index()].iter().enumerate() {
+        let deck = &game.variant.deck;
+        for (card, &count) in game.state.hands[me.index()].iter().enumerate() {
             if let Some(card_type) = deck.types.get(card) {
                 value += i32::from(count) * card_value(card_type.kind, card_type.damage);
             }
         }
-        value -= UNKNOWN_CARD * state.hand_size(me.other()) as i32;
-        value
+        value - UNKNOWN_CARD * game.state.hand_size(me.other()) as i32
     }
 
-    /// Battles: opening and free attacks change hit points; Humiliations
-    /// cancel cards and answers avoid damage.
-    fn is_tactical(&self, mv: Move) -> bool {
-        matches!(mv, Move::Attack { .. } | Move::Free { .. } | Move::Humiliate { .. } | Move::Answer { .. })
+    #[test]
+    fn threat_terms_agree_with_asking_every_pair() {
+        let variant = Lunch::parse_variant(&menagerie_core::VariantSpec::parse("lunch").unwrap()).unwrap();
+        let mut scratch = Vec::new();
+        for seed in 0..20 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut game = Lunch::start(&variant, seed);
+            for _ in 0..200 {
+                assert_eq!(game.evaluate(), evaluate_pairwise(&game), "{}", game.to_text());
+                let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
+                game.play(mv);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! The legal moves of the player who must decide, and their count.
 
 use super::*;
+use crate::lunch::board::{threatened_from, Occupancy};
 
 impl Rules<'_> {
     // ------------------------------------------------------------------
@@ -111,6 +112,31 @@ impl Rules<'_> {
         }
     }
 
+    /// The legal moves but the discards, which number up to hundreds and
+    /// are searched last: true when discards may follow
+    /// ([`Rules::discard_moves`]).
+    pub fn moves_before_discards(&self, s: &State, out: &mut Vec<Move>) -> bool {
+        if s.result == GameResult::Ongoing && s.top() == Frame::Turn(TurnStage::Action) {
+            out.clear();
+            self.actions(s, &mut |m| out.push(m), true);
+            return s.hand_size(s.side) > 0 && self.may_discard(s);
+        }
+        self.legal_moves(s, out);
+        false
+    }
+
+    /// Appends the discards [`Rules::moves_before_discards`] left out.
+    pub fn discard_moves(&self, s: &State, out: &mut Vec<Move>) {
+        if s.result == GameResult::Ongoing
+            && s.top() == Frame::Turn(TurnStage::Action)
+            && s.hand_size(s.side) > 0
+            && self.may_discard(s)
+        {
+            let mut picked = [NO_CARD; 5];
+            discards(&s.hands[s.side.index()][..self.deck.len()], 0, 0, &mut picked, &mut |m| out.push(m));
+        }
+    }
+
     pub(super) fn may_discard(&self, s: &State) -> bool {
         let me = s.side;
         s.hand_size(me) > 0
@@ -181,6 +207,7 @@ impl Rules<'_> {
             openings[n_openings] = card;
             n_openings += 1;
         }
+        let occupancy = if n_openings > 0 { Occupancy::of(&s.board) } else { Occupancy::default() };
         for from in 0..64u8 {
             if n_openings == 0 {
                 break;
@@ -188,10 +215,10 @@ impl Rules<'_> {
             if s.piece(from).is_none_or(|p| p.color != me) || !s.can_act(from) {
                 continue;
             }
-            for to in 0..64u8 {
-                if s.piece(to).is_none_or(|p| p.color == me) || threat(&s.board, from, to).is_none() {
-                    continue;
-                }
+            let mut targets = threatened_from(&s.board, &occupancy, from);
+            while targets != 0 {
+                let to = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
                 for &card in &openings[..n_openings] {
                     let t = self.card(card);
                     if t.kind == CardKind::Choke && s.in_hold(to) {

@@ -88,6 +88,12 @@ function variantCard(variant, levels) {
   );
 }
 
+/** A level's name, with its measured Elo in this game (random = 0) when there is one. */
+function levelName(level, variantId) {
+  const rating = level.ratings && level.ratings[variantId];
+  return rating ? `${level.name} (${rating.elo} Elo)` : level.name;
+}
+
 function newGameForm(variant, levels) {
   const players = variant.players || ['first', 'second'];
   const options = variant.options.map((option) => {
@@ -100,7 +106,7 @@ function newGameForm(variant, levels) {
     h('option', { value: 'computer' }, 'the computer'),
     h('option', { value: 'friend' }, 'a friend (send a link)'),
     h('option', { value: 'local' }, 'both sides on this device'));
-  const level = h('select', { name: 'level' }, levels.map((l) => h('option', { value: l.id, title: l.summary, selected: l.default }, l.name)));
+  const level = h('select', { name: 'level' }, levels.map((l) => h('option', { value: l.id, title: l.summary, selected: l.default }, levelName(l, variant.id))));
   const levelLabel = h('label', {}, 'Level ', level);
   opponent.addEventListener('change', () => { levelLabel.hidden = opponent.value !== 'computer'; });
   const colour = h('select', { name: 'colour' },

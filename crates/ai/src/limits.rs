@@ -1,6 +1,7 @@
 //! How long a search may run: time, depth, nodes, and a stop flag another
 //! thread may raise (the engine protocol's `stop`).
 
+use menagerie_core::Evaluate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,6 +17,10 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Alpha-beta: nodes visited; MCTS: playouts (iterations).
     pub nodes: Option<u64>,
+    /// `time` is for the actor's whole turn: in a game of several actions
+    /// a turn (Kelasu), each action takes its share
+    /// ([`Limits::for_decision`]). Otherwise it is for this decision alone.
+    pub per_turn: bool,
 }
 
 impl Limits {
@@ -31,6 +36,25 @@ impl Limits {
     /// Whether nothing but a stop flag would end the search.
     pub fn is_infinite(&self) -> bool {
         self.time.is_none() && self.depth.is_none() && self.nodes.is_none()
+    }
+
+    /// The limits of the decision in `game`: with a time per turn, this
+    /// action's share of it. Earlier actions of a turn get more (the first
+    /// searches the whole turn ahead): with `n` actions to a turn, the
+    /// action with `k` left gets `k / (1 + 2 + ... + n)` of the time, so
+    /// the shares of one turn add up to the whole. The share follows from
+    /// the position alone, so a player that keeps no memory between
+    /// actions (the web server's) spends the same.
+    pub fn for_decision<G: Evaluate>(&self, game: &G) -> Limits {
+        let mut limits = self.clone();
+        if let (true, Some(time)) = (self.per_turn, self.time) {
+            let (left, total) = game.turn_actions();
+            let total = total.max(left).max(1);
+            let share = f64::from(2 * left) / f64::from(total * (total + 1));
+            limits.time = Some(time.mul_f64(share.min(1.0)));
+        }
+        limits.per_turn = false;
+        limits
     }
 }
 

@@ -2,10 +2,11 @@
 //! hand-built positions, legal moves only, node limits kept, and the
 //! information-set search blind to what its player cannot see.
 
-use menagerie_ai::{AgentSpec, AlphaBeta, Limits, Mcts, MctsConfig, Score, StopFlag};
+use menagerie_ai::{AgentSpec, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, Score, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
 
 /// What alpha-beta says about a position: best move text and score.
 fn solve(variant: &str, position: &str, depth: u32) -> (String, Score) {
@@ -52,16 +53,53 @@ impl GameVisitor for LegalOnly {
                     let best = agent.decide(&game, &limits, &StopFlag::new(), &mut |_| {}).best.expect("a move");
                     assert!(moves.contains(&best), "{spec} chose an illegal move in {}", game.to_text());
                 }
-                for limit in [1, 500] {
-                    let mut search = AlphaBeta::<G>::default();
-                    let result = search.search(&game, &Limits::nodes(limit), &StopFlag::new(), &mut |_| {});
-                    assert!(search.nodes() <= limit, "{} nodes for {limit}", search.nodes());
+                for threads in [1, 2] {
+                    let config = AlphaBetaConfig { threads, ..AlphaBetaConfig::default() };
+                    let mut search = AlphaBeta::<G>::new(config);
+                    for limit in [1, 500, 5000] {
+                        let result = search.search(&game, &Limits::nodes(limit), &StopFlag::new(), &mut |_| {});
+                        assert!(search.nodes() <= limit, "{} nodes for {limit} on {threads} threads", search.nodes());
+                        assert!(moves.contains(&result.best.expect("a move")));
+                    }
+                    let result = search.search(&game, &Limits::depth(2), &StopFlag::new(), &mut |_| {});
+                    assert!(result.info.depth <= 2, "depth {} for a limit of 2", result.info.depth);
                     assert!(moves.contains(&result.best.expect("a move")));
                 }
             }
             let mv = moves[rng.random_range(0..moves.len())];
             game.play(mv);
         }
+    }
+}
+
+/// Two threads on a time limit: a legal move, in about the time given
+/// (the bound is loose: the test machine may be busy, but a search that
+/// ignored its clock would run to depth 100).
+struct TwoThreadsOnTime;
+
+impl GameVisitor for TwoThreadsOnTime {
+    type Output = ();
+    fn visit<G: Game + Evaluate>(self, variant: G::Variant) {
+        let game = G::start(&variant, 3);
+        if game.to_act() == Actor::Chance {
+            return;
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut search = AlphaBeta::<G>::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() });
+        let started = Instant::now();
+        let result = search.search(&game, &Limits::time_ms(100), &StopFlag::new(), &mut |_| {});
+        let elapsed = started.elapsed();
+        assert!(moves.contains(&result.best.expect("a move")), "{}", game.to_text());
+        assert!(elapsed < Duration::from_secs(3), "100 ms asked, {elapsed:?} taken in {}", game.to_text());
+        assert!(result.info.nodes > 0);
+    }
+}
+
+#[test]
+fn two_threads_keep_a_time_limit() {
+    for id in registered() {
+        menagerie_games::visit(&VariantSpec::parse(id).unwrap(), TwoThreadsOnTime).unwrap();
     }
 }
 
@@ -237,4 +275,28 @@ fn fluid_mate_in_two() {
 fn kelasu_and_lichen_wins_are_forced_too() {
     assert_forced_win("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 2 - 0 1", 2);
     assert_forced_win("lichen", "..[----B---k]../..[W-------]../..[W-------K].. w 5 5", 1);
+}
+
+/// A time per turn is shared among a Kelasu turn's actions, most to the
+/// first, adding up to the whole; a one-move turn keeps all of it.
+#[test]
+fn a_kelasu_turn_shares_its_time_among_its_actions() {
+    use menagerie_games::kelasu::{Kelasu, KelasuVariant};
+    let per_turn = Limits { time: Some(Duration::from_millis(1000)), per_turn: true, ..Limits::default() };
+    let mut game = Kelasu::start(&KelasuVariant, 0);
+    let mut shares = Vec::new();
+    let mover = game.to_act();
+    let mut moves = Vec::new();
+    while game.to_act() == mover {
+        shares.push(per_turn.for_decision(&game).time.unwrap().as_millis());
+        game.legal_moves(&mut moves);
+        // A step, not a merge: one action's Energy.
+        let step = *moves.iter().find(|mv| mv.merged_kind().is_none()).unwrap();
+        game.play(step);
+    }
+    assert_eq!(shares, [400, 300, 200, 100]);
+    let per_action = Limits { per_turn: false, ..per_turn.clone() };
+    assert_eq!(per_action.for_decision(&game).time, Some(Duration::from_millis(1000)));
+    let lma = menagerie_games::alice::AliceChess::start(&menagerie_games::alice::AliceVariant::Single, 0);
+    assert_eq!(per_turn.for_decision(&lma).time, Some(Duration::from_millis(1000)));
 }

@@ -1,15 +1,17 @@
 //! `menagerie selfplay`: a match between two computer players, with a
 //! progress bar on stderr and a closing table (wins, draws, losses, score
-//! with a 95% interval, Elo difference, average length) or JSON.
+//! with a 95% interval, Elo difference, average length) or JSON. Games run
+//! side by side on `--jobs` threads.
 
 use crate::error::CliError;
+use crate::matches::{game_seed, play_game, random_opening, run_parallel, Finished, Side};
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use menagerie_ai::{sample_chance, AgentSpec, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use menagerie_ai::rating::{elo_of_score, ScoreInterval};
+use menagerie_ai::AgentSpec;
+use menagerie_core::{Evaluate, Game, Player};
 use serde_json::json;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 pub struct Selfplay {
@@ -18,7 +20,8 @@ pub struct Selfplay {
     pub engines: [AgentSpec; 2],
     pub time_ms: Option<u64>,
     pub seed: u64,
-    /// Alternate colours: A plays the second player in odd-numbered games.
+    /// Alternate colours: A plays the second player in odd-numbered games,
+    /// each pair of games from the same opening (and deal).
     pub swap: bool,
     pub json: bool,
     /// Uniformly random moves at the start of each game, for variety.
@@ -28,6 +31,8 @@ pub struct Selfplay {
     /// Whether the start was given as a position text (else it is the
     /// start, dealt anew for each game where the deal is chance).
     pub fixed_position: bool,
+    /// Games played at once.
+    pub jobs: usize,
 }
 
 /// One finished game, from engine A's view.
@@ -50,58 +55,43 @@ impl TypedCommand for Selfplay {
             ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}  eta {eta}")
                 .expect("a valid template"),
         );
-        let mut records = Vec::new();
-        let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-        for index in 0..self.games {
+        let tally = [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)];
+        let play = |index: usize| -> Result<GameRecord, CliError> {
+            let index = index as u64;
             let a_player = if self.swap && index % 2 == 1 { Player::Second } else { Player::First };
-            let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(index));
-            let mut game = if self.fixed_position || !G::has_hidden_information() {
+            // The two games of a pair share their deal and opening.
+            let pair = if self.swap { index / 2 } else { index };
+            let pair_seed = game_seed(self.seed, pair);
+            let game = if self.fixed_position || !G::has_hidden_information() {
                 start.clone()
             } else {
-                G::start(start.variant(), game_seed)
+                G::start(start.variant(), pair_seed)
             };
-            // agents[p] plays player p.
-            let a = a_player.index();
-            let mut agents = [self.engines[0].build::<G>(game_seed * 2), self.engines[1].build::<G>(game_seed * 2 + 1)];
-            let mut seat_limits = [limits[0].clone(), limits[1].clone()];
-            if a == 1 {
-                agents.swap(0, 1);
-                seat_limits.swap(0, 1);
-            }
-            let mut rng = SmallRng::seed_from_u64(game_seed ^ 0x5eed);
-            let mut moves = Vec::new();
-            let mut plies = 0u32;
-            while game.outcome().is_none() && plies < self.max_plies {
-                let mv = match game.to_act() {
-                    Actor::Chance => sample_chance(&game, &mut rng),
-                    Actor::Player(_) if plies < self.opening_plies => {
-                        game.legal_moves(&mut moves);
-                        Some(moves[rng.random_range(0..moves.len())])
-                    }
-                    Actor::Player(p) => {
-                        agents[p.index()].decide(&game, &seat_limits[p.index()], &StopFlag::new(), &mut |_| {}).best
-                    }
-                };
-                let mv = mv.ok_or_else(|| CliError::Failed("a player found no move in a game not over".into()))?;
-                game.play(mv);
-                plies += 1;
-            }
-            let (score, reason) = match game.outcome() {
-                Some(outcome) => (outcome.score_for(a_player), outcome.reason().to_owned()),
-                None => (0, format!("adjudicated a draw after {plies} moves")),
-            };
-            match score {
-                1 => wins += 1,
-                0 => draws += 1,
-                _ => losses += 1,
-            }
-            records.push(GameRecord { a_player, score, plies, reason });
+            let opening = random_opening(&game, self.opening_plies, pair_seed ^ 0x0be0);
+            let a = Side { spec: &self.engines[0], limits: &limits[0] };
+            let b = Side { spec: &self.engines[1], limits: &limits[1] };
+            let sides = if a_player == Player::First { [a, b] } else { [b, a] };
+            let finished: Finished = play_game(&game, &opening, sides, game_seed(self.seed, index), self.max_plies)?;
+            Ok(GameRecord {
+                a_player,
+                score: finished.score_for(a_player),
+                plies: finished.plies,
+                reason: finished.reason,
+            })
+        };
+        let done = |record: &GameRecord| {
+            tally[(1 - record.score) as usize].fetch_add(1, Ordering::Relaxed);
             progress.inc(1);
-            progress.set_message(format!("A +{wins} ={draws} -{losses}"));
-        }
+            let [w, d, l] = [0, 1, 2].map(|i| tally[i].load(Ordering::Relaxed));
+            progress.set_message(format!("A +{w} ={d} -{l}"));
+        };
+        let records = run_parallel(self.games as usize, self.jobs, play, done)?;
         progress.finish_and_clear();
-        let summary = Summary::new(wins, draws, losses);
+        let count = |s: i32| records.iter().filter(|r| r.score == s).count() as u32;
+        let (wins, draws, losses) = (count(1), count(0), count(-1));
+        let summary = ScoreInterval::new(wins, draws, losses);
         let average_plies = records.iter().map(|r| f64::from(r.plies)).sum::<f64>() / records.len().max(1) as f64;
+        let elo = [summary.estimate, summary.low, summary.high].map(|s| elo_of_score(s).round());
         if self.json {
             let games: Vec<_> = records
                 .iter()
@@ -129,8 +119,8 @@ impl TypedCommand for Selfplay {
                 "losses": losses,
                 "score": summary.score,
                 "score_interval": [summary.low, summary.high],
-                "elo": finite(elo(summary.score)),
-                "elo_interval": [finite(elo(summary.low)), finite(elo(summary.high))],
+                "elo": elo[0],
+                "elo_interval": [elo[1], elo[2]],
                 "average_plies": average_plies,
                 "results": games,
             });
@@ -151,7 +141,7 @@ impl TypedCommand for Selfplay {
             "engine", "games", "wins", "draws", "losses", "score", "95% interval"
         );
         println!(
-            "{:<16} {:>5} {:>5} {:>6} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {} [{}, {}]",
+            "{:<16} {:>5} {:>5} {:>6} {:>6} {:>6.1}%  [{:>5.1}%, {:>5.1}%]  {:+.0} [{:+.0}, {:+.0}]",
             format!("A {}", self.engines[0]),
             self.games,
             wins,
@@ -160,9 +150,9 @@ impl TypedCommand for Selfplay {
             100.0 * summary.score,
             100.0 * summary.low,
             100.0 * summary.high,
-            show_elo(elo(summary.score)),
-            show_elo(elo(summary.low)),
-            show_elo(elo(summary.high)),
+            elo[0],
+            elo[1],
+            elo[2],
         );
         for player in Player::BOTH {
             let mine: Vec<&GameRecord> = records.iter().filter(|r| r.a_player == player).collect();
@@ -179,73 +169,7 @@ impl TypedCommand for Selfplay {
             }
         }
         println!("average length: {average_plies:.1} moves");
+        println!("(intervals count one virtual draw beside the games, so they stay finite)");
         Ok(())
-    }
-}
-
-/// The match score (wins + draws/2 over games) with a 95% interval from the
-/// normal approximation of the per-game score's spread.
-struct Summary {
-    score: f64,
-    low: f64,
-    high: f64,
-}
-
-impl Summary {
-    fn new(wins: u32, draws: u32, losses: u32) -> Summary {
-        let n = f64::from(wins + draws + losses).max(1.0);
-        let score = (f64::from(wins) + 0.5 * f64::from(draws)) / n;
-        let variance = (f64::from(wins) * (1.0 - score).powi(2)
-            + f64::from(draws) * (0.5 - score).powi(2)
-            + f64::from(losses) * score.powi(2))
-            / n;
-        let margin = 1.96 * (variance / n).sqrt();
-        Summary { score, low: (score - margin).max(0.0), high: (score + margin).min(1.0) }
-    }
-}
-
-/// The Elo difference a score means (infinite at 0% and 100%).
-fn elo(score: f64) -> f64 {
-    if score <= 0.0 {
-        f64::NEG_INFINITY
-    } else if score >= 1.0 {
-        f64::INFINITY
-    } else {
-        -400.0 * (1.0 / score - 1.0).log10()
-    }
-}
-
-fn show_elo(value: f64) -> String {
-    if value.is_finite() {
-        format!("{value:+.0}")
-    } else if value > 0.0 {
-        "+inf".to_owned()
-    } else {
-        "-inf".to_owned()
-    }
-}
-
-fn finite(value: f64) -> serde_json::Value {
-    if value.is_finite() {
-        json!(value.round())
-    } else {
-        json!(show_elo(value))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn even_scores_are_zero_elo_and_intervals_are_symmetric() {
-        let s = Summary::new(10, 0, 10);
-        assert!((s.score - 0.5).abs() < 1e-12);
-        assert!((s.high - 0.5 - (0.5 - s.low)).abs() < 1e-12);
-        assert!(elo(0.5).abs() < 1e-9);
-        assert!((elo(0.75) - 190.8).abs() < 0.1);
-        assert_eq!(show_elo(elo(1.0)), "+inf");
-        let all = Summary::new(5, 0, 0);
-        assert_eq!((all.low, all.high), (1.0, 1.0));
     }
 }

@@ -19,6 +19,10 @@ pub trait Evaluate: Game {
     /// game has no tunable evaluation).
     const FEATURES: &'static [&'static str] = &[];
 
+    /// The name of the weights file under `data/eval/` (without `.toml`),
+    /// shared by a game's variants; empty for a game without one.
+    const WEIGHTS_FILE: &'static str = "";
+
     /// The weights of [`Evaluate::FEATURES`], in 1/[`WEIGHT_SCALE`]
     /// centi-units, one per feature.
     fn weights() -> &'static [i32] {

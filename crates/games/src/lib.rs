@@ -7,5 +7,6 @@ pub mod kelasu;
 pub mod lichen;
 pub mod lunch;
 mod registry;
+pub mod weights;
 
 pub use registry::{new_game, variants, visit, NewGameError};

@@ -4,10 +4,12 @@
 //! searcher must not peek, which [`ComputerPlayer`] implementations promise).
 
 use crate::view::capitalised;
+use menagerie_ai::level_ratings::{RatingsFile, StoredRating};
 use menagerie_ai::{AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
 use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::seq::IndexedRandom;
 use rand::Rng;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// A level the page offers.
@@ -18,6 +20,10 @@ pub struct Level {
     pub summary: String,
     /// The level a new game gets when none is chosen (the page preselects it).
     pub default: bool,
+    /// Its measured Elo rating (random = 0) by variant id, where measured
+    /// (`menagerie ladder --save`, `data/ratings.toml`).
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub ratings: BTreeMap<String, StoredRating>,
 }
 
 /// Chooses the computer's move. Runs on a blocking thread, may take a while.
@@ -25,6 +31,12 @@ pub trait ComputerPlayer: Send + Sync {
     /// A legal move text of `game` for the actor to move, or `None` if there
     /// is none (the game is over).
     fn choose(&self, game: &dyn DynGame) -> Option<String>;
+
+    /// The threads one search of this player keeps busy: the server counts
+    /// them against its cap on simultaneous searches.
+    fn threads(&self) -> u32 {
+        1
+    }
 }
 
 /// The set of levels and a player for each.
@@ -56,6 +68,7 @@ impl Opponents for RandomOnly {
             name: "Random".into(),
             summary: "plays any legal move".into(),
             default: true,
+            ratings: BTreeMap::new(),
         }]
     }
     fn player(&self, level: &str) -> Option<Arc<dyn ComputerPlayer>> {
@@ -76,6 +89,7 @@ impl Opponents for SearchLevels {
     fn levels(&self) -> Vec<Level> {
         let mut levels = RandomOnly.levels();
         levels[0].default = false;
+        levels[0].ratings = measured("random");
         for (open, hidden) in LEVELS.iter().zip(HIDDEN_INFORMATION_LEVELS) {
             debug_assert_eq!(open.name, hidden.name);
             levels.push(Level {
@@ -83,6 +97,7 @@ impl Opponents for SearchLevels {
                 name: capitalised(open.name),
                 summary: format!("{}; where cards are hidden, {}", open.summary, hidden.summary),
                 default: open.name == DEFAULT_LEVEL,
+                ratings: measured(open.name),
             });
         }
         levels
@@ -95,6 +110,12 @@ impl Opponents for SearchLevels {
     }
 }
 
+/// The ratings of `level` in every variant where it was measured.
+fn measured(level: &str) -> BTreeMap<String, StoredRating> {
+    let file = RatingsFile::built_in();
+    file.variants.keys().filter_map(|variant| Some((variant.clone(), file.level(variant, level)?))).collect()
+}
+
 /// Searches at one of `menagerie_ai`'s levels. It gets the typed game back
 /// from the text-level one (with its history, so repetitions count), and
 /// plays at random in a game the registry does not know (the test games).
@@ -103,12 +124,19 @@ pub struct LevelPlayer {
 }
 
 impl LevelPlayer {
+    /// The player of a level, searching on the level's threads (as many as
+    /// this machine has).
     pub fn new(level: &str) -> LevelPlayer {
-        LevelPlayer { spec: AgentSpec::Level(level.to_owned()) }
+        let threads = LEVELS.iter().find(|l| l.name == level).map_or(1, |l| l.threads_here());
+        LevelPlayer { spec: AgentSpec { threads: Some(threads), ..AgentSpec::level(level) } }
     }
 }
 
 impl ComputerPlayer for LevelPlayer {
+    fn threads(&self) -> u32 {
+        self.spec.threads.unwrap_or(1) as u32
+    }
+
     fn choose(&self, game: &dyn DynGame) -> Option<String> {
         let searched = VariantSpec::parse(game.variant())
             .ok()

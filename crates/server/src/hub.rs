@@ -159,6 +159,8 @@ pub struct Hub {
     opponents: Arc<dyn Opponents>,
     games: std::sync::Mutex<HashMap<String, Arc<GameSlot>>>,
     searches: Arc<Semaphore>,
+    /// The permits of `searches`: a search takes one per thread it uses.
+    max_searches: u32,
     started: Instant,
     idle_after: Option<Duration>,
 }
@@ -206,6 +208,7 @@ impl Hub {
             opponents,
             games: std::sync::Mutex::new(HashMap::new()),
             searches: Arc::new(Semaphore::new(config.max_searches.max(1))),
+            max_searches: config.max_searches.clamp(1, u32::MAX as usize) as u32,
             started: Instant::now(),
             idle_after: config.idle_after,
         });
@@ -646,8 +649,8 @@ impl Hub {
     }
 
     /// Starts the computer's search if the computer is to act and not
-    /// already thinking. The search runs on a blocking thread, at most
-    /// `max_searches` at once; its move is played like anyone's.
+    /// already thinking. The search runs on a blocking thread, its threads
+    /// counted against `max_searches`; its move is played like anyone's.
     pub async fn kick_computer(self: &Arc<Self>, slot: Arc<GameSlot>) {
         {
             let mut live = slot.live.lock().await;
@@ -671,7 +674,8 @@ impl Hub {
                     };
                     (player, live.game.box_clone(), live.version)
                 };
-                let Ok(permit) = Arc::clone(&hub.searches).acquire_owned().await else { return };
+                let threads = player.threads().clamp(1, hub.max_searches);
+                let Ok(permit) = Arc::clone(&hub.searches).acquire_many_owned(threads).await else { return };
                 let choice = tokio::task::spawn_blocking(move || {
                     let _permit = permit;
                     player.choose(snapshot.as_ref())

@@ -394,8 +394,8 @@ impl<G: Game + Evaluate> Worker<G> {
                 later_pending = false;
                 let start = moves.len();
                 g.later_moves(&mut moves);
-                for index in start..moves.len() {
-                    order.push(Ranked { rank: self.rank(g, moves[index], tt_move, ply), index: index as u32 });
+                for (index, &mv) in moves.iter().enumerate().skip(start) {
+                    order.push(Ranked { rank: self.rank(g, mv, tt_move, ply), index: index as u32 });
                 }
                 if i == order.len() {
                     break;

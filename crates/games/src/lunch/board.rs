@@ -441,11 +441,11 @@ mod tests {
         };
         for _ in 0..300 {
             let mut board: Board = [None; 64];
-            for sq in 0..64 {
+            for slot in board.iter_mut() {
                 if next() % 3 == 0 {
                     let kind = kinds[(next() % 7) as usize];
                     let color = if next() % 2 == 0 { Player::First } else { Player::Second };
-                    board[sq] = Some(Piece::new(kind, color));
+                    *slot = Some(Piece::new(kind, color));
                 }
             }
             for from in 0..64u8 {

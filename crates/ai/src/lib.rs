@@ -35,4 +35,4 @@ pub use info::{Info, Score};
 pub use level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, LEVELS};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig};
-pub use spec::{AgentKind, AgentSpec, SpecError};
+pub use spec::{AgentKind, AgentSpec, SearchParts, SpecError};

@@ -1,7 +1,8 @@
 //! The strings that name a computer player on the command line and in the
 //! ladder: `random`, `greedy`, `alphabeta:4`, `mcts:1000`, `ai:hard`, each
 //! with options after a comma (`alphabeta:6,eval=handwritten`,
-//! `ai:hard,threads=1`, `alphabeta:threads=2`).
+//! `ai:hard,threads=1`, `alphabeta:threads=2`, `alphabeta:nodes=20000`,
+//! `alphabeta:null=off`).
 
 use crate::agent::{Agent, AlphaBetaAgent, Greedy, MctsAgent, RandomAgent};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -41,24 +42,38 @@ pub enum AgentKind {
 }
 
 /// A computer player named on the command line: its kind, the evaluation
-/// it judges positions with, and its threads.
+/// it judges positions with, its threads, and what measurements need.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentSpec {
     pub kind: AgentKind,
     pub eval: EvalKind,
     /// Threads to search with; `None`: the level's, or one.
     pub threads: Option<usize>,
+    /// A node (or playout) budget per move in place of time: the same
+    /// search whatever the machine's load.
+    pub nodes: Option<u64>,
+    /// Parts of alpha-beta turned off, to measure what they bring.
+    pub off: SearchParts,
+}
+
+/// Parts of the alpha-beta search a player string may turn off
+/// (`null=off`, `aspiration=off`, `checks=off`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchParts {
+    pub null_move: bool,
+    pub aspiration: bool,
+    pub check_extension: bool,
 }
 
 impl From<AgentKind> for AgentSpec {
     fn from(kind: AgentKind) -> AgentSpec {
-        AgentSpec { kind, eval: EvalKind::Tuned, threads: None }
+        AgentSpec { kind, eval: EvalKind::Tuned, threads: None, nodes: None, off: SearchParts::default() }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N", levels = Level::names().join(", "))]
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off", levels = Level::names().join(", "))]
     Unknown(String),
     #[error("player {text:?}: {problem}")]
     BadValue { text: String, problem: String },
@@ -73,7 +88,9 @@ impl AgentSpec {
     /// Reads `NAME[:VALUE][,OPTION...]` or `NAME:OPTION[,OPTION...]`: the
     /// names `random`, `greedy`, `alphabeta` (or `ab`), `mcts`, `ismcts`,
     /// `ai`; the value a depth, a playout count or a level; the options
-    /// `eval=tuned|handwritten` and `threads=N`.
+    /// `eval=tuned|handwritten`, `threads=N`, `nodes=N` (a node budget per
+    /// move in place of time) and `null=`, `aspiration=`, `checks=` `on` or
+    /// `off` (alpha-beta's null move, aspiration windows, check extension).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = |problem: String| SpecError::BadValue { text: text.to_owned(), problem };
         let (name, rest) = match text.split_once(':') {
@@ -83,6 +100,13 @@ impl AgentSpec {
         let mut value = None;
         let mut eval = EvalKind::Tuned;
         let mut threads = None;
+        let mut nodes = None;
+        let mut off = SearchParts::default();
+        let switch = |name: &str, value: &str| match value {
+            "on" => Ok(false),
+            "off" => Ok(true),
+            _ => Err(bad(format!("{name} must be on or off, not {value:?}"))),
+        };
         for (index, item) in rest.into_iter().flat_map(|r| r.split(',')).enumerate() {
             match item.split_once('=') {
                 Some(("eval", kind)) => {
@@ -94,9 +118,20 @@ impl AgentSpec {
                     let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
                     threads = Some(n.ok_or_else(|| bad(format!("threads must be 1 to {MAX_THREADS}")))?);
                 }
-                Some((option, _)) => return Err(bad(format!("unknown option {option:?}; options: eval, threads"))),
+                Some(("nodes", n)) => {
+                    let n = n.parse::<u64>().ok().filter(|&n| n > 0);
+                    nodes = Some(n.ok_or_else(|| bad("nodes must be a positive number".into()))?);
+                }
+                Some(("null", v)) => off.null_move = switch("null", v)?,
+                Some(("aspiration", v)) => off.aspiration = switch("aspiration", v)?,
+                Some(("checks", v)) => off.check_extension = switch("checks", v)?,
+                Some((option, _)) => {
+                    return Err(bad(format!(
+                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks"
+                    )))
+                }
                 None if index == 0 => value = Some(item),
-                None => return Err(bad(format!("{item:?} is not an option (options are eval=..., threads=N)"))),
+                None => return Err(bad(format!("{item:?} is not an option (options are name=value)"))),
             }
         }
         let number = |what: &str| -> Result<Option<u64>, SpecError> {
@@ -128,10 +163,11 @@ impl AgentSpec {
             }
             _ => return Err(SpecError::Unknown(text.to_owned())),
         };
-        if matches!(kind, AgentKind::Random) && (eval != EvalKind::Tuned || threads.is_some()) {
+        let spec = AgentSpec { kind, eval, threads, nodes, off };
+        if matches!(spec.kind, AgentKind::Random) && spec != AgentKind::Random.into() {
             return Err(bad("a random player takes no options".into()));
         }
-        Ok(AgentSpec { kind, eval, threads })
+        Ok(spec)
     }
 
     /// The budget of one move: a fixed depth or playout count when the spec
@@ -140,6 +176,16 @@ impl AgentSpec {
     /// count stays). Times are per turn: in Kelasu, the actions of one turn
     /// share them.
     pub fn limits<G: Game>(&self, time: Option<Duration>) -> Limits {
+        let mut limits = self.own_limits::<G>(time);
+        if let (Some(n), false) = (self.nodes, matches!(self.kind, AgentKind::Random | AgentKind::Greedy)) {
+            limits.nodes = Some(n);
+            limits.time = None;
+            limits.per_turn = false;
+        }
+        limits
+    }
+
+    fn own_limits<G: Game>(&self, time: Option<Duration>) -> Limits {
         let timed = Limits { time: Some(time.unwrap_or(Duration::from_secs(1))), per_turn: true, ..Limits::default() };
         match &self.kind {
             AgentKind::Random | AgentKind::Greedy => Limits::default(),
@@ -193,7 +239,15 @@ impl AgentSpec {
             Box::new(MctsAgent { trees })
         };
         let alphabeta = || -> Box<dyn Agent<G>> {
-            let config = AlphaBetaConfig { seed, threads, eval, ..Default::default() };
+            let config = AlphaBetaConfig {
+                seed,
+                threads,
+                eval,
+                null_move: !self.off.null_move,
+                aspiration: !self.off.aspiration,
+                check_extension: !self.off.check_extension,
+                ..Default::default()
+            };
             Box::new(AlphaBetaAgent(AlphaBeta::new(config)))
         };
         match &self.kind {
@@ -234,6 +288,16 @@ impl fmt::Display for AgentSpec {
         }
         if let Some(n) = self.threads {
             items.push(format!("threads={n}"));
+        }
+        if let Some(n) = self.nodes {
+            items.push(format!("nodes={n}"));
+        }
+        for (name, off) in
+            [("null", self.off.null_move), ("aspiration", self.off.aspiration), ("checks", self.off.check_extension)]
+        {
+            if off {
+                items.push(format!("{name}=off"));
+            }
         }
         f.write_str(name)?;
         if !items.is_empty() {

@@ -154,6 +154,8 @@ fn agent_specs_parse_and_print_back() {
         "ai:strongest,threads=1",
         "greedy:eval=handwritten",
         "mcts:threads=3",
+        "alphabeta:nodes=20000,null=off",
+        "alphabeta:4,aspiration=off,checks=off",
     ] {
         assert_eq!(AgentSpec::parse(text).unwrap().to_string(), text);
     }
@@ -162,8 +164,12 @@ fn agent_specs_parse_and_print_back() {
     let spec = AgentSpec::parse("ab:threads=2,eval=handwritten").unwrap();
     assert_eq!(
         spec,
-        AgentSpec { kind: AgentKind::AlphaBeta { depth: None }, eval: EvalKind::Handwritten, threads: Some(2) }
+        AgentSpec { eval: EvalKind::Handwritten, threads: Some(2), ..AgentKind::AlphaBeta { depth: None }.into() }
     );
+    let spec = AgentSpec::parse("alphabeta:nodes=500,null=off,null=on,checks=off").unwrap();
+    assert_eq!(spec.nodes, Some(500));
+    assert!(!spec.off.null_move && spec.off.check_extension && !spec.off.aspiration);
+    assert_eq!(spec.limits::<Nim>(Some(std::time::Duration::from_millis(5))), Limits::nodes(500));
     for bad in [
         "",
         "alpha",
@@ -177,6 +183,9 @@ fn agent_specs_parse_and_print_back() {
         "alphabeta:threads=x",
         "alphabeta:4,5",
         "alphabeta:depth=4",
+        "alphabeta:nodes=0",
+        "alphabeta:null=maybe",
+        "random:nodes=5",
     ] {
         assert!(AgentSpec::parse(bad).is_err(), "{bad:?}");
     }

@@ -5,12 +5,13 @@
 
 use crate::view::capitalised;
 use menagerie_ai::level_ratings::{RatingsFile, StoredRating};
-use menagerie_ai::{AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
+use menagerie_ai::{Agent, AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
 use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::seq::IndexedRandom;
 use rand::Rng;
-use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::any::Any;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex};
 
 /// A level the page offers.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -121,14 +122,37 @@ fn measured(level: &str) -> BTreeMap<String, StoredRating> {
 /// plays at random in a game the registry does not know (the test games).
 pub struct LevelPlayer {
     spec: AgentSpec,
+    /// Searchers in the middle of a turn (Kelasu), by the hash of the
+    /// position they expect to be asked about next: the next action of the
+    /// turn reuses the searcher and its transposition table.
+    midturn: Mutex<VecDeque<(u64, Box<dyn Any + Send>)>>,
 }
+
+/// Searchers kept between the actions of a turn, at most (each holds a
+/// transposition table).
+const MIDTURN_KEPT: usize = 4;
 
 impl LevelPlayer {
     /// The player of a level, searching on the level's threads (as many as
     /// this machine has).
     pub fn new(level: &str) -> LevelPlayer {
         let threads = LEVELS.iter().find(|l| l.name == level).map_or(1, |l| l.threads_here());
-        LevelPlayer { spec: AgentSpec { threads: Some(threads), ..AgentSpec::level(level) } }
+        LevelPlayer { spec: AgentSpec { threads: Some(threads), ..AgentSpec::level(level) }, midturn: Mutex::default() }
+    }
+
+    /// The searcher left waiting for this position, if any.
+    fn take_midturn(&self, key: u64) -> Option<Box<dyn Any + Send>> {
+        let mut kept = self.midturn.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let at = kept.iter().position(|(k, _)| *k == key)?;
+        kept.remove(at).map(|(_, agent)| agent)
+    }
+
+    fn keep_midturn(&self, key: u64, agent: Box<dyn Any + Send>) {
+        let mut kept = self.midturn.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if kept.len() == MIDTURN_KEPT {
+            kept.pop_front();
+        }
+        kept.push_back((key, agent));
     }
 }
 
@@ -140,7 +164,7 @@ impl ComputerPlayer for LevelPlayer {
     fn choose(&self, game: &dyn DynGame) -> Option<String> {
         let searched = VariantSpec::parse(game.variant())
             .ok()
-            .and_then(|variant| menagerie_games::visit(&variant, Search { game, spec: &self.spec }).ok())
+            .and_then(|variant| menagerie_games::visit(&variant, Search { game, player: self }).ok())
             .flatten();
         searched.or_else(|| RandomPlayer.choose(game))
     }
@@ -148,7 +172,7 @@ impl ComputerPlayer for LevelPlayer {
 
 struct Search<'a> {
     game: &'a dyn DynGame,
-    spec: &'a AgentSpec,
+    player: &'a LevelPlayer,
 }
 
 impl GameVisitor for Search<'_> {
@@ -158,9 +182,47 @@ impl GameVisitor for Search<'_> {
             Some(erased) => erased.game().clone(),
             None => G::from_text(&variant, &self.game.to_text()).ok()?,
         };
-        let mut agent = self.spec.build::<G>(rand::rng().random());
-        let limits = self.spec.limits::<G>(None);
+        let spec = &self.player.spec;
+        let kept = self.player.take_midturn(typed.hash()).and_then(|any| any.downcast::<Box<dyn Agent<G>>>().ok());
+        let mut agent = kept.map_or_else(|| spec.build::<G>(rand::rng().random()), |agent| *agent);
+        let limits = spec.limits::<G>(None);
         let decision = agent.decide(&typed, &limits, &StopFlag::new(), &mut |_| {});
-        decision.best.map(|mv| typed.move_text(mv))
+        let best = decision.best?;
+        // The same player acts again: keep the searcher for the next action.
+        let mut after = typed.clone();
+        after.play(best);
+        if after.outcome().is_none() && after.to_act() == typed.to_act() {
+            self.player.keep_midturn(after.hash(), Box::new(agent));
+        }
+        Some(typed.move_text(best))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{GameSource, Registry};
+
+    fn waiting(player: &LevelPlayer) -> usize {
+        player.midturn.lock().unwrap().len()
+    }
+
+    /// A Kelasu turn is several actions: the searcher waits between them,
+    /// and is taken up again by the next action (and not by another game).
+    #[test]
+    fn a_searcher_is_kept_between_the_actions_of_a_turn() {
+        let player = LevelPlayer::new("easy");
+        let mut game = Registry.new_game("kelasu", None, 0).unwrap();
+        let first = player.choose(game.as_ref()).expect("an action");
+        assert_eq!(waiting(&player), 1);
+        game.play(&first).unwrap();
+        let second = player.choose(game.as_ref()).expect("an action");
+        assert!(game.legal_moves().contains(&second));
+        // Taken up, and put back for the third action.
+        assert_eq!(waiting(&player), 1);
+        // A game of one move per turn leaves nothing waiting.
+        let lma = LevelPlayer::new("easy");
+        lma.choose(Registry.new_game("lma", None, 0).unwrap().as_ref()).expect("a move");
+        assert_eq!(waiting(&lma), 0);
     }
 }

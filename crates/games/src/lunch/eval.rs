@@ -119,10 +119,11 @@ impl Lunch {
     fn feature_values(&self, me: Player) -> [i32; COUNT] {
         let mut f = [0i32; COUNT];
         let board = &self.state.board;
-        let occupancy = Occupancy::of(board);
+        let mut occupancy = Occupancy::default();
         let mut kings = 0u64;
         for (index, slot) in board.iter().enumerate() {
             let Some(piece) = slot else { continue };
+            occupancy.colour[piece.color.index()] |= 1 << index;
             let sign = if piece.color == me { 1 } else { -1 };
             match material_feature(piece.kind) {
                 Some(feature) => {
@@ -135,9 +136,13 @@ impl Lunch {
                 }
             }
         }
+        occupancy.all = occupancy.colour[0] | occupancy.colour[1];
         let (mut king_hit, mut lesser_hit) = (0u64, 0u64);
-        for (from, slot) in board.iter().enumerate() {
-            let Some(attacker) = slot else { continue };
+        let mut pieces = occupancy.all;
+        while pieces != 0 {
+            let from = pieces.trailing_zeros() as usize;
+            pieces &= pieces - 1;
+            let attacker = board[from].expect("an occupied square holds a piece");
             let targets = threatened_from(board, &occupancy, from as u8);
             f[TARGETS] += if attacker.color == me { 1 } else { -1 } * targets.count_ones() as i32;
             king_hit |= targets & kings;

@@ -165,9 +165,21 @@ impl Rules<'_> {
     /// caller counts them with [`discard_count`]).
     pub(super) fn actions(&self, s: &State, emit: &mut dyn FnMut(Move), skip_discards: bool) {
         let me = s.side;
+        let occupancy = Occupancy::of(&s.board);
+        // The mover's pieces, lowest square first.
+        let own = || {
+            let mut rest = occupancy.colour[me.index()];
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let sq = rest.trailing_zeros() as u8;
+                    rest &= rest - 1;
+                    sq
+                })
+            })
+        };
         // Movement.
-        for from in 0..64u8 {
-            if s.piece(from).is_some_and(|p| p.color == me) && s.can_act(from) {
+        for from in own() {
+            if s.can_act(from) {
                 crate::lunch::board::for_each_step(&s.board, from, |to| emit(Move::Step { from, to }));
             }
         }
@@ -192,8 +204,8 @@ impl Rules<'_> {
         }
         // First Aid.
         for card in self.hand_cards(s, me, |t| t.kind == CardKind::FirstAid) {
-            for sq in 0..64u8 {
-                if s.piece(sq).is_some_and(|p| p.color == me) && s.can_have_cards(sq) {
+            for sq in own() {
+                if s.can_have_cards(sq) {
                     for count in 1..=s.hands[me.index()][card as usize] {
                         emit(Move::Aid { square: sq, card, count });
                     }
@@ -207,12 +219,11 @@ impl Rules<'_> {
             openings[n_openings] = card;
             n_openings += 1;
         }
-        let occupancy = if n_openings > 0 { Occupancy::of(&s.board) } else { Occupancy::default() };
-        for from in 0..64u8 {
+        for from in own() {
             if n_openings == 0 {
                 break;
             }
-            if s.piece(from).is_none_or(|p| p.color != me) || !s.can_act(from) {
+            if !s.can_act(from) {
                 continue;
             }
             let mut targets = threatened_from(&s.board, &occupancy, from);

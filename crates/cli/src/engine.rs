@@ -114,7 +114,7 @@ fn new_session(variant: &str, options: &Options) -> Result<Box<dyn Session>, Str
                 "ismcts" => AgentKind::InformationSetMcts { playouts: None },
                 _ => default_engine::<G>().kind,
             };
-            let spec = AgentSpec { kind, eval: options.eval, threads: Some(options.threads) };
+            let spec = AgentSpec { eval: options.eval, threads: Some(options.threads), ..AgentSpec::from(kind) };
             Box::new(TypedSession {
                 game: G::start(&variant, options.seed),
                 agent: spec.build::<G>(options.seed),

@@ -31,7 +31,7 @@ use super::bitboard::Bitboard;
 use super::moves::{AliceMove, Special};
 use super::pieces::Kind;
 use super::position::Position;
-use super::tables::{bishop_attacks, rook_attacks, same_parity, FILE_A, KING, KNIGHT};
+use super::tables::{bishop_attacks, rook_attacks, same_parity, KING, KNIGHT};
 use super::AliceChess;
 use crate::weights::Weights;
 use menagerie_core::{Evaluate, Terms};
@@ -150,36 +150,70 @@ fn pawn_cells(pos: &Position, side: usize) -> Bitboard {
     pos.pieces(0, side, Kind::Pawn) | pos.pieces(1, side, Kind::Pawn)
 }
 
-/// Ranks a pawn of `side` on `cell` has advanced from its start.
-fn advanced(side: usize, cell: usize) -> usize {
-    let rank = cell / 6;
-    if side == 0 {
-        rank.saturating_sub(1)
-    } else {
-        5usize.saturating_sub(rank)
+/// The cells of each file.
+const fn file_mask(file: usize) -> u64 {
+    let mut mask = 0;
+    let mut rank = 0;
+    while rank < 7 {
+        mask |= 1 << (rank * 6 + file);
+        rank += 1;
     }
+    mask
 }
 
-/// Cells of the files next to `file` (and `file` itself when `own` is set).
-#[inline]
-fn file_band(file: usize, own: bool) -> Bitboard {
-    let mut band = Bitboard::EMPTY;
-    for f in file.saturating_sub(1)..=(file + 1).min(5) {
-        if f != file || own {
-            band |= Bitboard(FILE_A.0 << f);
-        }
+/// The cells of the files next to each file.
+const NEIGHBOUR_FILES: [Bitboard; 6] = {
+    let mut table = [Bitboard::EMPTY; 6];
+    let mut file = 0;
+    while file < 6 {
+        let left = if file > 0 { file_mask(file - 1) } else { 0 };
+        let right = if file < 5 { file_mask(file + 1) } else { 0 };
+        table[file] = Bitboard(left | right);
+        file += 1;
     }
-    band
-}
+    table
+};
 
-/// The cells on `cell`'s file and the next ones strictly ahead of it for `side`.
-#[inline]
-fn ahead(side: usize, cell: usize) -> Bitboard {
-    let rank = cell / 6;
-    let below_next = (1u64 << ((rank + 1) * 6)) - 1;
-    let rows = if side == 0 { Bitboard(!below_next) & Bitboard::ALL } else { Bitboard((1u64 << (rank * 6)) - 1) };
-    rows & file_band(cell % 6, true)
-}
+/// `AHEAD[side][cell]`: the cells on the cell's file and the next ones,
+/// strictly ahead of it for `side` (where an enemy pawn stops it being
+/// passed).
+static AHEAD: [[Bitboard; 42]; 2] = {
+    let mut table = [[Bitboard::EMPTY; 42]; 2];
+    let mut cell = 0;
+    while cell < 42 {
+        let (file, rank) = (cell % 6, cell / 6);
+        let band = NEIGHBOUR_FILES[file].0 | file_mask(file);
+        let below_next = (1u64 << ((rank + 1) * 6)) - 1;
+        table[0][cell] = Bitboard(band & !below_next & Bitboard::ALL.0);
+        table[1][cell] = Bitboard(band & ((1u64 << (rank * 6)) - 1));
+        cell += 1;
+    }
+    table
+};
+
+/// The file of each cell (a table: the division by 6 showed in profiles).
+const FILE_OF: [u8; 42] = {
+    let mut table = [0u8; 42];
+    let mut cell = 0;
+    while cell < 42 {
+        table[cell] = (cell % 6) as u8;
+        cell += 1;
+    }
+    table
+};
+
+/// `ADVANCED[side][cell]`: ranks a pawn there has advanced from its start.
+const ADVANCED: [[u8; 42]; 2] = {
+    let mut table = [[0u8; 42]; 2];
+    let mut cell = 0;
+    while cell < 42 {
+        let rank = cell / 6;
+        table[0][cell] = if rank > 1 { rank - 1 } else { 0 } as u8;
+        table[1][cell] = if rank < 5 { 5 - rank } else { 0 } as u8;
+        cell += 1;
+    }
+    table
+};
 
 /// One side's feature values.
 fn side_features(pos: &Position, side: usize) -> [i32; COUNT] {
@@ -194,7 +228,7 @@ fn side_features(pos: &Position, side: usize) -> [i32; COUNT] {
         for (offset, kind) in [Kind::Queen, Kind::Rook, Kind::Cardinal].into_iter().enumerate() {
             for cell in pos.pieces(board, side, kind) {
                 f[QUEEN + offset] += 1;
-                f[CENTRE] += FILE_BONUS[cell % 6] / 6;
+                f[CENTRE] += FILE_BONUS[FILE_OF[cell] as usize] / 6;
                 let attacks = match kind {
                     Kind::Queen => rook_attacks(cell, occupied) | bishop_attacks(cell, occupied),
                     Kind::Rook => rook_attacks(cell, occupied),
@@ -216,17 +250,18 @@ fn side_features(pos: &Position, side: usize) -> [i32; COUNT] {
     let mut files = [0i32; 6];
     for board in 0..2 {
         for cell in pos.pieces(board, side, Kind::Pawn) {
-            files[cell % 6] += 1;
+            let file = FILE_OF[cell] as usize;
+            files[file] += 1;
             f[PAWN] += 1;
-            let advance = advanced(side, cell).min(5);
+            let advance = usize::from(ADVANCED[side][cell]).min(5);
             if advance > 0 {
                 f[ADVANCE + advance - 1] += 1;
             }
-            if (ahead(side, cell) & enemy_pawns).is_empty() {
+            if (AHEAD[side][cell] & enemy_pawns).is_empty() {
                 f[PASSED] += 1;
                 f[PASSED_ADVANCE] += advance as i32;
             }
-            if (file_band(cell % 6, false) & pawns).is_empty() {
+            if (NEIGHBOUR_FILES[file] & pawns).is_empty() {
                 f[ISOLATED] += 1;
             }
         }

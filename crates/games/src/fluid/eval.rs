@@ -168,28 +168,37 @@ impl Evaluate for Fluid {
     }
 }
 
-/// Cells of `file`'s neighbours (and `file` itself when `own`).
-fn file_band(file: u8, own: bool) -> Bitboard {
-    const FILE_A: u64 = 0x0101_0101_0101_0101;
-    let mut band = 0;
-    for f in file.saturating_sub(1)..=(file + 1).min(7) {
-        if f != file || own {
-            band |= FILE_A << f;
-        }
-    }
-    Bitboard(band)
-}
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
-/// The squares on `index`'s file and the next ones strictly ahead of it.
-fn ahead(colour: Colour, index: usize) -> Bitboard {
-    let rank = index / 8;
-    let rows = match colour {
-        Colour::White if rank >= 7 => 0,
-        Colour::White => !((1u64 << ((rank + 1) * 8)) - 1),
-        Colour::Black => (1u64 << (rank * 8)) - 1,
-    };
-    Bitboard(rows) & file_band((index % 8) as u8, true)
-}
+/// The squares of the files next to each file.
+const NEIGHBOUR_FILES: [Bitboard; 8] = {
+    let mut table = [Bitboard::EMPTY; 8];
+    let mut file = 0;
+    while file < 8 {
+        let left = if file > 0 { FILE_A << (file - 1) } else { 0 };
+        let right = if file < 7 { FILE_A << (file + 1) } else { 0 };
+        table[file] = Bitboard(left | right);
+        file += 1;
+    }
+    table
+};
+
+/// `AHEAD[colour][square]`: the squares on its file and the next ones
+/// strictly ahead of it for that colour (where an enemy pawn stops a pawn
+/// being passed).
+static AHEAD: [[Bitboard; 64]; 2] = {
+    let mut table = [[Bitboard::EMPTY; 64]; 2];
+    let mut square = 0;
+    while square < 64 {
+        let (file, rank) = (square % 8, square / 8);
+        let band = NEIGHBOUR_FILES[file].0 | FILE_A << file;
+        let white = if rank >= 7 { 0 } else { !((1u64 << ((rank + 1) * 8)) - 1) };
+        table[0][square] = Bitboard(band & white);
+        table[1][square] = Bitboard(band & ((1u64 << (rank * 8)) - 1));
+        square += 1;
+    }
+    table
+};
 
 fn side_features(board: &Board, colour: Colour) -> [i32; COUNT] {
     let mut f = [0i32; COUNT];
@@ -258,7 +267,7 @@ fn side_features(board: &Board, colour: Colour) -> [i32; COUNT] {
     let mut files = [0i32; 8];
     for square in pawns {
         files[square.file() as usize] += 1;
-        if (ahead(colour, square.index()) & enemy_pawns).is_empty() {
+        if (AHEAD[colour.index()][square.index()] & enemy_pawns).is_empty() {
             f[PASSED] += 1;
             let advanced = match colour {
                 Colour::White => square.rank() as i32 - 1,
@@ -266,7 +275,7 @@ fn side_features(board: &Board, colour: Colour) -> [i32; COUNT] {
             };
             f[PASSED_ADVANCE] += advanced.max(0);
         }
-        if (file_band(square.file(), false) & pawns).is_empty() {
+        if (NEIGHBOUR_FILES[square.file() as usize] & pawns).is_empty() {
             f[ISOLATED] += 1;
         }
     }
@@ -351,5 +360,18 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn pawn_structure() {
+        let variant = FluidVariant { promotion: PromotionRule::Standard };
+        let game = Fluid::from_text(&variant, "4k3/8/8/3p4/8/P7/P1P5/4K3 w - - 0 1").unwrap();
+        let white = side_features(&game.state.board, Colour::White);
+        let black = side_features(&game.state.board, Colour::Black);
+        // a2 and a3: doubled, isolated, passed; c2: isolated, d5 stands
+        // ahead of it on the next file; d5 likewise.
+        assert_eq!((white[PASSED], white[ISOLATED], white[DOUBLED]), (2, 3, 1), "{white:?}");
+        assert_eq!(white[PASSED_ADVANCE], 1);
+        assert_eq!((black[PASSED], black[ISOLATED], black[DOUBLED]), (0, 1, 0), "{black:?}");
     }
 }

@@ -104,18 +104,22 @@ impl Evaluate for Lichen {
         side_value(board, me) - side_value(board, me.other()) + TO_MOVE
     }
 
-    /// What quiescence follows: a token put on the enemy kingstone (by
-    /// placement, with no act after it, or by colonization: that is how
-    /// games are won), and
-    /// colonizations that capture. Plain colonizations are half of all
-    /// moves, too many to follow.
+    /// What quiescence follows: a placement on the enemy kingstone that
+    /// wins (taking control of it), a colonization of the enemy kingstone
+    /// (that is how games are won), and colonizations that capture. Plain
+    /// colonizations are half of all moves, too many to follow, and so are
+    /// placements on the enemy kingstone that do not win yet: followed, they
+    /// answer each other for the whole depth of quiescence.
     fn is_tactical(&self, mv: Move) -> bool {
         let board = &self.board;
         let me = board.to_move;
         let enemy_king = board.kingstone[me.other().index()];
         if mv.square == enemy_king {
-            // One move per slot is enough to see the threat.
-            return mv.act == Act::Pass;
+            // A winning placement ends the turn (no act), and one slot of
+            // the kingstone is as good as another: the lowest empty one.
+            let wins = board.slots(me, enemy_king).count_ones() + 1 > board.slots(me.other(), enemy_king).count_ones();
+            let lowest_empty = board.empty_slots(enemy_king).trailing_zeros();
+            return wins && mv.act == Act::Pass && mv.slot.bit().trailing_zeros() == lowest_empty;
         }
         match mv.act {
             Act::Colonize { from, dir } => match board.geometry.step(from, dir) {

@@ -89,6 +89,7 @@ impl TypedCommand for Tune {
         let _ = writeln!(text, "# Evaluation weights of {}: centi-units per unit of each feature", G::WEIGHTS_FILE);
         let _ = writeln!(text, "# (the features are described in the game's eval.rs), fitted to game results.");
         let _ = writeln!(text, "# Tuned by: {}", self.command);
+        let _ = writeln!(text, "# (starting from the weights built into the binary that ran it).");
         let _ = writeln!(
             text,
             "# {} positions from {source}; scale K = {:.4}; mean squared error {:.6} before, {:.6} after.",

@@ -4,7 +4,7 @@
 
 import { api, myGames, ApiError } from './api.js';
 import { h, clear } from './dom.js';
-import { rendererFor, drawBoard } from './games/index.js';
+import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 
 const root = document.getElementById('app');
 
@@ -40,6 +40,7 @@ async function homePage() {
     return;
   }
   if (!data.variants.length) list.append(h('p', {}, 'No games are registered in this build.'));
+  await loadRenderers(data.variants.map((v) => v.id));
   for (const variant of data.variants) list.append(variantCard(variant, data.levels));
 }
 
@@ -97,6 +98,13 @@ function levelName(level, variantId) {
 function newGameForm(variant, levels) {
   const players = variant.players || ['first', 'second'];
   const options = variant.options.map((option) => {
+    // An option naming data the server offers (a deck): one of its names;
+    // the first is what the variant plays without the option.
+    if (option.choices) {
+      const select = h('select', { name: `opt-${option.name}`, 'data-option': option.name, 'data-valued': '1', 'data-default': option.choices[0] },
+        option.choices.map((name) => h('option', { value: name }, name)));
+      return h('label', { class: 'option' }, `${option.name} `, select, h('small', {}, ` ${option.summary}`));
+    }
     if (option.value) {
       return h('label', { class: 'option' }, `${option.name} `, h('input', { name: `opt-${option.name}`, placeholder: option.value, 'data-option': option.name, 'data-valued': '1' }), h('small', {}, ` ${option.summary}`));
     }
@@ -125,7 +133,8 @@ function newGameForm(variant, levels) {
     const chosen = [];
     for (const input of form.querySelectorAll('[data-option]')) {
       if (input.dataset.valued) {
-        if (input.value.trim()) chosen.push(`${input.dataset.option}=${input.value.trim()}`);
+        const value = input.value.trim();
+        if (value && value !== input.dataset.default) chosen.push(`${input.dataset.option}=${value}`);
       } else if (input.checked) {
         chosen.push(input.dataset.option);
       }
@@ -200,6 +209,7 @@ class GamePage {
       clear(root).append(h('p', { class: 'error' }, `Cannot open this game: ${error.message}`), h('p', {}, h('a', { href: '/' }, 'Home')));
       return;
     }
+    await loadRenderers([this.state.variant]);
     this.flip = this.state.you === 'second';
     if (this.entry && this.state.you) {
       this.entry.name = this.state.name;
@@ -226,6 +236,7 @@ class GamePage {
     e.banner = h('div', { class: 'banner', hidden: true, role: 'status' });
     e.status = h('div', { class: 'status-line', 'data-status': '' });
     e.board = h('div', { class: 'board', 'data-board': '' });
+    e.counters = h('div', { class: 'counters muted', 'data-counters': '' });
     e.panel = h('div', { class: 'panel' });
     e.actions = h('div', { class: 'actions' });
     e.chooser = h('div', { class: 'chooser', hidden: true });
@@ -242,7 +253,7 @@ class GamePage {
     e.allMoves = h('details', { class: 'all-moves' });
     root.append(
       h('div', { class: 'game' },
-        h('div', { class: 'left' }, e.title, e.players, e.banner, e.status, e.board, e.chooser, e.actions),
+        h('div', { class: 'left' }, e.title, e.players, e.banner, e.status, e.board, e.counters, e.chooser, e.actions),
         h('div', { class: 'right' }, e.nav, e.moves, e.controls, e.error, e.invite, e.panel, e.allMoves)),
     );
   }
@@ -393,14 +404,17 @@ class GamePage {
     const renderer = rendererFor(s.variant);
     clear(e.board);
     clear(e.actions);
+    e.counters.textContent = countersText(shown.board);
     clear(e.panel);
     e.chooser.hidden = true;
     if (shown.board === null || shown.board === undefined) {
-      e.board.append(h('p', { class: 'muted' }, 'The board of this game is hidden from spectators until it ends.'));
+      e.board.append(h('p', { class: 'muted' }, 'No board to show for this position.'));
       return;
     }
     // First pass: draw to learn the square names, then work out highlights.
-    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s };
+    this.drawError = hasOwnRenderer(s.variant) ? null : `no renderer of its own for ${s.variant}`;
+    const onError = (error) => { this.drawError = String(error); };
+    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s, onError };
     const probe = drawBoard(s.variant, shown.board, baseCtx);
     const squares = squareNames(probe);
     const moves = this.legalMoves();
@@ -423,7 +437,7 @@ class GamePage {
     const last = new Set();
     if (shown.last && shown.last.text) for (const t of tokensOf(shown.last.text)) for (const sq of squares) if (matches(t, sq)) last.add(sq);
     const check = new Set();
-    const ctx = { flip: this.flip, highlights: { selected, targets: this.path.length ? targets : new Set(), last, check }, you: s.you, state: s, movable: depth === 0 ? targets : null };
+    const ctx = { flip: this.flip, highlights: { selected, targets: this.path.length ? targets : new Set(), last, check }, you: s.you, state: s, movable: depth === 0 ? targets : null, onError };
     const board = depth === 0 && !last.size ? probe : drawBoard(s.variant, shown.board, ctx);
     e.board.append(board);
     this.attachBoard(board);
@@ -595,6 +609,17 @@ class GamePage {
       this.renderBoard();
     }
   }
+}
+
+/// The view's counters in words (`turn 12 · halfmove clock 3`): the common
+/// part of every game's view (docs/api.md), so no game needs its own code.
+function countersText(board) {
+  const c = (board && board.counters) || {};
+  const parts = [];
+  if (c.turn !== null && c.turn !== undefined) parts.push(`turn ${c.turn}`);
+  if (c.halfmove_clock !== null && c.halfmove_clock !== undefined) parts.push(`halfmove clock ${c.halfmove_clock}`);
+  if (c.quiet_turns !== null && c.quiet_turns !== undefined) parts.push(`quiet turns ${c.quiet_turns}`);
+  return parts.join(' · ');
 }
 
 /// The square names a drawn board offers (elements with data-square).

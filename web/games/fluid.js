@@ -1,6 +1,6 @@
-// Fluid Chess: up to two pieces on a square. View (crates/games/src/fluid/
-// mod.rs): { files, ranks, squares: {a1: [{colour, letter, kind}], ...},
-// labels, to_move, check, castling, en_passant, promotions, outcome, text }.
+// Fluid Chess: up to two pieces on a square. Board part of the view
+// (crates/games/src/fluid/view.rs): { files, ranks, squares: {a1: [{colour,
+// letter, kind}], ...}, labels, castling, en_passant, promotions }.
 // Moves: `<unit><from><to>[x<captured>][=<promotion>]`: the squares are
 // clicked, the unit (one piece or the pair), the capture and the promotion
 // are chosen from a list when several moves share the squares.

@@ -1,7 +1,7 @@
 // Kelasu: a 10×10 board, ranks A (top) to J, files 0 to 9; squares are
-// named like `C0`. View (see crates/games/src/kelasu/mod.rs):
+// named like `C0`. Board part of the view (crates/games/src/kelasu/view.rs):
 // { ranks, files, squares: [{square, piece, kind, colour, spent}],
-//   victory_tiles, mover, energy, spent, quiet, turn, stones, outcome, text }.
+//   victory_tiles, energy, spent, stones }; turn and quiet turns are counters.
 // Moves: `B3-C3`, merges `W@D1:C1,D1` (click the Blanks in any order, then
 // the square of the new piece).
 
@@ -76,9 +76,9 @@ export default {
     if (!board || board.energy === undefined) return null;
     const stones = board.stones || {};
     return h('div', { class: 'info-box' },
-      h('b', {}, `${board.mover} to act`), ` — Energy left: `, h('b', { 'data-energy': '' }, String(board.energy)),
+      board.to_act ? h('b', {}, `${board.to_act} to act — `) : '', `Energy left: `, h('b', { 'data-energy': '' }, String(board.energy)),
       board.spent && board.spent.length ? ` — spent: ${board.spent.join(', ')}` : '',
-      h('br'), `Stones: blue ${stones.blue ?? '?'}, red ${stones.red ?? '?'} — turn ${board.turn}, quiet turns ${board.quiet}`,
+      h('br'), `Stones: blue ${stones.blue ?? '?'}, red ${stones.red ?? '?'}`,
       h('br'), h('small', { class: 'muted' }, 'Merge: click the Blanks (any order), then the square of the new piece. Gold squares are Victory Tiles.'));
   },
 };

@@ -1,7 +1,7 @@
-// Lichen Chess: stones with eight slots on a small grid. View
-// (crates/games/src/lichen/mod.rs): { files, ranks, squares, directions,
-// stones: [{square, slots: {n: "white"|"black"|null, ...}, kingstone,
-// controller}], hands: {white, black}, to_move, harvest, outcome, text }.
+// Lichen Chess: stones with eight slots on a small grid. Board part of the
+// view (crates/games/src/lichen/view.rs): { files, ranks, squares,
+// directions, stones: [{square, slots: {n: "white"|"black"|null, ...},
+// kingstone, controller}], hands: {white, black}, harvest }.
 // A turn: `a2ne` (place a token on a2's ne slot), then optionally `;c1>n`
 // (move the stone on c1 north) or `;a2*ne` (a2 colonizes north-east).
 // Click a slot, then (optionally) a stone and the square it goes to.
@@ -89,7 +89,7 @@ export default {
     if (!board || !board.hands) return null;
     return h('div', { class: 'info-box' },
       `Hands — white: `, h('b', {}, String(board.hands.white)), `, black: `, h('b', {}, String(board.hands.black)),
-      board.to_move ? ` — ${board.to_move} to move` : '',
+      board.to_act ? ` — ${board.to_act} to move` : '',
       board.harvest && board.harvest.length ? ` — harvest at the start of this turn: ${board.harvest.join(', ')}` : '',
       h('br'), h('small', { class: 'muted' }, 'Click a slot to place a token; then click a stone and where it moves or what it colonizes, or choose "place only" to end the turn. Rings: gold = white controls, purple = black.'));
   },

@@ -1,7 +1,7 @@
 // Lilliputian Monochromatic Alice Chess: two 6×7 boards side by side.
-// View (crates/games/src/alice/mod.rs): { boards: [{board: 1, squares:
-// [{square: "1a7", piece: "r" | null, dark: bool}, ...]}, ...], to_move,
-// check, castling, halfmove, fullmove, outcome, text }.
+// Board part of the view (crates/games/src/lma/view.rs): { boards: [{board:
+// 1, squares: [{square: "1a7", piece: "r" | null, dark: bool}, ...]}, ...],
+// castling }, beside the common keys of docs/api.md.
 // Moves: `2b1c3` = from 2b1 to c3; the piece lands on the twin square of
 // the other board when c3 has the other colour than 2b1 (drawn, not judged:
 // the server checks every move).

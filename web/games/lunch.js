@@ -1,7 +1,8 @@
-// Lunch Chess: chess pieces with hit points, fought over with cards. View
-// (crates/games/src/lunch/mod.rs): { squares: [{square, piece, color, hp,
-// stunned, stomped}], side, to_act, result, hands: {white: [cards] | count,
-// black: ...}, draw_pile, discard, weapons_in_play, holds, battle, pending, text }.
+// Lunch Chess: chess pieces with hit points, fought over with cards. Board
+// part of the view (crates/games/src/lunch/view.rs): { squares: [{square,
+// piece, colour, hp, stunned, stomped}], on_turn, hands: {white: [cards] |
+// count, black: ...}, draw_pile, discard, weapons_in_play, holds, battle,
+// strike, pending }.
 // Moves: `e2e4`, `attack:d1d5:kick[:cw]`, `answer:dodge`, `pass`,
 // `discard:jab+block`, `aid:e4:firstaid`, `free:e5:jab`, `grab:...`,
 // `choose:e4:b`, `promote:e8:q`, `humiliate:...`, `break:e5:freedom`.
@@ -9,7 +10,7 @@
 import { h } from '../dom.js';
 import { svg, grid } from '../board.js';
 
-const NAMES = { answer: 'Answer', pass: 'No answer / pass', discard: 'Discard', aid: 'First Aid', free: 'Free attack', grab: 'Grab', choose: 'Choose', promote: 'Promote', humiliate: 'Humiliate', break: 'Break the hold', attack: 'Attack' };
+const NAMES = { answer: 'Answer', pass: 'No answer / pass', discard: 'Discard', aid: 'First Aid', free: 'Free attack', grab: 'Grab', choose: 'Choose', promote: 'Promote', humiliate: 'Humiliate', break: 'Break the hold', attack: 'Attack', draw: 'Card drawn' };
 
 export default {
   draw(board, ctx = {}) {
@@ -22,7 +23,7 @@ export default {
         const p = pieces.get(name);
         if (!p) return null;
         const letter = p.piece.toUpperCase() === 'I' ? 'I' : p.piece;
-        return { letter, side: p.color === 'white' ? 'first' : 'second', badge: ctx.small ? null : p.hp, disc: p.piece.toUpperCase() === 'I', faded: p.stunned };
+        return { letter, side: p.colour === 'white' ? 'first' : 'second', badge: ctx.small ? null : p.hp, disc: p.piece.toUpperCase() === 'I', faded: p.stunned };
       },
     }));
     return pic;

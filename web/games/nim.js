@@ -1,11 +1,11 @@
-// Nim, the test game: a pile of stones. View: {"text": "<stones> <first|second>"}.
+// Nim, the test game: a pile of stones. Board part of the view: {"stones": n}.
 
 import { s } from '../dom.js';
 import { svg } from '../board.js';
 
 export default {
   draw(board) {
-    const stones = parseInt(String((board && board.text) || '0'), 10) || 0;
+    const stones = (board && Number.isInteger(board.stones)) ? board.stones : 0;
     const perRow = 10;
     const rows = Math.max(1, Math.ceil(stones / perRow));
     const pic = svg(perRow * 10, rows * 10);

@@ -4,7 +4,8 @@
 //!   transposition table, move ordering and quiescence, for the games of
 //!   perfect information. It negates scores only when the actor changes, so
 //!   several moves in a row by one player (Kelasu's Energy turns) are
-//!   searched correctly; chance nodes are averaged (expectimax).
+//!   searched correctly; chance nodes are averaged (expectimax, sampled
+//!   where they have many outcomes).
 //! - [`Mcts`]: UCT with random (or evaluation-cut) playouts for any game,
 //!   and its information-set form, which samples the hidden state with
 //!   [`menagerie_core::Game::determinize`] every iteration and never looks at
@@ -28,7 +29,7 @@ pub mod rating;
 mod spec;
 pub mod tune;
 
-pub use agent::{sample_chance, Agent, Decision, Greedy, RandomAgent};
+pub use agent::{Agent, Decision, Greedy, RandomAgent};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use eval_kind::EvalKind;
 pub use info::{Info, Score};

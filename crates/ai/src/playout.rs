@@ -1,7 +1,7 @@
 //! Random playouts: the speed of the game's move generation as MCTS sees
 //! it (plies per second), for `menagerie bench --playouts`.
 
-use menagerie_core::Game;
+use menagerie_core::{Actor, Game};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::time::{Duration, Instant};
@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayoutStats {
     pub games: u64,
+    /// Every move played, chance's included.
     pub plies: u64,
+    /// The moves of those that chance made (deals, draws).
+    pub chance_plies: u64,
     pub seconds: f64,
 }
 
@@ -20,18 +23,21 @@ impl PlayoutStats {
     }
 }
 
-/// Plays random games from `start` ([`Game::random_move`]: chance moves
-/// with their probabilities)
-/// until `budget` has passed, undoing each game back to the start.
+/// Plays random games from `start` ([`Game::random_move`]: uniform among a
+/// player's moves, chance's drawn with their probabilities) until `budget`
+/// has passed, undoing each game back to the start.
 pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = start.clone();
     let mut moves = Vec::new();
     let started = Instant::now();
-    let (mut games, mut plies) = (0u64, 0u64);
+    let (mut games, mut plies, mut chance_plies) = (0u64, 0u64, 0u64);
     while games == 0 || started.elapsed() < budget {
         let mut played = 0u64;
-        while let Some(mv) = game.random_move(&mut rng, &mut moves) {
+        loop {
+            let chance = game.to_act() == Actor::Chance;
+            let Some(mv) = game.random_move(&mut rng, &mut moves) else { break };
+            chance_plies += u64::from(chance);
             game.play(mv);
             played += 1;
         }
@@ -41,5 +47,5 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
         games += 1;
         plies += played;
     }
-    PlayoutStats { games, plies, seconds: started.elapsed().as_secs_f64() }
+    PlayoutStats { games, plies, chance_plies, seconds: started.elapsed().as_secs_f64() }
 }

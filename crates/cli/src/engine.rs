@@ -8,7 +8,7 @@
 use crate::analyse::default_engine;
 use crate::error::CliError;
 use menagerie_ai::{Agent, AgentKind, AgentSpec, EvalKind, Limits, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, GameVisitor, VariantSpec};
+use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::io::{self, BufRead};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
@@ -20,26 +20,26 @@ const MAX_THREADS: usize = 256;
 
 /// A game and a searcher for it, behind an object-safe face.
 trait Session: Send {
-    /// Sets the position: `None` is the start (dealt with `seed` where the
-    /// start is chance); then plays `moves`.
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String>;
+    /// Sets the position: `None` is the start (before any deal: chance's
+    /// moves come in `moves` like the players'); then plays `moves`.
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String>;
     /// Searches, printing `info` lines and then `bestmove`.
     fn go(&mut self, limits: Limits, stop: &StopFlag);
     fn new_game(&mut self);
     fn describe(&self) -> String;
 }
 
-struct TypedSession<G: Game + Evaluate> {
+struct TypedSession<G: Game + Evaluate + Present> {
     variant: G::Variant,
     game: G,
     spec: AgentSpec,
     agent: Box<dyn Agent<G>>,
 }
 
-impl<G: Game + Evaluate> Session for TypedSession<G> {
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String> {
+impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let mut game = match text {
-            None => G::start(&self.variant, seed),
+            None => G::start(&self.variant, 0),
             Some(text) => G::from_text(&self.variant, text).map_err(|e| e.to_string())?,
         };
         for (index, text) in moves.iter().enumerate() {
@@ -106,7 +106,7 @@ fn new_session(variant: &str, options: &Options) -> Result<Box<dyn Session>, Str
     }
     impl GameVisitor for Make<'_> {
         type Output = Box<dyn Session>;
-        fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Box<dyn Session> {
+        fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Box<dyn Session> {
             let options = self.options;
             let kind = match options.algorithm.as_str() {
                 "alphabeta" => AgentKind::AlphaBeta { depth: None },
@@ -115,16 +115,11 @@ fn new_session(variant: &str, options: &Options) -> Result<Box<dyn Session>, Str
                 _ => default_engine::<G>().kind,
             };
             let spec = AgentSpec { eval: options.eval, threads: Some(options.threads), ..AgentSpec::from(kind) };
-            Box::new(TypedSession {
-                game: G::start(&variant, options.seed),
-                agent: spec.build::<G>(options.seed),
-                spec,
-                variant,
-            })
+            Box::new(TypedSession { game: G::start(&variant, 0), agent: spec.build::<G>(options.seed), spec, variant })
         }
     }
     let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
-    menagerie_games::visit(&spec, Make { options }).map_err(|e| e.to_string())
+    menagerie_games::visit_with(&spec, &crate::files::DataFiles, Make { options }).map_err(|e| e.to_string())
 }
 
 /// A search running on its own thread; it hands the session back.
@@ -324,7 +319,7 @@ impl Engine {
             Some("text" | "fen") if moves_at > 1 => Some(words[1..moves_at].join(" ")),
             _ => return error("expected: position startpos|text <position text> [moves m1 m2 ...]"),
         };
-        if let Err(e) = session.set_position(text.as_deref(), moves, self.options.seed) {
+        if let Err(e) = session.set_position(text.as_deref(), moves) {
             error(e);
         }
     }

@@ -3,7 +3,7 @@
 //! Elo ratings fitted to all the results, anchored at random = 0.
 
 use crate::error::CliError;
-use crate::matches::{game_seed, play_game, random_opening, run_parallel, Side};
+use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Side};
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::level_ratings::{RatingsFile, VariantRatings};
@@ -70,7 +70,7 @@ impl TypedCommand for Ladder {
             let task = tasks[index];
             let (i, j) = pairings[task.pairing];
             let pair_seed = game_seed(self.seed, (task.pairing as u64) << 32 | u64::from(task.pair));
-            let game = if G::has_hidden_information() { G::start(start.variant(), pair_seed) } else { start.clone() };
+            let game = dealt(&start, pair_seed);
             let opening = random_opening(&game, self.opening_plies, pair_seed ^ 0x0be0);
             let side = |p: usize| Side { spec: &players[p], limits: &limits[p] };
             let sides = if task.first == 0 { [side(i), side(j)] } else { [side(j), side(i)] };

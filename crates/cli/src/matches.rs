@@ -3,7 +3,8 @@
 //! spread over worker threads.
 
 use crate::error::CliError;
-use menagerie_ai::{sample_chance, AgentSpec, Limits, StopFlag};
+use menagerie_ai::{AgentSpec, Limits, StopFlag};
+use menagerie_core::sample_chance;
 use menagerie_core::{Actor, Evaluate, Game, Player};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -32,6 +33,17 @@ impl Finished {
             Player::Second => -self.first_score,
         }
     }
+}
+
+/// `start` after chance's first moves (a deal) drawn from `seed`: the two
+/// games of a pair, dealt from the pair's seed, get the same deal.
+pub fn dealt<G: Game>(start: &G, seed: u64) -> G {
+    let mut game = start.clone();
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0xdea1);
+    while let Some(mv) = sample_chance(&game, &mut rng) {
+        game.play(mv);
+    }
+    game
 }
 
 /// Up to `plies` uniformly random moves from `start` (chance moves drawn

@@ -1,10 +1,11 @@
 //! `menagerie play`: a game in the terminal between people and computer
 //! players, read from stdin (so it can be scripted and tested).
 
+use crate::chance::SeededChance;
 use crate::error::CliError;
 use crate::typed::TypedCommand;
-use menagerie_ai::{sample_chance, Agent, AgentSpec, Limits, Score, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player};
+use menagerie_ai::{Agent, AgentSpec, Limits, Score, StopFlag};
+use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::io::{self, BufRead, Write};
@@ -40,45 +41,32 @@ const HELP: &str = "type a move in the game's notation, or: moves (list the lega
 undo (take back your last move), help, quit";
 
 /// Plays move texts given on the command line, saying which one is wrong.
-pub fn play_texts<G: Game>(game: &mut G, texts: &[String], what: &str) -> Result<(), CliError> {
+pub fn play_texts<G: Game>(
+    game: &mut G,
+    texts: &[String],
+    what: &str,
+    chance: &mut SeededChance,
+) -> Result<(), CliError> {
+    chance.act(game);
     for (index, text) in texts.iter().enumerate() {
         let mv = game
             .parse_move(text)
             .map_err(|e| CliError::BadInput(format!("move {} of {what} ({text:?}): {e}", index + 1)))?;
         game.play(mv);
+        chance.act(game);
     }
     Ok(())
 }
 
 /// The board and the status lines under it.
-pub fn describe<G: Game>(game: &G, viewer: Option<Player>) -> String {
-    let mut out = game.render(viewer);
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    match (game.outcome(), game.to_act()) {
-        (Some(outcome), _) => {
-            let result = match outcome.winner() {
-                Some(winner) => format!("{} wins", G::player_name(winner)),
-                None => "draw".to_owned(),
-            };
-            out.push_str(&format!("Result: {result} ({})\n", outcome.reason()));
-        }
-        (None, Actor::Player(p)) => {
-            out.push_str(&format!("To act: {}\n", G::player_name(p)));
-            if game.in_check() {
-                out.push_str("Check!\n");
-            }
-        }
-        (None, Actor::Chance) => out.push_str("To act: chance\n"),
-    }
-    out
+pub fn describe<G: Present>(game: &G, viewer: Option<Player>) -> String {
+    crate::show::describe(game.render(viewer), game.outcome(), game.to_act(), game.in_check(), G::player_name)
 }
 
 impl TypedCommand for Play {
     type Output = Result<(), CliError>;
 
-    fn run<G: Game + Evaluate>(self, mut game: G, _variant: &str) -> Self::Output {
+    fn run<G: Game + Evaluate + Present>(self, mut game: G, _variant: &str) -> Self::Output {
         let time = self.time_ms.map(Duration::from_millis);
         let mut computers: Vec<Option<Computer<G>>> = self
             .seats
@@ -113,7 +101,12 @@ impl TypedCommand for Play {
             let player = match actor {
                 Actor::Chance => {
                     let mv = sample_chance(&game, &mut rng).expect("a chance move while the game goes on");
-                    println!("chance: {}", game.move_text(mv));
+                    // A card drawn into a hand is no one else's business.
+                    if menagerie_core::view::move_text_hidden(actor, G::has_hidden_information(), false) {
+                        println!("chance moves");
+                    } else {
+                        println!("chance: {}", game.move_text(mv));
+                    }
                     game.play(mv);
                     played.push(actor);
                     continue;

@@ -4,12 +4,12 @@
 //! side by side on `--jobs` threads.
 
 use crate::error::CliError;
-use crate::matches::{game_seed, play_game, random_opening, run_parallel, Finished, Side};
+use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Finished, Side};
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::rating::{elo_of_score, ScoreInterval};
 use menagerie_ai::AgentSpec;
-use menagerie_core::{Evaluate, Game, Player};
+use menagerie_core::{Evaluate, Game, Player, Present};
 use serde_json::json;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
@@ -28,9 +28,6 @@ pub struct Selfplay {
     pub opening_plies: u32,
     /// A game still going after this many moves is adjudicated a draw.
     pub max_plies: u32,
-    /// Whether the start was given as a position text (else it is the
-    /// start, dealt anew for each game where the deal is chance).
-    pub fixed_position: bool,
     /// Games played at once.
     pub jobs: usize,
 }
@@ -47,7 +44,7 @@ struct GameRecord {
 impl TypedCommand for Selfplay {
     type Output = Result<(), CliError>;
 
-    fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
+    fn run<G: Game + Evaluate + Present>(self, start: G, variant: &str) -> Self::Output {
         let time = self.time_ms.map(Duration::from_millis);
         let limits = [self.engines[0].limits::<G>(time), self.engines[1].limits::<G>(time)];
         let progress = ProgressBar::new(u64::from(self.games));
@@ -59,14 +56,11 @@ impl TypedCommand for Selfplay {
         let play = |index: usize| -> Result<GameRecord, CliError> {
             let index = index as u64;
             let a_player = if self.swap && index % 2 == 1 { Player::Second } else { Player::First };
-            // The two games of a pair share their deal and opening.
+            // The two games of a pair share their deal and opening: chance's
+            // first moves (the deal) are drawn from the pair's seed.
             let pair = if self.swap { index / 2 } else { index };
             let pair_seed = game_seed(self.seed, pair);
-            let game = if self.fixed_position || !G::has_hidden_information() {
-                start.clone()
-            } else {
-                G::start(start.variant(), pair_seed)
-            };
+            let game = dealt(&start, pair_seed);
             let opening = random_opening(&game, self.opening_plies, pair_seed ^ 0x0be0);
             let a = Side { spec: &self.engines[0], limits: &limits[0] };
             let b = Side { spec: &self.engines[1], limits: &limits[1] };

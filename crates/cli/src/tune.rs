@@ -9,11 +9,12 @@
 //! labelled with the result of its game.
 
 use crate::error::CliError;
-use crate::matches::{game_seed, random_opening, run_parallel};
+use crate::matches::{dealt, game_seed, random_opening, run_parallel};
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::tune::{weights_in_centi_units, Sample, TuneSettings, Tuner};
-use menagerie_ai::{sample_chance, AlphaBeta, AlphaBetaConfig, Limits, StopFlag};
+use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, StopFlag};
+use menagerie_core::sample_chance;
 use menagerie_core::{Actor, Evaluate, Game, Player};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -122,7 +123,7 @@ impl Tune {
         );
         let play = |index: usize| -> Result<Vec<(Recorded, f64)>, CliError> {
             let seed = game_seed(self.seed, index as u64);
-            let game = if G::has_hidden_information() { G::start(start.variant(), seed) } else { start.clone() };
+            let game = dealt(start, seed);
             Ok(self.play_one(game, seed))
         };
         let games = run_parallel(self.games as usize, self.jobs, play, |_| progress.inc(1))?;

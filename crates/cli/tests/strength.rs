@@ -4,7 +4,7 @@
 //! searches on several threads.
 
 use menagerie_core::Evaluate;
-use menagerie_games::alice::AliceChess;
+use menagerie_games::lma::Lma;
 use std::process::{Command, Output};
 
 fn menagerie(args: &[&str]) -> Output {
@@ -43,7 +43,7 @@ fn the_tuner_lowers_its_error_on_a_hand_made_set() {
     // The file holds every feature, and says how it was made.
     let written = std::fs::read_to_string(&out).unwrap();
     assert!(written.contains("# Tuned by: menagerie tune lma --positions"), "{written}");
-    menagerie_games::weights::parse(&written, AliceChess::FEATURES).expect("a complete weights file");
+    menagerie_games::weights::parse(&written, Lma::FEATURES).expect("a complete weights file");
 }
 
 #[test]

@@ -1,4 +1,7 @@
+use crate::view::{self, Present};
 use crate::{perft, Actor, Game, MoveError, Outcome, Player, PositionError};
+use rand::RngCore;
+use serde_json::value::RawValue;
 
 /// A game behind texts: what the CLI and the server use. Moves and
 /// positions go in and come out as texts; search and perft inside stay typed.
@@ -6,8 +9,13 @@ pub trait DynGame: Send + Sync {
     /// The variant string this game was made with (`lunch:princess`).
     fn variant(&self) -> &str;
     fn to_text(&self) -> String;
+    /// What `viewer` may see, as text ([`Game::view_text`]).
     fn view_text(&self, viewer: Player) -> String;
-    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value;
+    /// The view of the position for `viewer` ([`view::View`]) as JSON, the
+    /// last move played through this value included; `None` is the public
+    /// view, which never shows hidden information ([`view::view`]).
+    fn view(&self, viewer: Option<Player>) -> Box<RawValue>;
+    /// The terminal drawing ([`Present::render`]).
     fn render(&self, viewer: Option<Player>) -> String;
     fn to_act(&self) -> Actor;
     fn outcome(&self) -> Option<Outcome>;
@@ -19,6 +27,9 @@ pub trait DynGame: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given as text, after checking it is legal.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The text of a chance move drawn with the game's probabilities
+    /// ([`crate::sample_chance`]); `None` unless chance acts.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
     /// Takes back the last move played through this value; false if none.
     fn undo(&mut self) -> bool;
     /// Moves played through this value, oldest first.
@@ -37,11 +48,13 @@ pub struct Erased<G: Game> {
     game: G,
     variant: String,
     history: Vec<String>,
+    /// Who made each move of `history`.
+    actors: Vec<Actor>,
 }
 
 impl<G: Game> Erased<G> {
     pub fn new(game: G, variant: impl Into<String>) -> Self {
-        Erased { game, variant: variant.into(), history: Vec::new() }
+        Erased { game, variant: variant.into(), history: Vec::new(), actors: Vec::new() }
     }
 
     pub fn from_text(variant: &G::Variant, variant_string: &str, text: &str) -> Result<Self, PositionError> {
@@ -53,7 +66,7 @@ impl<G: Game> Erased<G> {
     }
 }
 
-impl<G: Game> DynGame for Erased<G> {
+impl<G: Present> DynGame for Erased<G> {
     fn variant(&self) -> &str {
         &self.variant
     }
@@ -63,8 +76,10 @@ impl<G: Game> DynGame for Erased<G> {
     fn view_text(&self, viewer: Player) -> String {
         self.game.view_text(viewer)
     }
-    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
-        self.game.view_json(viewer)
+    fn view(&self, viewer: Option<Player>) -> Box<RawValue> {
+        let last = self.history.last().cloned().zip(self.actors.last().copied());
+        let view = view::view(&self.game, viewer, last);
+        serde_json::value::to_raw_value(&view).expect("views serialise")
     }
     fn render(&self, viewer: Option<Player>) -> String {
         self.game.render(viewer)
@@ -100,12 +115,17 @@ impl<G: Game> DynGame for Erased<G> {
         }
         let mv = self.game.parse_move(text)?;
         let canonical = self.game.move_text(mv);
+        self.actors.push(self.game.to_act());
         self.game.play(mv);
         self.history.push(canonical);
         Ok(())
     }
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
+        crate::sample_chance(&self.game, rng).map(|mv| self.game.move_text(mv))
+    }
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {
+            self.actors.pop();
             self.game.undo();
             true
         } else {

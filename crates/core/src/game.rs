@@ -1,4 +1,7 @@
-use crate::{Actor, Evaluate, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use crate::{
+    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, VariantError, VariantInfo,
+    VariantSpec,
+};
 use rand::{Rng, RngCore};
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -30,10 +33,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Turns a variant string (already split into id and options) into the
     /// variant data. The id is one of [`Game::VARIANTS`].
+    /// Option values that name data (`deck=NAME`) get only what the game
+    /// has built in; [`Game::parse_variant_with`] lets the caller decide.
     fn parse_variant(spec: &VariantSpec) -> Result<Self::Variant, VariantError>;
 
-    /// The start position. `seed` is used only by games whose start involves
-    /// chance (a shuffled deck); the others ignore it.
+    /// Like [`Game::parse_variant`], with `resolver` saying what option values
+    /// that name data mean. Games whose options name no data need not
+    /// override it.
+    fn parse_variant_with(spec: &VariantSpec, resolver: &dyn Resolver) -> Result<Self::Variant, VariantError> {
+        let _ = resolver;
+        Self::parse_variant(spec)
+    }
+
+    /// The start position. A game whose start involves chance (a deal)
+    /// models it as chance moves played from this position, so that the
+    /// start is one position; `seed` is there for a game that cannot, and
+    /// the registered games ignore it.
     fn start(variant: &Self::Variant, seed: u64) -> Self;
 
     /// Reads a position text as the game's rules file defines it.
@@ -64,10 +79,6 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The text of a legal move of this position.
     fn move_text(&self, mv: Self::Move) -> String;
-
-    /// The position drawn for a terminal. `viewer` hides what that player may
-    /// not see (games without hidden information ignore it).
-    fn render(&self, viewer: Option<Player>) -> String;
 
     /// Reads a move text and checks that it is legal here. The default looks
     /// the text up among the legal moves; games override it to say more
@@ -102,14 +113,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
             return None;
         }
         if self.to_act() == Actor::Chance {
-            let mut x: f64 = rng.random();
-            for &mv in scratch.iter() {
-                x -= self.chance_probability(mv);
-                if x < 0.0 {
-                    return Some(mv);
-                }
-            }
-            return scratch.last().copied();
+            return Some(crate::sample_weighted(self, scratch, rng));
         }
         Some(scratch[rng.random_range(0..scratch.len())])
     }
@@ -122,21 +126,26 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         }
     }
 
-    /// Whether the side to act stands in check (for display; false in games
-    /// without check).
+    /// Whether the side to act stands in check (searches extend checks,
+    /// views show it; false in games without check).
     fn in_check(&self) -> bool {
         false
     }
 
     /// The probability of a chance move, when [`Game::to_act`] is
-    /// [`Actor::Chance`]. Uniform unless the game says otherwise.
+    /// [`Actor::Chance`]. Uniform unless the game says otherwise. Drivers
+    /// let chance act with [`crate::sample_chance`], searches weigh chance
+    /// nodes with it.
     fn chance_probability(&self, _mv: Self::Move) -> f64 {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         1.0 / moves.len().max(1) as f64
     }
 
-    /// What `viewer` may see, as text. Equal to the position text in games
+    /// What `viewer` may see, as text: the information state of that
+    /// player (OpenSpiel's term). It is rules, not presentation: what a
+    /// player may know decides what [`Game::determinize`] keeps and what a
+    /// fair searcher or server may use. Equal to the position text in games
     /// of perfect information.
     fn view_text(&self, _viewer: Player) -> String {
         self.to_text()
@@ -152,15 +161,6 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// Whether some state is hidden from a player.
     fn has_hidden_information() -> bool {
         false
-    }
-
-    /// The board as JSON for the web page, as `viewer` may see it.
-    fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
-        let text = match viewer {
-            Some(p) => self.view_text(p),
-            None => self.to_text(),
-        };
-        serde_json::json!({ "text": text })
     }
 
     /// Positions besides the start that `menagerie bench` measures (e.g. a
@@ -180,8 +180,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// Code that works on any game, typed: the registry calls `visit` with the
 /// game type a variant string names, so perft and search run monomorphised.
 ///
-/// Registered games also implement [`Evaluate`], so a visitor may search.
+/// Registered games also implement [`Evaluate`], so a visitor may search,
+/// and [`Present`], so it may show positions.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Self::Output;
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output;
 }

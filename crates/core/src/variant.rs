@@ -10,6 +10,27 @@ pub struct VariantInfo {
     pub options: &'static [OptionInfo],
 }
 
+impl VariantInfo {
+    /// The game the variant belongs to: its id up to the first `-`
+    /// (`lma-double` -> `lma`). A game's folder, corpus, web renderer and
+    /// rules page are named by it.
+    pub fn game(&self) -> &'static str {
+        self.id.split('-').next().unwrap_or(self.id)
+    }
+
+    /// The variant strings tests play: the id, and the id with every option
+    /// that takes no value switched on, when there are such options
+    /// (`lunch:princess,no-spinning,...`).
+    pub fn test_strings(&self) -> Vec<String> {
+        let flags: Vec<&str> = self.options.iter().filter(|o| o.value.is_none()).map(|o| o.name).collect();
+        let mut strings = vec![self.id.to_owned()];
+        if !flags.is_empty() {
+            strings.push(format!("{}:{}", self.id, flags.join(",")));
+        }
+        strings
+    }
+}
+
 /// One option a variant accepts after the colon: `princess` or `deck=FILE`.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionInfo {
@@ -142,6 +163,15 @@ mod tests {
             OptionInfo { name: "deck", summary: "", value: Some("FILE") },
         ],
     };
+
+    #[test]
+    fn game_and_test_strings() {
+        assert_eq!(INFO.game(), "lunch");
+        assert_eq!(INFO.test_strings(), ["lunch", "lunch:princess"]);
+        let double = VariantInfo { id: "lma-double", name: "", summary: "", options: &[] };
+        assert_eq!(double.game(), "lma");
+        assert_eq!(double.test_strings(), ["lma-double"]);
+    }
 
     #[test]
     fn parses_options_and_round_trips() {

@@ -1,12 +1,13 @@
 //! The rules of every Menagerie game, one folder each, and the registry that
-//! finds a game by its variant id.
+//! finds a game by its variant id. The layout of a folder, and what adding a
+//! game takes, are in this crate's README.md.
 
-pub mod alice;
-pub mod fluid;
-pub mod kelasu;
-pub mod lichen;
-pub mod lunch;
+#[macro_use]
 mod registry;
 pub mod weights;
 
-pub use registry::{new_game, variants, visit, NewGameError};
+// The registry: one line per game, `folder::GameType`, in the order the
+// games are listed everywhere.
+games!(lma::Lma, fluid::Fluid, lichen::Lichen, kelasu::Kelasu, lunch::Lunch);
+
+pub use registry::{new_game, visit, BuiltinData, NewGameError};

@@ -3,7 +3,7 @@
 //! the end of the game. The expected lists were worked out by hand from the
 //! rules (docs/kelasu.md).
 
-use menagerie_core::{Actor, Game, MoveError, Outcome, Player};
+use menagerie_core::{Actor, Game, MoveError, Outcome, Player, Present};
 use menagerie_games::kelasu::{Kelasu, KelasuVariant};
 
 /// A position text from `"E4:W F5:b"` (upper case Blue, lower case Red)
@@ -338,7 +338,10 @@ fn texts_round_trip_and_errors_say_where() {
 fn view_json_names_squares_as_move_texts() {
     let g = game(&build("A0:S J9:s C4:W H4:w", "blue 1 C4 0 1"));
     let view = g.view_json(None);
-    assert_eq!(view["mover"], "blue");
+    // Blue's one movable piece has acted: no action left, the game is drawn.
+    assert_eq!(view["to_act"], serde_json::Value::Null);
+    assert_eq!(view["result"], serde_json::json!({"winner": null, "reason": "stalemate: no legal action"}));
+    assert_eq!(view["counters"], serde_json::json!({"turn": 1, "halfmove_clock": null, "quiet_turns": 0}));
     assert_eq!(view["energy"], 1);
     assert_eq!(view["spent"][0], "C4");
     assert_eq!(view["victory_tiles"].as_array().unwrap().len(), 4);

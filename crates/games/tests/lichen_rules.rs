@@ -1,7 +1,7 @@
 //! Lichen Chess rules through the public interface: whole turns played from
 //! texts, outcomes, texts after each turn, and the errors for bad input.
 
-use menagerie_core::{Game, MoveError, Outcome, Player, PositionError};
+use menagerie_core::{Game, MoveError, Outcome, Player, PositionError, Present};
 use menagerie_games::lichen::{Lichen, LichenVariant};
 
 const WIDE: LichenVariant = LichenVariant::Wide;
@@ -224,7 +224,8 @@ fn render_and_json_show_stones_hands_and_turn() {
     assert!(drawing.contains("hands: white 20, black 20"));
     assert!(drawing.contains("white to move"));
     let view = game.view_json(None);
-    assert_eq!(view["to_move"], "white");
+    assert_eq!(view["to_act"], "white");
+    assert_eq!(view["counters"]["quiet_turns"], 0);
     assert_eq!(view["hands"]["black"], 20);
     assert_eq!(view["squares"].as_array().unwrap().len(), 15);
     let stones = view["stones"].as_array().unwrap();

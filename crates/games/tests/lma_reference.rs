@@ -4,7 +4,7 @@
 //! oracle for the fast bitboard generator: divides must agree move by move.
 
 use menagerie_core::{perft, Game, VariantSpec};
-use menagerie_games::alice::AliceChess;
+use menagerie_games::lma::Lma;
 
 const FILES: i32 = 6;
 const RANKS: i32 = 7;
@@ -348,8 +348,8 @@ impl Reference {
 /// the smallest position where the two disagree.
 fn compare(variant: &str, text: &str, depth: u32) {
     let spec = VariantSpec::parse(variant).unwrap();
-    let v = AliceChess::parse_variant(&spec).unwrap();
-    let mut game = AliceChess::from_text(&v, text).unwrap();
+    let v = Lma::parse_variant(&spec).unwrap();
+    let mut game = Lma::from_text(&v, text).unwrap();
     let reference = Reference::parse(text);
     let fast = perft::divide(&mut game, depth);
     let slow = reference.divide(depth);
@@ -409,12 +409,12 @@ fn agrees_with_the_reference_on_tricky_positions() {
 /// Random games: at every ply the legal move lists must be equal.
 fn random_games(variant: &str, games: u64, plies: usize) {
     use rand::{Rng, SeedableRng};
-    let v = AliceChess::parse_variant(&VariantSpec::parse(variant).unwrap()).unwrap();
+    let v = Lma::parse_variant(&VariantSpec::parse(variant).unwrap()).unwrap();
     // `MENAGERIE_SOAK=<factor>` plays more games.
     let factor = std::env::var("MENAGERIE_SOAK").ok().and_then(|f| f.parse::<u64>().ok()).unwrap_or(1).max(1);
     for seed in 0..games * factor {
         let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
-        let mut game = AliceChess::start(&v, 0);
+        let mut game = Lma::start(&v, 0);
         let mut list = Vec::new();
         for _ in 0..plies {
             let text = game.to_text();

@@ -1,21 +1,21 @@
 //! LMA Chess rules pinned by examples: texts, rejected positions, move
 //! errors, draws, check display, rendering and the JSON view.
 
-use menagerie_core::{perft, Game, MoveError, Outcome, Player, PositionError, VariantSpec};
-use menagerie_games::alice::{AliceChess, AliceVariant};
+use menagerie_core::{perft, Game, MoveError, Outcome, Player, PositionError, Present, VariantSpec};
+use menagerie_games::lma::{Lma, LmaVariant};
 
 const START: &str = "rcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1";
 const KINGS: &str = "k5/6/6/6/6/6/6|6/6/6/6/6/6/5K w - 0 1";
 
-fn variant(id: &str) -> AliceVariant {
-    AliceChess::parse_variant(&VariantSpec::parse(id).unwrap()).unwrap()
+fn variant(id: &str) -> LmaVariant {
+    Lma::parse_variant(&VariantSpec::parse(id).unwrap()).unwrap()
 }
 
-fn lma(text: &str) -> AliceChess {
-    AliceChess::from_text(&variant("lma"), text).unwrap_or_else(|e| panic!("{text}: {e}"))
+fn lma(text: &str) -> Lma {
+    Lma::from_text(&variant("lma"), text).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
-fn moves(game: &AliceChess) -> Vec<String> {
+fn moves(game: &Lma) -> Vec<String> {
     let mut list = Vec::new();
     game.legal_moves(&mut list);
     let mut texts: Vec<String> = list.into_iter().map(|m| game.move_text(m)).collect();
@@ -23,7 +23,7 @@ fn moves(game: &AliceChess) -> Vec<String> {
     texts
 }
 
-fn play(game: &mut AliceChess, texts: &[&str]) {
+fn play(game: &mut Lma, texts: &[&str]) {
     for text in texts {
         let mv = game.parse_move(text).unwrap_or_else(|e| panic!("{text} in {}: {e}", game.to_text()));
         game.play(mv);
@@ -32,9 +32,9 @@ fn play(game: &mut AliceChess, texts: &[&str]) {
 
 #[test]
 fn start_positions_and_first_moves() {
-    let game = AliceChess::start(&variant("lma"), 0);
+    let game = Lma::start(&variant("lma"), 0);
     assert_eq!(game.to_text(), START);
-    let double = AliceChess::start(&variant("lma-double"), 0);
+    let double = Lma::start(&variant("lma-double"), 0);
     assert_eq!(double.to_text(), "rcqkcr/pppppp/6/6/6/PPPPPP/RCQ1CR|rcq1cr/pppppp/6/6/6/PPPPPP/RCQKCR w KQkq 0 1");
     // Each pawn: one step (to board 1) or two (board 2); the cardinals'
     // leaps to a3/c3/d3/f3 land on board 1.
@@ -49,7 +49,7 @@ fn start_positions_and_first_moves() {
 
 #[test]
 fn moves_land_on_the_board_the_colour_rule_says() {
-    let mut game = AliceChess::start(&variant("lma"), 0);
+    let mut game = Lma::start(&variant("lma"), 0);
     play(&mut game, &["2b1c3"]);
     assert_eq!(game.to_text(), "rcqkcr/pppppp/6/6/2C3/6/6|6/6/6/6/6/PPPPPP/R1QKCR b KQkq 1 1");
     play(&mut game, &["1a6a4"]);
@@ -192,7 +192,7 @@ fn threefold_repetition_counts_from_the_given_position() {
 
 /// Walks every line to `depth` and checks, with its own bookkeeping, that a
 /// position is over by repetition exactly when it occurred three times.
-fn check_repetitions(game: &mut AliceChess, path: &mut Vec<String>, depth: u32) {
+fn check_repetitions(game: &mut Lma, path: &mut Vec<String>, depth: u32) {
     let text = game.to_text();
     let key: String = text.split(' ').take(3).collect::<Vec<_>>().join(" ");
     let seen = path.iter().filter(|k| **k == key).count() + 1;
@@ -234,13 +234,13 @@ fn repetition_is_found_on_every_line() {
 #[test]
 fn positions_are_rejected_with_reasons() {
     let v = variant("lma");
-    let err = |text: &str| AliceChess::from_text(&v, text).unwrap_err();
+    let err = |text: &str| Lma::from_text(&v, text).unwrap_err();
     assert!(
         matches!(err("3k2/6/6/6/6/6/6|6/6/6/6/6/6/3K1K w - 0 1"), PositionError::Invalid(r) if r.contains("White must have exactly one king"))
     );
     assert!(matches!(err("6/6/6/6/6/6/6|6/6/6/6/6/6/3K2 w - 0 1"), PositionError::Invalid(r) if r.contains("Black")));
     // Black to move would be fine; White to move means Black stands in check.
-    assert!(AliceChess::from_text(&v, "k5/1Q4/2K3/6/6/6/6|6/6/6/6/6/6/6 b - 0 1").is_ok());
+    assert!(Lma::from_text(&v, "k5/1Q4/2K3/6/6/6/6|6/6/6/6/6/6/6 b - 0 1").is_ok());
     assert!(
         matches!(err("k5/1Q4/2K3/6/6/6/6|6/6/6/6/6/6/6 w - 0 1"), PositionError::Invalid(r) if r.contains("in check"))
     );
@@ -270,7 +270,7 @@ fn oddities_are_accepted() {
 
 #[test]
 fn move_texts_get_precise_errors() {
-    let game = AliceChess::start(&variant("lma"), 0);
+    let game = Lma::start(&variant("lma"), 0);
     for (text, expect) in [
         ("2b1", "found 3 characters"),
         ("3b1c3", "character 1"),
@@ -295,7 +295,7 @@ fn move_texts_get_precise_errors() {
 
 #[test]
 fn render_shows_both_boards_and_colours() {
-    let game = AliceChess::start(&variant("lma"), 0);
+    let game = Lma::start(&variant("lma"), 0);
     let text = game.render(None);
     assert!(text.contains("board 1") && text.contains("board 2"), "{text}");
     // 1a7 is dark (":r:"), 1b7 light (" c "); 2a1 light, 2b1 dark.
@@ -306,13 +306,13 @@ fn render_shows_both_boards_and_colours() {
 
 #[test]
 fn json_view_has_the_documented_shape() {
-    let game = AliceChess::start(&variant("lma"), 0);
+    let game = Lma::start(&variant("lma"), 0);
     let view = game.view_json(None);
-    assert_eq!(view["variant"], "lma");
-    assert_eq!(view["to_move"], "white");
+    assert_eq!(view["to_act"], "white");
     assert_eq!(view["check"], false);
     assert_eq!(view["castling"], "KQkq");
-    assert_eq!(view["outcome"], serde_json::Value::Null);
+    assert_eq!(view["result"], serde_json::Value::Null);
+    assert_eq!(view["counters"], serde_json::json!({"turn": 1, "halfmove_clock": 0, "quiet_turns": null}));
     assert_eq!(view["text"], START);
     let boards = view["boards"].as_array().unwrap();
     assert_eq!(boards.len(), 2);
@@ -325,5 +325,6 @@ fn json_view_has_the_documented_shape() {
     assert_eq!(second[38], serde_json::json!({"square": "2c1", "piece": "Q", "dark": false}));
     let mate = lma("k5/1Q4/2K3/6/6/6/6|6/6/6/6/6/6/6 b - 0 1").view_json(None);
     assert_eq!(mate["check"], true);
-    assert_eq!(mate["outcome"], serde_json::json!({"winner": "white", "reason": "checkmate"}));
+    assert_eq!(mate["result"], serde_json::json!({"winner": "white", "reason": "checkmate"}));
+    assert_eq!(mate["to_act"], serde_json::Value::Null);
 }

@@ -1,15 +1,18 @@
-//! The generic random-play and parser properties, for every variant. Adding
-//! a game is one `properties!` line. `MENAGERIE_SOAK=<factor>` plays more games.
+//! The generic random-play and parser properties, for every registered
+//! variant: one test per variant string (the id, and the id with all its
+//! flag options on), named by it, from the registry. A new game needs no
+//! line here. `MENAGERIE_SOAK=<factor>` plays more games.
 
+use libtest_mimic::{Arguments, Failed, Trial};
 use menagerie_core::testing::{self, Soak};
-use menagerie_core::{Evaluate, Game, GameVisitor, VariantSpec};
+use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
 
 struct Properties;
 
 impl GameVisitor for Properties {
     type Output = ();
 
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) {
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) {
         testing::random_play::<G>(&variant, Soak::default().scaled_by_env());
         let start = G::start(&variant, 7).to_text();
         let mut seeds: Vec<&str> = G::bench_positions(&variant);
@@ -18,21 +21,17 @@ impl GameVisitor for Properties {
     }
 }
 
-#[allow(dead_code)]
-fn check(variant: &str) {
-    menagerie_games::visit(&VariantSpec::parse(variant).unwrap(), Properties).unwrap();
+fn check(variant: &str) -> Result<(), Failed> {
+    let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
+    menagerie_games::visit(&spec, Properties).map_err(|e| e.to_string())?;
+    Ok(())
 }
 
-#[allow(unused_macros)]
-macro_rules! properties {
-    ($($name:ident => $variant:literal),* $(,)?) => {
-        $( #[test] fn $name() { check($variant) } )*
-    };
+fn main() {
+    let trials = menagerie_games::variants()
+        .iter()
+        .flat_map(|info| info.test_strings())
+        .map(|variant| Trial::test(format!("properties {variant}"), move || check(&variant)))
+        .collect();
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }
-
-// One line per variant, e.g. `properties!(lma => "lma");`
-properties!(kelasu => "kelasu");
-properties!(lichen => "lichen", lichen_3x3 => "lichen-3x3");
-properties!(lma => "lma", lma_double => "lma-double");
-properties!(fluid => "fluid", fluid_single_promo => "fluid-single-promo", fluid_double_promo => "fluid-double-promo");
-properties!(lunch => "lunch", lunch_all => "lunch:princess,no-spinning,humiliate-kings,humiliation-interventions,personal-first-aid-humiliation,no-discard-in-check");

@@ -19,9 +19,6 @@ pub fn rules(variant_id: &str) -> Option<&'static str> {
         candidates.push(head.to_owned());
         stem = head;
     }
-    if stem == "lma" {
-        candidates.push("alice".into());
-    }
     candidates.iter().find_map(|c| {
         let name = format!("{c}.md");
         embedded::DOCS.iter().find(|(n, _)| *n == name).and_then(|(_, bytes)| std::str::from_utf8(bytes).ok())

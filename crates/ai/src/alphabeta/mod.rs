@@ -4,9 +4,14 @@
 //! iterative deepening with aspiration windows, a transposition table,
 //! TT-move / tactical / killer / history ordering, null-move pruning and
 //! check extensions where the game allows them, and a quiescence search
-//! over the game's tactical moves (and every move while in check). Chance
-//! nodes are averaged over their outcomes (expectimax, no pruning below
-//! them).
+//! over the game's tactical moves (and every move while in check). A chance
+//! move is a ply like any other: a chance node is the expectation of its
+//! outcomes (expectimax, no pruning below it), weighted by
+//! [`Game::chance_probability`] when it has at most
+//! [`AlphaBetaConfig::chance_samples`] of them, else estimated from that
+//! many outcomes drawn with their probabilities (a card drawn from a pile of
+//! twenty kinds, five times in a row, would otherwise multiply the tree by
+//! millions); below the nominal depth one outcome is drawn.
 //!
 //! Several threads search the same position at once ("Lazy SMP"): they
 //! share the transposition table, which is how they help each other, and
@@ -42,7 +47,8 @@ pub struct AlphaBetaConfig {
     /// How many plies quiescence may go beyond the nominal depth.
     pub quiescence_plies: u32,
     /// Seed for the sample of hidden state (games with hidden information
-    /// are searched on one determinization from the actor's view).
+    /// are searched on one determinization from the actor's view) and of
+    /// chance's outcomes.
     pub seed: u64,
     /// Threads searching at once (Lazy SMP); 1 or more.
     pub threads: usize,
@@ -55,6 +61,9 @@ pub struct AlphaBetaConfig {
     pub null_move: bool,
     /// Search one ply deeper below a check.
     pub check_extension: bool,
+    /// A chance node with more outcomes than this is estimated from this
+    /// many outcomes drawn with their probabilities.
+    pub chance_samples: usize,
 }
 
 impl Default for AlphaBetaConfig {
@@ -68,6 +77,7 @@ impl Default for AlphaBetaConfig {
             aspiration: true,
             null_move: true,
             check_extension: true,
+            chance_samples: 4,
         }
     }
 }

@@ -8,7 +8,9 @@ use super::{terminal_value, AlphaBetaConfig, Plan};
 use crate::eval_kind::EvalKind;
 use crate::info::{Info, Score};
 use crate::limits::Budget;
-use menagerie_core::{Actor, Evaluate, Game, Player};
+use menagerie_core::{sample_weighted, Actor, Evaluate, Game, Player};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::mem::take;
 use std::sync::{Arc, Mutex};
 
@@ -61,6 +63,10 @@ pub(crate) struct Worker<G: Game + Evaluate> {
     null_move: bool,
     check_extension: bool,
     aspiration: bool,
+    /// A chance node with more outcomes is estimated from this many drawn.
+    chance_samples: usize,
+    /// Draws those outcomes.
+    rng: SmallRng,
     /// Nodes visited in this search, and nodes taken from the budget but
     /// not yet visited.
     nodes: u64,
@@ -86,6 +92,8 @@ impl<G: Game + Evaluate> Worker<G> {
             null_move: config.null_move,
             check_extension: config.check_extension,
             aspiration: config.aspiration,
+            chance_samples: config.chance_samples,
+            rng: SmallRng::seed_from_u64(config.seed.wrapping_add(id as u64)),
             nodes: 0,
             allowance: 0,
             seldepth: 0,
@@ -283,15 +291,35 @@ impl<G: Game + Evaluate> Worker<G> {
             self.moves[ply] = moves;
             return self.terminal(g, me, ply);
         }
+        // The chance move is a ply; at the horizon one outcome goes on into
+        // the quiescence search.
+        let (below, samples) = match depth {
+            Depth::Full(d) if d > 0 => (Depth::Full(d - 1), self.chance_samples.max(1)),
+            Depth::Full(_) => (Depth::Quiescence(0), 1),
+            Depth::Quiescence(q) => (Depth::Quiescence(q), 1),
+        };
         let mut expected = 0.0;
-        for &mv in &moves {
-            let p = g.chance_probability(mv);
-            g.play(mv);
-            let value = self.child(g, me, depth, ply + 1, -INFINITY, INFINITY, budget);
-            g.undo();
-            expected += p * f64::from(value);
+        if moves.len() <= samples {
+            for &mv in &moves {
+                let p = g.chance_probability(mv);
+                g.play(mv);
+                let value = self.child(g, me, below, ply + 1, -INFINITY, INFINITY, budget);
+                g.undo();
+                expected += p * f64::from(value);
+            }
+        } else {
+            for _ in 0..samples {
+                let mv = sample_weighted(g, &moves, &mut self.rng);
+                g.play(mv);
+                let value = self.child(g, me, below, ply + 1, -INFINITY, INFINITY, budget);
+                g.undo();
+                expected += f64::from(value) / samples as f64;
+            }
         }
         self.moves[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
         expected.round() as i32
     }
 

@@ -97,9 +97,6 @@ impl Game for DoubleNim {
     fn move_text(&self, mv: u8) -> String {
         mv.to_string()
     }
-    fn render(&self, _: Option<Player>) -> String {
-        self.to_text()
-    }
 }
 
 impl Evaluate for DoubleNim {}
@@ -213,12 +210,6 @@ impl Game for HiLo {
     }
     fn move_text(&self, swap: bool) -> String {
         if swap { "swap" } else { "keep" }.to_owned()
-    }
-    fn render(&self, viewer: Option<Player>) -> String {
-        match viewer {
-            Some(p) => self.view_text(p),
-            None => self.to_text(),
-        }
     }
     fn has_hidden_information() -> bool {
         true

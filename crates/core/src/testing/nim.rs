@@ -114,15 +114,29 @@ impl Game for Nim {
         Ok(n)
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        format!("{} stones\n", self.stones)
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         if self.stones > self.start_stones.max(self.stones) {
             return Err("more stones than at the start".into());
         }
         Ok(())
+    }
+}
+
+/// Nim's board part of the view: the pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct NimBoard {
+    pub stones: u32,
+}
+
+impl crate::Present for Nim {
+    type Board = NimBoard;
+
+    fn board(&self, _viewer: Option<Player>) -> NimBoard {
+        NimBoard { stones: self.stones }
+    }
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        format!("{} stones\n", self.stones)
     }
 }
 

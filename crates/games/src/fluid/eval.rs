@@ -158,7 +158,7 @@ impl Evaluate for Fluid {
         state.en_passant = None;
         // A pass is no reversible move: nothing before it repeats.
         state.halfmove_clock = 0;
-        state.refresh_repetition_key(&self.rules);
+        state.repetition_key = super::repetition_key(state, &self.rules);
     }
 
     fn undo_null(&mut self) {

@@ -11,34 +11,15 @@
 //! `Bd1h5`, `Nd4e6xB`, `Pe7e8=BR`, castling `Ke1g1`); positions are FEN with
 //! `(XY)` for two pieces on one square and `Q`/`q` for a same-colour
 //! Bishop + Rook.
-//!
-//! # JSON view (`view_json`)
-//! ```text
-//! {
-//!   "game": "fluid",
-//!   "text": "<position text>",
-//!   "files": ["a".."h"], "ranks": ["1".."8"],
-//!   "squares": { "a1": [ {"colour": "white", "letter": "R", "kind": "rook"} ], "e4": [], ... },
-//!                 // all 64 squares, named as in move texts; each a list of 0-2 pieces
-//!   "labels": { "d1": "Q", "e5": "Bn", ... },   // occupied squares only: what to print on the
-//!                                               // square (a queen is "Q"; a pair two letters
-//!                                               // in their colours' cases)
-//!   "to_move": "white" | "black",
-//!   "check": bool,                 // the side to move stands in check
-//!   "castling": "KQkq" | "-",
-//!   "en_passant": "e3" | null,
-//!   "halfmove_clock": n, "fullmove_number": n,
-//!   "promotions": ["BR", "R", "B", "N"],  // what a pawn may become in this variant
-//!   "outcome": null | {"winner": "white" | "black" | null, "reason": "checkmate" | ...}
-//! }
-//! ```
 
+mod invariants;
 mod attacks;
 mod bitboard;
 mod board;
 mod eval;
 mod movegen;
 mod moves;
+mod notation;
 mod piece;
 mod position;
 mod square;
@@ -52,9 +33,8 @@ mod tests;
 pub use moves::Move;
 pub use position::PromotionRule;
 
-use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::Counter;
-use piece::{Colour, Kind};
 use position::{Rules, State};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -156,7 +136,9 @@ impl Game for Fluid {
     }
 
     fn from_text(variant: &FluidVariant, text: &str) -> Result<Self, PositionError> {
-        let state = text::parse_position(&Rules::new(variant.promotion), text)?;
+        let rules = Rules::new(variant.promotion);
+        let mut state = text::parse_position(&rules, text)?;
+        state.repetition_key = repetition_key(&state, &rules);
         Ok(Fluid::with_state(variant, state))
     }
 
@@ -204,7 +186,10 @@ impl Game for Fluid {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.history.push(self.state);
-        self.state.play(mv, &self.rules);
+        self.state.play(mv);
+        if self.state.en_passant.is_some() {
+            self.state.repetition_key = repetition_key(&self.state, &self.rules);
+        }
     }
 
     #[inline]
@@ -223,7 +208,7 @@ impl Game for Fluid {
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        text::check_move_syntax(text)?;
+        notation::check_move_syntax(text)?;
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -235,17 +220,8 @@ impl Game for Fluid {
             .ok_or_else(|| MoveError::illegal(text, "not a legal move here (see `menagerie moves` for the list)"))
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(&self.state, self.side_in_check(), self.outcome().as_ref())
-    }
-
     fn in_check(&self) -> bool {
         self.side_in_check()
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        let promotions: Vec<&str> = self.rules.promotions.iter().map(|p| p.text()).collect();
-        view::view_json(&self.state, self.to_text(), self.side_in_check(), self.outcome().as_ref(), &promotions)
     }
 
     fn bench_positions(_variant: &FluidVariant) -> Vec<&'static str> {
@@ -257,44 +233,20 @@ impl Game for Fluid {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let state = &self.state;
-        state.board.check_consistency()?;
-        for colour in [Colour::White, Colour::Black] {
-            let kings = state.board.pieces(colour, Kind::King);
-            let count: usize = kings
-                .map(|sq| {
-                    state.board.cell(sq).pieces().filter(|p| p.kind() == Kind::King && p.colour() == colour).count()
-                })
-                .sum();
-            if count != 1 {
-                return Err(format!("{} has {count} kings", colour.name()));
-            }
-        }
-        let other = state.side.other();
-        if let Some(king) = state.board.king(other) {
-            if state.board.attacked(king, state.side, self.rules.single_promotions) {
-                return Err(format!("{} was left in check", other.name()));
-            }
-        }
-        for (colour, rank) in [(Colour::White, 0u8), (Colour::Black, 7u8)] {
-            let (king_side, queen_side) = position::rights_of(colour);
-            let king_home = state.board.pieces(colour, Kind::King).contains(square::Square::from_coords(4, rank));
-            let rooks = state.board.pieces(colour, Kind::Rook);
-            if state.castling & king_side != 0 && !(king_home && rooks.contains(square::Square::from_coords(7, rank))) {
-                return Err(format!("{} keeps king-side castling without king and rook at home", colour.name()));
-            }
-            if state.castling & queen_side != 0 && !(king_home && rooks.contains(square::Square::from_coords(0, rank)))
-            {
-                return Err(format!("{} keeps queen-side castling without king and rook at home", colour.name()));
-            }
-        }
-        let mut fresh = *state;
-        fresh.refresh_repetition_key(&self.rules);
-        if fresh.repetition_key != state.repetition_key {
-            return Err("repetition key out of step".into());
-        }
-        Ok(())
+        invariants::check(self)
     }
+}
+
+/// The hash without the en-passant square unless an en-passant capture is
+/// legal: equal keys are "the same position" for repetition.
+fn repetition_key(state: &State, rules: &Rules) -> u64 {
+    let mut key = state.hash();
+    if let Some(square) = state.en_passant {
+        if !movegen::en_passant_is_legal(state, rules) {
+            key ^= zobrist::en_passant_file(square.file());
+        }
+    }
+    key
 }
 
 const BENCH_MIDDLE_GAME: &str = "r1q1k2r/pp1n1ppp/2pbpn2/3p4/3P4/2NBPN2/PPQ2PPP/R3K2R w KQkq - 0 1";

@@ -100,33 +100,4 @@ impl Move {
             _ => Special::Normal,
         }
     }
-
-    /// The unit letters: one, or two in alphabetical order.
-    pub fn unit_text(self) -> String {
-        let first = self.first_kind().letter();
-        match self.second_kind() {
-            None => first.to_string(),
-            Some(second) => {
-                let second = second.letter();
-                let (a, b) = if first <= second { (first, second) } else { (second, first) };
-                format!("{a}{b}")
-            }
-        }
-    }
-
-    /// `<unit><from><to>[x<captured>][=<promotion>]`.
-    pub fn text(self) -> String {
-        let mut text = format!("{}{}{}", self.unit_text(), self.from(), self.to());
-        if self.shows_capture() {
-            if let Some(kind) = self.captured() {
-                text.push('x');
-                text.push(kind.letter());
-            }
-        }
-        if let Some(promotion) = self.promotion() {
-            text.push('=');
-            text.push_str(promotion.text());
-        }
-        text
-    }
 }

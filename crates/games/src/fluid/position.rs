@@ -2,7 +2,6 @@
 //! plus the repetition key), and how a move changes it.
 
 use super::board::Board;
-use super::movegen;
 use super::moves::{Move, Special};
 use super::piece::{Colour, Kind, Promotion};
 use super::square::Square;
@@ -95,18 +94,10 @@ impl State {
         hash
     }
 
-    pub fn refresh_repetition_key(&mut self, rules: &Rules) {
-        let mut key = self.hash();
-        if let Some(square) = self.en_passant {
-            if !movegen::en_passant_is_legal(self, rules) {
-                key ^= zobrist::en_passant_file(square.file());
-            }
-        }
-        self.repetition_key = key;
-    }
-
-    /// Plays a legal move.
-    pub fn play(&mut self, mv: Move, rules: &Rules) {
+    /// Plays a legal move. The repetition key becomes the plain hash: the
+    /// game drops the en-passant square from it when no capture there is
+    /// legal (that takes move generation).
+    pub fn play(&mut self, mv: Move) {
         let side = self.side;
         let captured = self.board.apply(mv, side);
         let home_rank = if side == Colour::White { 0 } else { 7 };
@@ -144,10 +135,6 @@ impl State {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = side.other();
-        if self.en_passant.is_some() {
-            self.refresh_repetition_key(rules);
-        } else {
-            self.repetition_key = self.hash();
-        }
+        self.repetition_key = self.hash();
     }
 }

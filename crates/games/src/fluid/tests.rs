@@ -3,6 +3,7 @@
 
 use super::movegen::{self, Counter, Mode};
 use super::*;
+use menagerie_core::Player;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -352,15 +353,17 @@ fn move_texts_get_precise_errors() {
 }
 
 #[test]
-fn view_json_lists_every_square() {
+fn the_view_lists_every_square() {
+    use menagerie_core::Present;
     let g = Fluid::start(&variant("fluid-double-promo"), 0);
-    let view = g.view_json(None);
+    let view = serde_json::to_value(menagerie_core::view::view(&g, None, None)).unwrap();
     let squares = view["squares"].as_object().unwrap();
     assert_eq!(squares.len(), 64);
     assert_eq!(squares["d1"].as_array().unwrap().len(), 2);
     assert_eq!(squares["e4"].as_array().unwrap().len(), 0);
     assert_eq!(view["labels"]["d1"], "Q");
-    assert_eq!(view["to_move"], "white");
+    assert_eq!(view["to_act"], "white");
+    assert_eq!(view["counters"], serde_json::json!({"turn": 1, "halfmove_clock": 0, "quiet_turns": null}));
     assert_eq!(view["promotions"][1], "BN");
     assert!(g.render(None).contains("Q"));
 }

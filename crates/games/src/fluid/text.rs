@@ -1,11 +1,11 @@
 //! Position texts (FEN with `(XY)` for two pieces on a square and `Q` for
-//! a same-colour Bishop + Rook) and the syntax of move texts.
+//! a same-colour Bishop + Rook).
 
 use super::board::Board;
 use super::piece::{Cell, Colour, Kind, Piece};
 use super::position::{Rules, State, BLACK_KING_SIDE, BLACK_QUEEN_SIDE, WHITE_KING_SIDE, WHITE_QUEEN_SIDE};
 use super::square::Square;
-use menagerie_core::{MoveError, PositionError};
+use menagerie_core::PositionError;
 
 const CASTLING_LETTERS: [(char, u8); 4] =
     [('K', WHITE_KING_SIDE), ('Q', WHITE_QUEEN_SIDE), ('k', BLACK_KING_SIDE), ('q', BLACK_QUEEN_SIDE)];
@@ -181,7 +181,7 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<State, PositionError>
             return Err(PositionError::invalid(format!("{} is not to move but stands in check", other.name())));
         }
     }
-    state.refresh_repetition_key(rules);
+    state.repetition_key = state.hash();
     Ok(state)
 }
 
@@ -245,69 +245,4 @@ pub fn castling_text(rights: u8) -> String {
     } else {
         text
     }
-}
-
-/// Checks the shape `<unit><from><to>[x<captured>][=<promotion>]` and says
-/// precisely what is wrong with a malformed text.
-pub fn check_move_syntax(text: &str) -> Result<(), MoveError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut at = 0;
-    let is_unit_letter = |c: char| matches!(c, 'B' | 'K' | 'N' | 'P' | 'R');
-    while at < chars.len() && is_unit_letter(chars[at]) {
-        at += 1;
-    }
-    match at {
-        0 => {
-            return Err(MoveError::syntax(text, "expected the moving piece letters (B, K, N, P, R; upper case) first"))
-        }
-        1 => {}
-        2 => {
-            if chars[0] > chars[1] {
-                return Err(MoveError::syntax(
-                    text,
-                    "the two letters of a pair go in alphabetical order (BR, KR, BN...)",
-                ));
-            }
-            if chars.contains(&'P') {
-                return Err(MoveError::syntax(text, "a pawn never moves in a pair"));
-            }
-        }
-        _ => return Err(MoveError::syntax(text, "a unit is one or two piece letters")),
-    }
-    for which in ["from", "to"] {
-        let name: String = chars.iter().skip(at).take(2).collect();
-        if Square::parse(&name).is_none() {
-            return Err(MoveError::syntax(
-                text,
-                format!("expected the {which} square (a1..h8) at character {}", at + 1),
-            ));
-        }
-        at += 2;
-    }
-    if chars.get(at) == Some(&'x') {
-        match chars.get(at + 1) {
-            Some(&c) if is_unit_letter(c) => at += 2,
-            _ => return Err(MoveError::syntax(text, "'x' must be followed by the captured piece's letter")),
-        }
-    }
-    if chars.get(at) == Some(&'=') {
-        let letters: Vec<char> =
-            chars[at + 1..].iter().copied().take_while(|&c| matches!(c, 'B' | 'N' | 'R')).collect();
-        let valid = match letters.as_slice() {
-            [_] => true,
-            [a, b] => a < b,
-            _ => false,
-        };
-        if !valid {
-            return Err(MoveError::syntax(text, "'=' must be followed by B, N, R, or a pair BN, BR, NR"));
-        }
-        at += 1 + letters.len();
-    }
-    if at != chars.len() {
-        return Err(MoveError::syntax(
-            text,
-            format!("unexpected text {:?} at the end", chars[at..].iter().collect::<String>()),
-        ));
-    }
-    Ok(())
 }

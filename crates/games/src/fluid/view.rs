@@ -1,11 +1,13 @@
-//! What people see: the terminal drawing and the JSON view for the web page.
+//! What people see: the terminal drawing and the board part of the view.
 
-use super::piece::{Cell, Colour};
+use super::piece::Cell;
 use super::position::State;
 use super::square::Square;
 use super::text::{castling_text, cell_text};
-use menagerie_core::Outcome;
-use serde_json::{json, Map, Value};
+use super::Fluid;
+use menagerie_core::{Counters, Game, Outcome, Player, Present};
+use serde::Serialize;
+use std::collections::BTreeMap;
 
 /// Two characters per square: a single piece (`R `), a pair in its colours'
 /// cases (`BN`, `Bn`), a queen as `Q `, `. ` for empty.
@@ -18,7 +20,7 @@ fn cell_picture(cell: Cell) -> String {
     }
 }
 
-pub fn render(state: &State, in_check: bool, outcome: Option<&Outcome>) -> String {
+fn render(state: &State, in_check: bool, outcome: Option<&Outcome>) -> String {
     let mut out = String::new();
     for rank in (0..8u8).rev() {
         out.push_str(&format!("{} ", rank + 1));
@@ -56,43 +58,80 @@ fn piece_kind_name(letter: char) -> &'static str {
     }
 }
 
-pub fn view_json(state: &State, text: String, in_check: bool, outcome: Option<&Outcome>, promotions: &[&str]) -> Value {
-    let mut squares = Map::new();
-    for square in Square::all() {
-        let cell = state.board.cell(square);
-        let pieces: Vec<Value> = cell
-            .pieces()
-            .map(|p| {
-                let letter = p.kind().letter();
-                json!({ "colour": p.colour().name(), "letter": letter.to_string(), "kind": piece_kind_name(letter) })
-            })
-            .collect();
-        squares.insert(square.to_string(), Value::Array(pieces));
-    }
-    let mut labels = Map::new();
-    for square in Square::all() {
-        let label = cell_text(state.board.cell(square)).replace(['(', ')'], "");
-        if !label.is_empty() {
-            labels.insert(square.to_string(), Value::String(label));
+/// The board part of Fluid Chess's view.
+///
+/// ```text
+/// { "files": ["a".."h"], "ranks": ["1".."8"],
+///   "squares": { "a1": [ {"colour": "white", "letter": "R", "kind": "rook"} ], "e4": [], ... },
+///   "labels": { "d1": "Q", "e5": "Bn", ... },
+///   "castling": "KQkq" | "-", "en_passant": "e3" | null,
+///   "promotions": ["BR", "R", "B", "N"] }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FluidBoard {
+    pub files: [&'static str; 8],
+    pub ranks: [&'static str; 8],
+    /// All 64 squares, named as in move texts; each a list of 0-2 pieces.
+    pub squares: BTreeMap<String, Vec<PieceView>>,
+    /// Occupied squares only: what to print on the square (a queen is `Q`;
+    /// a pair two letters in their colours' cases).
+    pub labels: BTreeMap<String, String>,
+    pub castling: String,
+    pub en_passant: Option<String>,
+    /// What a pawn may become in this variant.
+    pub promotions: Vec<&'static str>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub colour: &'static str,
+    pub letter: char,
+    pub kind: &'static str,
+}
+
+impl Present for Fluid {
+    type Board = FluidBoard;
+
+    fn board(&self, _viewer: Option<Player>) -> FluidBoard {
+        let state = &self.state;
+        let mut squares = BTreeMap::new();
+        let mut labels = BTreeMap::new();
+        for square in Square::all() {
+            let cell = state.board.cell(square);
+            let pieces = cell
+                .pieces()
+                .map(|p| {
+                    let letter = p.kind().letter();
+                    PieceView { colour: p.colour().name(), letter, kind: piece_kind_name(letter) }
+                })
+                .collect();
+            squares.insert(square.to_string(), pieces);
+            let label = cell_text(cell).replace(['(', ')'], "");
+            if !label.is_empty() {
+                labels.insert(square.to_string(), label);
+            }
+        }
+        FluidBoard {
+            files: ["a", "b", "c", "d", "e", "f", "g", "h"],
+            ranks: ["1", "2", "3", "4", "5", "6", "7", "8"],
+            squares,
+            labels,
+            castling: castling_text(state.castling),
+            en_passant: state.en_passant.map(|s| s.to_string()),
+            promotions: self.rules.promotions.iter().map(|p| p.text()).collect(),
         }
     }
-    json!({
-        "game": "fluid",
-        "text": text,
-        "files": ["a", "b", "c", "d", "e", "f", "g", "h"],
-        "ranks": ["1", "2", "3", "4", "5", "6", "7", "8"],
-        "squares": squares,
-        "labels": labels,
-        "to_move": state.side.name(),
-        "check": in_check,
-        "castling": castling_text(state.castling),
-        "en_passant": state.en_passant.map(|s| s.to_string()),
-        "halfmove_clock": state.halfmove_clock,
-        "fullmove_number": state.fullmove_number,
-        "promotions": promotions,
-        "outcome": outcome.map(|o| json!({
-            "winner": o.winner().map(|w| if w == Colour::White.player() { "white" } else { "black" }),
-            "reason": o.reason(),
-        })),
-    })
+
+    fn counters(&self) -> Counters {
+        let state = &self.state;
+        Counters {
+            turn: Some(state.fullmove_number),
+            halfmove_clock: Some(state.halfmove_clock),
+            ..Counters::default()
+        }
+    }
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        render(&self.state, self.side_in_check(), self.outcome().as_ref())
+    }
 }

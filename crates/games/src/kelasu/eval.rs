@@ -23,11 +23,11 @@
 //! the last Stone 2000 more), the tiles 40/120/350, Energy 60 an action,
 //! 3 per step of nearness, 8 per free Blank.
 
-use super::action::Action;
 use super::bitboard::Bitboard;
+use super::board::Board;
 use super::merge::count_connected_sets;
+use super::moves::Action;
 use super::piece::Kind;
-use super::position::Board;
 use super::position::State;
 use super::tables::VICTORY_TILES;
 use super::Kelasu;

@@ -9,33 +9,15 @@
 //! Representation: one `u128` bitboard per colour and per kind (bit = square
 //! index, rank × 10 + file), the spent pieces as another bitboard, and
 //! copy-make undo (the whole state is about 200 bytes).
-//!
-//! # `view_json` shape
-//! ```json
-//! {
-//!   "game": "kelasu",
-//!   "ranks": ["A", …, "J"],          // top to bottom
-//!   "files": ["0", …, "9"],          // left to right
-//!   "squares": [                      // occupied squares only, ascending
-//!     { "square": "C0", "piece": "S", "kind": "stone", "colour": "blue", "spent": false }
-//!   ],
-//!   "victory_tiles": ["E4", "E5", "F4", "F5"],
-//!   "mover": "blue",                  // who acts now (the winner once won)
-//!   "energy": 4,                      // Energy left this turn
-//!   "spent": ["C3"],                  // the mover's pieces that have acted
-//!   "quiet": 0, "turn": 1,            // as in the position text
-//!   "stones": { "blue": 4, "red": 4 },
-//!   "outcome": null,                  // or { "winner": "blue" | null, "reason": "…" }
-//!   "text": "<position text>"
-//! }
-//! ```
-//! `piece` is the upper-case letter whatever the colour.
 
-mod action;
+mod invariants;
 mod bitboard;
+mod board;
 mod eval;
 mod merge;
 mod movegen;
+mod moves;
+mod notation;
 mod piece;
 mod position;
 mod square;
@@ -44,11 +26,10 @@ mod text;
 mod view;
 mod zobrist;
 
-pub use action::Action;
+pub use moves::Action;
 pub use square::Square;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
-use piece::Kind;
 use position::{State, QUIET_LIMIT};
 
 /// Kelasu has no options.
@@ -205,19 +186,11 @@ impl Game for Kelasu {
     }
 
     fn parse_move(&self, text: &str) -> Result<Action, MoveError> {
-        text::parse_action(&self.state, text)
-    }
-
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(&self.state)
+        notation::parse_action(&self.state, text)
     }
 
     fn player_name(player: Player) -> &'static str {
         piece::colour_name(player)
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        view::json(&self.state, self.to_text())
     }
 
     fn bench_positions(_variant: &KelasuVariant) -> Vec<&'static str> {
@@ -225,46 +198,7 @@ impl Game for Kelasu {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let s = &self.state;
-        let board = &s.board;
-        if (board.colours[0] & board.colours[1]).not_empty() {
-            return Err("a square holds pieces of both colours".into());
-        }
-        let mut kinds = bitboard::Bitboard::EMPTY;
-        for kind in Kind::ALL {
-            if (kinds & board.kinds[kind.index()]).not_empty() {
-                return Err("a square holds two kinds of piece".into());
-            }
-            kinds |= board.kinds[kind.index()];
-        }
-        if kinds != board.occupied() {
-            return Err("kind and colour bitboards disagree".into());
-        }
-        let movers = board.colours[s.mover.index()] & !board.kinds[Kind::Stone.index()];
-        if (s.spent & !movers).not_empty() {
-            return Err("a spent square holds no movable piece of the mover".into());
-        }
-        if s.hash != s.compute_hash() {
-            return Err("incremental hash differs from the recomputed one".into());
-        }
-        if self.turn_starts.len() != s.recorded_turn_starts as usize {
-            return Err("repetition record out of step".into());
-        }
-        if s.ending.is_none() {
-            if s.energy == 0 {
-                return Err("the mover has no Energy but the turn has not passed".into());
-            }
-            if s.win_check().is_some() {
-                return Err("a win condition holds but the game goes on".into());
-            }
-            if s.quiet >= QUIET_LIMIT {
-                return Err("the quiet counter reached 128 but the game goes on".into());
-            }
-            if !s.has_any_action() {
-                return Err("the mover has no legal action but the turn has not passed".into());
-            }
-        }
-        Ok(())
+        invariants::check(self)
     }
 }
 
@@ -276,37 +210,4 @@ const BENCH_POSITIONS: [&str; 2] = [
 ];
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use rand::rngs::StdRng;
-    use rand::{Rng, SeedableRng};
-
-    /// The quick "any action left?" test (which decides when the turn
-    /// passes) agrees with the full generator after every action of random
-    /// games, and so does the bulk count.
-    #[test]
-    fn any_action_agrees_with_the_generator() {
-        let mut moves = Vec::new();
-        let mut after = Vec::new();
-        for seed in 0..30 {
-            let mut rng = StdRng::seed_from_u64(seed);
-            let mut g = Kelasu::start(&KelasuVariant, 0);
-            for _ in 0..300 {
-                g.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                for &mv in &moves {
-                    let mut state = g.state;
-                    state.apply(mv);
-                    if state.ending.is_none() && state.energy > 0 {
-                        state.generate(&mut after);
-                        assert_eq!(state.has_any_action(), !after.is_empty(), "after {mv} in {}", g.to_text());
-                        assert_eq!(state.count(), after.len() as u64, "after {mv} in {}", g.to_text());
-                    }
-                }
-                g.play(moves[rng.random_range(0..moves.len())]);
-            }
-        }
-    }
-}
+mod tests;

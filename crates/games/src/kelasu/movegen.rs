@@ -1,9 +1,9 @@
 //! Legal actions of the mover: where each unspent piece can go, the merges,
 //! and fast answers to "how many?" and "is there any?".
 
-use super::action::Action;
 use super::bitboard::Bitboard;
 use super::merge::{count_connected_sets, for_each_connected_set};
+use super::moves::Action;
 use super::piece::Kind;
 use super::position::State;
 use super::square::Square;

@@ -1,5 +1,4 @@
-//! The position for people: a terminal drawing and the JSON view for the
-//! web page (shape documented in the module above).
+//! What people see: the terminal drawing and the board part of the view.
 
 use super::bitboard::Bitboard;
 use super::piece::{colour_name, Kind};
@@ -7,12 +6,13 @@ use super::position::State;
 use super::square::Square;
 use super::tables::VICTORY_TILES;
 use super::text::squares_text;
-use menagerie_core::Player;
-use serde_json::json;
+use super::Kelasu;
+use menagerie_core::{Counters, Player, Present};
+use serde::Serialize;
 
 /// The board, A at the top: Blue upper case, Red lower case, `*` after a
 /// spent piece, `[ ]` round a Victory Tile, `.` an empty square.
-pub fn render(state: &State) -> String {
+fn render(state: &State) -> String {
     let mut out = String::new();
     out.push_str("    ");
     for file in 0..10 {
@@ -54,39 +54,86 @@ pub fn render(state: &State) -> String {
     out
 }
 
-pub fn json(state: &State, text: String) -> serde_json::Value {
-    let squares: Vec<serde_json::Value> = state
-        .board
-        .occupied()
-        .filter_map(|sq| {
-            let (player, kind) = state.board.piece_at(sq)?;
-            Some(json!({
-                "square": sq.to_string(),
-                "piece": kind.letter().to_string(),
-                "kind": kind.name(),
-                "colour": colour_name(player),
-                "spent": state.spent.contains(sq),
-            }))
-        })
-        .collect();
-    let names = |set: Bitboard| set.map(|sq| sq.to_string()).collect::<Vec<_>>();
-    let outcome = state.ending.map(|(winner, reason)| json!({ "winner": winner.map(colour_name), "reason": reason }));
-    json!({
-        "game": "kelasu",
-        "ranks": ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"],
-        "files": ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
-        "squares": squares,
-        "victory_tiles": names(VICTORY_TILES),
-        "mover": colour_name(state.mover),
-        "energy": state.energy,
-        "spent": names(state.spent),
-        "quiet": state.quiet,
-        "turn": state.turn,
-        "stones": {
-            "blue": state.board.pieces(Player::First, Kind::Stone).count(),
-            "red": state.board.pieces(Player::Second, Kind::Stone).count(),
-        },
-        "outcome": outcome,
-        "text": text,
-    })
+/// The board part of Kelasu's view.
+///
+/// ```json
+/// { "ranks": ["A", …, "J"], "files": ["0", …, "9"],
+///   "squares": [ { "square": "C0", "piece": "S", "kind": "stone", "colour": "blue", "spent": false } ],
+///   "victory_tiles": ["E4", "E5", "F4", "F5"],
+///   "energy": 4, "spent": ["C3"], "stones": { "blue": 4, "red": 4 } }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct KelasuBoard {
+    /// Top to bottom.
+    pub ranks: [&'static str; 10],
+    /// Left to right.
+    pub files: [&'static str; 10],
+    /// Occupied squares only, ascending.
+    pub squares: Vec<PieceView>,
+    pub victory_tiles: Vec<String>,
+    /// Energy left this turn.
+    pub energy: u8,
+    /// The acting player's pieces that have acted this turn.
+    pub spent: Vec<String>,
+    pub stones: Stones,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: String,
+    /// The upper-case letter whatever the colour.
+    pub piece: char,
+    pub kind: &'static str,
+    pub colour: &'static str,
+    pub spent: bool,
+}
+
+/// Stones per player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Stones {
+    pub blue: u32,
+    pub red: u32,
+}
+
+impl Present for Kelasu {
+    type Board = KelasuBoard;
+
+    fn board(&self, _viewer: Option<Player>) -> KelasuBoard {
+        let state = &self.state;
+        let squares = state
+            .board
+            .occupied()
+            .filter_map(|sq| {
+                let (player, kind) = state.board.piece_at(sq)?;
+                Some(PieceView {
+                    square: sq.to_string(),
+                    piece: kind.letter(),
+                    kind: kind.name(),
+                    colour: colour_name(player),
+                    spent: state.spent.contains(sq),
+                })
+            })
+            .collect();
+        let names = |set: Bitboard| set.map(|sq| sq.to_string()).collect::<Vec<_>>();
+        KelasuBoard {
+            ranks: ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"],
+            files: ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"],
+            squares,
+            victory_tiles: names(VICTORY_TILES),
+            energy: state.energy,
+            spent: names(state.spent),
+            stones: Stones {
+                blue: state.board.pieces(Player::First, Kind::Stone).count(),
+                red: state.board.pieces(Player::Second, Kind::Stone).count(),
+            },
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        Counters { turn: Some(self.state.turn), quiet_turns: Some(self.state.quiet), ..Counters::default() }
+    }
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        render(&self.state)
+    }
 }

@@ -26,9 +26,9 @@
 //! hand 12, an empty hand -400, a controlled stone 30, a token on the board
 //! 6, the move 20.
 
-use super::board::Board;
-use super::geometry::{Direction, Square};
-use super::movegen::{Act, Move};
+use super::moves::{Act, Move};
+use super::position::Board;
+use super::square::{Direction, Square};
 use super::Lichen;
 use crate::weights::Weights;
 use menagerie_core::{Evaluate, Player, Terms};

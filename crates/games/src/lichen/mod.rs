@@ -16,44 +16,24 @@
 //!   count of quiet turns start at the position a game was set up from;
 //! - a hand-built position in which the player who just moved controls the
 //!   mover's kingstone is over (that player won).
-//!
-//! # `view_json`
-//! ```json
-//! {
-//!   "game": "lichen", "variant": "lichen",
-//!   "files": 5, "ranks": 3,
-//!   "squares": ["a1", "b1", ...],            // every square, rank 1 first, files a..
-//!   "directions": ["n","ne","e","se","s","sw","w","nw"],
-//!   "stones": [                               // one per stone, in square order
-//!     { "square": "c1",
-//!       "slots": { "n": "white", "ne": null, ... },   // "white" | "black" | null
-//!       "kingstone": "white",                 // "white" | "black" | null
-//!       "controller": "white" }               // "white" | "black" | null (tie)
-//!   ],
-//!   "hands": { "white": 20, "black": 20 },
-//!   "to_move": "white",
-//!   "harvest": ["b1"],                        // stones the mover harvests at the start of the turn
-//!   "outcome": null,                          // or { "winner": "white" | null, "reason": "..." }
-//!   "text": "<position text>"
-//! }
-//! ```
-//! North (`n`) is towards rank 3; White sits at rank 1.
 
-mod board;
+mod invariants;
 mod eval;
-mod geometry;
 mod movegen;
+mod moves;
 mod notation;
+mod position;
+mod square;
 mod text;
 mod view;
 mod zobrist;
 
-pub use geometry::{Direction, Square};
-pub use movegen::{Act, Move};
+pub use moves::{Act, Move};
+pub use square::{Direction, Square};
 
-use board::Board;
-use geometry::Geometry;
-use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
+use position::Board;
+use square::Geometry;
 
 /// The 200 turns of the engine-convention draw.
 pub const QUIET_TURN_LIMIT: u32 = 200;
@@ -74,8 +54,8 @@ pub enum LichenVariant {
 impl LichenVariant {
     fn geometry(self) -> &'static Geometry {
         match self {
-            LichenVariant::Wide => &geometry::WIDE,
-            LichenVariant::Square => &geometry::SQUARE,
+            LichenVariant::Wide => &square::WIDE,
+            LichenVariant::Square => &square::SQUARE,
         }
     }
 
@@ -346,14 +326,6 @@ impl Game for Lichen {
         }
     }
 
-    fn render(&self, _viewer: Option<Player>) -> String {
-        view::render(self)
-    }
-
-    fn view_json(&self, _viewer: Option<Player>) -> serde_json::Value {
-        view::json(self)
-    }
-
     fn bench_positions(variant: &LichenVariant) -> Vec<&'static str> {
         match variant {
             LichenVariant::Wide => vec![
@@ -368,47 +340,7 @@ impl Game for Lichen {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let board = &self.board;
-        let g = board.geometry;
-        for square in g.all_squares() {
-            let (w, b) = (board.slots(Player::First, square), board.slots(Player::Second, square));
-            if w & b != 0 {
-                return Err(format!("{}: a slot holds two tokens", g.square_name(square)));
-            }
-            if !board.has_stone(square) && (w | b) != 0 {
-                return Err(format!("{}: tokens without a stone", g.square_name(square)));
-            }
-        }
-        if board.stones >> g.squares != 0 {
-            return Err("a stone off the board".into());
-        }
-        for player in Player::BOTH {
-            if !board.has_stone(board.kingstone[player.index()]) {
-                return Err(format!("{:?}'s kingstone is not on a stone", player));
-            }
-        }
-        if board.kingstone[0] == board.kingstone[1] {
-            return Err("both kingstones on one stone".into());
-        }
-        if board.hash != board.compute_hash() {
-            return Err("the incremental hash differs from the recomputed one".into());
-        }
-        if let Some(earlier) = self.history.last() {
-            let before = &earlier.board;
-            if before.stones.count_ones() != board.stones.count_ones() {
-                return Err("the number of stones changed".into());
-            }
-            for player in Player::BOTH {
-                if board.tokens_of(player) > before.tokens_of(player) {
-                    return Err(format!("{player:?} gained tokens"));
-                }
-            }
-            let placed_or_harvested = board.tokens_on_board() != before.tokens_on_board() || board.hand != before.hand;
-            if !placed_or_harvested {
-                return Err("a turn without a placement".into());
-            }
-        }
-        Ok(())
+        invariants::check(self)
     }
 }
 

@@ -8,28 +8,9 @@
 //! Everything else about the acts is the same for every placement, which is
 //! what lets [`count`] count a position's moves without listing them.
 
-use super::board::Board;
-use super::geometry::{Direction, Square, MAX_SQUARES, OFF_BOARD};
-
-/// The optional second half of a turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Act {
-    /// Nothing after the placement (also the whole move of a winning placement).
-    Pass,
-    /// The stone on `from` moves one square in `dir` (`a2ne;c1>n`).
-    Step { from: Square, dir: Direction },
-    /// The stone on `from` puts a token into slot `dir` of its neighbour in
-    /// direction `dir` (`a2ne;a2*ne`).
-    Colonize { from: Square, dir: Direction },
-}
-
-/// One whole turn: a token into `slot` of the stone on `square`, then `act`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub square: Square,
-    pub slot: Direction,
-    pub act: Act,
-}
+use super::moves::{Act, Move};
+use super::position::Board;
+use super::square::{Direction, Square, MAX_SQUARES, OFF_BOARD};
 
 /// Per-stone facts about the acts of a board, independent of the placement.
 struct ActTargets {

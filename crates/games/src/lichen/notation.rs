@@ -2,8 +2,8 @@
 //! and the act: a stone move `<square>><dir>` (`c1>n`) or a colonization
 //! `<square>*<dir>` (`a2*ne`).
 
-use super::geometry::{Direction, Geometry, Square};
-use super::movegen::{Act, Move};
+use super::moves::{Act, Move};
+use super::square::{Direction, Geometry, Square};
 use menagerie_core::MoveError;
 
 pub fn write(geometry: &Geometry, mv: Move) -> String {

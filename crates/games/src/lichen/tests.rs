@@ -3,7 +3,7 @@
 //! quiet-turn counter (which no real game can run up to 200, see below).
 
 use super::*;
-use menagerie_core::testing;
+use menagerie_core::{testing, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;

@@ -4,8 +4,8 @@
 //! `B` or `-`, then `K` for White's kingstone or `k` for Black's. Only this
 //! canonical form is read, with exactly one `K` and one `k`.
 
-use super::board::Board;
-use super::geometry::{Direction, Geometry, Square, RANKS};
+use super::position::Board;
+use super::square::{Direction, Geometry, Square, RANKS};
 use menagerie_core::{Player, PositionError};
 
 /// Hands larger than this are refused (no game comes near it; it keeps the

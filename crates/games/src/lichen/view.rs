@@ -1,10 +1,10 @@
-//! The position for people: a terminal drawing and the JSON view the web
-//! page draws from (its shape is documented in the module doc of `lichen`).
+//! What people see: the terminal drawing and the board part of the view.
 
-use super::geometry::{Direction, Square, RANKS};
+use super::square::{Direction, Square, RANKS};
 use super::Lichen;
-use menagerie_core::{Game, Outcome, Player};
-use serde_json::{json, Map, Value};
+use menagerie_core::{Counters, Game, Outcome, Player, Present};
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
 fn side_name(player: Player) -> &'static str {
@@ -37,7 +37,7 @@ fn centre_char(game: &Lichen, square: Square) -> char {
 
 /// Each stone is a 3 x 3 cell: its eight slots around (`W`, `B`, `.` for
 /// empty) as seen on the board, the kingstone or control mark in the centre.
-pub fn render(game: &Lichen) -> String {
+fn render(game: &Lichen) -> String {
     let board = &game.board;
     let g = board.geometry;
     // Slot directions by row and column of the cell; `None` is the centre.
@@ -100,52 +100,99 @@ pub fn render(game: &Lichen) -> String {
     out
 }
 
-pub fn json(game: &Lichen) -> Value {
-    let board = &game.board;
-    let g = board.geometry;
-    let owner = |p: Option<Player>| p.map_or(Value::Null, |p| Value::from(side_name(p)));
-    let mut squares = Vec::new();
-    let mut stones = Vec::new();
-    for rank in 0..RANKS {
-        for file in 0..g.files {
-            let square = g.square(file, rank);
-            squares.push(Value::from(g.square_name(square)));
-            if !board.has_stone(square) {
-                continue;
+/// The board part of Lichen Chess's view. North (`n`) is towards rank 3;
+/// White sits at rank 1.
+///
+/// ```json
+/// { "files": 5, "ranks": 3,
+///   "squares": ["a1", "b1", ...],
+///   "directions": ["n","ne","e","se","s","sw","w","nw"],
+///   "stones": [ { "square": "c1", "slots": { "n": "white", "ne": null, ... },
+///                 "kingstone": "white", "controller": "white" } ],
+///   "hands": { "white": 20, "black": 20 },
+///   "harvest": ["b1"] }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LichenBoard {
+    pub files: u8,
+    pub ranks: u8,
+    /// Every square, rank 1 first, files a.. within a rank.
+    pub squares: Vec<String>,
+    pub directions: [&'static str; 8],
+    /// One per stone, in square order.
+    pub stones: Vec<StoneView>,
+    pub hands: Hands,
+    /// The stones the mover harvests at the start of the turn.
+    pub harvest: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoneView {
+    pub square: String,
+    /// Per direction: whose token is in that slot (`white`, `black`), or `None`.
+    pub slots: BTreeMap<&'static str, Option<&'static str>>,
+    /// Whose kingstone this is, if anyone's.
+    pub kingstone: Option<&'static str>,
+    /// Who controls the stone (`None`: a tie).
+    pub controller: Option<&'static str>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Hands {
+    pub white: u32,
+    pub black: u32,
+}
+
+impl Present for Lichen {
+    type Board = LichenBoard;
+
+    fn board(&self, _viewer: Option<Player>) -> LichenBoard {
+        let board = &self.board;
+        let g = board.geometry;
+        let mut squares = Vec::new();
+        let mut stones = Vec::new();
+        for rank in 0..RANKS {
+            for file in 0..g.files {
+                let square = g.square(file, rank);
+                squares.push(g.square_name(square));
+                if !board.has_stone(square) {
+                    continue;
+                }
+                let slots = Direction::all()
+                    .map(|dir| {
+                        let token = Player::BOTH.into_iter().find(|&p| board.slots(p, square) & dir.bit() != 0);
+                        (dir.name(), token.map(side_name))
+                    })
+                    .collect();
+                stones.push(StoneView {
+                    square: g.square_name(square),
+                    slots,
+                    kingstone: board.kingstone_owner(square).map(side_name),
+                    controller: board.controller(square).map(side_name),
+                });
             }
-            let mut slots = Map::new();
-            for dir in Direction::all() {
-                let token = Player::BOTH.into_iter().find(|&p| board.slots(p, square) & dir.bit() != 0);
-                slots.insert(dir.name().to_owned(), owner(token));
-            }
-            stones.push(json!({
-                "square": g.square_name(square),
-                "slots": slots,
-                "kingstone": owner(board.kingstone_owner(square)),
-                "controller": owner(board.controller(square)),
-            }));
+        }
+        let mut harvest = Vec::new();
+        if self.outcome().is_none() {
+            let mask = board.harvestable(board.to_move);
+            harvest.extend(g.all_squares().filter(|s| mask & s.bit() != 0).map(|s| g.square_name(s)));
+        }
+        LichenBoard {
+            files: g.files,
+            ranks: RANKS,
+            squares,
+            directions: Direction::NAMES,
+            stones,
+            hands: Hands { white: board.hand[0], black: board.hand[1] },
+            harvest,
         }
     }
-    let mut harvest = Vec::new();
-    if game.outcome().is_none() {
-        let mask = board.harvestable(board.to_move);
-        for square in g.all_squares().filter(|s| mask & s.bit() != 0) {
-            harvest.push(Value::from(g.square_name(square)));
-        }
+
+    fn counters(&self) -> Counters {
+        Counters { quiet_turns: Some(self.quiet_turns), ..Counters::default() }
     }
-    let outcome = game.outcome().map_or(Value::Null, |o| json!({ "winner": owner(o.winner()), "reason": o.reason() }));
-    json!({
-        "game": "lichen",
-        "variant": game.variant.id(),
-        "files": g.files,
-        "ranks": RANKS,
-        "squares": squares,
-        "directions": Direction::NAMES,
-        "stones": stones,
-        "hands": { "white": board.hand[0], "black": board.hand[1] },
-        "to_move": side_name(board.to_move),
-        "harvest": harvest,
-        "outcome": outcome,
-        "text": game.to_text(),
-    })
+
+    fn render(&self, _viewer: Option<Player>) -> String {
+        render(self)
+    }
 }

@@ -2,7 +2,7 @@
 //! square, one for Black to move; hand sizes are mixed in by a hash of the
 //! count, since a hand can hold any number of tokens.
 
-use super::geometry::MAX_SQUARES;
+use super::square::MAX_SQUARES;
 use menagerie_core::zobrist::{keys, splitmix64};
 
 const TOKEN_KEYS: [u64; 2 * MAX_SQUARES * 8] = keys(0x11C4_E000_0001);

@@ -1,153 +1,38 @@
-//! Squares, pieces with hit points, movement without capture and threats.
+//! The board (what stands on each square), movement without capture and
+//! threats.
 
+use super::piece::{Kind, Piece};
+use super::square::Square;
 use menagerie_core::Player;
 
-/// A square 0..64 (a1 = 0, b1 = 1, ..., h8 = 63); [`NO_SQUARE`] for none.
-pub type Square = u8;
-pub const NO_SQUARE: Square = 64;
-
-pub fn file_of(sq: Square) -> i8 {
-    (sq & 7) as i8
-}
-
-pub fn rank_of(sq: Square) -> i8 {
-    (sq >> 3) as i8
-}
-
-pub fn square_at(file: i8, rank: i8) -> Option<Square> {
-    ((0..8).contains(&file) && (0..8).contains(&rank)).then(|| (rank * 8 + file) as Square)
-}
-
-pub fn square_name(sq: Square) -> String {
-    if sq >= 64 {
-        return "-".into();
-    }
-    format!("{}{}", (b'a' + (sq & 7)) as char, (sq >> 3) + 1)
-}
-
-pub fn parse_square(text: &str) -> Option<Square> {
-    let b = text.as_bytes();
-    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
-        return None;
-    }
-    Some((b[1] - b'1') * 8 + (b[0] - b'a'))
-}
-
-/// Piece types, ordered by hit points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Pawn,
-    Knight,
-    Bishop,
-    Rook,
-    Princess,
-    Queen,
-    King,
-}
-
-impl Kind {
-    pub fn value(self) -> i8 {
-        match self {
-            Kind::Pawn => 1,
-            Kind::Knight | Kind::Bishop => 3,
-            Kind::Rook => 5,
-            Kind::Princess => 7,
-            Kind::Queen => 9,
-            Kind::King => 15,
-        }
-    }
-
-    pub fn letter(self) -> char {
-        match self {
-            Kind::Pawn => 'P',
-            Kind::Knight => 'N',
-            Kind::Bishop => 'B',
-            Kind::Rook => 'R',
-            Kind::Princess => 'I',
-            Kind::Queen => 'Q',
-            Kind::King => 'K',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        Some(match c.to_ascii_uppercase() {
-            'P' => Kind::Pawn,
-            'N' => Kind::Knight,
-            'B' => Kind::Bishop,
-            'R' => Kind::Rook,
-            'I' => Kind::Princess,
-            'Q' => Kind::Queen,
-            'K' => Kind::King,
-            _ => return None,
-        })
-    }
-
-    /// The type a piece with `hp` hit points rounds down to (`None`: dead).
-    /// Three hit points round to a Knight here; the caller decides whether
-    /// a Knight-or-Bishop choice is due.
-    pub fn round_down(hp: i8, princess: bool) -> Option<Kind> {
-        Some(match hp {
-            i8::MIN..=0 => return None,
-            1..=2 => Kind::Pawn,
-            3..=4 => Kind::Knight,
-            5..=6 => Kind::Rook,
-            7..=8 if princess => Kind::Princess,
-            7..=8 => Kind::Rook,
-            9..=14 => Kind::Queen,
-            _ => Kind::King,
-        })
-    }
-}
-
-/// Per-piece marks (bits of [`Piece::flags`]).
-pub mod flag {
-    /// Poked: cannot move, attack or have cards played for it.
-    pub const STUNNED: u8 = 1;
-    /// Stomped: its next opening attack deals half damage.
-    pub const STOMPED: u8 = 2;
-    /// Its HP was changed by a card during this action.
-    pub const CHANGED: u8 = 4;
-    /// ... and the last card that changed it was Black's.
-    pub const CHANGED_BY_BLACK: u8 = 8;
-    /// It arrived on its square during this action (promotion).
-    pub const ENTERED: u8 = 16;
-    /// Rounded to 3: a Knight-or-Bishop choice is due.
-    pub const CHOOSE_MINOR: u8 = 32;
-    /// A Pawn that entered its last rank: a promotion choice is due.
-    pub const PROMOTE: u8 = 64;
-    /// Flags that last only for one action.
-    pub const ACTION: u8 = CHANGED | CHANGED_BY_BLACK | ENTERED | CHOOSE_MINOR | PROMOTE;
-    /// `(bit, letter)` in position texts.
-    pub const LETTERS: [(u8, char); 7] = [
-        (STUNNED, 's'),
-        (STOMPED, 'm'),
-        (CHANGED, 'c'),
-        (CHANGED_BY_BLACK, 'x'),
-        (ENTERED, 'e'),
-        (CHOOSE_MINOR, 'k'),
-        (PROMOTE, 'p'),
-    ];
-}
-
+/// What stands on each square. Only the position changes it (it keeps the
+/// hash), through [`Board::set`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub kind: Kind,
-    pub color: Player,
-    pub hp: i8,
-    pub flags: u8,
-}
+pub struct Board([Option<Piece>; 64]);
 
-impl Piece {
-    pub fn new(kind: Kind, color: Player) -> Piece {
-        Piece { kind, color, hp: kind.value(), flags: 0 }
+impl Board {
+    pub const EMPTY: Board = Board([None; 64]);
+
+    #[inline]
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.0[sq.index()]
     }
 
-    pub fn has(self, f: u8) -> bool {
-        self.flags & f != 0
+    #[inline]
+    pub(super) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.0[sq.index()] = piece;
+    }
+
+    /// The pieces with their squares, a1 to h8.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.get(sq).map(|p| (sq, p)))
+    }
+
+    #[inline]
+    fn is_empty(&self, sq: Square) -> bool {
+        self.0[sq.index()].is_none()
     }
 }
-
-pub type Board = [Option<Piece>; 64];
 
 pub const KING_STEPS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 /// Knight leaps in clockwise order as White sees the board, from north-north-east.
@@ -183,18 +68,17 @@ pub fn last_rank(color: Player) -> i8 {
 }
 
 /// Every empty square a piece on `from` may move to (no castling: see the
-/// position). Calls `emit(to)`.
+/// rules). Calls `emit(to)`.
 pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) {
-    let Some(piece) = board[from as usize] else { return };
-    let (f, r) = (file_of(from), rank_of(from));
+    let Some(piece) = board.get(from) else { return };
     match piece.kind {
         Kind::Pawn => {
             let dir = forward(piece.color);
-            if let Some(one) = square_at(f, r + dir).filter(|&s| board[s as usize].is_none()) {
+            if let Some(one) = from.offset(0, dir).filter(|&s| board.is_empty(s)) {
                 emit(one);
                 let second_rank = if piece.color == Player::First { 1 } else { 6 };
-                if r == second_rank {
-                    if let Some(two) = square_at(f, r + 2 * dir).filter(|&s| board[s as usize].is_none()) {
+                if from.rank() == second_rank {
+                    if let Some(two) = from.offset(0, 2 * dir).filter(|&s| board.is_empty(s)) {
                         emit(two);
                     }
                 }
@@ -203,7 +87,7 @@ pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) 
         Kind::Knight | Kind::King => {
             let steps = if piece.kind == Kind::Knight { &KNIGHT_LEAPS } else { &KING_STEPS };
             for &(df, dr) in steps {
-                if let Some(to) = square_at(f + df, r + dr).filter(|&s| board[s as usize].is_none()) {
+                if let Some(to) = from.offset(df, dr).filter(|&s| board.is_empty(s)) {
                     emit(to);
                 }
             }
@@ -212,8 +96,8 @@ pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) 
             let (dirs, range) = slides(kind).expect("a slider");
             for &(df, dr) in dirs {
                 for n in 1..=range {
-                    match square_at(f + df * n, r + dr * n) {
-                        Some(to) if board[to as usize].is_none() => emit(to),
+                    match from.offset(df * n, dr * n) {
+                        Some(to) if board.is_empty(to) => emit(to),
                         _ => break,
                     }
                 }
@@ -227,12 +111,12 @@ pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) 
 /// before the battle: the square next to the target on the line of attack
 /// (its own square for Knights, Pawns, Kings and adjacent pieces).
 pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
-    let piece = board[from as usize]?;
-    let target = board[to as usize]?;
+    let piece = board.get(from)?;
+    let target = board.get(to)?;
     if target.color == piece.color || from == to {
         return None;
     }
-    let (df, dr) = (file_of(to) - file_of(from), rank_of(to) - rank_of(from));
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
     match piece.kind {
         Kind::Pawn => (dr == forward(piece.color) && df.abs() == 1).then_some(from),
         Kind::Knight => KNIGHT_LEAPS.contains(&(df, dr)).then_some(from),
@@ -245,15 +129,14 @@ pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
                 return None;
             }
             for n in 1..distance {
-                let sq = square_at(file_of(from) + step.0 * n, rank_of(from) + step.1 * n)?;
-                if board[sq as usize].is_some() {
+                if !board.is_empty(from.offset(step.0 * n, step.1 * n)?) {
                     return None;
                 }
             }
             if distance == 1 {
                 Some(from)
             } else {
-                square_at(file_of(to) - step.0, rank_of(to) - step.1)
+                to.offset(-step.0, -step.1)
             }
         }
     }
@@ -270,10 +153,8 @@ pub struct Occupancy {
 impl Occupancy {
     pub fn of(board: &Board) -> Occupancy {
         let mut occupancy = Occupancy::default();
-        for (index, slot) in board.iter().enumerate() {
-            if let Some(piece) = slot {
-                occupancy.colour[piece.color.index()] |= 1 << index;
-            }
+        for (sq, piece) in board.pieces() {
+            occupancy.colour[piece.color.index()] |= 1 << sq.index();
         }
         occupancy.all = occupancy.colour[0] | occupancy.colour[1];
         occupancy
@@ -388,8 +269,8 @@ fn slide(from: usize, dirs: [usize; 4], occupied: u64) -> u64 {
 /// [`Occupancy`].
 #[inline]
 pub fn threatened_from(board: &Board, occupancy: &Occupancy, from: Square) -> u64 {
-    let Some(piece) = board[from as usize] else { return 0 };
-    let at = from as usize;
+    let Some(piece) = board.get(from) else { return 0 };
+    let at = from.index();
     let reach = match piece.kind {
         Kind::Pawn => PAWN_SETS[piece.color.index()][at],
         Kind::Knight => KNIGHT_SETS[at],
@@ -403,24 +284,21 @@ pub fn threatened_from(board: &Board, occupancy: &Occupancy, from: Square) -> u6
 }
 
 /// [`threatened_from`] for one question.
+#[cfg(test)]
 pub fn threatened_squares(board: &Board, from: Square) -> u64 {
     threatened_from(board, &Occupancy::of(board), from)
 }
 
 /// Whether any piece of `by` threatens `to`.
 pub fn threatened_by(board: &Board, to: Square, by: Player) -> bool {
-    (0..64u8).any(|from| board[from as usize].is_some_and(|p| p.color == by) && threat(board, from, to).is_some())
+    board.pieces().any(|(from, p)| p.color == by && threat(board, from, to).is_some())
 }
 
 /// The ring a spinning attack travels: the 8 squares next to the attacker
 /// (its 8 leaps for a Knight), clockwise as White sees the board.
 pub fn ring(center: Square, knight: bool) -> [Option<Square>; 8] {
     let steps = if knight { &KNIGHT_LEAPS } else { &KING_STEPS };
-    let mut out = [None; 8];
-    for (i, &(df, dr)) in steps.iter().enumerate() {
-        out[i] = square_at(file_of(center) + df, rank_of(center) + dr);
-    }
-    out
+    steps.map(|(df, dr)| center.offset(df, dr))
 }
 
 #[cfg(test)]
@@ -440,18 +318,19 @@ mod tests {
             seed
         };
         for _ in 0..300 {
-            let mut board: Board = [None; 64];
-            for slot in board.iter_mut() {
+            let mut board = Board::EMPTY;
+            for sq in Square::all() {
                 if next() % 3 == 0 {
                     let kind = kinds[(next() % 7) as usize];
                     let color = if next() % 2 == 0 { Player::First } else { Player::Second };
-                    *slot = Some(Piece::new(kind, color));
+                    board.set(sq, Some(Piece::new(kind, color)));
                 }
             }
-            for from in 0..64u8 {
-                let expected =
-                    (0..64u8).filter(|&to| threat(&board, from, to).is_some()).fold(0u64, |s, to| s | 1 << to);
-                assert_eq!(threatened_squares(&board, from), expected, "from {}", square_name(from));
+            for from in Square::all() {
+                let expected = Square::all()
+                    .filter(|&to| threat(&board, from, to).is_some())
+                    .fold(0u64, |s, to| s | 1 << to.index());
+                assert_eq!(threatened_squares(&board, from), expected, "from {from}");
             }
         }
     }

@@ -1,19 +1,69 @@
 //! The deck is data: a TOML file lists every card with its kind, count and
 //! numbers. The standard deck (`data/lunch/standard-deck.toml` at the
-//! repository root) is compiled into the binary; `deck=FILE` loads another.
+//! repository root) is compiled into the binary under the name `standard`;
+//! `deck=NAME` names another, and whoever builds the game says what the name
+//! means (a [`menagerie_core::Resolver`]: a file for the CLI, a deck its
+//! operator offers for the server). This module never touches files.
 //!
 //! Cards of one name are indistinguishable, so the engine works with *card
-//! types*: a hand is a count per type, the draw pile a sequence of types.
+//! types* ([`Card`]): a hand, the draw pile and the discard pile are counts
+//! per type (`pile.rs`).
 
+use menagerie_core::{shown, Resolved, Resolver};
 use std::fmt;
 
 /// The standard deck, embedded so that the program works from any folder.
 pub const STANDARD_DECK: &str = include_str!("../../../../data/lunch/standard-deck.toml");
 
-/// At most this many card types (names) in a deck: hands are `[u8; MAX_TYPES]`.
+/// The name of the embedded deck in `deck=NAME`, and the deck a variant
+/// without `deck=` plays with.
+pub const STANDARD_NAME: &str = "standard";
+
+/// The option that names a deck.
+pub const DECK_OPTION: &str = "deck";
+
+/// A deck file larger than this is refused unread: the standard deck is
+/// about 4 KiB, and every resolver reads at most this much.
+pub const MAX_DECK_BYTES: u64 = 64 * 1024;
+
+/// The decks built into the program: `standard` only. Every resolver that
+/// serves Lunch Chess starts from it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinDecks;
+
+impl Resolver for BuiltinDecks {
+    fn resolve(&self, option: &str, value: &str) -> Result<Resolved, String> {
+        match (option, value) {
+            (DECK_OPTION, STANDARD_NAME) => Ok(Resolved { name: STANDARD_NAME.to_owned(), text: STANDARD_DECK.into() }),
+            (DECK_OPTION, other) => Err(format!("unknown deck {}; offered decks: {STANDARD_NAME}", shown(other))),
+            (other, _) => Err(format!("option {other:?} names no data")),
+        }
+    }
+}
+
+/// At most this many card types (names) in a deck: piles are `[u8; MAX_TYPES]`.
 pub const MAX_TYPES: usize = 32;
-/// At most this many cards in a deck: the draw pile is a fixed array.
+/// At most this many cards in a deck (so that every count fits a byte).
 pub const MAX_CARDS: usize = 160;
+
+/// A card type of a deck: its index in the deck file (the order of hands in
+/// texts). Cards of one type are indistinguishable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card type at `index` in the deck (below [`MAX_TYPES`]).
+    #[inline]
+    pub const fn new(index: u8) -> Card {
+        debug_assert!((index as usize) < MAX_TYPES);
+        Card(index)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// What a card does in the engine; the deck maps names to kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +137,32 @@ impl CardKind {
     }
 }
 
+/// Whether a number of the deck is known from Lunch Money or our guess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    Confirmed,
+    Reconstructed,
+}
+
+impl Status {
+    fn from_name(name: &str) -> Option<Status> {
+        match name {
+            "confirmed" => Some(Status::Confirmed),
+            "reconstructed" => Some(Status::Reconstructed),
+            _ => None,
+        }
+    }
+}
+
+/// The status of each number a card has (`damage` only for cards that hit,
+/// `heal` only for First Aid).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NumberStatus {
+    pub count: Status,
+    pub damage: Option<Status>,
+    pub heal: Option<Status>,
+}
+
 /// One card type of the deck.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CardType {
@@ -100,8 +176,8 @@ pub struct CardType {
     pub spinning: bool,
     pub breaks_choke: bool,
     pub headlock_free: bool,
-    /// Whether the card's numbers are confirmed (else reconstructed).
-    pub confirmed: bool,
+    /// Whether each of the card's numbers is confirmed or reconstructed.
+    pub status: NumberStatus,
 }
 
 /// A whole deck: card types in file order (the order of hands in texts).
@@ -138,17 +214,6 @@ impl Deck {
     /// The embedded standard deck.
     pub fn standard() -> Deck {
         Deck::parse(STANDARD_DECK, "standard").expect("the embedded standard deck is valid")
-    }
-
-    /// Reads a deck file from disk.
-    pub fn load(path: &str) -> Result<Deck, DeckError> {
-        let text = std::fs::read_to_string(path).map_err(|e| DeckError {
-            file: path.to_owned(),
-            card: None,
-            field: None,
-            problem: format!("cannot be read: {e}"),
-        })?;
-        Deck::parse(&text, path)
     }
 
     /// Reads a deck from TOML text; `file` names it in errors.
@@ -264,13 +329,8 @@ impl Deck {
             if headlock_free && damage.is_none() {
                 return Err(fail("headlock_free", "only cards that deal damage can be Headlock free attacks"));
             }
-            let confirmed = match string("numbers")?.as_str() {
-                "confirmed" => true,
-                "reconstructed" => false,
-                other => {
-                    return Err(fail("numbers", &format!("{other:?}: expected \"confirmed\" or \"reconstructed\"")))
-                }
-            };
+            let status = number_status(table.get("numbers"), damage.is_some(), heal.is_some())
+                .map_err(|problem| fail("numbers", &problem))?;
             total += count as usize;
             types.push(CardType {
                 name,
@@ -282,7 +342,7 @@ impl Deck {
                 spinning,
                 breaks_choke,
                 headlock_free,
-                confirmed,
+                status,
             });
         }
         if types.len() > MAX_TYPES {
@@ -302,21 +362,71 @@ impl Deck {
         self.types.is_empty()
     }
 
-    pub fn card(&self, index: u8) -> &CardType {
-        &self.types[index as usize]
+    /// A card type of this deck (`card` comes from this deck).
+    pub fn card(&self, card: Card) -> &CardType {
+        &self.types[card.index()]
     }
 
-    pub fn kind(&self, index: u8) -> CardKind {
-        self.types[index as usize].kind
+    pub fn kind(&self, card: Card) -> CardKind {
+        self.types[card.index()].kind
     }
 
-    /// The type index of a card code.
-    pub fn find(&self, code: &str) -> Option<u8> {
-        self.types.iter().position(|t| t.code == code).map(|i| i as u8)
+    /// The name of a card type in texts.
+    pub fn code(&self, card: Card) -> &str {
+        &self.types[card.index()].code
+    }
+
+    /// The card type of a code.
+    pub fn find(&self, code: &str) -> Option<Card> {
+        self.types.iter().position(|t| t.code == code).map(|i| Card::new(i as u8))
+    }
+
+    /// Every card type, in deck order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> {
+        (0..self.types.len() as u8).map(Card::new)
     }
 
     pub fn total_cards(&self) -> usize {
         self.types.iter().map(|t| t.count as usize).sum()
+    }
+}
+
+/// Reads a card's `numbers`: one status for all its numbers
+/// (`"reconstructed"`), or a table with the status of each number it has
+/// (`{ count = "reconstructed", damage = "confirmed" }`), no more, no fewer.
+fn number_status(value: Option<&toml::Value>, has_damage: bool, has_heal: bool) -> Result<NumberStatus, String> {
+    const EXPECTED: &str = "expected \"confirmed\" or \"reconstructed\"";
+    let status = |value: &toml::Value, what: &str| -> Result<Status, String> {
+        match value {
+            toml::Value::String(name) => Status::from_name(name).ok_or_else(|| format!("{what}{name:?}: {EXPECTED}")),
+            _ => Err(format!("{what}must be a string: {EXPECTED}")),
+        }
+    };
+    match value {
+        None => Err("is missing".into()),
+        Some(toml::Value::Table(table)) => {
+            let present = [("count", true), ("damage", has_damage), ("heal", has_heal)];
+            for key in table.keys() {
+                match present.iter().find(|(name, _)| name == key) {
+                    Some((_, true)) => {}
+                    Some((_, false)) => return Err(format!("`{key}`: this card has no {key}")),
+                    None => return Err(format!("unknown number `{key}` (numbers: count, damage, heal)")),
+                }
+            }
+            let get = |name: &str| -> Result<Status, String> {
+                let value = table.get(name).ok_or_else(|| format!("the status of `{name}` is missing"))?;
+                status(value, &format!("`{name}`: "))
+            };
+            Ok(NumberStatus {
+                count: get("count")?,
+                damage: has_damage.then(|| get("damage")).transpose()?,
+                heal: has_heal.then(|| get("heal")).transpose()?,
+            })
+        }
+        Some(value) => {
+            let all = status(value, "")?;
+            Ok(NumberStatus { count: all, damage: has_damage.then_some(all), heal: has_heal.then_some(all) })
+        }
     }
 }
 
@@ -330,8 +440,10 @@ mod tests {
         assert_eq!(deck.len(), 24);
         assert_eq!(deck.total_cards(), 102);
         let jab = deck.card(deck.find("jab").unwrap());
-        assert_eq!((jab.kind, jab.damage, jab.headlock_free, jab.confirmed), (CardKind::Attack, 1, true, false));
-        assert!(deck.card(deck.find("hammer").unwrap()).confirmed);
+        assert_eq!((jab.kind, jab.damage, jab.headlock_free), (CardKind::Attack, 1, true));
+        let reconstructed =
+            NumberStatus { count: Status::Reconstructed, damage: Some(Status::Reconstructed), heal: None };
+        assert_eq!(jab.status, reconstructed);
     }
 
     #[test]

@@ -1,172 +1,69 @@
-//! Moves of the game model: every decision a player makes is one move.
-//!
-//! Texts (see README.md): `e2e4`, `discard:jab+block`, `aid:e4:firstaid*2`,
-//! `attack:d1d5:kick`, `attack:d1d5:roundhouse:cw`, `break:e5:freedom`,
-//! `humiliate:humiliation`, `humiliate:humiliation:c3`, `answer:dodge`,
-//! `free:e5:jab`, `grab:grab+headlock`, `choose:e4:b`, `promote:e8:q`, `pass`.
+//! Moves of the game model: every decision a player makes is one move, and
+//! so is every card chance deals or draws (texts: `notation`).
 
-use super::board::{parse_square, square_name, Kind, Square, NO_SQUARE};
-use super::deck::Deck;
-use super::state::NO_CARD;
-use menagerie_core::MoveError;
+use super::deck::Card;
+use super::frame::Spin;
+use super::piece::Kind;
+use super::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// A movement (castling is the King's two-square move).
     Step { from: Square, to: Square },
-    /// Discard 1 to 5 cards: card types in deck order, `NO_CARD` padding.
-    Discard([u8; 5]),
+    /// Discard 1 to 5 cards.
+    Discard(Discard),
     /// First Aid cards (a group of `count`) on a piece: an action or a last chance.
-    Aid { square: Square, card: u8, count: u8 },
-    /// Open a battle: `from` attacks `to` with `card`; `spin` +1 clockwise, -1 counter-clockwise.
-    Attack { from: Square, to: Square, card: u8, spin: i8 },
+    Aid { square: Square, card: Card, count: u8 },
+    /// Open a battle: `from` attacks `to` with `card`, and the direction a
+    /// spinning card passes on if it is Dodged.
+    Attack { from: Square, to: Square, card: Card, spin: Option<Spin> },
     /// Free a piece from a hold as the action.
-    Break { square: Square, card: u8 },
-    /// Humiliate the card in the window; `via` a third piece (options), or `NO_SQUARE`.
-    Humiliate { card: u8, via: Square },
+    Break { square: Square, card: Card },
+    /// Humiliate the card in the window; `via` a third piece (options).
+    Humiliate { card: Card, via: Option<Square> },
     /// Answer an attack (Dodge, Block, Disarm, Freedom).
-    Answer { card: u8 },
+    Answer { card: Card },
     /// A free attack on `to` (also a Headlock free attack).
-    Free { to: Square, card: u8 },
+    Free { to: Square, card: Card },
     /// Grab together with an attack, a weapon or Headlock.
-    Grab { grab: u8, with: u8 },
+    Grab { grab: Card, with: Card },
     /// A Knight-or-Bishop choice or a promotion.
     Choose { square: Square, kind: Kind },
+    /// Chance: the next card of the draw pile, dealt or drawn into a hand.
+    Draw { card: Card },
     /// Decline, no answer, end the Headlock free attacks.
     Pass,
 }
 
-fn code(deck: &Deck, card: u8) -> &str {
-    if (card as usize) < deck.len() {
-        &deck.card(card).code
-    } else {
-        "?"
-    }
+/// The cards of a discard: 1 to 5, in deck order. Unused slots hold the
+/// first card type, so that equal discards are equal values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Discard {
+    cards: [Card; 5],
+    len: u8,
 }
 
-/// The text of a move; `promotion` tells `promote:` from `choose:`.
-pub fn move_text(deck: &Deck, mv: Move, promotion: bool) -> String {
-    match mv {
-        Move::Step { from, to } => format!("{}{}", square_name(from), square_name(to)),
-        Move::Discard(cards) => {
-            let names: Vec<&str> = cards.iter().filter(|&&c| c != NO_CARD).map(|&c| code(deck, c)).collect();
-            format!("discard:{}", names.join("+"))
-        }
-        Move::Aid { square, card, count } => {
-            if count == 1 {
-                format!("aid:{}:{}", square_name(square), code(deck, card))
-            } else {
-                format!("aid:{}:{}*{count}", square_name(square), code(deck, card))
-            }
-        }
-        Move::Attack { from, to, card, spin } => {
-            let dir = match spin {
-                1 => ":cw",
-                -1 => ":ccw",
-                _ => "",
-            };
-            format!("attack:{}{}:{}{dir}", square_name(from), square_name(to), code(deck, card))
-        }
-        Move::Break { square, card } => format!("break:{}:{}", square_name(square), code(deck, card)),
-        Move::Humiliate { card, via } if via == NO_SQUARE => format!("humiliate:{}", code(deck, card)),
-        Move::Humiliate { card, via } => format!("humiliate:{}:{}", code(deck, card), square_name(via)),
-        Move::Answer { card } => format!("answer:{}", code(deck, card)),
-        Move::Free { to, card } => format!("free:{}:{}", square_name(to), code(deck, card)),
-        Move::Grab { grab, with } => format!("grab:{}+{}", code(deck, grab), code(deck, with)),
-        Move::Choose { square, kind } => format!(
-            "{}:{}:{}",
-            if promotion { "promote" } else { "choose" },
-            square_name(square),
-            kind.letter().to_ascii_lowercase()
-        ),
-        Move::Pass => "pass".into(),
-    }
-}
+impl Discard {
+    pub const EMPTY: Discard = Discard { cards: [Card::new(0); 5], len: 0 };
 
-/// Checks the shape of a move text (words, squares, card codes, numbers),
-/// so that a malformed text gets a precise error before the legality check.
-pub fn check_syntax(deck: &Deck, text: &str) -> Result<(), MoveError> {
-    let bad = |problem: &str| Err(MoveError::syntax(text, problem));
-    let square = |s: &str, what: &str| -> Result<Square, MoveError> {
-        parse_square(s).ok_or_else(|| MoveError::syntax(text, format!("{what} {s:?} is not a square (a1..h8)")))
-    };
-    let card = |s: &str| -> Result<u8, MoveError> {
-        deck.find(s).ok_or_else(|| {
-            let codes: Vec<&str> = deck.types.iter().map(|t| t.code.as_str()).collect();
-            MoveError::syntax(text, format!("unknown card {s:?}; cards: {}", codes.join(", ")))
-        })
-    };
-    let parts: Vec<&str> = text.split(':').collect();
-    match parts.as_slice() {
-        ["pass"] => Ok(()),
-        [step] if step.len() == 4 && step.is_ascii() => {
-            square(&step[..2], "from-square")?;
-            square(&step[2..], "to-square")?;
-            Ok(())
+    pub fn cards(&self) -> &[Card] {
+        &self.cards[..self.len as usize]
+    }
+
+    /// Adds a card; false when the discard already has 5.
+    pub fn push(&mut self, card: Card) -> bool {
+        if self.len as usize >= self.cards.len() {
+            return false;
         }
-        ["discard", cards] => {
-            let list: Vec<&str> = cards.split('+').collect();
-            if list.len() > 5 {
-                return bad("at most 5 cards may be discarded");
-            }
-            for c in list {
-                card(c)?;
-            }
-            Ok(())
+        self.cards[self.len as usize] = card;
+        self.len += 1;
+        true
+    }
+
+    pub fn pop(&mut self) {
+        if self.len > 0 {
+            self.len -= 1;
+            self.cards[self.len as usize] = Card::new(0);
         }
-        ["aid", sq, group] => {
-            square(sq, "square")?;
-            let (c, n) = group.split_once('*').unwrap_or((group, "1"));
-            card(c)?;
-            match n.parse::<u8>() {
-                Ok(n) if (1..=9).contains(&n) => Ok(()),
-                _ => bad("the First Aid count after `*` must be a number 1..9"),
-            }
-        }
-        ["attack", squares, c, rest @ ..] => {
-            if squares.len() != 4 || !squares.is_ascii() {
-                return bad("expected attack:<from><to>:<card>, e.g. attack:d1d5:kick");
-            }
-            square(&squares[..2], "attacker square")?;
-            square(&squares[2..], "target square")?;
-            card(c)?;
-            match rest {
-                [] | ["cw"] | ["ccw"] => Ok(()),
-                _ => bad("the spin direction must be `cw` or `ccw`"),
-            }
-        }
-        ["break", sq, c] | ["free", sq, c] => {
-            square(sq, "square")?;
-            card(c)?;
-            Ok(())
-        }
-        ["humiliate", c] | ["answer", c] => {
-            card(c)?;
-            Ok(())
-        }
-        ["humiliate", c, sq] => {
-            card(c)?;
-            square(sq, "square")?;
-            Ok(())
-        }
-        ["grab", pair] => {
-            let Some((g, w)) = pair.split_once('+') else {
-                return bad("expected grab:<grab card>+<card>, e.g. grab:grab+jab");
-            };
-            card(g)?;
-            card(w)?;
-            Ok(())
-        }
-        ["choose", sq, k] | ["promote", sq, k] => {
-            square(sq, "square")?;
-            match *k {
-                "n" | "b" | "r" | "q" => Ok(()),
-                _ => bad("the piece must be n, b, r or q"),
-            }
-        }
-        [word, ..] => bad(&format!(
-            "unknown move word {word:?}; expected a movement like e2e4 or one of discard, aid, attack, break, humiliate, answer, free, grab, choose, promote, pass"
-        )),
-        [] => bad("empty move"),
     }
 }

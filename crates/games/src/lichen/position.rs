@@ -1,0 +1,239 @@
+//! The state a position text describes: stones with their slot masks, the
+//! two kingstones, the hands and the player to move, with an incremental
+//! Zobrist hash. The rule steps that change it (harvest, placement, stone
+//! move, colonization) live here so that each keeps the hash in step.
+
+use super::square::{Direction, Geometry, Square, MAX_SQUARES};
+use super::zobrist;
+use menagerie_core::Player;
+
+/// A stone's eight slots are one byte per player: bit `d` is set when that
+/// player has a token in slot `d` (see [`Direction`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub geometry: &'static Geometry,
+    /// `tokens[player][square]`: the slots holding that player's tokens.
+    /// Squares without a stone have no tokens.
+    pub tokens: [[u8; MAX_SQUARES]; 2],
+    /// Squares holding a stone, one bit per square.
+    pub stones: u16,
+    /// `kingstone[player]`: where that player's kingstone stands.
+    pub kingstone: [Square; 2],
+    pub hand: [u32; 2],
+    pub to_move: Player,
+    pub hash: u64,
+}
+
+/// What a harvest did, for the counter of quiet turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Harvest {
+    /// The mover's tokens that went back to the hand.
+    pub returned: u32,
+    /// The opponent's tokens that left the game.
+    pub removed: u32,
+}
+
+impl Board {
+    /// An empty board (no stones, empty hands, White to move), for builders.
+    pub fn empty(geometry: &'static Geometry) -> Board {
+        let mut board = Board {
+            geometry,
+            tokens: [[0; MAX_SQUARES]; 2],
+            stones: 0,
+            kingstone: [Square(0); 2],
+            hand: [0; 2],
+            to_move: Player::First,
+            hash: 0,
+        };
+        board.hash = board.compute_hash();
+        board
+    }
+
+    #[inline]
+    pub fn has_stone(&self, square: Square) -> bool {
+        self.stones & square.bit() != 0
+    }
+
+    #[inline]
+    pub fn slots(&self, player: Player, square: Square) -> u8 {
+        self.tokens[player.index()][square.index()]
+    }
+
+    /// Slots of the stone on `square` holding no token.
+    #[inline]
+    pub fn empty_slots(&self, square: Square) -> u8 {
+        !(self.tokens[0][square.index()] | self.tokens[1][square.index()])
+    }
+
+    /// Whether `player` has more tokens than the opponent on `square`.
+    #[inline]
+    pub fn controls(&self, player: Player, square: Square) -> bool {
+        let own = self.tokens[player.index()][square.index()].count_ones();
+        let other = self.tokens[player.other().index()][square.index()].count_ones();
+        own > other
+    }
+
+    /// Who controls the stone on `square`, if anyone.
+    pub fn controller(&self, square: Square) -> Option<Player> {
+        Player::BOTH.into_iter().find(|&p| self.controls(p, square))
+    }
+
+    /// Which player's kingstone stands on `square`, if any.
+    pub fn kingstone_owner(&self, square: Square) -> Option<Player> {
+        if !self.has_stone(square) {
+            return None;
+        }
+        Player::BOTH.into_iter().find(|p| self.kingstone[p.index()] == square)
+    }
+
+    /// Whether `player` controls the opponent's kingstone: the win.
+    #[inline]
+    pub fn controls_enemy_kingstone(&self, player: Player) -> bool {
+        self.controls(player, self.kingstone[player.other().index()])
+    }
+
+    /// The stones that `player` would harvest: full and controlled by them.
+    pub fn harvestable(&self, player: Player) -> u16 {
+        let mut found = 0;
+        let mut stones = self.stones;
+        while stones != 0 {
+            let square = Square(stones.trailing_zeros() as u8);
+            stones &= stones - 1;
+            if self.empty_slots(square) == 0 && self.controls(player, square) {
+                found |= square.bit();
+            }
+        }
+        found
+    }
+
+    /// The mover's hand once the harvest at the start of the turn is done.
+    pub fn hand_after_harvest(&self) -> u32 {
+        let mover = self.to_move.index();
+        let mut hand = self.hand[mover];
+        let mut stones = self.harvestable(self.to_move);
+        while stones != 0 {
+            let square = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            hand += self.tokens[mover][square].count_ones();
+        }
+        hand
+    }
+
+    /// Step 1 of a turn: every full stone the mover controls is emptied; the
+    /// mover's tokens on it go back to the hand, the opponent's leave the game.
+    pub fn harvest(&mut self) -> Harvest {
+        let mover = self.to_move;
+        let mut done = Harvest::default();
+        let mut stones = self.harvestable(mover);
+        if stones == 0 {
+            return done;
+        }
+        let old_hand = self.hand[mover.index()];
+        while stones != 0 {
+            let square = Square(stones.trailing_zeros() as u8);
+            stones &= stones - 1;
+            let own = self.take_all(mover, square);
+            let other = self.take_all(mover.other(), square);
+            done.returned += own.count_ones();
+            done.removed += other.count_ones();
+        }
+        self.set_hand(mover, old_hand + done.returned);
+        done
+    }
+
+    fn take_all(&mut self, player: Player, square: Square) -> u8 {
+        let mask = self.tokens[player.index()][square.index()];
+        self.tokens[player.index()][square.index()] = 0;
+        self.hash ^= zobrist::tokens(player.index(), square.index(), mask);
+        mask
+    }
+
+    pub fn set_hand(&mut self, player: Player, count: u32) {
+        let p = player.index();
+        self.hash ^= zobrist::hand(p, self.hand[p]) ^ zobrist::hand(p, count);
+        self.hand[p] = count;
+    }
+
+    /// Puts a `player` token into the empty `slot` of the stone on `square`
+    /// (the hand is not touched).
+    #[inline]
+    pub fn put_token(&mut self, player: Player, square: Square, slot: Direction) {
+        self.tokens[player.index()][square.index()] |= slot.bit();
+        self.hash ^= zobrist::token(player.index(), square.index(), slot.index());
+    }
+
+    /// Step 2: one token from the mover's hand into an empty slot.
+    pub fn place(&mut self, square: Square, slot: Direction) {
+        let mover = self.to_move;
+        self.set_hand(mover, self.hand[mover.index()] - 1);
+        self.put_token(mover, square, slot);
+    }
+
+    /// A stone move: the stone on `from` goes one square in `dir`, tokens and
+    /// kingstone mark with it. The target is on the board and empty.
+    pub fn move_stone(&mut self, from: Square, dir: Direction) {
+        let to = self.geometry.step(from, dir).expect("a stone moves onto the board");
+        for player in Player::BOTH {
+            let mask = self.take_all(player, from);
+            self.tokens[player.index()][to.index()] = mask;
+            self.hash ^= zobrist::tokens(player.index(), to.index(), mask);
+            if self.kingstone[player.index()] == from {
+                self.kingstone[player.index()] = to;
+                self.hash ^=
+                    zobrist::kingstone(player.index(), from.index()) ^ zobrist::kingstone(player.index(), to.index());
+            }
+        }
+        self.stones ^= from.bit() | to.bit();
+    }
+
+    /// A colonization from `from` in `dir`: a token from the mover's hand goes
+    /// into slot `dir` of the neighbouring stone, capturing an opponent token
+    /// there. Returns whether a token was captured.
+    pub fn colonize(&mut self, from: Square, dir: Direction) -> bool {
+        let mover = self.to_move;
+        let target = self.geometry.step(from, dir).expect("a colonized stone is on the board");
+        let other = mover.other();
+        let captured = self.slots(other, target) & dir.bit() != 0;
+        if captured {
+            self.tokens[other.index()][target.index()] &= !dir.bit();
+            self.hash ^= zobrist::token(other.index(), target.index(), dir.index());
+        }
+        self.set_hand(mover, self.hand[mover.index()] - 1);
+        self.put_token(mover, target, dir);
+        captured
+    }
+
+    /// Hands the turn to the other player.
+    pub fn pass_turn(&mut self) {
+        self.to_move = self.to_move.other();
+        self.hash ^= zobrist::black_to_move();
+    }
+
+    /// The hash recomputed from scratch (for parsing and for checks).
+    pub fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for player in Player::BOTH {
+            let p = player.index();
+            for square in self.geometry.all_squares() {
+                hash ^= zobrist::tokens(p, square.index(), self.tokens[p][square.index()]);
+            }
+            hash ^= zobrist::kingstone(p, self.kingstone[p].index());
+            hash ^= zobrist::hand(p, self.hand[p]);
+        }
+        if self.to_move == Player::Second {
+            hash ^= zobrist::black_to_move();
+        }
+        hash
+    }
+
+    /// Every token of `player`, on the board and in hand.
+    pub fn tokens_of(&self, player: Player) -> u32 {
+        let on_board: u32 = self.tokens[player.index()].iter().map(|m| m.count_ones()).sum();
+        on_board + self.hand[player.index()]
+    }
+
+    /// Tokens on the board, both players.
+    pub fn tokens_on_board(&self) -> u32 {
+        self.tokens.iter().flatten().map(|m| m.count_ones()).sum()
+    }
+}

@@ -1,0 +1,334 @@
+//! Legal move generation.
+//!
+//! Pseudo-legal targets come from the geometric tables; the colours then
+//! split them: a target of the piece's own colour keeps it on its board, a
+//! target of the other colour sends it to the twin square on the other
+//! board, which must be empty.
+//!
+//! Legality without making moves: when the side to move is not in check,
+//! only a few moves can expose its king, because a move changes the king's
+//! board only by vacating its origin and (for an off-colour capture) the
+//! captured square, and by landing. Landing only blocks. So a move needs a
+//! full test only when it starts on the king's board from a square that is
+//! the sole blocker between the king and an enemy slider (or one of two
+//! blockers, the other an enemy it might capture), when it captures off-colour
+//! such a sole enemy blocker, or when it starts from the twin of the king's
+//! square (whose occupant shields the king from off-colour attacks). Every
+//! other move of a non-king piece is legal and is counted in bulk. In check,
+//! every move gets the full test. King moves are always tested, including
+//! the falling-through rule.
+
+use super::bitboard::Bitboard;
+use super::castling::CASTLES;
+use super::moves::{Move, Special, PROMOTIONS};
+use super::piece::{Kind, WHITE};
+use super::position::Position;
+use super::square::{BoardIndex, Square};
+use super::tables::{bishop_attacks, rook_attacks, same_parity, BETWEEN, FILE_A, FILE_F, KING, KNIGHT, RANK};
+
+/// Where generated moves go: a list, or just a count.
+pub trait Sink {
+    /// Legal moves from `from` to every cell of `targets`, landing on `board`.
+    fn spread(&mut self, from: Square, board: BoardIndex, targets: Bitboard);
+    /// Legal pawn moves: each target cell `t` of `targets` comes from cell
+    /// `t - delta` of `from_board` and lands on `board`.
+    fn shifted(&mut self, from_board: BoardIndex, board: BoardIndex, targets: Bitboard, delta: i32, promote: bool);
+    fn one(&mut self, mv: Move);
+}
+
+/// Counts moves without building them (perft's last ply).
+pub struct Counter(pub u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn spread(&mut self, _from: Square, _board: BoardIndex, targets: Bitboard) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline(always)]
+    fn shifted(&mut self, _from: BoardIndex, _board: BoardIndex, targets: Bitboard, _delta: i32, promote: bool) {
+        self.0 += u64::from(targets.count()) * if promote { PROMOTIONS.len() as u64 } else { 1 };
+    }
+    #[inline(always)]
+    fn one(&mut self, _mv: Move) {
+        self.0 += 1;
+    }
+}
+
+/// Appends the moves to a list.
+pub struct Collector<'a>(pub &'a mut Vec<Move>);
+
+impl Sink for Collector<'_> {
+    #[inline(always)]
+    fn spread(&mut self, from: Square, board: BoardIndex, targets: Bitboard) {
+        for cell in targets {
+            self.0.push(Move::plain(from, Square::new(board, cell)));
+        }
+    }
+    #[inline(always)]
+    fn shifted(&mut self, from_board: BoardIndex, board: BoardIndex, targets: Bitboard, delta: i32, promote: bool) {
+        for cell in targets {
+            let from = Square::new(from_board, (cell as i32 - delta) as usize);
+            let to = Square::new(board, cell);
+            if promote {
+                for kind in PROMOTIONS {
+                    self.0.push(Move { from, to, special: Special::Promote(kind) });
+                }
+            } else {
+                self.0.push(Move::plain(from, to));
+            }
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// Everything generation needs about one position, computed once.
+struct Generator<'a> {
+    pos: &'a Position,
+    us: usize,
+    them: usize,
+    /// The king's board and cell.
+    king_board: BoardIndex,
+    king_cell: usize,
+    occupied: [Bitboard; 2],
+    own: [Bitboard; 2],
+    enemy: [Bitboard; 2],
+}
+
+/// Generates every legal move of the side to move into `sink` (draw rules
+/// are the game's business, not this function's).
+#[inline]
+pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+    let us = pos.side_to_move();
+    let them = 1 - us;
+    let king = pos.king(us);
+    let gen = Generator {
+        pos,
+        us,
+        them,
+        king_board: king.board(),
+        king_cell: king.cell(),
+        occupied: [pos.occupied(0), pos.occupied(1)],
+        own: [pos.sides[0][us], pos.sides[1][us]],
+        enemy: [pos.sides[0][them], pos.sides[1][them]],
+    };
+    let (kb, kc) = (gen.king_board, gen.king_cell);
+    let twin_board = 1 - kb;
+    let checkers = pos.attackers(kb, kc, them, gen.occupied[kb], gen.occupied[twin_board].contains_index(kc));
+
+    // Own pieces whose every move gets the full test, per board; enemy
+    // pieces on the king's board whose off-colour capture gets it.
+    let mut careful = [Bitboard::EMPTY; 2];
+    let mut risky_captures = Bitboard::EMPTY;
+    if checkers.not_empty() {
+        careful = gen.own;
+    } else {
+        let kinds = &pos.kinds[kb];
+        let queens = kinds[Kind::Queen as usize];
+        let snipers = ((rook_attacks(kc, Bitboard::EMPTY) & (queens | kinds[Kind::Rook as usize]))
+            | (bishop_attacks(kc, Bitboard::EMPTY) & (queens | kinds[Kind::Cardinal as usize])))
+            & gen.enemy[kb];
+        for sniper in snipers {
+            let blockers = BETWEEN[kc][sniper] & gen.occupied[kb];
+            match blockers.count() {
+                1 if (blockers & gen.own[kb]).not_empty() => careful[kb] |= blockers,
+                1 => risky_captures |= blockers,
+                2 if (blockers & gen.enemy[kb]).not_empty() => careful[kb] |= blockers & gen.own[kb],
+                _ => {}
+            }
+        }
+        careful[twin_board] |= gen.own[twin_board] & Bitboard::from_index(kc);
+    }
+
+    gen.king_moves(sink);
+    if checkers.is_empty() {
+        gen.castlings(sink);
+    }
+    for (board, careful) in careful.into_iter().enumerate() {
+        let risky = if board == kb { risky_captures } else { Bitboard::EMPTY };
+        gen.piece_moves(board, careful, risky, sink);
+        gen.pawn_moves(board, careful, sink);
+    }
+}
+
+impl Generator<'_> {
+    /// Whether the king is safe after the non-king move of the piece on
+    /// `from` to `cell`, landing on `land_board` (capturing whatever enemy
+    /// stands on `cell` of the source board).
+    #[inline]
+    fn safe_after(&self, from: Square, land_board: BoardIndex, cell: usize) -> bool {
+        let (fb, kb) = (from.board(), self.king_board);
+        let mut occupied = self.occupied;
+        let captured = self.enemy[fb] & Bitboard::from_index(cell);
+        occupied[fb] &= !(Bitboard::from_index(from.cell()) | captured);
+        occupied[land_board] |= Bitboard::from_index(cell);
+        let gone = if fb == kb { captured } else { Bitboard::EMPTY };
+        let twin_occupied = occupied[1 - kb].contains_index(self.king_cell);
+        !self.pos.is_attacked(kb, self.king_cell, self.them, occupied[kb], twin_occupied, gone)
+    }
+
+    /// Tests each target one by one.
+    #[inline]
+    fn tested<S: Sink>(&self, from: Square, land_board: BoardIndex, targets: Bitboard, sink: &mut S) {
+        for cell in targets {
+            if self.safe_after(from, land_board, cell) {
+                sink.one(Move::plain(from, Square::new(land_board, cell)));
+            }
+        }
+    }
+
+    fn king_moves<S: Sink>(&self, sink: &mut S) {
+        let (kb, kc, them) = (self.king_board, self.king_cell, self.them);
+        let other = 1 - kb;
+        let from = Square::new(kb, kc);
+        let targets = KING[kc] & !self.own[kb];
+        // Attacks through the king's own square count once it has left.
+        let lifted = self.occupied[kb] & !Bitboard::from_index(kc);
+        // Diagonal steps keep the colour: the king stays on its board.
+        for cell in targets & same_parity(kc) {
+            let twin_occupied = self.occupied[other].contains_index(cell);
+            if !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::from_index(cell)) {
+                sink.one(Move::plain(from, Square::new(kb, cell)));
+            }
+        }
+        // Orthogonal steps change board: safe where it lands (its twin, the
+        // target on this board, is empty afterwards) and, falling through,
+        // on the target of this board with the landing square still empty.
+        for cell in targets & !same_parity(kc) & !self.occupied[other] {
+            if !self.pos.is_attacked(other, cell, them, self.occupied[other], false, Bitboard::EMPTY)
+                && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::from_index(cell))
+            {
+                sink.one(Move::plain(from, Square::new(other, cell)));
+            }
+        }
+    }
+
+    /// Called only when not in check.
+    fn castlings<S: Sink>(&self, sink: &mut S) {
+        let rights = self.pos.castling;
+        if rights == 0 {
+            return;
+        }
+        let (kb, kc) = (self.king_board, self.king_cell);
+        let lifted = self.occupied[kb] & !Bitboard::from_index(kc);
+        for (index, castle) in CASTLES.iter().enumerate() {
+            if castle.side != self.us
+                || rights & castle.right == 0
+                || castle.king_from != Square::new(kb, kc)
+                || !self
+                    .pos
+                    .pieces(castle.rook_from.board(), self.us, Kind::Rook)
+                    .contains_index(castle.rook_from.cell())
+                || (self.occupied[kb] & castle.between).not_empty()
+                || self.occupied[castle.rook_to.board()].contains_index(castle.rook_to.cell())
+            {
+                continue;
+            }
+            let attacked = |cell: usize| {
+                self.pos.is_attacked(
+                    kb,
+                    cell,
+                    self.them,
+                    lifted,
+                    self.occupied[1 - kb].contains_index(cell),
+                    Bitboard::EMPTY,
+                )
+            };
+            if attacked(castle.cross) || attacked(castle.king_to.cell()) {
+                continue;
+            }
+            sink.one(Move { from: castle.king_from, to: castle.king_to, special: Special::Castle(index as u8) });
+        }
+    }
+
+    /// Queens, rooks and cardinals of one board.
+    #[inline(always)]
+    fn piece_moves<S: Sink>(&self, board: BoardIndex, careful: Bitboard, risky: Bitboard, sink: &mut S) {
+        let pos = self.pos;
+        let own = self.own[board];
+        let kinds = &pos.kinds[board];
+        let occupied = self.occupied[board];
+        let landing_free = !self.occupied[1 - board];
+        let queens = kinds[Kind::Queen as usize] & own;
+        let rooks = kinds[Kind::Rook as usize] & own;
+        let cardinals = kinds[Kind::Cardinal as usize] & own;
+        let mut emit = |cell: usize, attacks: Bitboard| {
+            let from = Square::new(board, cell);
+            let targets = attacks & !own;
+            let keep = same_parity(cell);
+            let stay = targets & keep;
+            let change = targets & !keep & landing_free;
+            if careful.contains_index(cell) {
+                self.tested(from, board, stay, sink);
+                self.tested(from, 1 - board, change, sink);
+            } else {
+                sink.spread(from, board, stay);
+                sink.spread(from, 1 - board, change & !risky);
+                self.tested(from, 1 - board, change & risky, sink);
+            }
+        };
+        for cell in queens {
+            emit(cell, rook_attacks(cell, occupied) | bishop_attacks(cell, occupied));
+        }
+        for cell in rooks {
+            emit(cell, rook_attacks(cell, occupied));
+        }
+        for cell in cardinals {
+            emit(cell, bishop_attacks(cell, occupied) | KNIGHT[cell]);
+        }
+    }
+
+    /// Pawns of one board: the one-square step changes colour (so board)
+    /// and needs both the step square and its twin empty; the two-square
+    /// step and the diagonal captures keep the colour.
+    #[inline(always)]
+    fn pawn_moves<S: Sink>(&self, board: BoardIndex, careful: Bitboard, sink: &mut S) {
+        let pawns = self.pos.pieces(board, self.us, Kind::Pawn);
+        if pawns.is_empty() {
+            return;
+        }
+        let other = 1 - board;
+        let (forward, start_rank, last_rank, left, right) =
+            if self.us == WHITE { (6, RANK[1], RANK[6], 5, 7) } else { (-6, RANK[5], RANK[0], -7, -5) };
+        let empty_here = !self.occupied[board];
+        let empty_there = !self.occupied[other];
+        let enemy = self.enemy[board];
+        let free = pawns & !careful;
+        let single = free.shift(forward) & empty_here & empty_there;
+        let double = ((free & start_rank).shift(forward) & empty_here).shift(forward) & empty_here;
+        let left_captures = (free & !FILE_A).shift(left) & enemy;
+        let right_captures = (free & !FILE_F).shift(right) & enemy;
+        sink.shifted(board, other, single & !last_rank, forward, false);
+        sink.shifted(board, other, single & last_rank, forward, true);
+        sink.shifted(board, board, double, 2 * forward, false);
+        sink.shifted(board, board, left_captures & !last_rank, left, false);
+        sink.shifted(board, board, left_captures & last_rank, left, true);
+        sink.shifted(board, board, right_captures & !last_rank, right, false);
+        sink.shifted(board, board, right_captures & last_rank, right, true);
+
+        for cell in pawns & careful {
+            let from = Square::new(board, cell);
+            let pawn = Bitboard::from_index(cell);
+            let single = pawn.shift(forward) & empty_here & empty_there;
+            let double = ((pawn & start_rank).shift(forward) & empty_here).shift(forward) & empty_here;
+            let captures = ((pawn & !FILE_A).shift(left) | (pawn & !FILE_F).shift(right)) & enemy;
+            for (targets, land) in [(single, other), (double, board), (captures, board)] {
+                for target in targets {
+                    if !self.safe_after(from, land, target) {
+                        continue;
+                    }
+                    let to = Square::new(land, target);
+                    if last_rank.contains_index(target) {
+                        for kind in PROMOTIONS {
+                            sink.one(Move { from, to, special: Special::Promote(kind) });
+                        }
+                    } else {
+                        sink.one(Move::plain(from, to));
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,283 @@
+//! What people see: the terminal drawing, the board part of the view, and
+//! a description of the pending decision.
+
+use super::frame::{BattleStage, Frame, HoldKind, Role, StrikeStage, TurnStage};
+use super::piece::{flag, Kind};
+use super::position::{State, Zone};
+use super::rules::Rules;
+use super::square::Square;
+use super::text::{self, actor_word, player_word};
+use super::Lunch;
+use menagerie_core::{Counters, Player, Present};
+use serde::Serialize;
+
+/// What the game waits for, in words.
+pub fn pending(game: &Lunch, s: &State) -> String {
+    if let Some(outcome) = s.outcome() {
+        return format!("game over: {outcome}");
+    }
+    let who = actor_word(game.rules().actor(s));
+    let deck = game.deck();
+    let what = match s.top() {
+        Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+            let drawer = Rules::drawer(s).map_or("nobody", player_word);
+            return format!("chance to draw a card for {drawer}");
+        }
+        Frame::Turn(TurnStage::Headlock) => "Headlock free attacks or pass".to_owned(),
+        Frame::Turn(_) => "the action".to_owned(),
+        Frame::Round => "a Knight-or-Bishop or promotion choice".to_owned(),
+        Frame::Battle(BattleStage::GrabTarget | BattleStage::GrabAttacker) => "a Grab or pass".to_owned(),
+        Frame::Battle(_) | Frame::FirstAid { .. } => "the battle".to_owned(),
+        Frame::Strike(st) => {
+            let card = &deck.card(st.card).name;
+            match st.stage {
+                StrikeStage::Answer => format!("an answer to {card} on {} or pass", st.to),
+                StrikeStage::SpinAnswer => format!("Dodge or Block the spinning {card} on {} or pass", st.to),
+                StrikeStage::LastChance => {
+                    format!("last-chance First Aid for {} ({card} deals {}) or pass", st.to, st.damage)
+                }
+                _ => card.to_string(),
+            }
+        }
+        Frame::Window { owner, chain, .. } => {
+            format!(
+                "to Humiliate {}'s card (chain of {chain}) or pass",
+                player_word(if chain.is_multiple_of(2) { owner } else { owner.other() })
+            )
+        }
+        Frame::FreeOffer { to, .. } => format!("a free attack on {to} or pass"),
+    };
+    format!("{who} to choose {what}")
+}
+
+fn piece_label(s: &State, sq: Square) -> String {
+    match s.piece(sq) {
+        None => " .  ".to_owned(),
+        Some(p) => {
+            let letter = p.kind.letter();
+            let letter = if p.color == Player::First { letter } else { letter.to_ascii_lowercase() };
+            let mark = if p.has(flag::STUNNED) {
+                '!'
+            } else if p.has(flag::STOMPED) {
+                '*'
+            } else if s.in_hold(sq) {
+                '#'
+            } else {
+                ' '
+            };
+            format!("{letter}{:<2}{mark}", p.hp)
+        }
+    }
+}
+
+fn render(game: &Lunch, viewer: Option<Player>) -> String {
+    let s = game.state();
+    let deck = game.deck();
+    let mut out = String::new();
+    for rank in (0..8u8).rev() {
+        out.push_str(&format!("{} ", rank + 1));
+        for file in 0..8u8 {
+            out.push_str(&piece_label(s, Square::new(rank * 8 + file)));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    out.push_str("   a    b    c    d    e    f    g    h\n");
+    out.push_str("(piece letter, hit points; ! stunned, * stomped, # in a hold)\n");
+    for p in Player::BOTH {
+        let hand = if viewer.is_none() || viewer == Some(p) {
+            text::pile_text(deck, s.hand(p))
+        } else {
+            format!("{} cards", s.hand_size(p))
+        };
+        out.push_str(&format!("{} hand: {hand}\n", player_word(p)));
+    }
+    out.push_str(&format!(
+        "Draw pile: {} cards; discard pile: {}\n",
+        s.pile(Zone::Draw).total(),
+        text::pile_text(deck, s.pile(Zone::Discard))
+    ));
+    if !s.holds().is_empty() {
+        out.push_str(&format!("Holds: {}\n", text::holds_text(s)));
+    }
+    if let Some(b) = s.battle() {
+        out.push_str(&format!(
+            "Battle: {} {} attacks {} with {}\n",
+            player_word(b.attacker),
+            b.a,
+            b.t,
+            deck.card(b.card).name
+        ));
+    }
+    out.push_str(&format!("Turn {} ({} to move)\n", s.turns() + 1, player_word(s.side())));
+    out.push_str(&format!("Pending: {}\n", pending(game, s)));
+    out
+}
+
+/// The board part of Lunch Chess's view, as one viewer may see it.
+///
+/// ```json
+/// { "squares": [{"square": "e1", "piece": "K", "kind": "king", "colour": "white", "hp": 15,
+///                "max_hp": 15, "stunned": false, "stomped": false}],
+///   "on_turn": "white",
+///   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden:
+///             the other player's hand, and both in the public view)},
+///   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": "w.hammer" | "-",
+///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
+///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
+///   "strike": null | {"card": "kick", "from": "d4" | null, "to": "d5", "damage": 3, "free": false},
+///   "pending": "white to choose the action" }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LunchBoard {
+    /// Occupied squares, a1 to h8.
+    pub squares: Vec<PieceView>,
+    /// Whose turn it is (who acts may be the other player, answering).
+    pub on_turn: &'static str,
+    pub hands: Hands,
+    /// Cards in the draw pile (never which: that would tell the other hand).
+    pub draw_pile: u32,
+    /// The discard pile's cards, in deck order.
+    pub discard: Vec<String>,
+    /// As in the position text.
+    pub weapons_in_play: String,
+    pub holds: Vec<HoldView>,
+    pub battle: Option<BattleView>,
+    /// The innermost strike being resolved.
+    pub strike: Option<StrikeView>,
+    /// What the game waits for, in words.
+    pub pending: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: String,
+    /// The letter, White upper case.
+    pub piece: char,
+    pub kind: String,
+    pub colour: &'static str,
+    pub hp: i8,
+    pub max_hp: i8,
+    pub stunned: bool,
+    pub stomped: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Hands {
+    pub white: Hand,
+    pub black: Hand,
+}
+
+/// A hand: its cards' codes when the viewer may see them, else their number.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum Hand {
+    Cards(Vec<String>),
+    Hidden(u32),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HoldView {
+    pub kind: &'static str,
+    pub holder: String,
+    pub held: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BattleView {
+    pub attacker: &'static str,
+    /// The attacker's square.
+    pub a: String,
+    /// The target's square.
+    pub t: String,
+    pub card: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StrikeView {
+    pub card: String,
+    pub from: Option<String>,
+    pub to: String,
+    pub damage: i8,
+    pub free: bool,
+}
+
+impl Present for Lunch {
+    type Board = LunchBoard;
+
+    fn board(&self, viewer: Option<Player>) -> LunchBoard {
+        let s = self.state();
+        let deck = self.deck();
+        let squares = s
+            .board()
+            .pieces()
+            .map(|(sq, p)| {
+                let letter = p.kind.letter();
+                PieceView {
+                    square: sq.to_string(),
+                    piece: if p.color == Player::First { letter } else { letter.to_ascii_lowercase() },
+                    kind: format!("{:?}", p.kind).to_lowercase(),
+                    colour: player_word(p.color),
+                    hp: p.hp,
+                    max_hp: if p.kind == Kind::King { 15 } else { p.kind.value() },
+                    stunned: p.has(flag::STUNNED),
+                    stomped: p.has(flag::STOMPED),
+                }
+            })
+            .collect();
+        // `None` is the public view (a spectator's): both hands as counts.
+        let hand = |p: Player| {
+            if viewer == Some(p) {
+                Hand::Cards(text::pile_codes(deck, s.hand(p)))
+            } else {
+                Hand::Hidden(s.hand_size(p))
+            }
+        };
+        let holds = s
+            .holds()
+            .iter()
+            .map(|h| HoldView {
+                kind: if h.kind == HoldKind::Choke { "choke" } else { "headlock" },
+                holder: h.holder.to_string(),
+                held: h.held.to_string(),
+            })
+            .collect();
+        let battle = s.battle().map(|b| BattleView {
+            attacker: player_word(b.attacker),
+            a: b.a.to_string(),
+            t: b.t.to_string(),
+            card: deck.code(b.card).to_owned(),
+        });
+        let strike = s.frames().iter().rev().find_map(|f| match f {
+            Frame::Strike(st) => Some(StrikeView {
+                card: deck.code(st.card).to_owned(),
+                from: st.from.map(|sq| sq.to_string()),
+                to: st.to.to_string(),
+                damage: st.damage,
+                free: st.role == Role::Free,
+            }),
+            _ => None,
+        });
+        LunchBoard {
+            squares,
+            on_turn: player_word(s.side()),
+            hands: Hands { white: hand(Player::First), black: hand(Player::Second) },
+            draw_pile: s.pile(Zone::Draw).total(),
+            discard: text::pile_codes(deck, s.pile(Zone::Discard)),
+            weapons_in_play: text::limbo_text(deck, s),
+            holds,
+            battle,
+            strike,
+            pending: pending(self, s),
+        }
+    }
+
+    fn counters(&self) -> Counters {
+        let s = self.state();
+        Counters { turn: Some(u32::from(s.turns()) + 1), quiet_turns: Some(s.quiet().into()), ..Counters::default() }
+    }
+
+    fn render(&self, viewer: Option<Player>) -> String {
+        render(self, viewer)
+    }
+}

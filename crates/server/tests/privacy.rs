@@ -236,13 +236,26 @@ async fn in_a_friend_game_the_server_deals() {
     server.stop().await;
 }
 
-/// What a full-state Lunch Chess text gives away: the draw pile's order and
-/// the generator (fields 6 and 13 of the full text).
-fn secrets_of(full_text: &str) -> [String; 2] {
+/// What a full-state Lunch Chess text gives away: both hands and the draw
+/// pile's counts (fields 4, 5 and 6; the counts of the pile would reveal
+/// the other hand).
+fn secrets_of(full_text: &str) -> [String; 3] {
     let fields: Vec<&str> = full_text.split(' ').collect();
-    let (pile, generator) = (fields[5], fields[12]);
-    assert!(pile.matches(',').count() > 20 && generator.len() == 16, "{full_text}");
-    [pile.to_owned(), generator.to_owned()]
+    let [white, black, pile] = [fields[3], fields[4], fields[5]];
+    assert!(pile.matches(',').count() > 10 && white != "-" && black != "-", "{full_text}");
+    [white.to_owned(), black.to_owned(), pile.to_owned()]
+}
+
+/// The game as the store has it: every move, chance's included.
+fn stored_game(db: &std::path::Path, id: &str) -> Box<dyn menagerie_core::DynGame> {
+    let connection = rusqlite::Connection::open(db).unwrap();
+    let mut query = connection.prepare("SELECT text FROM moves WHERE game = ?1 ORDER BY ply").unwrap();
+    let texts: Vec<String> = query.query_map([id], |r| r.get(0)).unwrap().map(Result::unwrap).collect();
+    let mut game = menagerie_games::new_game("lunch", None, 0, &menagerie_games::BuiltinData).unwrap();
+    for text in &texts {
+        game.play(text).unwrap();
+    }
+    game
 }
 
 /// Every answer one page of the game gets: its state, a past position, the
@@ -274,20 +287,25 @@ async fn a_friend_lunch_game_never_shows_its_deal_to_anyone() {
     let created = server.create(json!({ "variant": "lunch", "opponent": "friend", "colour": "first" })).await;
     let id = created["id"].as_str().unwrap();
     let seats = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
-    // The deal, rebuilt from what only the store knows.
-    let seed: i64 = rusqlite::Connection::open(&db)
-        .unwrap()
-        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
-        .unwrap();
-    let mut game = menagerie_games::new_game("lunch", None, seed as u64, &menagerie_games::BuiltinData).unwrap();
     for round in 0..3 {
-        let [pile, generator] = secrets_of(&game.to_text());
-        for viewer in [None, Some(seats[0]), Some(seats[1])] {
+        // The deal and the draws so far, from what only the store knows.
+        let game = stored_game(&db, id);
+        assert!(game.history().iter().any(|m| m.starts_with("draw:")), "the deal is chance's moves");
+        let [white, black, pile] = secrets_of(&game.to_text());
+        for (viewer, hidden) in
+            [(None, vec![&white, &black]), (Some(seats[0]), vec![&black]), (Some(seats[1]), vec![&white])]
+        {
             for answer in everything_sent(&server, id, viewer).await {
                 let text = answer.to_string();
-                for secret in [&pile, &generator, &(seed as u64).to_string()] {
+                for secret in hidden.iter().copied().chain([&pile]) {
                     assert!(!text.contains(secret.as_str()), "round {round}, {viewer:?}: {secret} leaked in {text}");
                 }
+                assert!(!text.contains("draw:"), "round {round}, {viewer:?}: a chance move's text in {text}");
+            }
+            let board = &server.state(id, viewer).await["board"];
+            for (seat, colour) in [(0, "white"), (1, "black")] {
+                let own = viewer == Some(seats[seat]);
+                assert_eq!(board["hands"][colour].is_array(), own, "{viewer:?} sees {colour}'s hand: {board}");
             }
         }
         // A spectator sees the public board: pieces with hit points, hand
@@ -304,7 +322,6 @@ async fn a_friend_lunch_game_never_shows_its_deal_to_anyone() {
         let (_, moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[to_act])).await;
         let text = moves["moves"][0].as_str().unwrap();
         assert_eq!(server.play(id, seats[to_act], text).await.0, 200);
-        game.play(text).unwrap();
     }
     server.stop().await;
 }

@@ -239,6 +239,8 @@ async fn answer_an_attack_with_a_card(client: &Client, server: &TestServer) {
     )
     .await;
     // Discards are chosen by picking cards: the button names the exact discard.
+    // (The state arrives before the panel is drawn: wait for the panel.)
+    until(client, "the discard chooser", "return !!document.querySelector('[data-discard]')").await;
     let discard = "return document.querySelector('[data-discard]').dataset.move";
     assert_eq!(eval(client, discard).await, "");
     click(client, "[data-discard-card=\"jab\"]").await;

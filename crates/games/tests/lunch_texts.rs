@@ -86,6 +86,30 @@ fn the_json_view_hides_the_other_hand() {
 }
 
 #[test]
+fn the_json_view_lists_the_deck_so_cards_can_be_explained() {
+    let variant = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();
+    let game = Lunch::start(&variant, 3);
+    let json = game.view_json(Some(menagerie_core::Player::First));
+    let deck = json["deck"].as_array().unwrap();
+    assert_eq!(deck.len(), 24, "the standard deck has 24 card types");
+    let card = |code: &str| deck.iter().find(|c| c["code"] == code).unwrap_or_else(|| panic!("no {code} in {deck:?}"));
+    assert_eq!(card("kick")["name"], "Kick");
+    assert_eq!(card("kick")["kind"], "attack");
+    assert_eq!(card("kick")["damage"], 4);
+    assert_eq!(card("kick")["heal"], serde_json::Value::Null);
+    assert_eq!(card("firstaid")["kind"], "first_aid");
+    assert_eq!(card("firstaid")["heal"], 2);
+    assert_eq!(card("firstaid")["damage"], serde_json::Value::Null);
+    assert_eq!(card("roundhouse")["spinning"], true);
+    assert_eq!(card("headbutt")["breaks_choke"], true);
+    assert_eq!(card("dodge")["damage"], serde_json::Value::Null);
+    // Every code the view shows (the hand) is explained by the deck.
+    for code in json["hands"]["white"].as_array().unwrap() {
+        card(code.as_str().unwrap());
+    }
+}
+
+#[test]
 fn a_princess_needs_the_princess_option() {
     let text = "4k3/8/8/8/8/8/8/I3K3 w - - - - - - - - turn.action 0,0,0 0123456789abcdef - white";
     let plain = Lunch::parse_variant(&VariantSpec::parse("lunch").unwrap()).unwrap();

@@ -1,6 +1,7 @@
 //! What people see: the terminal drawing, the board part of the view, and
 //! a description of the pending decision.
 
+use super::deck::CardKind;
 use super::piece::{flag, Kind};
 use super::square::{square_name, NO_SQUARE};
 use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
@@ -117,8 +118,13 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
 ///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
 ///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
 ///   "strike": null | {"card": "kick", "from": "d4" | null, "to": "d5", "damage": 3, "free": false},
-///   "pending": "white to choose the action" }
+///   "pending": "white to choose the action",
+///   "deck": [{"code": "kick", "name": "Kick", "kind": "attack", "damage": 4, "heal": null,
+///             "spinning": false, "breaks_choke": false, "headlock_free": false}, ...] }
 /// ```
+///
+/// `deck` lists every card type of the game's deck (the standard one or a
+/// `deck=FILE`), so that a page can explain the codes it shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LunchBoard {
     /// Occupied squares, a1 to h8.
@@ -138,6 +144,24 @@ pub struct LunchBoard {
     pub strike: Option<StrikeView>,
     /// What the game waits for, in words.
     pub pending: String,
+    /// The card types of this game's deck, in deck order.
+    pub deck: Vec<CardView>,
+}
+
+/// One card type: what a page needs to explain a card code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub code: String,
+    pub name: String,
+    /// The kind as in deck files (`attack`, `weapon`, `first_aid`...).
+    pub kind: &'static str,
+    /// Damage, for the kinds that hit.
+    pub damage: Option<i8>,
+    /// Healing, for First Aid.
+    pub heal: Option<i8>,
+    pub spinning: bool,
+    pub breaks_choke: bool,
+    pub headlock_free: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -266,6 +290,20 @@ impl Present for Lunch {
             battle,
             strike,
             pending: pending(self, s),
+            deck: deck
+                .types
+                .iter()
+                .map(|card| CardView {
+                    code: card.code.clone(),
+                    name: card.name.clone(),
+                    kind: card.kind.name(),
+                    damage: card.kind.is_opening().then_some(card.damage),
+                    heal: (card.kind == CardKind::FirstAid).then_some(card.heal),
+                    spinning: card.spinning,
+                    breaks_choke: card.breaks_choke,
+                    headlock_free: card.headlock_free,
+                })
+                .collect(),
         }
     }
 

@@ -108,11 +108,12 @@ export class Picture {
   /// Coordinates inside the edge cells of a rectangular grid, as lichess:
   /// ranks in the first column's cells (top left), files in the bottom
   /// row's (bottom right), each in the colour of the other square shade.
-  edgeCoords(cells, size, isLight, ink = { onLight: COLOURS.dark, onDark: COLOURS.light }) {
+  edgeCoords(cells, size, isLight, ink = { onLight: COLOURS.dark, onDark: COLOURS.light }, fontScale = 0.18) {
     const fill = (c) => (isLight(c) ? ink.onLight : ink.onDark);
+    const font = size * fontScale;
     for (const c of cells) {
-      if (c.rankLabel !== undefined) this.coord(c.x + size * 0.05, c.y + size * 0.2, c.rankLabel, { 'font-size': size * 0.18, fill: fill(c) });
-      if (c.fileLabel !== undefined) this.coord(c.x + size * 0.95, c.y + size * 0.95, c.fileLabel, { 'font-size': size * 0.18, 'text-anchor': 'end', fill: fill(c) });
+      if (c.rankLabel !== undefined) this.coord(c.x + size * 0.05, c.y + size * 0.03 + font, c.rankLabel, { 'font-size': font, fill: fill(c) });
+      if (c.fileLabel !== undefined) this.coord(c.x + size * 0.95, c.y + size * 0.95, c.fileLabel, { 'font-size': font, 'text-anchor': 'end', fill: fill(c) });
     }
   }
 

@@ -35,6 +35,7 @@ class GamePage {
     this.choosing = null; // {texts, optional}: several moves share the clicked cells
     this.busy = false;
     this.el = {};
+    this.sound = sound; // for the browser tests: sound.last
   }
 
   /// The secret to act with: ours, or in a local game the acting side's.
@@ -51,10 +52,11 @@ class GamePage {
   }
 
   /// For the browser tests: the cells that make some legal move, as
-  /// {squares: [...]} (board cells) or {button: text} / {panel: text}.
+  /// {squares: [...]} (board cells) or {button: text} / {panel: text};
+  /// moves of two cells or more first (they can be made by a drag).
   clickPlan(filter) {
     const parsed = (this.parsed || []).filter((m) => !filter || filter(m.text));
-    const onBoard = parsed.find((m) => m.tokens.length > 0);
+    const onBoard = parsed.find((m) => m.tokens.length > 1) || parsed.find((m) => m.tokens.length > 0);
     if (onBoard) {
       const names = squareNames(this.el.board);
       const squares = onBoard.tokens.map((t) => names.find((sq) => this.matches(t, sq)));
@@ -126,7 +128,8 @@ class GamePage {
     e.gameNow = h('div', { class: 'game-now' });
     e.error = h('p', { class: 'error', hidden: true, 'data-error': '' });
     e.invite = h('div', { class: 'invite', hidden: true });
-    e.now = h('section', { class: 'g-now', 'data-now': '' }, e.result, e.status, e.offer, e.chooser, e.actions, e.gameNow, e.error, e.invite);
+    e.gameAfter = h('div', { class: 'game-now' });
+    e.now = h('section', { class: 'g-now', 'data-now': '' }, e.result, e.status, e.offer, e.gameNow, e.chooser, e.actions, e.gameAfter, e.error, e.invite);
     e.controls = h('div', { class: 'g-controls' });
     e.counters = h('div', { class: 'counters muted', 'data-counters': '' });
     e.panel = h('div', { class: 'panel' });
@@ -153,6 +156,9 @@ class GamePage {
 
   async onState(data) {
     if (this.state && data.version < this.state.version && data.ply <= this.state.ply) return;
+    // The same state again (the socket's first message): nothing to redraw,
+    // and a half-made choice (picked cards, a selected piece) stays.
+    if (this.state && data.version === this.state.version && data.you === this.state.you && data.ply === this.state.ply) return;
     // In a local game, the state for the acting seat carries its legal moves
     // (and its own view in hidden-information games).
     if (this.entry && this.entry.mode === 'local' && this.entry.secrets && data.to_act && data.you !== data.to_act && this.entry.secrets[data.to_act]) {
@@ -373,6 +379,7 @@ class GamePage {
     clear(e.board);
     clear(e.actions);
     clear(e.gameNow);
+    clear(e.gameAfter);
     clear(e.panel);
     e.status.textContent = this.statusText();
     e.status.hidden = !e.status.textContent;
@@ -422,12 +429,18 @@ class GamePage {
     const history = this.viewing ? s.moves.slice(0, this.viewing.ply) : s.moves;
     const panelCtx = { ...ctx, moves, history, play: (text) => this.play(text) };
     // What the game asks of you now (hands, energy), then its other details.
+    // `now` may give two parts: above the move buttons and below them.
     this.panelError = null;
-    for (const [hook, where] of [['now', e.gameNow], ['panel', e.panel]]) {
+    for (const [hook, where, after] of [['now', e.gameNow, e.gameAfter], ['panel', e.panel, e.panel]]) {
       if (!renderer[hook]) continue;
       try {
         const extra = renderer[hook](shown.board, panelCtx);
-        if (extra) where.append(extra);
+        if (Array.isArray(extra)) {
+          if (extra[0]) where.append(extra[0]);
+          if (extra[1]) after.append(extra[1]);
+        } else if (extra) {
+          where.append(extra);
+        }
       } catch (error) {
         // Shown, not hidden: a panel that fails is a bug to see (the browser tests check).
         this.panelError = String(error);

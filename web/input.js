@@ -44,8 +44,12 @@ export function attachInput(container, page) {
       if (Math.hypot(event.clientX - press.x, event.clientY - press.y) < DRAG_START) return;
       press.ghost = lift(container, press.cell);
       if (!press.ghost) { press.liftable = false; return; }
+      page.lastDrag = { cell: press.cell, pointer: event.pointerType, trail: [] };
     }
     moveGhost(press.ghost, event.clientX, event.clientY);
+    // Where the lifted piece was drawn, for the browser tests.
+    const r = press.ghost.element.getBoundingClientRect();
+    page.lastDrag.trail.push([event.clientX, event.clientY, r.x + r.width / 2, r.y + r.height / 2]);
     event.preventDefault();
   });
 

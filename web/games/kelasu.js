@@ -91,7 +91,7 @@ export default {
 
   now(board, ctx = {}) {
     if (!board || board.energy === undefined || ctx.over) return null;
-    return h('div', { class: 'kelasu-now' }, `${board.to_act || ''} has `, h('b', { 'data-energy': '' }, String(board.energy)), ` Energy left this turn`,
+    return h('div', { class: 'kelasu-now' }, `${capitalised(board.to_act || 'you')} has `, h('b', { 'data-energy': '' }, String(board.energy)), ` Energy left this turn`,
       board.spent && board.spent.length ? h('span', { class: 'muted' }, ` · spent: ${board.spent.join(', ')}`) : '');
   },
 
@@ -108,3 +108,5 @@ export default {
     'Faded pieces have acted this turn. The framed squares in the middle are the Victory Tiles.',
   ],
 };
+
+const capitalised = (word) => word[0].toUpperCase() + word.slice(1);

@@ -70,7 +70,7 @@ export default {
         }
       }
     }
-    picture.edgeCoords(cells, size * 0.8, (c) => c.light, { onLight: '#7f906b', onDark: '#7f906b' });
+    picture.edgeCoords(cells, size, (c) => c.light, { onLight: '#7f906b', onDark: '#7f906b' }, 0.13);
     return picture.finish();
   },
 

@@ -50,16 +50,28 @@ export function explain(card) {
 
 const cardName = (cards, code) => (cards.get(code) ? cards.get(code).name : code);
 
-/// A card chip: its name, its number, the explanation on hover (title)
-/// and on tap or focus (the info line `info`, when given).
+/// The explanation of the card pointed at: a box floating over what is
+/// above the hand (it moves nothing when it appears).
+function cardInfo() {
+  const info = h('p', { class: 'card-info', 'data-card-info': '', hidden: true, role: 'tooltip' });
+  info.addEventListener('click', () => { info.hidden = true; });
+  return info;
+}
+
+/// A card chip: its name, its number, the explanation on hover (title and
+/// the floating box `info`) and on tap or focus.
 function chip(cards, code, info, attrs = {}, tag = 'span') {
   const card = cards.get(code);
   const number = card && (card.damage || card.heal) ? h('small', { class: 'card-number' }, String(card.damage || `+${card.heal}`)) : null;
   const el = h(tag, { class: `card kind-${card ? card.kind : 'unknown'}`, 'data-card': code, title: explain(card), tabindex: tag === 'span' ? 0 : null, ...attrs }, h('span', { class: 'card-name' }, card ? card.name : code), number);
-  const show = () => { if (info) { info.textContent = explain(card); info.hidden = false; } };
+  if (!info) return el;
+  const show = () => { info.textContent = explain(card); info.hidden = false; };
   el.addEventListener('pointerenter', show);
   el.addEventListener('focus', show);
   el.addEventListener('click', show);
+  // A finger's tap leaves the box open (until tapped); a mouse leaving closes it.
+  el.addEventListener('pointerleave', (event) => { if (event.pointerType === 'mouse') info.hidden = true; });
+  el.addEventListener('blur', () => { info.hidden = true; });
   return el;
 }
 
@@ -173,18 +185,20 @@ export default {
     return text.startsWith('discard:');
   },
 
-  /// What you must see and use now: what the game waits for and your hand
-  /// (where discards are picked), each card explained on hover or tap.
+  /// What you must see and use now: what the game waits for (above the
+  /// buttons) and your hand (below them; discards are picked there), each
+  /// card explained on hover or tap.
   now(board, ctx = {}) {
     if (!board || !board.hands) return null;
     const cards = cardsOf(board);
     const me = ctx.you === 'second' ? 'black' : ctx.you === 'first' ? 'white' : null;
+    const situation = h('div', { class: 'lunch-situation' });
     const box = h('div', { class: 'lunch-now', 'data-lunch-panel': '' });
-    const info = h('p', { class: 'card-info', 'data-card-info': '', hidden: true });
-    if (board.pending && !ctx.over) box.append(h('div', { class: 'pending', 'data-pending': '' }, board.pending));
+    const info = cardInfo();
+    if (board.pending && !ctx.over) situation.append(h('div', { class: 'pending', 'data-pending': '' }, board.pending));
     if (board.strike && !ctx.over) {
       const st = board.strike;
-      box.append(h('div', { class: 'battle', 'data-battle': '' }, `${cardName(cards, st.card)} strikes ${st.to} for ${st.damage}${st.free ? ' (a free attack)' : ''}`));
+      situation.append(h('div', { class: 'battle', 'data-battle': '' }, `${cardName(cards, st.card)} strikes ${st.to} for ${st.damage}${st.free ? ' (a free attack)' : ''}`));
     }
     const discards = (ctx.moves || []).filter((text) => this.inPanel(text));
     const hand = me ? board.hands[me] : null;
@@ -196,14 +210,14 @@ export default {
       }
     }
     box.append(info);
-    return box;
+    return [situation, box];
   },
 
   panel(board, ctx = {}) {
     if (!board || !board.hands) return null;
     const cards = cardsOf(board);
     const me = ctx.you === 'second' ? 'black' : ctx.you === 'first' ? 'white' : null;
-    const info = h('p', { class: 'card-info', hidden: true });
+    const info = cardInfo();
     const box = h('div', { class: 'info-box lunch-info' });
     for (const colour of ['white', 'black']) {
       if (colour === me) continue;

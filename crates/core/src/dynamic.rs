@@ -13,6 +13,10 @@ pub trait DynGame: Send + Sync {
     /// The view of the position for `viewer` ([`view::View`]) as JSON, the
     /// last move played through this value included.
     fn view(&self, viewer: Option<Player>) -> Box<RawValue>;
+    /// The short form of a legal move text ([`Present::move_label`]).
+    fn move_label(&self, text: &str) -> Result<String, MoveError>;
+    /// Whose turn the position belongs to ([`Present::on_turn`]).
+    fn on_turn(&self) -> Option<Player>;
     /// The terminal drawing ([`Present::render`]).
     fn render(&self, viewer: Option<Player>) -> String;
     fn to_act(&self) -> Actor;
@@ -75,6 +79,13 @@ impl<G: Present> DynGame for Erased<G> {
         let last = self.history.last().cloned().zip(self.actors.last().copied());
         let view = view::view(&self.game, viewer, last);
         serde_json::value::to_raw_value(&view).expect("views serialise")
+    }
+    fn move_label(&self, text: &str) -> Result<String, MoveError> {
+        let mv = self.game.parse_move(text)?;
+        Ok(self.game.move_label(mv))
+    }
+    fn on_turn(&self) -> Option<Player> {
+        self.game.on_turn()
     }
     fn render(&self, viewer: Option<Player>) -> String {
         self.game.render(viewer)

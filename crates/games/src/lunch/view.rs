@@ -2,9 +2,10 @@
 //! a description of the pending decision.
 
 use super::deck::CardKind;
+use super::moves::Move;
 use super::piece::{flag, Kind};
 use super::square::{square_name, NO_SQUARE};
-use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage};
+use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage, NO_CARD};
 use super::text::{self, player_word};
 use super::Lunch;
 use menagerie_core::{Counters, Player, Present};
@@ -305,6 +306,58 @@ impl Present for Lunch {
                 })
                 .collect(),
         }
+    }
+
+    /// Chess-like for movements (`Nf3`, a Pawn `e4`, castling `O-O`),
+    /// the attacker's letter, `x`, the target and the card for an attack
+    /// (`Rxa5 Kick`); the card for answers and Humiliations; the cards
+    /// of a discard, First Aid, a free attack, a Grab, a break; `e4=B`
+    /// for a choice or a promotion; `pass`.
+    fn move_label(&self, mv: Move) -> String {
+        let s = self.state();
+        let deck = self.deck();
+        let name = |card: u8| deck.card(card).name.clone();
+        let letter = |square| s.piece(square).map(|p| p.kind.letter()).filter(|&l| l != 'P');
+        match mv {
+            Move::Step { from, to } => {
+                let king = s.piece(from).is_some_and(|p| p.kind == Kind::King);
+                let (df, dr) = ((to % 8) as i8 - (from % 8) as i8, (to / 8) as i8 - (from / 8) as i8);
+                if king && dr == 0 && df.abs() == 2 {
+                    return (if df > 0 { "O-O" } else { "O-O-O" }).to_owned();
+                }
+                format!("{}{}", letter(from).map(String::from).unwrap_or_default(), square_name(to))
+            }
+            Move::Attack { from, to, card, .. } => {
+                format!("{}x{} {}", letter(from).unwrap_or('P'), square_name(to), name(card))
+            }
+            Move::Discard(cards) => {
+                let names: Vec<String> = cards.iter().filter(|&&c| c != NO_CARD).map(|&c| name(c)).collect();
+                let all = format!("discard {}", names.join(", "));
+                // Long lists are counted: the move text says which cards.
+                if all.len() <= 32 {
+                    all
+                } else {
+                    format!("discard {} cards", names.len())
+                }
+            }
+            Move::Aid { square, card, count } if count > 1 => format!("{} ×{count} {}", name(card), square_name(square)),
+            Move::Aid { square, card, .. } => format!("{} {}", name(card), square_name(square)),
+            Move::Break { square, card } => format!("{} frees {}", name(card), square_name(square)),
+            Move::Humiliate { card, via } if via == NO_SQUARE => name(card),
+            Move::Humiliate { card, via } => format!("{} by {}", name(card), square_name(via)),
+            Move::Answer { card } => name(card),
+            Move::Free { to, card } => format!("free {} on {}", name(card), square_name(to)),
+            Move::Grab { grab, with } => format!("{} + {}", name(grab), name(with)),
+            Move::Choose { square, kind } => format!("{}={}", square_name(square), kind.letter()),
+            Move::Pass => "pass".to_owned(),
+        }
+    }
+
+    /// The player whose turn it is: an answer, a Humiliation or a last
+    /// chance by the other side belongs to this turn.
+    fn on_turn(&self) -> Option<Player> {
+        let s = self.state();
+        (s.outcome().is_none()).then_some(s.side)
     }
 
     fn counters(&self) -> Counters {

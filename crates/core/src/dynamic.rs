@@ -22,6 +22,8 @@ pub trait DynGame: Send + Sync {
     fn to_act(&self) -> Actor;
     fn outcome(&self) -> Option<Outcome>;
     fn in_check(&self) -> bool;
+    /// Whether `player` could still win ([`Game::could_win`]).
+    fn could_win(&self, player: Player) -> bool;
     fn player_name(&self, player: Player) -> &'static str;
     fn has_hidden_information(&self) -> bool;
     fn hash(&self) -> u64;
@@ -98,6 +100,9 @@ impl<G: Present> DynGame for Erased<G> {
     }
     fn in_check(&self) -> bool {
         self.game.in_check()
+    }
+    fn could_win(&self, player: Player) -> bool {
+        self.game.could_win(player)
     }
     fn player_name(&self, player: Player) -> &'static str {
         G::player_name(player)

@@ -8,6 +8,7 @@
 
 pub mod api;
 pub mod assets;
+pub mod clock;
 pub mod computer;
 pub mod error;
 pub mod hub;

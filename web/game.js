@@ -10,6 +10,7 @@ import { attachInput } from './input.js';
 import { moveList } from './movelist.js';
 import { sound } from './sound.js';
 import { icon } from './icons.js';
+import { syncTime, timeLeft, formatTime, describeControl } from './clock.js';
 
 function message(error) {
   return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -98,6 +99,22 @@ class GamePage {
     this.render();
     this.connect();
     document.addEventListener('keydown', (event) => this.onKey(event));
+    syncTime().then(() => this.tick());
+    setInterval(() => this.tick(), 100);
+  }
+
+  /// Redraws the clocks' times (the server decides when a flag falls).
+  tick() {
+    const s = this.state;
+    if (!s || !s.clock) return;
+    for (const el of this.root.querySelectorAll('[data-clock]')) {
+      const side = el.getAttribute('data-clock');
+      const left = s.result ? (side === 'first' ? s.clock.first_ms : s.clock.second_ms) : timeLeft(s.clock, side);
+      el.textContent = formatTime(left, s.clock);
+      const low = !s.clock.days && left < Math.min(20000, (s.clock.initial_ms || 0) / 10 + 1000);
+      el.classList.toggle('low', low);
+      el.classList.toggle('running', !s.result && s.clock.running === side);
+    }
   }
 
   build() {
@@ -148,6 +165,7 @@ class GamePage {
         try { data = JSON.parse(event.data); } catch (_) { return; }
         if (data.type === 'state') this.onState(data);
       };
+      socket.onopen = () => syncTime();
       socket.onclose = () => { this.socket = null; setTimeout(open, 1500); };
       this.socket = socket;
     };
@@ -242,8 +260,10 @@ class GamePage {
         h('span', { class: `swatch side-${seat.name}` }),
         h('span', { class: 'player-name' }, h('b', {}, seat.name), ' ', h('span', { class: 'muted' }, who)),
         h('span', { class: 'turn-flag' }, acting ? (s.to_act === side ? (s.your_turn && (s.you === side || local) ? 'your move' : 'to move') : 'on turn') : ''),
+        s.clock ? h('span', { class: 'clock', 'data-clock': side, title: describeControl(s.clock) }) : null,
       );
     }
+    this.tick();
   }
 
   /// Whose turn it is (in Lunch Chess the other side may be answering).
@@ -314,9 +334,42 @@ class GamePage {
       } else {
         e.controls.append(h('button', { 'data-action': 'offer-draw', onclick: () => this.act(() => api.draw(this.id, this.actingSeat(), 'offer')) }, 'Offer a draw'));
       }
+      this.takebackControls();
     }
     e.controls.append(
       h('button', { title: 'Flip the board (f)', 'data-flip': '', onclick: () => this.toggleFlip() }, icon('flip'), ' Flip'));
+  }
+
+  /// Taking back a move: asked for like a draw, answered by the other side
+  /// (at once by the computer below "hard"). On one device, the player who
+  /// moved last asks and the other answers from the same page.
+  takebackControls() {
+    const s = this.state;
+    const e = this.el;
+    const local = this.entry && this.entry.mode === 'local' && this.entry.secrets;
+    const lastMover = [...s.moves].reverse().find((m) => m.actor !== 'chance');
+    const offerBy = s.takeback_offer;
+    if (local) {
+      if (!lastMover) return;
+      e.controls.append(h('button', { 'data-action': 'takeback', title: 'Take back the last move', onclick: () => this.act(async () => {
+        const asker = this.entry.secrets[lastMover.actor];
+        const other = this.entry.secrets[lastMover.actor === 'first' ? 'second' : 'first'];
+        await api.takeback(this.id, asker, 'offer');
+        return api.takeback(this.id, other, 'accept');
+      }) }, 'Take back'));
+      return;
+    }
+    const mine = s.moves.some((m) => m.actor === s.you);
+    if (offerBy && offerBy !== s.you) {
+      e.offer.append(h('span', {}, `${capitalised(s.seats[offerBy].name)} asks to take back a move.`),
+        h('button', { class: 'primary', 'data-action': 'accept-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'accept')) }, 'Accept'),
+        h('button', { 'data-action': 'decline-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'decline')) }, 'Decline'));
+      e.offer.hidden = false;
+    } else if (offerBy) {
+      e.controls.append(h('button', { 'data-action': 'withdraw-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'withdraw')) }, 'Withdraw the takeback'));
+    } else if (mine) {
+      e.controls.append(h('button', { 'data-action': 'takeback', title: 'Ask to take back your last move', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'offer')) }, 'Take back'));
+    }
   }
 
   toggleFlip() {

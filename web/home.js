@@ -95,10 +95,12 @@ function newGameForm(variant, levels) {
     h('option', { value: 'second' }, players[1]),
     h('option', { value: 'random' }, 'random'));
   const error = h('p', { class: 'error', hidden: true });
+  const time = timeControlInputs();
   const form = h('form', { class: 'new-game' },
     options.length ? h('fieldset', {}, h('legend', {}, 'Options'), options) : null,
     h('label', {}, 'Play against ', opponent), ' ', levelLabel, ' ',
     h('label', {}, 'Your side ', colour), ' ',
+    time.element, ' ',
     h('button', { type: 'submit', class: 'primary', 'data-start': variant.id }, 'Start'),
     error);
   form.addEventListener('submit', async (event) => {
@@ -113,7 +115,7 @@ function newGameForm(variant, levels) {
     }
     const variantString = chosen.length ? `${variant.id}:${chosen.join(',')}` : variant.id;
     try {
-      const created = await api.create({ variant: variantString, opponent: opponent.value, level: opponent.value === 'computer' ? level.value : undefined, colour: colour.value });
+      const created = await api.create({ variant: variantString, opponent: opponent.value, level: opponent.value === 'computer' ? level.value : undefined, colour: colour.value, clock: time.value() });
       const seat = created.secrets[created.you];
       myGames.save({ id: created.id, variant: variantString, name: variant.name, mode: created.mode, you: created.you, seat, secrets: created.secrets, created: Date.now() });
       location.href = `/g/${created.id}?seat=${encodeURIComponent(seat)}`;
@@ -124,3 +126,26 @@ function newGameForm(variant, levels) {
   return form;
 }
 
+
+/// The time control of a new game: unlimited, minutes + increment, or days
+/// a move (correspondence).
+function timeControlInputs() {
+  const kind = h('select', { name: 'clock' },
+    h('option', { value: 'none' }, 'unlimited'),
+    h('option', { value: 'fischer' }, 'minutes + increment'),
+    h('option', { value: 'days' }, 'days a move'));
+  const minutes = h('input', { name: 'minutes', type: 'number', min: '0.05', max: '10080', step: 'any', value: '5', class: 'short-number', 'aria-label': 'minutes' });
+  const increment = h('input', { name: 'increment', type: 'number', min: '0', max: '86400', step: 'any', value: '3', class: 'short-number', 'aria-label': 'increment in seconds' });
+  const days = h('input', { name: 'days', type: 'number', min: '1', max: '30', step: '1', value: '3', class: 'short-number', 'aria-label': 'days a move' });
+  const fischer = h('span', { hidden: true }, minutes, ' min + ', increment, ' s');
+  const corr = h('span', { hidden: true }, days, ' days');
+  kind.addEventListener('change', () => { fischer.hidden = kind.value !== 'fischer'; corr.hidden = kind.value !== 'days'; });
+  return {
+    element: h('label', {}, 'Time ', kind, ' ', fischer, corr),
+    value: () => {
+      if (kind.value === 'fischer') return { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
+      if (kind.value === 'days') return { days: Number(days.value) };
+      return undefined;
+    },
+  };
+}

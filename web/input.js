@@ -47,6 +47,7 @@ export function attachInput(container, page) {
       page.lastDrag = { cell: press.cell, pointer: event.pointerType, trail: [] };
     }
     moveGhost(press.ghost, event.clientX, event.clientY);
+    markDropTarget(container, event.clientX, event.clientY);
     // Where the lifted piece was drawn, for the browser tests.
     const r = press.ghost.element.getBoundingClientRect();
     page.lastDrag.trail.push([event.clientX, event.clientY, r.x + r.width / 2, r.y + r.height / 2]);
@@ -102,7 +103,17 @@ function moveGhost(ghost, x, y) {
   ghost.element.style.transform = `translate(${x - ghost.width / 2}px, ${y - ghost.height / 2}px)`;
 }
 
+/// The hint under a dragged piece is lit, as it would be under the mouse
+/// (:hover does not follow a captured pointer).
+function markDropTarget(container, x, y) {
+  const under = document.elementFromPoint(x, y);
+  const hint = under && container.contains(under) ? under.closest('[data-hint-for]') : null;
+  for (const lit of container.querySelectorAll('.hint.drop-target')) if (lit !== hint) lit.classList.remove('drop-target');
+  if (hint) hint.classList.add('drop-target');
+}
+
 function drop(container, press) {
+  for (const lit of container.querySelectorAll('.hint.drop-target')) lit.classList.remove('drop-target');
   press.ghost.element.remove();
   if (press.ghost.piece.isConnected) press.ghost.piece.removeAttribute('opacity');
   container.classList.remove('dragging');

@@ -440,7 +440,7 @@ class GamePage {
     this.renderInvite();
     e.counters.textContent = countersText(shown.board);
     if (shown.board === null || shown.board === undefined) {
-      e.board.append(h('p', { class: 'muted hidden-board' }, 'The board of this game is hidden from spectators until it ends.'));
+      e.board.append(h('p', { class: 'muted hidden-board' }, 'No board to show for this position.'));
       this.renderChooser();
       return;
     }

@@ -78,6 +78,13 @@ function variantCard(variant, levels) {
 function newGameForm(variant, levels) {
   const players = variant.players || ['first', 'second'];
   const options = variant.options.map((option) => {
+    // An option naming data the server offers (a deck): one of its names;
+    // the first is what the variant plays without the option.
+    if (option.choices) {
+      const select = h('select', { name: `opt-${option.name}`, 'data-option': option.name, 'data-valued': '1', 'data-default': option.choices[0] },
+        option.choices.map((name) => h('option', { value: name }, name)));
+      return h('label', { class: 'option' }, `${option.name} `, select, h('small', {}, ` ${option.summary}`));
+    }
     if (option.value) {
       return h('label', { class: 'option' }, `${option.name} `, h('input', { name: `opt-${option.name}`, placeholder: option.value, 'data-option': option.name, 'data-valued': '1' }), h('small', {}, ` ${option.summary}`));
     }
@@ -108,7 +115,8 @@ function newGameForm(variant, levels) {
     const chosen = [];
     for (const input of form.querySelectorAll('[data-option]')) {
       if (input.dataset.valued) {
-        if (input.value.trim()) chosen.push(`${input.dataset.option}=${input.value.trim()}`);
+        const value = input.value.trim();
+        if (value && value !== input.dataset.default) chosen.push(`${input.dataset.option}=${value}`);
       } else if (input.checked) {
         chosen.push(input.dataset.option);
       }

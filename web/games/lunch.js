@@ -11,7 +11,7 @@ import { h, s } from '../dom.js';
 import { Picture, grid } from '../board.js';
 import { chessPiece, chessName } from '../pieces.js';
 
-const NAMES = { answer: 'Answer', pass: 'No answer / pass', discard: 'Discard', aid: 'First Aid', free: 'Free attack', grab: 'Grab', choose: 'Choose', promote: 'Promote', humiliate: 'Humiliate', break: 'Break the hold', attack: 'Attack' };
+const NAMES = { answer: 'Answer', pass: 'No answer / pass', discard: 'Discard', aid: 'First Aid', free: 'Free attack', grab: 'Grab', choose: 'Choose', promote: 'Promote', humiliate: 'Humiliate', break: 'Break the hold', attack: 'Attack', draw: 'Card drawn' };
 
 /// What each kind of card does, in words; the numbers come from the deck
 /// the server sends (a game may play with its own deck file).

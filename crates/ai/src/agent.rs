@@ -6,8 +6,8 @@ use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::info::Info;
 use crate::level::{Algorithm, Level, DEFAULT_LEVEL};
 use crate::limits::{Limits, StopFlag};
-use crate::mcts::{sample_weighted, Mcts, MctsConfig};
-use menagerie_core::{Actor, Evaluate, Game};
+use crate::mcts::{Mcts, MctsConfig};
+use menagerie_core::{sample_chance, sample_weighted, Actor, Evaluate, Game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::fmt;
@@ -35,14 +35,6 @@ pub trait Agent<G: Game + Evaluate>: Send {
 
     /// Forgets what it learnt from earlier positions (a new game starts).
     fn new_game(&mut self) {}
-}
-
-/// A chance move drawn with the game's probabilities (for the drivers of
-/// games with shuffles); `None` when the game is over.
-pub fn sample_chance<G: Game, R: Rng>(game: &G, rng: &mut R) -> Option<G::Move> {
-    let mut moves = Vec::new();
-    game.legal_moves(&mut moves);
-    (!moves.is_empty()).then(|| sample_weighted(game, &moves, rng))
 }
 
 /// Where `ismcts` playouts stop (the levels' value).
@@ -74,7 +66,8 @@ impl<G: Game + Evaluate> Agent<G> for RandomAgent {
 
 /// One move ahead: the move after which the evaluation (from the mover's
 /// view) is best, a won game first; ties broken at random. In games with
-/// hidden information it judges a sample of what it cannot see.
+/// hidden information it judges a sample of what it cannot see, and where
+/// chance acts after the move, a sample of chance's moves.
 pub struct Greedy {
     rng: SmallRng,
 }
@@ -99,13 +92,21 @@ impl<G: Game + Evaluate> Agent<G> for Greedy {
         let mut best_value = i64::MIN;
         for &mv in &moves {
             position.play(mv);
+            // Where chance acts next (a draw), one sample of its moves.
+            let mut chance_moves = 0;
+            while let Some(outcome) = sample_chance(&position, &mut self.rng) {
+                position.play(outcome);
+                chance_moves += 1;
+            }
             let value = match (position.outcome(), position.to_act()) {
                 (Some(outcome), _) => i64::from(outcome.score_for(me)) * i64::from(G::WIN),
                 (None, Actor::Player(p)) if p == me => i64::from(position.evaluate()),
                 (None, Actor::Player(_)) => -i64::from(position.evaluate()),
                 (None, Actor::Chance) => 0,
             };
-            position.undo();
+            for _ in 0..=chance_moves {
+                position.undo();
+            }
             if value > best_value {
                 best_value = value;
                 best.clear();

@@ -4,7 +4,8 @@
 //!   transposition table, move ordering and quiescence, for the games of
 //!   perfect information. It negates scores only when the actor changes, so
 //!   several moves in a row by one player (Kelasu's Energy turns) are
-//!   searched correctly; chance nodes are averaged (expectimax).
+//!   searched correctly; chance nodes are averaged (expectimax, sampled
+//!   where they have many outcomes).
 //! - [`Mcts`]: UCT with random (or evaluation-cut) playouts for any game,
 //!   and its information-set form, which samples the hidden state with
 //!   [`menagerie_core::Game::determinize`] every iteration and never looks at
@@ -23,7 +24,7 @@ mod limits;
 pub mod mcts;
 pub mod playout;
 
-pub use agent::{sample_chance, Agent, AgentSpec, Decision, Greedy, RandomAgent, SpecError};
+pub use agent::{Agent, AgentSpec, Decision, Greedy, RandomAgent, SpecError};
 pub use alphabeta::AlphaBeta;
 pub use info::{Info, Score};
 pub use level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, LEVELS};

@@ -9,13 +9,13 @@
 //! moves are sampled with [`Game::chance_probability`].
 //!
 //! Playouts are uniformly random to the end of the game, or, with a
-//! cut-off, stopped after that many plies and scored by the game's
-//! evaluation through a logistic curve.
+//! cut-off, stopped after that many plies (and chance's moves after them)
+//! and scored by the game's evaluation through a logistic curve.
 
 use crate::alphabeta::ordering::FxHasher;
 use crate::info::{Info, Score};
 use crate::limits::{Budget, Limits, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player};
+use menagerie_core::{sample_weighted, Actor, Evaluate, Game, Player};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashMap;
@@ -241,10 +241,11 @@ impl<G: Game + Evaluate> Mcts<G> {
             node = child;
             path.push(child);
         }
-        // Playout.
+        // Playout. A cut-off playout is scored where a player acts: chance
+        // goes on acting past the cut-off (the evaluation is a player's).
         let mut plies = 0u32;
         let cutoff = self.config.playout_cutoff.unwrap_or(u32::MAX);
-        while plies < cutoff {
+        while plies < cutoff || state.to_act() == Actor::Chance {
             state.legal_moves(moves);
             if moves.is_empty() {
                 break;
@@ -333,16 +334,4 @@ fn playout_rewards<G: Game + Evaluate>(state: &G) -> [f64; 2] {
         }
         Actor::Chance => [0.5, 0.5],
     }
-}
-
-/// A chance move drawn with the game's probabilities.
-pub(crate) fn sample_weighted<G: Game, R: Rng>(state: &G, moves: &[G::Move], rng: &mut R) -> G::Move {
-    let mut x: f64 = rng.random();
-    for &mv in moves {
-        x -= state.chance_probability(mv);
-        if x < 0.0 {
-            return mv;
-        }
-    }
-    *moves.last().expect("a chance node has moves")
 }

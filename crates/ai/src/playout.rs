@@ -1,7 +1,7 @@
 //! Random playouts: the speed of the game's move generation as MCTS sees
 //! it (plies per second), for `menagerie bench --playouts`.
 
-use menagerie_core::Game;
+use menagerie_core::{sample_weighted, Actor, Game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::time::{Duration, Instant};
@@ -10,7 +10,10 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayoutStats {
     pub games: u64,
+    /// Every move played, chance's included.
     pub plies: u64,
+    /// The moves of those that chance made (deals, draws).
+    pub chance_plies: u64,
     pub seconds: f64,
 }
 
@@ -20,14 +23,15 @@ impl PlayoutStats {
     }
 }
 
-/// Plays uniformly random games from `start` (chance moves too, uniformly)
-/// until `budget` has passed, undoing each game back to the start.
+/// Plays uniformly random games from `start` (chance's moves drawn with
+/// their probabilities) until `budget` has passed, undoing each game back
+/// to the start.
 pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = start.clone();
     let mut moves = Vec::new();
     let started = Instant::now();
-    let (mut games, mut plies) = (0u64, 0u64);
+    let (mut games, mut plies, mut chance_plies) = (0u64, 0u64, 0u64);
     while games == 0 || started.elapsed() < budget {
         let mut played = 0u64;
         loop {
@@ -35,7 +39,14 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
             if moves.is_empty() {
                 break;
             }
-            game.play(moves[rng.random_range(0..moves.len())]);
+            let mv = match game.to_act() {
+                Actor::Chance => {
+                    chance_plies += 1;
+                    sample_weighted(&game, &moves, &mut rng)
+                }
+                Actor::Player(_) => moves[rng.random_range(0..moves.len())],
+            };
+            game.play(mv);
             played += 1;
         }
         for _ in 0..played {
@@ -44,5 +55,5 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
         games += 1;
         plies += played;
     }
-    PlayoutStats { games, plies, seconds: started.elapsed().as_secs_f64() }
+    PlayoutStats { games, plies, chance_plies, seconds: started.elapsed().as_secs_f64() }
 }

@@ -1,6 +1,7 @@
 //! `menagerie analyse`: search one position and print the best move, its
 //! score, the principal variation, depth, nodes and speed.
 
+use crate::chance::SeededChance;
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use menagerie_ai::{AgentSpec, Info, Limits, Score, StopFlag};
@@ -15,7 +16,9 @@ pub struct Analyse {
     /// with hidden information.
     pub engine: Option<AgentSpec>,
     pub moves: Vec<String>,
-    pub seed: u64,
+    /// `--seed`: the searcher's random choices, and chance's (which then
+    /// acts by itself: see `chance.rs`).
+    pub seed: Option<u64>,
 }
 
 /// The default searcher for a game: what its levels use.
@@ -31,14 +34,14 @@ impl TypedCommand for Analyse {
     type Output = Result<(), CliError>;
 
     fn run<G: Game + Evaluate + Present>(self, mut game: G, _variant: &str) -> Self::Output {
-        crate::play::play_texts(&mut game, &self.moves, "--moves")?;
+        crate::play::play_texts(&mut game, &self.moves, "--moves", &mut SeededChance::new(self.seed))?;
         let actor = match (game.outcome(), game.to_act()) {
             (Some(outcome), _) => {
                 println!("the game is over: {outcome}");
                 return Ok(());
             }
             (None, Actor::Chance) => {
-                println!("chance acts next: nothing to decide");
+                println!("chance acts next: nothing to decide (give chance's move, or --seed N to let it act)");
                 return Ok(());
             }
             (None, Actor::Player(p)) => p,
@@ -48,7 +51,7 @@ impl TypedCommand for Analyse {
         // Without limits on the command line, the engine's own (mcts:1000,
         // alphabeta:6), or one second.
         let limits = if given.is_infinite() { engine.limits::<G>(None) } else { given };
-        let mut agent = engine.build::<G>(self.seed);
+        let mut agent = engine.build::<G>(self.seed.unwrap_or(0));
         let mut print_info = |info: &Info| println!("{}", info.protocol_line().trim_start_matches("info "));
         let decision = agent.decide(&game, &limits, &StopFlag::new(), &mut print_info);
         let Some(best) = decision.best else {

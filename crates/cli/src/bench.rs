@@ -14,7 +14,8 @@ pub fn run(variant: Option<&str>, seconds: f64) -> Result<(), CliError> {
     println!("{:<20} {:<10} {:>5} {:>14} {:>9} {:>12}", "variant", "position", "depth", "nodes", "seconds", "nodes/s");
     for text in specs {
         let spec = VariantSpec::parse(&text).map_err(|e| CliError::BadInput(e.to_string()))?;
-        let rows = menagerie_games::visit(&spec, Bench { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+        let rows = menagerie_games::visit_with(&spec, &crate::files::DataFiles, Bench { budget })
+            .map_err(|e| CliError::BadInput(e.to_string()))?;
         let (mut nodes, mut time) = (0u64, 0f64);
         for row in &rows {
             println!(
@@ -94,7 +95,8 @@ fn measure<G: Game>(game: &mut G, budget: Duration) -> Option<Row> {
     last
 }
 
-/// `bench --playouts`: uniformly random games from the start (plies/s), and
+/// `bench --playouts`: uniformly random games from the start (plies/s, and
+/// the share of them that are chance's moves), and
 /// `bench --search`: alpha-beta nodes per second on each bench position.
 pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool) -> Result<(), CliError> {
     let specs: Vec<String> = match variant {
@@ -104,23 +106,24 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
     let budget = Duration::from_secs_f64(seconds.max(0.01));
     if playouts {
         println!(
-            "{:<20} {:>9} {:>12} {:>9} {:>12} {:>10} {:>14}",
-            "variant", "games", "plies", "seconds", "plies/s", "plies/game", "plies/cpu-s"
+            "{:<20} {:>9} {:>12} {:>9} {:>12} {:>10} {:>14} {:>8}",
+            "variant", "games", "plies", "seconds", "plies/s", "plies/game", "plies/cpu-s", "chance"
         );
         for text in &specs {
             let spec = VariantSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()))?;
             let cpu = cpu_seconds();
-            let stats =
-                menagerie_games::visit(&spec, Playouts { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let stats = menagerie_games::visit_with(&spec, &crate::files::DataFiles, Playouts { budget })
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
             println!(
-                "{:<20} {:>9} {:>12} {:>9.3} {:>12.0} {:>10.1} {:>14}",
+                "{:<20} {:>9} {:>12} {:>9.3} {:>12.0} {:>10.1} {:>14} {:>7.1}%",
                 text,
                 stats.games,
                 stats.plies,
                 stats.seconds,
                 stats.plies_per_second(),
                 stats.plies as f64 / stats.games.max(1) as f64,
-                per_cpu_second(stats.plies, cpu)
+                per_cpu_second(stats.plies, cpu),
+                100.0 * stats.chance_plies as f64 / stats.plies.max(1) as f64
             );
         }
     }
@@ -131,8 +134,8 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
         );
         for text in &specs {
             let spec = VariantSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()))?;
-            let rows =
-                menagerie_games::visit(&spec, Search { budget }).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let rows = menagerie_games::visit_with(&spec, &crate::files::DataFiles, Search { budget })
+                .map_err(|e| CliError::BadInput(e.to_string()))?;
             for (row, cpu) in rows {
                 println!(
                     "{:<20} {:<10} {:>5} {:>12} {:>9.3} {:>12.0} {:>14}",

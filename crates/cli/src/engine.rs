@@ -18,9 +18,9 @@ const ALGORITHMS: [&str; 4] = ["auto", "alphabeta", "mcts", "ismcts"];
 
 /// A game and a searcher for it, behind an object-safe face.
 trait Session: Send {
-    /// Sets the position: `None` is the start (dealt with `seed` where the
-    /// start is chance); then plays `moves`.
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String>;
+    /// Sets the position: `None` is the start (before any deal: chance's
+    /// moves come in `moves` like the players'); then plays `moves`.
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String>;
     /// Searches, printing `info` lines and then `bestmove`.
     fn go(&mut self, limits: Limits, stop: &StopFlag);
     fn new_game(&mut self);
@@ -35,9 +35,9 @@ struct TypedSession<G: Game + Evaluate + Present> {
 }
 
 impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
-    fn set_position(&mut self, text: Option<&str>, moves: &[&str], seed: u64) -> Result<(), String> {
+    fn set_position(&mut self, text: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let mut game = match text {
-            None => G::start(&self.variant, seed),
+            None => G::start(&self.variant, 0),
             Some(text) => G::from_text(&self.variant, text).map_err(|e| e.to_string())?,
         };
         for (index, text) in moves.iter().enumerate() {
@@ -103,16 +103,11 @@ fn new_session(variant: &str, algorithm: &str, seed: u64) -> Result<Box<dyn Sess
                 "ismcts" => AgentSpec::InformationSetMcts { playouts: None },
                 _ => default_engine::<G>(),
             };
-            Box::new(TypedSession {
-                game: G::start(&variant, self.seed),
-                agent: spec.build::<G>(self.seed),
-                spec,
-                variant,
-            })
+            Box::new(TypedSession { game: G::start(&variant, 0), agent: spec.build::<G>(self.seed), spec, variant })
         }
     }
     let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
-    menagerie_games::visit(&spec, Make { algorithm, seed }).map_err(|e| e.to_string())
+    menagerie_games::visit_with(&spec, &crate::files::DataFiles, Make { algorithm, seed }).map_err(|e| e.to_string())
 }
 
 /// A search running on its own thread; it hands the session back.
@@ -292,7 +287,7 @@ impl Engine {
             Some("text" | "fen") if moves_at > 1 => Some(words[1..moves_at].join(" ")),
             _ => return error("expected: position startpos|text <position text> [moves m1 m2 ...]"),
         };
-        if let Err(e) = session.set_position(text.as_deref(), moves, self.seed) {
+        if let Err(e) = session.set_position(text.as_deref(), moves) {
             error(e);
         }
     }

@@ -2,14 +2,17 @@
 
 mod analyse;
 mod bench;
+mod chance;
 mod engine;
 mod error;
+mod files;
 mod play;
 mod selfplay;
 mod serve;
 mod show;
 mod typed;
 
+use chance::SeededChance;
 use clap::{Parser, Subcommand};
 use error::CliError;
 use menagerie_ai::AgentSpec;
@@ -34,10 +37,10 @@ struct PositionArgs {
     /// A position text as the game's rules define it; `startpos` or nothing for the start
     #[arg(long, allow_hyphen_values = true)]
     position: Option<String>,
-    /// Seed for games whose start is dealt or shuffled (Lunch Chess needs it for `startpos`)
+    /// Let chance act by itself from this seed: the deal of a start (Lunch Chess), the draws after each move; also seeds the computer players
     #[arg(long)]
     seed: Option<u64>,
-    /// Lunch Chess: play with the deck in this TOML file (appends `deck=FILE` to the variant)
+    /// Lunch Chess: play with the deck in this TOML file, or `standard` (appends `deck=FILE` to the variant)
     #[arg(long)]
     deck: Option<String>,
 }
@@ -176,6 +179,16 @@ enum Command {
         /// SQLite file holding the games (created on first run)
         #[arg(long, default_value = "menagerie.sqlite")]
         db: std::path::PathBuf,
+        /// Folder of Lunch Chess decks to offer besides the standard one:
+        /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
+        #[arg(long)]
+        decks: Option<std::path::PathBuf>,
+        /// Seconds a client has to send a request's head, and again its body
+        #[arg(long, default_value_t = 5.0)]
+        request_timeout: f64,
+        /// Connections served at once (more wait until one ends)
+        #[arg(long, default_value_t = 4096)]
+        max_connections: usize,
     },
     /// Play many concurrent games through the API and sockets of an
     /// in-process server on loopback; report lost/duplicated moves and the
@@ -197,6 +210,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -204,6 +218,19 @@ fn main() -> ExitCode {
             eprintln!("error: {error}");
             ExitCode::from(error.exit_status())
         }
+    }
+}
+
+/// A reader that stops early (`menagerie moves lichen | head -3`) ends the
+/// command as it ends coreutils: SIGPIPE, no message. Rust ignores SIGPIPE,
+/// which turns the closed pipe into an error that `println!` panics on.
+/// (Sockets are unaffected: Rust's own send with MSG_NOSIGNAL.)
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: at the start of main, before any other thread exists, setting
+    // a signal's disposition back to the default changes nothing else.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -222,7 +249,7 @@ fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Perft { at, depth, divide } => {
-            let mut game = open(&at)?;
+            let (mut game, _) = open(&at)?;
             if divide {
                 let lines = game.divide(depth);
                 for (text, count) in &lines {
@@ -234,14 +261,15 @@ fn run(command: Command) -> Result<(), CliError> {
             }
         }
         Command::Moves { at } => {
-            for text in open(&at)?.legal_moves() {
+            for text in open(&at)?.0.legal_moves() {
                 println!("{text}");
             }
         }
         Command::Show { at, moves, viewer, text, json } => {
-            let mut game = open(&at)?;
+            let (mut game, mut chance) = open(&at)?;
             for (index, mv) in moves.iter().enumerate() {
                 game.play(mv).map_err(|e| CliError::BadInput(format!("move {} of --moves: {e}", index + 1)))?;
+                chance.act_dyn(game.as_mut())?;
             }
             let viewer = viewer.map(|name| parse_player(game.as_ref(), &name)).transpose()?;
             if json {
@@ -266,7 +294,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Analyse { at, moves, time, depth, nodes, engine } => {
             let engine =
                 engine.map(|e| AgentSpec::parse(&e)).transpose().map_err(|e| CliError::BadInput(e.to_string()))?;
-            let command = analyse::Analyse { time_ms: time, depth, nodes, engine, moves, seed: at.seed.unwrap_or(0) };
+            let command = analyse::Analyse { time_ms: time, depth, nodes, engine, moves, seed: at.seed };
             typed::run(&start(&at), command)??
         }
         Command::Play { at, white, black, time } => {
@@ -276,7 +304,6 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Selfplay { at, games, white, black, time, swap, json, opening_plies, max_plies } => {
             let parse = |text: &str| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()));
             let seed = at.seed.unwrap_or(0);
-            let fixed_position = at.position.as_deref().is_some_and(|p| p.trim() != "startpos");
             let command = selfplay::Selfplay {
                 games,
                 engines: [parse(&white)?, parse(&black)?],
@@ -286,13 +313,13 @@ fn run(command: Command) -> Result<(), CliError> {
                 json,
                 opening_plies,
                 max_plies,
-                fixed_position,
             };
-            let at = PositionArgs { seed: Some(seed), ..at };
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db } => serve::serve(&addr, db)?,
+        Command::Serve { addr, db, decks, request_timeout, max_connections } => {
+            serve::serve(&addr, db, decks, request_timeout, max_connections)?
+        }
         Command::Loadtest { games, variant, plies, think_ms } => {
             let variant = match variant {
                 Some(v) => v,
@@ -301,29 +328,24 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_server::loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
+            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
         }
     }
     Ok(())
 }
 
-fn start(at: &PositionArgs) -> typed::Start<'_> {
-    typed::Start { variant: &at.variant, position: at.position.as_deref(), seed: at.seed }
+fn start(at: &PositionArgs) -> typed::Start {
+    typed::Start { variant: at.variant_string(), position: at.position.clone() }
 }
 
-fn open(at: &PositionArgs) -> Result<Box<dyn DynGame>, CliError> {
-    let game = menagerie_games::new_game(&at.variant_string(), at.position.as_deref(), at.seed.unwrap_or(0))
+/// The position `at` names, behind texts; with `--seed`, chance has acted
+/// (the deal) and goes on acting from the returned generator.
+fn open(at: &PositionArgs) -> Result<(Box<dyn DynGame>, SeededChance), CliError> {
+    let mut game = menagerie_games::new_game(&at.variant_string(), at.position.as_deref(), 0, &files::DataFiles)
         .map_err(|e| CliError::BadInput(e.to_string()))?;
-    let from_start = at.position.as_deref().is_none_or(|p| p.trim() == "startpos");
-    // Hidden information comes from a dealt deck: its start is chance, and a
-    // count or a drawing from it means nothing unless the deal is named.
-    if from_start && at.seed.is_none() && game.has_hidden_information() {
-        return Err(CliError::BadInput(format!(
-            "{}: the start position is dealt at random; give --seed N (or a full --position text)",
-            at.variant
-        )));
-    }
-    Ok(game)
+    let mut chance = SeededChance::new(at.seed);
+    chance.act_dyn(game.as_mut())?;
+    Ok((game, chance))
 }
 
 fn parse_player(game: &dyn DynGame, name: &str) -> Result<Player, CliError> {

@@ -1,10 +1,11 @@
 //! `menagerie play`: a game in the terminal between people and computer
 //! players, read from stdin (so it can be scripted and tested).
 
+use crate::chance::SeededChance;
 use crate::error::CliError;
 use crate::typed::TypedCommand;
-use menagerie_ai::{sample_chance, Agent, AgentSpec, Limits, Score, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player, Present};
+use menagerie_ai::{Agent, AgentSpec, Limits, Score, StopFlag};
+use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use std::io::{self, BufRead, Write};
@@ -40,12 +41,19 @@ const HELP: &str = "type a move in the game's notation, or: moves (list the lega
 undo (take back your last move), help, quit";
 
 /// Plays move texts given on the command line, saying which one is wrong.
-pub fn play_texts<G: Game>(game: &mut G, texts: &[String], what: &str) -> Result<(), CliError> {
+pub fn play_texts<G: Game>(
+    game: &mut G,
+    texts: &[String],
+    what: &str,
+    chance: &mut SeededChance,
+) -> Result<(), CliError> {
+    chance.act(game);
     for (index, text) in texts.iter().enumerate() {
         let mv = game
             .parse_move(text)
             .map_err(|e| CliError::BadInput(format!("move {} of {what} ({text:?}): {e}", index + 1)))?;
         game.play(mv);
+        chance.act(game);
     }
     Ok(())
 }
@@ -93,7 +101,12 @@ impl TypedCommand for Play {
             let player = match actor {
                 Actor::Chance => {
                     let mv = sample_chance(&game, &mut rng).expect("a chance move while the game goes on");
-                    println!("chance: {}", game.move_text(mv));
+                    // A card drawn into a hand is no one else's business.
+                    if menagerie_core::view::move_text_hidden(actor, G::has_hidden_information(), false) {
+                        println!("chance moves");
+                    } else {
+                        println!("chance: {}", game.move_text(mv));
+                    }
                     game.play(mv);
                     played.push(actor);
                     continue;

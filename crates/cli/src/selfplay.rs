@@ -5,8 +5,8 @@
 use crate::error::CliError;
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
-use menagerie_ai::{sample_chance, AgentSpec, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Player, Present};
+use menagerie_ai::{AgentSpec, StopFlag};
+use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -25,9 +25,6 @@ pub struct Selfplay {
     pub opening_plies: u32,
     /// A game still going after this many moves is adjudicated a draw.
     pub max_plies: u32,
-    /// Whether the start was given as a position text (else it is the
-    /// start, dealt anew for each game where the deal is chance).
-    pub fixed_position: bool,
 }
 
 /// One finished game, from engine A's view.
@@ -55,11 +52,9 @@ impl TypedCommand for Selfplay {
         for index in 0..self.games {
             let a_player = if self.swap && index % 2 == 1 { Player::Second } else { Player::First };
             let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(index));
-            let mut game = if self.fixed_position || !G::has_hidden_information() {
-                start.clone()
-            } else {
-                G::start(start.variant(), game_seed)
-            };
+            // Chance (a deal, draws) acts with the game's own generator, so
+            // each game of the match is dealt anew.
+            let mut game = start.clone();
             // agents[p] plays player p.
             let a = a_player.index();
             let mut agents = [self.engines[0].build::<G>(game_seed * 2), self.engines[1].build::<G>(game_seed * 2 + 1)];

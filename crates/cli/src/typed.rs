@@ -2,15 +2,16 @@
 //! commands that search (they run monomorphised, like perft).
 
 use crate::error::CliError;
+use crate::files::DataFiles;
 use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
 
 /// Where a typed command starts.
-pub struct Start<'a> {
-    pub variant: &'a str,
-    /// A position text; `None` or `startpos` for the start.
-    pub position: Option<&'a str>,
-    /// The deal of games that start with chance; required for their start.
-    pub seed: Option<u64>,
+pub struct Start {
+    /// The variant string (`--deck` included).
+    pub variant: String,
+    /// A position text; `None` or `startpos` for the start (before any
+    /// deal: a game that deals plays it as chance moves).
+    pub position: Option<String>,
 }
 
 /// A command that runs on the typed game.
@@ -22,7 +23,7 @@ pub trait TypedCommand {
 /// Runs `command` on the game `start` names.
 pub fn run<C: TypedCommand>(start: &Start, command: C) -> Result<C::Output, CliError> {
     struct Visit<'a, C> {
-        start: &'a Start<'a>,
+        start: &'a Start,
         variant_string: String,
         command: C,
     }
@@ -33,22 +34,15 @@ pub fn run<C: TypedCommand>(start: &Start, command: C) -> Result<C::Output, CliE
             Ok(self.command.run(game, &self.variant_string))
         }
     }
-    let spec = VariantSpec::parse(start.variant).map_err(|e| CliError::BadInput(e.to_string()))?;
+    let spec = VariantSpec::parse(&start.variant).map_err(|e| CliError::BadInput(e.to_string()))?;
     let visit = Visit { start, variant_string: spec.to_string(), command };
-    menagerie_games::visit(&spec, visit).map_err(|e| CliError::BadInput(e.to_string()))?
+    menagerie_games::visit_with(&spec, &DataFiles, visit).map_err(|e| CliError::BadInput(e.to_string()))?
 }
 
 /// The position `start` names, for a game already chosen.
 pub fn start_position<G: Game>(variant: &G::Variant, start: &Start) -> Result<G, CliError> {
-    match start.position.map(str::trim).filter(|p| *p != "startpos") {
+    match start.position.as_deref().map(str::trim).filter(|p| *p != "startpos") {
         Some(text) => G::from_text(variant, text).map_err(|e| CliError::BadInput(format!("--position: {e}"))),
-        None => match start.seed {
-            Some(seed) => Ok(G::start(variant, seed)),
-            None if G::has_hidden_information() => Err(CliError::BadInput(format!(
-                "{}: the start position is dealt at random; give --seed N (or a full --position text)",
-                start.variant
-            ))),
-            None => Ok(G::start(variant, 0)),
-        },
+        None => Ok(G::start(variant, 0)),
     }
 }

@@ -29,18 +29,21 @@ fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
 }
 
-/// The registered variants whose start needs no deal (`moves` answers
-/// without a `--seed`): a start dealt at random would need one everywhere.
+/// The registered variants whose start has a player to act (a start that
+/// chance deals first has no move for an engine to choose).
 fn variants() -> Vec<String> {
     let out = stdout(&menagerie(&["variants"]));
     let ids: Vec<String> = out
         .lines()
         .filter(|l| !l.starts_with(' '))
         .filter_map(|l| l.split_whitespace().next())
-        .filter(|id| menagerie(&["moves", id]).status.success())
+        .filter(|id| {
+            let view: serde_json::Value = serde_json::from_str(&stdout(&menagerie(&["show", id, "--json"]))).unwrap();
+            view["to_act"] != "chance"
+        })
         .map(str::to_owned)
         .collect();
-    assert!(!ids.is_empty(), "no game of perfect information is registered");
+    assert!(!ids.is_empty(), "no game starts with a player's move");
     ids
 }
 
@@ -166,6 +169,25 @@ fn engine_plays_legal_moves_in_every_game() {
         engine.best_move();
         engine.quit();
     }
+}
+
+#[test]
+fn engine_takes_chances_moves_in_the_position_and_decides_for_players_only() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Variant value lunch");
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let (lines, best) = engine.best_move();
+    assert_eq!(best, "(none)");
+    assert!(lines.iter().any(|l| l.contains("chance acts next")), "{lines:?}");
+    let deal = "draw:jab draw:kick draw:dodge draw:block draw:humiliation";
+    engine.send(&format!("position startpos moves {deal} {deal}"));
+    engine.send("go depth 2");
+    let (_, best) = engine.best_move();
+    let dealt: Vec<&str> = deal.split(' ').chain(deal.split(' ')).collect();
+    let after = text_after("lunch", &dealt);
+    assert!(legal_moves("lunch", Some(&after)).contains(&best), "{best} in {after}");
+    engine.quit();
 }
 
 #[test]
@@ -310,4 +332,32 @@ fn the_new_commands_have_help() {
         assert!(out.status.success(), "{command} --help");
         assert!(stdout(&out).contains("Usage"), "{command} --help");
     }
+}
+
+#[test]
+fn chance_deals_lunch_chess_for_analyse_and_selfplay() {
+    let out = menagerie(&["analyse", "lunch", "--seed", "3", "--engine", "alphabeta", "--depth", "2"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let best = text.lines().find_map(|l| l.strip_prefix("best move: ")).expect("a best move line");
+    let dealt = stdout(&menagerie(&["show", "lunch", "--seed", "3", "--text"])).lines().last().unwrap().to_owned();
+    assert!(legal_moves("lunch", Some(&dealt)).contains(&best.to_owned()), "{best} in {dealt}");
+    let undealt = stdout(&menagerie(&["analyse", "lunch", "--depth", "2"]));
+    assert!(undealt.contains("chance acts next"), "{undealt}");
+    let out = menagerie(&["selfplay", "lunch", "--games", "2", "--white", "random", "--black", "random", "--json"]);
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    let lengths: Vec<u64> = json["results"].as_array().unwrap().iter().map(|r| r["plies"].as_u64().unwrap()).collect();
+    assert_eq!(lengths.len(), 2);
+    assert_ne!(lengths[0], lengths[1], "each game is dealt and drawn anew");
+}
+
+#[test]
+fn play_does_not_print_the_cards_chance_deals() {
+    let out =
+        menagerie_with_input(&["play", "lunch", "--white", "human", "--black", "random", "--seed", "2"], "quit\n");
+    assert!(out.status.success());
+    let text = stdout(&out);
+    assert!(text.contains("chance moves"), "{text}");
+    assert!(!text.contains("draw:"), "a dealt card was shown: {text}");
 }

@@ -53,3 +53,38 @@ fn show_json_prints_the_view_of_the_web_page() {
     assert!(view["hands"]["white"].is_array(), "{view}");
     assert_eq!(view["hands"]["black"], 5, "{view}");
 }
+
+#[test]
+fn a_start_dealt_by_chance_needs_no_seed_to_be_counted() {
+    // The Lunch Chess start is before the deal: chance acts, one move per card type.
+    let out = menagerie(&["perft", "lunch", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "571");
+    let moves = stdout(&menagerie(&["moves", "lunch"]));
+    assert_eq!(moves.lines().count(), 24);
+    assert!(moves.lines().all(|m| m.starts_with("draw:")), "{moves}");
+    let shown = stdout(&menagerie(&["show", "lunch"]));
+    assert!(shown.contains("To act: chance"), "{shown}");
+    // Chance's moves are given like anyone's.
+    let deal = ["draw:jab", "draw:jab", "draw:kick", "draw:block", "draw:dodge"];
+    let mut args = vec!["show", "lunch", "--text", "--moves"];
+    args.extend(deal);
+    args.extend(deal);
+    let text = stdout(&menagerie(&args));
+    assert!(text.contains(" jab*2,kick,dodge,block jab*2,kick,dodge,block slap*4,"), "{text}");
+    assert!(text.contains("To act: white"), "{text}");
+}
+
+#[test]
+fn a_seed_lets_chance_act_by_itself() {
+    let dealt = |args: &[&str]| stdout(&menagerie(&[&["show", "lunch", "--seed", "3", "--text"][..], args].concat()));
+    let text = dealt(&[]);
+    assert!(text.contains("To act: white"), "{text}");
+    assert_eq!(text, dealt(&[]), "the same seed, the same deal");
+    assert_ne!(text, stdout(&menagerie(&["show", "lunch", "--seed", "4", "--text"])));
+    // After a discard White draws a card: chance acts again, and Black is to act.
+    let hand = text.lines().last().unwrap().split(' ').nth(3).unwrap().to_owned();
+    let card = hand.split(',').next().unwrap().split('*').next().unwrap();
+    let after = dealt(&["--moves", &format!("discard:{card}")]);
+    assert!(after.contains("To act: black"), "{after}");
+}

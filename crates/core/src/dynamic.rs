@@ -1,5 +1,6 @@
 use crate::view::{self, Present};
 use crate::{perft, Actor, Game, MoveError, Outcome, Player, PositionError};
+use rand::RngCore;
 use serde_json::value::RawValue;
 
 /// A game behind texts: what the CLI and the server use. Moves and
@@ -11,7 +12,8 @@ pub trait DynGame: Send + Sync {
     /// What `viewer` may see, as text ([`Game::view_text`]).
     fn view_text(&self, viewer: Player) -> String;
     /// The view of the position for `viewer` ([`view::View`]) as JSON, the
-    /// last move played through this value included.
+    /// last move played through this value included; `None` is the public
+    /// view, which never shows hidden information ([`view::view`]).
     fn view(&self, viewer: Option<Player>) -> Box<RawValue>;
     /// The short form of a legal move text ([`Present::move_label`]).
     fn move_label(&self, text: &str) -> Result<String, MoveError>;
@@ -31,6 +33,9 @@ pub trait DynGame: Send + Sync {
     fn legal_moves(&self) -> Vec<String>;
     /// Plays a move given as text, after checking it is legal.
     fn play(&mut self, text: &str) -> Result<(), MoveError>;
+    /// The text of a chance move drawn with the game's probabilities
+    /// ([`crate::sample_chance`]); `None` unless chance acts.
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
     /// Takes back the last move played through this value; false if none.
     fn undo(&mut self) -> bool;
     /// Moves played through this value, oldest first.
@@ -130,6 +135,9 @@ impl<G: Present> DynGame for Erased<G> {
         self.game.play(mv);
         self.history.push(canonical);
         Ok(())
+    }
+    fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
+        crate::sample_chance(&self.game, rng).map(|mv| self.game.move_text(mv))
     }
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {

@@ -1,5 +1,6 @@
 use crate::{
-    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, VariantError, VariantInfo, VariantSpec,
+    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, VariantError, VariantInfo,
+    VariantSpec,
 };
 use rand::RngCore;
 use std::fmt::Debug;
@@ -32,10 +33,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// Turns a variant string (already split into id and options) into the
     /// variant data. The id is one of [`Game::VARIANTS`].
+    /// Option values that name data (`deck=NAME`) get only what the game
+    /// has built in; [`Game::parse_variant_with`] lets the caller decide.
     fn parse_variant(spec: &VariantSpec) -> Result<Self::Variant, VariantError>;
 
-    /// The start position. `seed` is used only by games whose start involves
-    /// chance (a shuffled deck); the others ignore it.
+    /// Like [`Game::parse_variant`], with `resolver` saying what option values
+    /// that name data mean. Games whose options name no data need not
+    /// override it.
+    fn parse_variant_with(spec: &VariantSpec, resolver: &dyn Resolver) -> Result<Self::Variant, VariantError> {
+        let _ = resolver;
+        Self::parse_variant(spec)
+    }
+
+    /// The start position. A game whose start involves chance (a deal)
+    /// models it as chance moves played from this position, so that the
+    /// start is one position; `seed` is there for a game that cannot, and
+    /// the registered games ignore it.
     fn start(variant: &Self::Variant, seed: u64) -> Self;
 
     /// Reads a position text as the game's rules file defines it.
@@ -114,7 +127,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     }
 
     /// The probability of a chance move, when [`Game::to_act`] is
-    /// [`Actor::Chance`]. Uniform unless the game says otherwise.
+    /// [`Actor::Chance`]. Uniform unless the game says otherwise. Drivers
+    /// let chance act with [`crate::sample_chance`], searches weigh chance
+    /// nodes with it.
     fn chance_probability(&self, _mv: Self::Move) -> f64 {
         let mut moves = Vec::new();
         self.legal_moves(&mut moves);

@@ -9,28 +9,36 @@
 //! Presentation sits beside the rules, in [`view`]: the [`Present`] trait
 //! (the terminal drawing and the typed [`View`] the web page draws).
 //!
+//! Chance acts through [`sample_chance`], which draws a chance move with the
+//! game's probabilities, for every driver alike.
+//!
 //! On top of it sit [`perft`], the object-safe [`DynGame`] layer used by the
 //! CLI and the server (texts in, texts and JSON out), the variant strings of
-//! the registry ([`VariantSpec`]), generic property checks every game runs
+//! the registry ([`VariantSpec`]) with the [`Resolver`] that says what an
+//! option value naming data (`deck=NAME`) means, generic property checks every game runs
 //! ([`testing`]), and [`bitboard!`], the set-of-squares type the bitboard
 //! games declare.
 
 mod bitboard;
+mod chance;
 mod dynamic;
 mod error;
 mod evaluate;
 mod game;
 pub mod perft;
 mod player;
+mod resolve;
 pub mod testing;
 mod variant;
 pub mod view;
 pub mod zobrist;
 
+pub use chance::{sample_chance, sample_weighted};
 pub use dynamic::{DynGame, Erased};
 pub use error::{MoveError, PositionError};
 pub use evaluate::Evaluate;
 pub use game::{Game, GameVisitor};
 pub use player::{Actor, Outcome, Player};
+pub use resolve::{shown, NoData, Resolved, Resolver};
 pub use variant::{OptionInfo, VariantError, VariantInfo, VariantOption, VariantSpec};
 pub use view::{Counters, Present, View};

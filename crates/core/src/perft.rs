@@ -54,8 +54,6 @@ pub struct CorpusEntry {
     pub variant: String,
     /// `None` for `startpos`.
     pub position: Option<String>,
-    /// The chance seed for games whose start is dealt (`seed <n>`; 0 if absent).
-    pub seed: u64,
     /// `(depth, nodes)` pairs in file order.
     pub counts: Vec<(u32, u64)>,
     /// Line number of the entry's first line (for error messages).
@@ -63,8 +61,9 @@ pub struct CorpusEntry {
 }
 
 /// Reads a perft corpus: blank-line-separated entries of `id <name>`,
-/// `variant <id>`, `position <text or startpos>`, an optional `seed <n>` and
-/// `perft <depth> <nodes>` lines; `#` starts a comment line.
+/// `variant <id>`, `position <text or startpos>` and `perft <depth> <nodes>`
+/// lines; `#` starts a comment line. (No seed: a game's chance is moves of
+/// the game, so every count is determined by the position.)
 pub fn parse_corpus(text: &str) -> Result<Vec<CorpusEntry>, String> {
     let mut entries = Vec::new();
     let mut current: Option<CorpusEntry> = None;
@@ -84,7 +83,6 @@ pub fn parse_corpus(text: &str) -> Result<Vec<CorpusEntry>, String> {
             id: String::new(),
             variant: String::new(),
             position: None,
-            seed: 0,
             counts: Vec::new(),
             line: line_no,
         });
@@ -94,10 +92,6 @@ pub fn parse_corpus(text: &str) -> Result<Vec<CorpusEntry>, String> {
             "id" => entry.id = value.to_owned(),
             "variant" => entry.variant = value.to_owned(),
             "position" => entry.position = (value != "startpos").then(|| value.to_owned()),
-            "seed" => {
-                entry.seed =
-                    value.parse().map_err(|_| format!("line {line_no}: expected `seed <number>`, found {line:?}"))?
-            }
             "perft" => {
                 let mut parts = value.split_whitespace();
                 let parse = |s: Option<&str>| s.and_then(|s| s.parse::<u64>().ok());
@@ -141,5 +135,7 @@ mod tests {
         assert!(parse_corpus("id a\nvariant x\nperft one 2\n").unwrap_err().contains("line 3"));
         assert!(parse_corpus("id a\nperft 1 2\n").is_err());
         assert!(parse_corpus("id a\nvariant x\nperft 1 2\nfoo\n").is_err());
+        let seeded = parse_corpus("id a\nvariant x\nseed 3\nperft 1 2\n").unwrap_err();
+        assert!(seeded.contains("unknown key \"seed\""), "{seeded}");
     }
 }

@@ -7,6 +7,7 @@ use crate::{Actor, Game, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+pub mod coin;
 pub mod nim;
 
 /// How much random play [`random_play`] does.
@@ -46,6 +47,8 @@ impl Soak {
 ///   hash (so the incremental hash equals the recomputed one);
 /// - playing then undoing any legal move restores text and hash;
 /// - each player's view survives [`Game::determinize`] unchanged;
+/// - where chance acts, every chance move has a positive probability and
+///   they sum to 1;
 ///
 /// and at the end undoes the whole game back to the start.
 pub fn random_play<G: Game>(variant: &G::Variant, soak: Soak) {
@@ -116,6 +119,17 @@ fn check_position<G: Game>(game: &G, variant: &G::Variant, rng: &mut StdRng, soa
     assert_eq!(parsed.hash(), game.hash(), "incremental hash differs from the hash of the parsed text {text}");
     if game.outcome().is_none() {
         assert_eq!(parsed.to_act(), game.to_act(), "actor differs after a text round trip of {text}");
+    }
+    if game.outcome().is_none() && game.to_act() == Actor::Chance {
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut total = 0.0;
+        for &mv in &moves {
+            let p = game.chance_probability(mv);
+            assert!(p > 0.0, "chance move {} has probability {p} in {text}", game.move_text(mv));
+            total += p;
+        }
+        assert!((total - 1.0).abs() < 1e-9, "the chance moves' probabilities sum to {total} in {text}");
     }
     if G::has_hidden_information() {
         for viewer in Player::BOTH {

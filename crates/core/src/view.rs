@@ -11,6 +11,10 @@
 //! What a player *may* see of a game with hidden information is not
 //! presentation but rules (the information state): [`Game::view_text`] says
 //! it, [`Game::determinize`] keeps it, and the view is built from it.
+//!
+//! The viewer `None` is the public view, what anyone may be shown (a
+//! spectator, whom anyone can claim to be): in games with hidden information
+//! it never shows the hidden state, not even once the game is over.
 
 use crate::{Actor, Game, Player};
 use serde::Serialize;
@@ -23,8 +27,9 @@ pub trait Present: Game {
     /// none of [`COMMON_KEYS`].
     type Board: Serialize;
 
-    /// The board part as `viewer` may see it (`None`: everything, for a
-    /// finished game or a game without hidden information).
+    /// The board part as `viewer` may see it; `None` is the public view,
+    /// which in games with hidden information must show none of it (the
+    /// other hands, the pile's order).
     fn board(&self, viewer: Option<Player>) -> Self::Board;
 
     /// The game's counters (all `None` by default).
@@ -32,8 +37,10 @@ pub trait Present: Game {
         Counters::default()
     }
 
-    /// The position drawn for a terminal, as `viewer` may see it. Who acts,
-    /// check and the result are printed under it by the caller.
+    /// The position drawn for a terminal, as `viewer` may see it; `None`
+    /// draws the whole position, for terminal tools whose user gave it (the
+    /// CLI's `show`, the engine's `describe`). Who acts, check and the result
+    /// are printed under it by the caller.
     fn render(&self, viewer: Option<Player>) -> String;
 
     /// A short form of `mv`, a legal move of this position, for people
@@ -103,9 +110,11 @@ pub struct View<B> {
     pub check: bool,
     pub last_move: Option<LastMove>,
     pub counters: Counters,
-    /// The position text as the viewer may see it ([`Game::view_text`]), the
-    /// full text for a viewer who may see everything.
-    pub text: String,
+    /// The position text as the viewer may see it ([`Game::view_text`]); the
+    /// full text for the public view of a game without hidden information,
+    /// `None` for the public view of a game with hidden information (its
+    /// full text holds the hands, the pile and the generator).
+    pub text: Option<String>,
     /// The game's own part, its keys beside the common ones.
     #[serde(flatten)]
     pub board: B,
@@ -156,8 +165,9 @@ pub fn view<G: Present>(game: &G, viewer: Option<Player>, last_move: Option<(Str
         }),
         counters: game.counters(),
         text: match viewer {
-            Some(p) => game.view_text(p),
-            None => game.to_text(),
+            Some(p) => Some(game.view_text(p)),
+            None if G::has_hidden_information() => None,
+            None => Some(game.to_text()),
         },
         board: game.board(viewer),
     }

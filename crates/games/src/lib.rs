@@ -9,4 +9,4 @@ mod registry;
 // games are listed everywhere.
 games!(lma::Lma, fluid::Fluid, lichen::Lichen, kelasu::Kelasu, lunch::Lunch);
 
-pub use registry::{new_game, NewGameError};
+pub use registry::{new_game, visit, BuiltinData, NewGameError};

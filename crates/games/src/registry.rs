@@ -2,12 +2,14 @@
 //! `games!` call of `lib.rs`, which declares the folder's module and
 //! registers its game type.
 
-use crate::{variants, visit};
-use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, VariantError, VariantSpec};
+use crate::{variants, visit_with};
+use menagerie_core::{
+    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, Resolved, Resolver, VariantError, VariantSpec,
+};
 use thiserror::Error;
 
 /// `games!(folder::GameType, ...)`: the game modules, [`variants`] and
-/// [`visit`], in registry order.
+/// [`visit_with`], in registry order.
 macro_rules! games {
     ($($module:ident :: $game:ident),* $(,)?) => {
         $( pub mod $module; )*
@@ -21,21 +23,49 @@ macro_rules! games {
         }
 
         /// Calls `visitor` with the game type and variant data that `spec`
-        /// names: the typed entry point for perft, bench and search.
+        /// names, option values that name data (`deck=NAME`) meaning what
+        /// `resolver` says: the typed entry point for perft, bench and search.
         #[allow(unused_variables)]
-        pub fn visit<V: menagerie_core::GameVisitor>(
+        pub fn visit_with<V: menagerie_core::GameVisitor>(
             spec: &menagerie_core::VariantSpec,
+            resolver: &dyn menagerie_core::Resolver,
             visitor: V,
         ) -> Result<V::Output, menagerie_core::VariantError> {
             $(
                 if <$module::$game as menagerie_core::Game>::VARIANTS.iter().any(|info| info.id == spec.id) {
-                    let variant = <$module::$game as menagerie_core::Game>::parse_variant(spec)?;
+                    let variant = <$module::$game as menagerie_core::Game>::parse_variant_with(spec, resolver)?;
                     return Ok(visitor.visit::<$module::$game>(variant));
                 }
             )*
             Err(menagerie_core::VariantError::UnknownId { id: spec.id.clone(), valid: $crate::registry::valid_ids() })
         }
     };
+}
+
+/// [`visit_with`] with only the data built into the program ([`BuiltinData`]).
+pub fn visit<V: GameVisitor>(spec: &VariantSpec, visitor: V) -> Result<V::Output, VariantError> {
+    visit_with(spec, &BuiltinData, visitor)
+}
+
+/// The data built into the program that option values may name
+/// (`deck=standard`): what every resolver offers first.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinData;
+
+impl BuiltinData {
+    /// The built-in names `option` may take (empty when it names no data).
+    pub fn names(option: &str) -> &'static [&'static str] {
+        match option {
+            crate::lunch::deck::DECK_OPTION => &[crate::lunch::deck::STANDARD_NAME],
+            _ => &[],
+        }
+    }
+}
+
+impl Resolver for BuiltinData {
+    fn resolve(&self, option: &str, value: &str) -> Result<Resolved, String> {
+        crate::lunch::deck::BuiltinDecks.resolve(option, value)
+    }
 }
 
 pub(crate) fn valid_ids() -> String {
@@ -52,8 +82,14 @@ pub enum NewGameError {
 
 /// A game behind texts: `variant` is a variant string (`lichen-3x3`,
 /// `lunch:princess`), `position` a position text or `None`/`startpos` for
-/// the start, `seed` the chance seed for games that deal or shuffle.
-pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<dyn DynGame>, NewGameError> {
+/// the start, `seed` the chance seed for games that deal or shuffle, and
+/// `resolver` says what option values that name data (`deck=NAME`) mean.
+pub fn new_game(
+    variant: &str,
+    position: Option<&str>,
+    seed: u64,
+    resolver: &dyn Resolver,
+) -> Result<Box<dyn DynGame>, NewGameError> {
     struct MakeDyn<'a> {
         variant_string: String,
         position: Option<&'a str>,
@@ -71,6 +107,6 @@ pub fn new_game(variant: &str, position: Option<&str>, seed: u64) -> Result<Box<
     }
     let spec = VariantSpec::parse(variant)?;
     let position = position.map(str::trim).filter(|p| *p != "startpos");
-    let made = visit(&spec, MakeDyn { variant_string: spec.to_string(), position, seed })?;
+    let made = visit_with(&spec, resolver, MakeDyn { variant_string: spec.to_string(), position, seed })?;
     Ok(made?)
 }

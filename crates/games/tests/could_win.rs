@@ -3,10 +3,10 @@
 //! insufficient material (a lone King); the other games never say no.
 
 use menagerie_core::Player;
-use menagerie_games::new_game;
+use menagerie_games::{new_game, BuiltinData};
 
 fn could_win(variant: &str, position: Option<&str>) -> [bool; 2] {
-    let game = new_game(variant, position, 1).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let game = new_game(variant, position, 1, &BuiltinData).unwrap_or_else(|e| panic!("{variant}: {e}"));
     [game.could_win(Player::First), game.could_win(Player::Second)]
 }
 

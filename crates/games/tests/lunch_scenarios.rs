@@ -1,8 +1,14 @@
 //! One scenario per card kind and rule paragraph: a stacked full-state text,
 //! the decisions played from it, and the position text they lead to.
 //! Texts: crates/games/src/lunch/README.md.
+//!
+//! Cards come from the draw pile by chance (moves `draw:<card>`). A scenario
+//! names the order in which chance gives them (`Pos::draw`, first card
+//! first, then `Pos::reshuffled` for the cards of a reshuffle), the text
+//! holds them as a pile, and [`play`] plays chance's moves in that order
+//! whenever chance acts.
 
-use menagerie_core::{Game, Player, VariantSpec};
+use menagerie_core::{Actor, Game, Player, VariantSpec};
 use menagerie_games::lunch::{Lunch, LunchVariant};
 
 /// A full-state text with defaults for the fields a scenario leaves alone.
@@ -12,7 +18,10 @@ struct Pos {
     castling: &'static str,
     white: &'static str,
     black: &'static str,
+    /// The draw pile, in the order chance deals it.
     draw: &'static str,
+    /// The order chance deals the cards of a reshuffled discard pile.
+    reshuffled: &'static str,
     discard: &'static str,
     holds: &'static str,
     stack: &'static str,
@@ -31,6 +40,7 @@ impl Default for Pos {
             white: "-",
             black: "-",
             draw: DRAW,
+            reshuffled: "",
             discard: "-",
             holds: "-",
             stack: "turn.action",
@@ -41,9 +51,10 @@ impl Default for Pos {
 }
 
 impl Pos {
+    /// The position text (a pile may list its cards one by one, in any order).
     fn text(&self) -> String {
         format!(
-            "{} {} {} {} {} {} {} - {} - {} {} 0123456789abcdef - {}",
+            "{} {} {} {} {} {} {} - {} - {} {} - {}",
             self.board,
             self.side,
             self.castling,
@@ -57,23 +68,47 @@ impl Pos {
             self.actor
         )
     }
+
+    /// The cards chance gives, in order.
+    fn deals(&self) -> Vec<&'static str> {
+        [self.draw, self.reshuffled]
+            .iter()
+            .flat_map(|list| list.split(','))
+            .filter(|c| !c.is_empty() && *c != "-")
+            .collect()
+    }
 }
 
 fn variant(spec: &str) -> LunchVariant {
     Lunch::parse_variant(&VariantSpec::parse(spec).unwrap()).unwrap()
 }
 
-/// Plays `moves` (texts) from `start` and returns the game.
-fn play(spec: &str, start: &str, moves: &[&str]) -> Lunch {
-    let mut game = Lunch::from_text(&variant(spec), start).unwrap_or_else(|e| panic!("{start}: {e}"));
+fn play_text(game: &mut Lunch, text: &str) {
+    let mv = game.parse_move(text).unwrap_or_else(|e| {
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        let texts: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
+        panic!("{text}: {e}\nin {}\nlegal: {texts:?}", game.to_text())
+    });
+    game.play(mv);
+}
+
+/// Plays `moves` (texts) from `start`, chance dealing the scenario's cards
+/// in their order whenever it acts, and returns the game.
+fn play(spec: &str, start: &Pos, moves: &[&str]) -> Lunch {
+    let text = start.text();
+    let mut game = Lunch::from_text(&variant(spec), &text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    let mut deals = start.deals().into_iter();
+    let mut chance = |game: &mut Lunch| {
+        while game.outcome().is_none() && game.to_act() == Actor::Chance {
+            let card = deals.next().unwrap_or_else(|| panic!("the scenario's draws ran out in {}", game.to_text()));
+            play_text(game, &format!("draw:{card}"));
+        }
+    };
+    chance(&mut game);
     for text in moves {
-        let mv = game.parse_move(text).unwrap_or_else(|e| {
-            let mut legal = Vec::new();
-            game.legal_moves(&mut legal);
-            let texts: Vec<String> = legal.iter().map(|&m| game.move_text(m)).collect();
-            panic!("{text}: {e}\nin {}\nlegal: {texts:?}", game.to_text())
-        });
-        game.play(mv);
+        play_text(&mut game, text);
+        chance(&mut game);
     }
     game
 }
@@ -88,7 +123,7 @@ fn legal(game: &Lunch) -> Vec<String> {
 
 /// Plays the scenario and compares the resulting text.
 fn check(spec: &str, start: Pos, moves: &[&str], expected: &str) -> Lunch {
-    let game = play(spec, &start.text(), moves);
+    let game = play(spec, &start, moves);
     assert_eq!(game.to_text(), expected, "\nfrom {}\nafter {moves:?}", start.text());
     game
 }
@@ -103,29 +138,44 @@ fn a_hit_that_kills_moves_the_attacker_onto_the_square() {
         "lunch",
         Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick", black: "dodge", ..Pos::default() },
         &["attack:a1a5:kick", "pass", "pass", "pass"],
-        "4k3/8/8/R7/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/R7/8/8/8/4K3 b - dodge*5 dodge,block*4 slap*2,block kick - - - turn.action 0,1,0 - black",
     );
 }
 
 #[test]
 fn damage_rounds_down_to_a_type() {
-    check("lunch", Pos { white: "kick", black: "dodge", ..Pos::default() }, &["attack:a1a5:kick", "pass", "pass"], "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick - - - turn.action 0,1,0 0123456789abcdef - black");
+    check(
+        "lunch",
+        Pos { white: "kick", black: "dodge", ..Pos::default() },
+        &["attack:a1a5:kick", "pass", "pass"],
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge*5 dodge,block*4 slap*2,block kick - - - turn.action 0,1,0 - black",
+    );
 }
 
 #[test]
 fn knight_or_bishop_is_chosen_by_the_player_of_the_last_card() {
     let start = Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "elbow", black: "dodge", ..Pos::default() };
-    let game = play("lunch", &start.text(), &["attack:a1a5:elbow", "pass", "pass"]);
+    let game = play("lunch", &start, &["attack:a1a5:elbow", "pass", "pass"]);
     assert_eq!(legal(&game), ["choose:a5:b", "choose:a5:n"]);
-    check("lunch", start, &["attack:a1a5:elbow", "pass", "pass", "choose:a5:b"], "4k3/8/8/b7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap elbow - - - turn.action 0,1,0 0123456789abcdef - black");
+    check(
+        "lunch",
+        start,
+        &["attack:a1a5:elbow", "pass", "pass", "choose:a5:b"],
+        "4k3/8/8/b7/R7/8/8/4K3 b - dodge*5 dodge,block*4 slap*2,block elbow - - - turn.action 0,1,0 - black",
+    );
 }
 
 #[test]
 fn a_pawn_entering_its_last_rank_promotes() {
     let start = Pos { board: "4k3/P7/8/8/8/8/8/4K3", ..Pos::default() };
-    let game = play("lunch", &start.text(), &["a7a8"]);
+    let game = play("lunch", &start, &["a7a8"]);
     assert_eq!(legal(&game), ["promote:a8:b", "promote:a8:n", "promote:a8:q", "promote:a8:r"]);
-    check("lunch", start, &["a7a8", "promote:a8:q"], "Q3k3/8/8/8/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap - - - - turn.action 1,1,0 0123456789abcdef - black");
+    check(
+        "lunch",
+        start,
+        &["a7a8", "promote:a8:q"],
+        "Q3k3/8/8/8/8/8/8/4K3 b - dodge*5 block*5 slap*2 - - - - turn.action 1,1,0 - black",
+    );
 }
 
 #[test]
@@ -134,7 +184,7 @@ fn first_aid_raises_a_pawn_to_a_minor_piece_of_the_healers_choice() {
         "lunch",
         Pos { board: "4k3/8/8/8/8/8/4P3/4K3", white: "firstaid", black: "dodge", ..Pos::default() },
         &["aid:e2:firstaid", "pass", "choose:e2:n"],
-        "4k3/8/8/8/8/8/4N3/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap firstaid - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/8/8/8/4N3/4K3 b - dodge*5 dodge,block*4 slap*2,block firstaid - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -144,7 +194,7 @@ fn princess_option_rounds_seven_to_a_princess() {
         "lunch:princess",
         Pos { white: "firstaid", black: "dodge", ..Pos { board: "4k3/8/8/8/8/8/8/R3K3", ..Pos::default() } },
         &["aid:a1:firstaid", "pass"],
-        "4k3/8/8/8/8/8/8/I3K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap firstaid - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/8/8/8/8/I3K3 b - dodge*5 dodge,block*4 slap*2,block firstaid - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -154,16 +204,21 @@ fn princess_option_rounds_seven_to_a_princess() {
 
 #[test]
 fn pieces_never_capture_by_moving() {
-    let game = play("lunch", &Pos { board: "4k3/8/8/p7/8/8/8/R3K3", ..Pos::default() }.text(), &[]);
+    let game = play("lunch", &Pos { board: "4k3/8/8/p7/8/8/8/R3K3", ..Pos::default() }, &[]);
     assert_eq!(legal(&game), ["a1a2", "a1a3", "a1a4", "a1b1", "a1c1", "a1d1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
 }
 
 #[test]
 fn castling_ignores_threatened_squares() {
     let start = Pos { board: "4kr2/8/8/8/8/8/8/R3K2R", castling: "KQ", ..Pos::default() };
-    let game = play("lunch", &start.text(), &[]);
+    let game = play("lunch", &start, &[]);
     assert!(legal(&game).contains(&"e1g1".to_owned()) && legal(&game).contains(&"e1c1".to_owned()));
-    check("lunch", start, &["e1g1"], "4kr2/8/8/8/8/8/8/R4RK1 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap - - - - turn.action 1,1,0 0123456789abcdef - black");
+    check(
+        "lunch",
+        start,
+        &["e1g1"],
+        "4kr2/8/8/8/8/8/8/R4RK1 b - dodge*5 block*5 slap*2 - - - - turn.action 1,1,0 - black",
+    );
 }
 
 // ----------------------------------------------------------------------
@@ -176,7 +231,7 @@ fn dodge_avoids_the_damage() {
         "lunch",
         Pos { white: "kick,jab", black: "dodge", ..Pos::default() },
         &["attack:a1a5:kick", "pass", "answer:dodge", "pass"],
-        "4k3/8/8/q7/R7/8/8/4K3 b - jab,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick,dodge - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/q7/R7/8/8/4K3 b - jab,dodge*4 dodge,block*4 slap*2,block kick,dodge - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -185,11 +240,16 @@ fn after_a_block_a_grab_card_is_answered_only_by_freedom() {
     let start =
         Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,grab,jab", black: "block,freedom", ..Pos::default() };
     let moves = ["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+jab", "pass"];
-    let game = play("lunch", &start.text(), &moves);
+    let game = play("lunch", &start, &moves);
     assert_eq!(legal(&game), ["answer:freedom", "pass"]);
     let mut all = moves.to_vec();
     all.push("answer:freedom");
-    check("lunch", start, &all, "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,grab,block,freedom - - - turn.action 1,1,0 0123456789abcdef - black");
+    check(
+        "lunch",
+        start,
+        &all,
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 jab,kick,grab,block,freedom - - - turn.action 1,1,0 - black",
+    );
 }
 
 #[test]
@@ -198,7 +258,7 @@ fn a_weapon_returns_to_its_players_hand() {
         "lunch",
         Pos { white: "hammer", black: "dodge", ..Pos::default() },
         &["attack:a1a5:hammer", "pass", "answer:dodge"],
-        "4k3/8/8/q7/R7/8/8/4K3 b - hammer,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap dodge - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/q7/R7/8/8/4K3 b - hammer,dodge*4 dodge,block*4 slap*2,block dodge - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -208,7 +268,7 @@ fn disarm_sends_the_weapon_to_the_discard_pile() {
         "lunch",
         Pos { white: "hammer", black: "disarm", ..Pos::default() },
         &["attack:a1a5:hammer", "pass", "answer:disarm"],
-        "4k3/8/8/q7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap hammer,disarm - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/q7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 hammer,disarm - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -222,7 +282,7 @@ fn last_chance_first_aid_saves_a_piece() {
         "lunch",
         Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick,jab", black: "firstaid,firstaid", ..Pos::default() },
         &["attack:a1a5:kick", "pass", "pass", "aid:a5:firstaid*2", "pass"],
-        "4k3/8/8/p7/R7/8/8/4K3 b - jab,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap kick,firstaid,firstaid - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/p7/R7/8/8/4K3 b - jab,dodge*4 dodge,block*4 slap*2,block kick,firstaid*2 - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -232,7 +292,7 @@ fn humiliated_first_aid_action_takes_a_free_attack_from_no_piece() {
         "lunch",
         Pos { board: "4k3/8/8/8/8/8/8/R3K3", white: "firstaid", black: "humiliation,elbow", ..Pos::default() },
         &["aid:a1:firstaid", "humiliate:humiliation", "free:a1:elbow", "choose:a1:b"],
-        "4k3/8/8/8/8/8/8/B3K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap elbow,firstaid,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/8/8/8/8/B3K3 b - dodge*5 block*5 slap*2 elbow,firstaid,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -246,7 +306,7 @@ fn humiliation_cancels_and_its_player_gets_a_free_attack() {
         "lunch",
         Pos { white: "kick,jab", black: "humiliation,slap", ..Pos::default() },
         &["attack:a1a5:kick", "humiliate:humiliation", "pass", "free:a4:slap", "pass", "choose:a4:b"],
-        "4k3/8/8/q7/B7/8/8/4K3 b - jab,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap slap,kick,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/q7/B7/8/8/4K3 b - jab,dodge*4 dodge,block*4 slap*2,block slap,kick,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -256,23 +316,28 @@ fn a_counter_humiliation_lets_the_card_stand() {
         "lunch",
         Pos { white: "kick,humiliation,jab", black: "humiliation", ..Pos::default() },
         &["attack:a1a5:kick", "humiliate:humiliation", "humiliate:humiliation", "free:a5:jab", "choose:a5:n"],
-        "4k3/8/8/n7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/n7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 jab,kick,humiliation*2 - - - turn.action 0,1,0 - black",
     );
 }
 
 #[test]
 fn cards_for_a_king_cannot_be_humiliated() {
     let start = Pos { board: "4k3/8/8/8/8/8/3q4/4K3", white: "jab", black: "humiliation,dodge", ..Pos::default() };
-    let game = play("lunch", &start.text(), &["attack:e1d2:jab"]);
+    let game = play("lunch", &start, &["attack:e1d2:jab"]);
     assert_eq!(legal(&game), ["answer:dodge", "pass"]);
 }
 
 #[test]
 fn humiliate_kings_voids_the_kings_action() {
     let start = Pos { board: "4k3/8/8/8/8/8/3q4/4K3", white: "jab", black: "humiliation,dodge", ..Pos::default() };
-    let game = play("lunch:humiliate-kings", &start.text(), &["attack:e1d2:jab"]);
+    let game = play("lunch:humiliate-kings", &start, &["attack:e1d2:jab"]);
     assert_eq!(legal(&game), ["humiliate:humiliation", "pass"]);
-    check("lunch:humiliate-kings", start, &["attack:e1d2:jab", "humiliate:humiliation"], "4k3/8/8/8/8/8/3q4/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap jab,humiliation - - - turn.action 1,1,0 0123456789abcdef - black");
+    check(
+        "lunch:humiliate-kings",
+        start,
+        &["attack:e1d2:jab", "humiliate:humiliation"],
+        "4k3/8/8/8/8/8/3q4/4K3 b - dodge*5 dodge,block*4 slap*2,block jab,humiliation - - - turn.action 1,1,0 - black",
+    );
 }
 
 #[test]
@@ -281,7 +346,7 @@ fn humiliation_interventions_let_a_third_piece_attack() {
         "lunch:humiliation-interventions",
         Pos { board: "4k3/8/8/r7/8/2B5/8/R3K3", white: "kick,humiliation,jab", black: "dodge", ..Pos::default() },
         &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:c3", "free:a5:jab"],
-        "4k3/8/8/R7/1B6/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/R7/1B6/8/8/4K3 b - dodge*5 block*5 slap*2 jab,kick,dodge,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -295,13 +360,13 @@ fn personal_first_aid_humiliation_needs_a_threatening_piece() {
         black: "firstaid",
         ..Pos::default()
     };
-    let game = play("lunch:personal-first-aid-humiliation", &start.text(), &["aid:a5:firstaid"]);
+    let game = play("lunch:personal-first-aid-humiliation", &start, &["aid:a5:firstaid"]);
     assert_eq!(legal(&game), ["humiliate:humiliation:a1", "pass"]);
     check(
         "lunch:personal-first-aid-humiliation",
         start,
         &["aid:a5:firstaid", "humiliate:humiliation:a1", "free:a5:jab", "choose:a5:b"],
-        "4k3/8/8/b7/R7/8/8/4K3 w - block,block,block,block,block dodge,dodge,dodge,dodge,dodge slap,slap jab,firstaid,humiliation - - - turn.action 0,1,0 0123456789abcdef - white",
+        "4k3/8/8/b7/R7/8/8/4K3 w - block*5 dodge*5 slap*2 jab,firstaid,humiliation - - - turn.action 0,1,0 - white",
     );
 }
 
@@ -315,7 +380,7 @@ fn big_combo_is_stopped_by_two_defences() {
         "lunch",
         Pos { white: "combo", black: "dodge,block", ..Pos::default() },
         &["attack:a1a5:combo", "pass", "answer:dodge", "answer:block"],
-        "4k3/8/8/q7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,block - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/q7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 combo,dodge,block - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -325,7 +390,7 @@ fn uppercut2_gives_a_free_attack_after_a_hit() {
         "lunch",
         Pos { white: "uppercut2,jab", black: "slap", ..Pos::default() },
         &["attack:a1a5:uppercut2", "pass", "pass", "free:a5:jab", "pass", "choose:a5:b"],
-        "4k3/8/8/b7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge slap,block,block,block,block block,slap,slap jab,uppercut2 - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/b7/R7/8/8/4K3 b - dodge*5 slap,block*4 slap*2,block jab,uppercut2 - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -335,7 +400,7 @@ fn poke_stuns_the_target_for_its_next_turn() {
         "lunch",
         Pos { white: "poke,jab", black: "humiliation,dodge", ..Pos::default() },
         &["attack:a1a5:poke", "pass", "pass", "free:a5:jab"],
-        "4k3/8/8/r{s}7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,humiliation block,block,slap,slap jab,poke - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/r{s}7/R7/8/8/4K3 b - dodge*5 dodge,block*3,humiliation slap*2,block*2 jab,poke - - - turn.action 0,1,0 - black",
     );
     assert!(legal(&game).iter().all(|m| !m.starts_with("a5") && !m.contains(":a5a") && !m.starts_with("aid:a5")));
 }
@@ -343,7 +408,12 @@ fn poke_stuns_the_target_for_its_next_turn() {
 #[test]
 fn stomp_halves_the_next_opening_attack() {
     let start = Pos { white: "stomp", black: "kick", ..Pos::default() };
-    check("lunch", start, &["attack:a1a5:stomp", "pass", "pass", "attack:a5a4:kick", "pass", "pass", "choose:a4:n"], "4k3/8/8/r7/N7/8/8/4K3 w - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap kick,stomp - - - turn.action 0,2,0 0123456789abcdef - white");
+    check(
+        "lunch",
+        start,
+        &["attack:a1a5:stomp", "pass", "pass", "attack:a5a4:kick", "pass", "pass", "choose:a4:n"],
+        "4k3/8/8/r7/N7/8/8/4K3 w - dodge*5 block*5 slap*2 kick,stomp - - - turn.action 0,2,0 - white",
+    );
 }
 
 #[test]
@@ -352,7 +422,7 @@ fn a_dodged_spinning_attack_passes_on_clockwise() {
         "lunch",
         Pos { board: "4k3/8/8/3pp3/8/8/8/3RK3", white: "roundhouse", black: "dodge", ..Pos::default() },
         &["attack:d1d5:roundhouse:cw", "pass", "answer:dodge"],
-        "4k3/8/8/3pR3/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/3pR3/8/8/8/4K3 b - dodge*5 block*5 slap*2 roundhouse,dodge - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -362,7 +432,7 @@ fn no_spinning_option_stops_the_spin() {
         "lunch:no-spinning",
         Pos { board: "4k3/8/8/3pp3/8/8/8/3RK3", white: "roundhouse", black: "dodge", ..Pos::default() },
         &["attack:d1d5:roundhouse", "pass", "answer:dodge"],
-        "4k3/8/8/3pp3/3R4/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/3pp3/3R4/8/8/4K3 b - dodge*5 block*5 slap*2 roundhouse,dodge - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -372,7 +442,7 @@ fn choke_holds_and_ticks_at_the_chokers_turn() {
         "lunch",
         Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "choke", black: "dodge", ..Pos::default() },
         &["attack:a1a5:choke", "pass", "pass", "choose:a5:n", "e8d8"],
-        "3k4/8/8/p7/R7/8/8/4K3 w - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap choke - choke.a4.a5 - turn.action 1,2,1 0123456789abcdef - white",
+        "3k4/8/8/p7/R7/8/8/4K3 w - dodge*5 dodge,block*4 slap*2,block choke - choke.a4.a5 - turn.action 1,2,1 - white",
     );
 }
 
@@ -382,7 +452,7 @@ fn freedom_answers_a_choke() {
         "lunch",
         Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "choke", black: "freedom", ..Pos::default() },
         &["attack:a1a5:choke", "pass", "answer:freedom"],
-        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap choke,freedom - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 choke,freedom - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -396,10 +466,15 @@ fn a_choke_is_broken_as_an_action() {
         holds: "choke.a4.a5",
         ..Pos::default()
     };
-    let game = play("lunch", &start.text(), &[]);
+    let game = play("lunch", &start, &[]);
     assert!(legal(&game).contains(&"break:a5:headbutt".to_owned()));
     assert!(!legal(&game).iter().any(|m| m.starts_with("a5")), "a choked piece cannot move");
-    check("lunch", start, &["break:a5:headbutt"], "4k3/8/8/r7/R7/8/8/4K3 w - block,block,block,block,block dodge,dodge,dodge,dodge,dodge slap,slap headbutt - - - turn.action 1,1,0 0123456789abcdef - white");
+    check(
+        "lunch",
+        start,
+        &["break:a5:headbutt"],
+        "4k3/8/8/r7/R7/8/8/4K3 w - block*5 dodge*5 slap*2 headbutt - - - turn.action 1,1,0 - white",
+    );
 }
 
 #[test]
@@ -408,7 +483,7 @@ fn grab_with_headlock_starts_a_hold() {
         "lunch",
         Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,grab,headlock", black: "block", ..Pos::default() },
         &["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+headlock"],
-        "4k3/8/8/r7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap kick,headlock,grab,block - headlock.a4.a5 - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/r7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 kick,headlock,grab,block - headlock.a4.a5 - turn.action 1,1,0 - black",
     );
 }
 
@@ -427,7 +502,7 @@ fn headlock_free_attacks_at_the_start_of_the_holders_turn() {
         // Black declines the window on the Jab, then the Freedom answer; White
         // ends the Headlock attacks.
         &["free:a5:jab", "pass", "pass", "pass", "choose:a5:b"],
-        "4k3/8/8/b7/R7/8/8/4K3 w - uppercut dodge dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - headlock.a4.a5 - turn.action 0,0,1 0123456789abcdef - white",
+        "4k3/8/8/b7/R7/8/8/4K3 w - uppercut dodge slap*2,dodge*5,block*5 jab - headlock.a4.a5 - turn.action 0,0,1 - white",
     );
 }
 
@@ -445,7 +520,7 @@ fn freedom_answers_a_headlock_free_attack_and_ends_the_hold() {
         },
         // Each card has its window: Black declines on the Uppercut, White on the Freedom.
         &["free:a5:uppercut", "pass", "answer:freedom", "pass"],
-        "4k3/8/8/r7/R7/8/8/4K3 w - jab - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap uppercut,freedom - - - turn.action 0,0,0 0123456789abcdef - white",
+        "4k3/8/8/r7/R7/8/8/4K3 w - jab - slap*2,dodge*5,block*5 uppercut,freedom - - - turn.action 0,0,0 - white",
     );
 }
 
@@ -454,31 +529,69 @@ fn freedom_answers_a_headlock_free_attack_and_ends_the_hold() {
 // ----------------------------------------------------------------------
 
 #[test]
-fn an_empty_draw_pile_is_refilled_from_the_shuffled_discard_pile() {
+fn an_empty_draw_pile_is_refilled_from_the_discard_pile() {
+    // White discards its Jab and draws five cards from the discard pile, now
+    // the draw pile; Black gets the last two, and the piles are empty.
+    let start = Pos {
+        white: "jab",
+        draw: "-",
+        reshuffled: "jab,slap,slap,dodge,block,slap,dodge",
+        discard: "dodge,dodge,block,slap,slap,slap",
+        ..Pos::default()
+    };
     check(
         "lunch",
-        Pos { white: "jab", draw: "-", discard: "dodge,dodge,block,slap,slap,slap", ..Pos::default() },
+        start,
         &["discard:jab"],
-        "4k3/8/8/q7/8/8/8/R3K3 b - jab,slap,slap,dodge,block slap,dodge - - - - - turn.action 1,1,0 81b5b0c0cbeb8b66 - black",
+        "4k3/8/8/q7/8/8/8/R3K3 b - jab,slap*2,dodge,block slap,dodge - - - - - turn.action 1,1,0 - black",
     );
 }
 
 #[test]
+fn chance_draws_from_a_reshuffle_as_often_as_each_card_lies_there() {
+    let start = Pos { white: "jab", draw: "-", discard: "dodge,dodge,block,slap,slap,slap", ..Pos::default() };
+    let game = play("lunch", &Pos { reshuffled: "", ..start }, &[]);
+    let mut after = game.clone();
+    after.play(after.parse_move("discard:jab").unwrap());
+    assert_eq!(after.to_act(), Actor::Chance);
+    assert_eq!(
+        after.to_text(),
+        "4k3/8/8/q7/8/8/8/R3K3 w - - - jab,slap*3,dodge*2,block - - - - turn.draw 1,1,0 - chance"
+    );
+    assert_eq!(legal(&after), ["draw:block", "draw:dodge", "draw:jab", "draw:slap"]);
+    for (card, share) in [("jab", 1.0), ("slap", 3.0), ("dodge", 2.0), ("block", 1.0)] {
+        let p = after.chance_probability(after.parse_move(&format!("draw:{card}")).unwrap());
+        assert!((p - share / 7.0).abs() < 1e-12, "{card}: {p}");
+    }
+}
+
+#[test]
 fn a_side_without_a_king_loses() {
-    check("lunch", Pos { board: "k7/8/8/8/8/8/8/R3K3", white: "jab", ..Pos::default() }, &["attack:a1a8:jab"], "q7/R7/8/8/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - - - turn.endcheck 0,0,1 0123456789abcdef white -");
+    check(
+        "lunch",
+        Pos { board: "k7/8/8/8/8/8/8/R3K3", white: "jab", ..Pos::default() },
+        &["attack:a1a8:jab"],
+        "q7/R7/8/8/8/8/8/4K3 w - - - slap*2,dodge*5,block*5 jab - - - turn.endcheck 0,0,1 white -",
+    );
 }
 
 #[test]
 fn a_hundred_quiet_turns_draw() {
-    check("lunch", Pos { counters: "99,150,0", ..Pos::default() }, &["e1e2"], "4k3/8/8/q7/8/8/4K3/R7 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap - - - - turn.start 100,151,0 0123456789abcdef quiet -");
+    // The game ends at the end-of-turn check, before anyone draws.
+    check(
+        "lunch",
+        Pos { counters: "99,150,0", ..Pos::default() },
+        &["e1e2"],
+        "4k3/8/8/q7/8/8/4K3/R7 w - - - slap*2,dodge*5,block*5 - - - - turn.endcheck 100,151,0 quiet -",
+    );
 }
 
 #[test]
 fn no_discard_in_check_forbids_discarding_under_threat() {
     let start = Pos { board: "4k3/8/8/8/8/8/8/r3K3", white: "jab", ..Pos::default() };
-    let plain = play("lunch", &start.text(), &[]);
+    let plain = play("lunch", &start, &[]);
     assert!(legal(&plain).contains(&"discard:jab".to_owned()));
-    let strict = play("lunch:no-discard-in-check", &start.text(), &[]);
+    let strict = play("lunch:no-discard-in-check", &start, &[]);
     assert!(!legal(&strict).iter().any(|m| m.starts_with("discard")));
 }
 
@@ -490,19 +603,23 @@ fn no_discard_in_check_forbids_discarding_under_threat() {
 fn a_view_never_shows_the_other_hand_or_the_draw_pile() {
     let variant = variant("lunch");
     for seed in 0..20 {
-        let game = Lunch::start(&variant, seed);
+        // The deal, by chance.
+        let mut game = Lunch::start(&variant, 0);
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+        while let Some(mv) = menagerie_core::sample_chance(&game, &mut rng) {
+            game.play(mv);
+        }
         let full = game.to_text();
         let fields: Vec<&str> = full.split(' ').collect();
         for viewer in Player::BOTH {
             let view = game.view_text(viewer);
             let view_fields: Vec<&str> = view.split(' ').collect();
+            assert_eq!(view_fields.len(), fields.len());
             let (own, other) = if viewer == Player::First { (3, 4) } else { (4, 3) };
             assert_eq!(view_fields[own], fields[own]);
             assert_eq!(view_fields[other], "#5");
-            assert_eq!(view_fields[5], format!("#{}", 102 - 10));
-            assert_eq!(view_fields[12], "?");
-            assert!(!view.contains(fields[5]), "the draw pile order leaks");
-            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+            assert_eq!(view_fields[5], format!("#{}", 102 - 10), "only the size of the draw pile");
+            assert!(!view.contains(fields[5]), "the draw pile's cards leak");
             let sampled = game.determinize(viewer, &mut rng);
             assert_eq!(sampled.view_text(viewer), view);
         }
@@ -513,37 +630,57 @@ fn a_view_never_shows_the_other_hand_or_the_draw_pile() {
 // The deck file
 // ----------------------------------------------------------------------
 
+/// Serves one deck by name, as the CLI or the server would after reading it.
+struct OneDeck(&'static str, &'static str);
+
+impl menagerie_core::Resolver for OneDeck {
+    fn resolve(&self, _option: &str, value: &str) -> Result<menagerie_core::Resolved, String> {
+        if value == self.0 {
+            Ok(menagerie_core::Resolved { name: self.0.to_owned(), text: self.1.into() })
+        } else {
+            menagerie_core::Resolver::resolve(&menagerie_games::BuiltinData, "deck", value)
+        }
+    }
+}
+
 #[test]
 fn a_malformed_deck_file_names_the_file_the_card_and_the_field() {
-    let dir = std::env::temp_dir().join(format!("lunch-deck-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bad.toml");
-    std::fs::write(
-        &path,
+    let deck = OneDeck(
+        "bad.toml",
         "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 4\ndamage = 1\nnumbers = \"confirmed\"\n\n\
          [[card]]\nname = \"Kick\"\ncode = \"kick\"\nkind = \"attack\"\ncount = \"four\"\ndamage = 4\nnumbers = \"reconstructed\"\n",
-    )
-    .unwrap();
-    let spec = format!("lunch:deck={}", path.display());
-    let err = Lunch::parse_variant(&VariantSpec::parse(&spec).unwrap()).unwrap_err().to_string();
-    assert!(err.contains(&path.display().to_string()), "{err}");
+    );
+    let err =
+        Lunch::parse_variant_with(&VariantSpec::parse("lunch:deck=bad.toml").unwrap(), &deck).unwrap_err().to_string();
+    assert!(err.contains("deck file bad.toml"), "{err}");
     assert!(err.contains("card #2 (\"Kick\")"), "{err}");
     assert!(err.contains("field `count`"), "{err}");
 }
 
 #[test]
-fn another_deck_file_is_played_with() {
-    let dir = std::env::temp_dir().join(format!("lunch-deck-good-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("small.toml");
-    std::fs::write(
-        &path,
+fn another_deck_is_played_with() {
+    let deck = OneDeck(
+        "small",
         "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 12\ndamage = 1\nnumbers = \"confirmed\"\n",
-    )
-    .unwrap();
-    let variant = variant(&format!("lunch:deck={}", path.display()));
-    let game = Lunch::start(&variant, 1);
-    assert!(game.to_text().contains(" jab,jab,jab,jab,jab jab,jab,jab,jab,jab jab,jab "), "{}", game.to_text());
+    );
+    let variant = Lunch::parse_variant_with(&VariantSpec::parse("lunch:deck=small").unwrap(), &deck).unwrap();
+    let mut game = Lunch::start(&variant, 1);
+    assert!(game.to_text().contains(" - - jab*12 - "), "{}", game.to_text());
+    for _ in 0..10 {
+        assert_eq!(legal(&game), ["draw:jab"], "one card type: one way to deal");
+        game.play(game.parse_move("draw:jab").unwrap());
+    }
+    assert!(game.to_text().contains(" jab*5 jab*5 jab*2 - "), "{}", game.to_text());
+}
+
+#[test]
+fn a_deck_name_never_reaches_a_file_without_a_resolver_that_reads_files() {
+    for name in ["/etc/passwd", "Cargo.toml", "/dev/zero"] {
+        let err = Lunch::parse_variant(&VariantSpec::parse(&format!("lunch:deck={name}")).unwrap()).unwrap_err();
+        assert!(err.to_string().contains("offered decks: standard"), "{err}");
+    }
+    let standard = Lunch::parse_variant(&VariantSpec::parse("lunch:deck=standard").unwrap()).unwrap();
+    assert_eq!(standard, variant("lunch"));
 }
 
 // ----------------------------------------------------------------------
@@ -553,20 +690,20 @@ fn another_deck_file_is_played_with() {
 #[test]
 fn windows_are_offered_without_a_fitting_card_so_they_reveal_nothing() {
     let start = Pos { board: "4k3/8/8/p7/8/8/8/R3K3", white: "kick", black: "dodge", ..Pos::default() };
-    let game = play("lunch", &start.text(), &["attack:a1a5:kick"]);
+    let game = play("lunch", &start, &["attack:a1a5:kick"]);
     assert_eq!(legal(&game), ["pass"], "the Humiliation window is open though Black holds none");
-    let game = play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "pass"]);
+    let game = play("lunch", &start, &["attack:a1a5:kick", "pass", "pass"]);
     assert_eq!(legal(&game), ["pass"], "the last-chance window is open though Black holds no First Aid");
     // Once every Humiliation is in the discard pile, the window is not offered.
     let spent = Pos { discard: "humiliation,humiliation,humiliation,humiliation", ..Pos { ..start } };
-    let game = play("lunch", &spent.text(), &["attack:a1a5:kick"]);
+    let game = play("lunch", &spent, &["attack:a1a5:kick"]);
     assert_eq!(legal(&game), ["answer:dodge", "pass"]);
 }
 
 #[test]
 fn choke_cannot_be_played_on_a_piece_in_a_hold() {
     let start = Pos { board: "4k3/8/8/r7/R7/8/8/4K1R1", white: "choke,jab", holds: "headlock.a4.a5", ..Pos::default() };
-    let game = play("lunch", &start.text(), &[]);
+    let game = play("lunch", &start, &[]);
     let moves = legal(&game);
     assert!(moves.contains(&"attack:a4a5:jab".to_owned()) || moves.iter().all(|m| !m.starts_with("attack:a4")));
     assert!(!moves.iter().any(|m| m.ends_with("a5:choke")), "{moves:?}");
@@ -578,7 +715,7 @@ fn the_healers_counter_humiliation_gives_no_free_attack() {
         "lunch",
         Pos { board: "4k3/8/8/8/8/8/8/R3K3", white: "firstaid,humiliation,jab", black: "humiliation,elbow", ..Pos::default() },
         &["aid:a1:firstaid", "humiliate:humiliation", "humiliate:humiliation", "pass"],
-        "4k3/8/8/8/8/8/8/R3K3 b - jab,dodge,dodge,dodge,dodge elbow,dodge,block,block,block block,block,slap,slap firstaid,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/8/8/8/8/R3K3 b - jab,dodge*4 elbow,dodge,block*3 slap*2,block*2 firstaid,humiliation*2 - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -592,7 +729,7 @@ fn a_spin_passes_counter_clockwise_to_pieces_of_either_colour() {
         "lunch",
         Pos { board: "4k3/8/8/2pp4/2P5/8/8/3RK3", white: "roundhouse,block", black: "dodge,dodge", ..Pos::default() },
         &["attack:d1d5:roundhouse:ccw", "pass", "answer:dodge", "pass", "answer:dodge", "pass", "pass"],
-        "4k3/8/8/2pp4/2R5/8/8/4K3 b - dodge,dodge,dodge,dodge,block dodge,block,block,block,block block,slap,slap roundhouse,dodge,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/2pp4/2R5/8/8/4K3 b - dodge*4,block dodge,block*4 slap*2,block roundhouse,dodge*2 - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -602,7 +739,7 @@ fn a_knight_spins_round_its_knight_squares() {
         "lunch",
         Pos { board: "4k3/8/8/3p4/4p3/2N5/8/4K3", white: "roundhouse", black: "dodge", ..Pos::default() },
         &["attack:c3d5:roundhouse:cw", "pass", "answer:dodge"],
-        "4k3/8/8/3p4/4N3/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap roundhouse,dodge - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/3p4/4N3/8/8/4K3 b - dodge*5 block*5 slap*2 roundhouse,dodge - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -612,7 +749,7 @@ fn a_free_attack_that_kills_ends_the_battle() {
         "lunch",
         Pos { board: "4k3/8/8/q7/1P6/8/8/4K3", white: "kick", black: "humiliation,jab", ..Pos::default() },
         &["attack:b4a5:kick", "humiliate:humiliation", "free:b4:jab"],
-        "4k3/8/8/q7/8/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/q7/8/8/8/4K3 b - dodge*5 block*5 slap*2 jab,kick,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -620,16 +757,16 @@ fn a_free_attack_that_kills_ends_the_battle() {
 fn the_targets_player_grabs_first() {
     let start =
         Pos { board: "4k3/8/8/r7/8/8/8/R3K3", white: "kick,freedom", black: "block,grab,jab", ..Pos::default() };
-    let game = play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "answer:block", "pass"]);
+    let game = play("lunch", &start, &["attack:a1a5:kick", "pass", "answer:block", "pass"]);
     assert_eq!(legal(&game), ["grab:grab+jab", "pass"]);
-    check("lunch", start, &["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+jab", "pass", "pass"], "4k3/8/8/r7/N{cxek}7/8/8/4K3 w - freedom - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab,kick,grab,block - - - turn.endcheck/round 0,0,1 0123456789abcdef - black");
+    check("lunch", start, &["attack:a1a5:kick", "pass", "answer:block", "pass", "grab:grab+jab", "pass", "pass"], "4k3/8/8/r7/N{cxek}7/8/8/4K3 w - freedom - slap*2,dodge*5,block*5 jab,kick,grab,block - - - turn.endcheck/round 0,0,1 - black");
 }
 
 #[test]
 fn a_stun_wears_off_after_the_victims_next_turn() {
     let start = Pos { white: "poke,jab", black: "dodge", ..Pos::default() };
     let moves = ["attack:a1a5:poke", "pass", "pass", "free:a5:jab", "e8d8", "e1e2"];
-    let game = play("lunch", &start.text(), &moves);
+    let game = play("lunch", &start, &moves);
     assert!(legal(&game).contains(&"a5a6".to_owned()), "{}", game.to_text());
 }
 
@@ -639,7 +776,7 @@ fn a_piece_dying_of_a_choke_lets_the_choker_take_its_square() {
         "lunch",
         Pos { board: "4k3/8/8/p7/R7/8/8/4K3", holds: "choke.a4.a5", stack: "turn.start", ..Pos::default() },
         &[],
-        "4k3/8/8/R7/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap - - - - turn.action 0,0,1 0123456789abcdef - white",
+        "4k3/8/8/R7/8/8/8/4K3 w - - - slap*2,dodge*5,block*5 - - - - turn.action 0,0,1 - white",
     );
 }
 
@@ -655,13 +792,13 @@ fn a_held_piece_killed_by_the_holder_lets_it_take_the_square() {
             ..Pos::default()
         },
         &["free:a5:jab"],
-        "4k3/8/8/R7/8/8/8/4K3 w - - - dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab - - - turn.action 0,0,1 0123456789abcdef - white",
+        "4k3/8/8/R7/8/8/8/4K3 w - - - slap*2,dodge*5,block*5 jab - - - turn.action 0,0,1 - white",
     );
 }
 
 #[test]
 fn a_princess_moves_like_a_queen_up_to_two_squares() {
-    let game = play("lunch:princess", &Pos { board: "4k3/8/8/8/8/8/8/I3K3", ..Pos::default() }.text(), &[]);
+    let game = play("lunch:princess", &Pos { board: "4k3/8/8/8/8/8/8/I3K3", ..Pos::default() }, &[]);
     let moves: Vec<String> = legal(&game).into_iter().filter(|m| m.starts_with("a1")).collect();
     assert_eq!(moves, ["a1a2", "a1a3", "a1b1", "a1b2", "a1c1", "a1c3"]);
 }
@@ -681,7 +818,7 @@ fn a_player_without_any_action_passes_and_a_choked_king_falls() {
             ..Pos::default()
         },
         &[],
-        "4k3/8/8/8/8/8/r7/Q7 b - - jab - - - choke.a2.a1 - turn.startcheck 1,1,1 0123456789abcdef black -",
+        "4k3/8/8/8/8/8/r7/Q7 b - - jab - - - choke.a2.a1 - turn.startcheck 1,1,1 black -",
     );
 }
 
@@ -691,7 +828,7 @@ fn the_thousandth_turn_draws() {
         "lunch",
         Pos { black: "dodge", draw: "-", counters: "5,999,0", ..Pos::default() },
         &["e1e2"],
-        "4k3/8/8/q7/8/8/4K3/R7 b - - dodge - - - - - turn.start 6,1000,0 0123456789abcdef turnlimit -",
+        "4k3/8/8/q7/8/8/4K3/R7 w - - dodge - - - - - turn.endcheck 6,1000,0 turnlimit -",
     );
 }
 
@@ -712,12 +849,12 @@ fn an_intervening_pieces_free_attack_has_its_own_window_though_the_attacker_is_a
         ..Pos::default()
     };
     let moves = ["attack:e1d2:jab", "answer:dodge", "humiliate:humiliation:b4", "pass", "free:d2:slap"];
-    let game = play(INTERVENTIONS, &start.text(), &moves);
+    let game = play(INTERVENTIONS, &start, &moves);
     assert_eq!(legal(&game), ["humiliate:humiliation", "pass"]);
     // Black cancels the Slap; the King's Jab then hits (the Dodge was cancelled).
     let mut all = moves.to_vec();
     all.extend(["humiliate:humiliation", "choose:d2:b"]);
-    check(INTERVENTIONS, start, &all, "4k3/8/8/8/8/2B5/3b4/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,slap,dodge,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+    check(INTERVENTIONS, start, &all, "4k3/8/8/8/8/2B5/3b4/4K3 b - dodge*5 block*5 slap*2 jab,slap,dodge,humiliation*2 - - - turn.action 0,1,0 - black");
 }
 
 #[test]
@@ -730,11 +867,11 @@ fn an_intervening_kings_free_attack_cannot_be_humiliated() {
         ..Pos::default()
     };
     let moves = ["attack:d1d2:kick", "pass", "answer:dodge", "humiliate:humiliation:e1", "free:d2:jab"];
-    let game = play(INTERVENTIONS, &start.text(), &moves);
+    let game = play(INTERVENTIONS, &start, &moves);
     assert_eq!(legal(&game), ["pass"], "no window on the King's Jab: only the last chance before the Kick");
     let mut all = moves.to_vec();
     all.push("pass");
-    check(INTERVENTIONS, start, &all, "4k3/8/8/8/8/8/3R4/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,humiliation block,slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+    check(INTERVENTIONS, start, &all, "4k3/8/8/8/8/8/3R4/4K3 b - dodge*5 block*4,humiliation slap*2,block jab,kick,dodge,humiliation - - - turn.action 0,1,0 - black");
 }
 
 #[test]
@@ -748,13 +885,13 @@ fn only_pieces_threatening_the_intervening_piece_may_intervene_against_its_free_
         ..Pos::default()
     };
     let moves = ["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:c3", "pass", "free:a5:jab"];
-    let game = play(INTERVENTIONS, &start.text(), &moves);
+    let game = play(INTERVENTIONS, &start, &moves);
     assert_eq!(legal(&game), ["humiliate:humiliation", "humiliate:humiliation:e7", "pass"]);
     // The Bishop e7 steps to c5 and hits the Bishop on b4 (3 - 2: a Pawn); the
     // Kick still hits a5 (5 - 4: a Pawn), the Dodge having been cancelled.
     let mut all = moves.to_vec();
     all.extend(["humiliate:humiliation:e7", "free:b4:elbow"]);
-    check(INTERVENTIONS, start, &all, "4k3/8/1n6/p1b5/RP6/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,elbow,kick,dodge,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+    check(INTERVENTIONS, start, &all, "4k3/8/1n6/p1b5/RP6/8/8/4K3 b - dodge*5 block*5 slap*2 jab,elbow,kick,dodge,humiliation*2 - - - turn.action 0,1,0 - black");
 }
 
 #[test]
@@ -765,7 +902,7 @@ fn an_intervening_piece_that_kills_takes_the_square_and_the_attacker_stays() {
         INTERVENTIONS,
         start,
         &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:c3", "free:a5:jab"],
-        "4k3/8/8/B7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/B7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 jab,kick,dodge,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -777,7 +914,7 @@ fn an_intervening_knight_that_kills_stays_where_it_is() {
         INTERVENTIONS,
         start,
         &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation:b3", "free:a5:jab"],
-        "4k3/8/8/8/R7/1N6/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,kick,dodge,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/8/R7/1N6/8/4K3 b - dodge*5 block*5 slap*2 jab,kick,dodge,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -787,13 +924,13 @@ fn an_intervening_piece_that_kills_the_attacker_takes_its_square() {
     // both sides. Black's Bishop c2 Humiliates the Pawn's Jab, steps to b3 and
     // kills the Pawn on a4 with its free attack: it takes a4.
     let start = Pos { board: "4k3/8/8/1r6/P7/8/2b5/4K3", white: "jab", black: "humiliation,slap", ..Pos::default() };
-    let game = play(INTERVENTIONS, &start.text(), &["attack:a4b5:jab"]);
+    let game = play(INTERVENTIONS, &start, &["attack:a4b5:jab"]);
     assert_eq!(legal(&game), ["humiliate:humiliation", "humiliate:humiliation:c2", "pass"]);
     check(
         INTERVENTIONS,
         start,
         &["attack:a4b5:jab", "humiliate:humiliation:c2", "free:a4:slap"],
-        "4k3/8/8/1r6/b7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,slap,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/1r6/b7/8/8/4K3 b - dodge*5 block*5 slap*2 jab,slap,humiliation - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -821,7 +958,7 @@ fn an_intervening_piece_killed_by_a_third_piece_leaves_the_battle_running() {
             "humiliate:humiliation:e7",
             "free:b4:slap",
         ],
-        "4k3/8/8/p7/Rb6/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap jab,slap,kick,dodge,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black",
+        "4k3/8/8/p7/Rb6/8/8/4K3 b - dodge*5 block*5 slap*2 jab,slap,kick,dodge,humiliation*2 - - - turn.action 0,1,0 - black",
     );
 }
 
@@ -836,12 +973,12 @@ fn humiliate_kings_gives_the_last_humiliation_of_the_kings_side_its_free_attack(
         ..Pos::default()
     };
     let moves = ["attack:e1d2:jab", "humiliate:humiliation", "humiliate:humiliation"];
-    let game = play("lunch:humiliate-kings", &start.text(), &moves);
+    let game = play("lunch:humiliate-kings", &start, &moves);
     assert_eq!(legal(&game), ["free:d2:slap", "pass"]);
     // The Slap and then the Jab hit the Queen: 9 - 2 = 7, a Rook.
     let mut all = moves.to_vec();
     all.extend(["free:d2:slap", "pass"]);
-    check("lunch:humiliate-kings", start, &all, "4k3/8/8/8/8/8/3r4/4K3 b - dodge,dodge,dodge,dodge,dodge dodge,block,block,block,block block,slap,slap jab,slap,humiliation,humiliation - - - turn.action 0,1,0 0123456789abcdef - black");
+    check("lunch:humiliate-kings", start, &all, "4k3/8/8/8/8/8/3r4/4K3 b - dodge*5 dodge,block*4 slap*2,block jab,slap,humiliation*2 - - - turn.action 0,1,0 - black");
 }
 
 #[test]
@@ -860,7 +997,7 @@ fn humiliate_kings_voids_the_action_when_the_chain_cancels_the_kings_card() {
         "lunch:humiliate-kings,humiliation-interventions",
         start,
         &["attack:e1d2:jab", "humiliate:humiliation", "humiliate:humiliation:b4", "humiliate:humiliation", "pass"],
-        "4k3/8/8/8/1B6/8/3q4/4K3 b - slap,dodge,dodge,dodge,dodge elbow,dodge,block,block,block block,block,slap,slap jab,humiliation,humiliation,humiliation - - - turn.action 1,1,0 0123456789abcdef - black",
+        "4k3/8/8/8/1B6/8/3q4/4K3 b - slap,dodge*4 elbow,dodge,block*3 slap*2,block*2 jab,humiliation*3 - - - turn.action 1,1,0 - black",
     );
 }
 
@@ -868,12 +1005,12 @@ fn humiliate_kings_voids_the_action_when_the_chain_cancels_the_kings_card() {
 fn a_humiliated_answer_does_not_use_up_one_of_big_combos_two() {
     let start = Pos { white: "combo,humiliation", black: "dodge,dodge,block", ..Pos::default() };
     let moves = ["attack:a1a5:combo", "pass", "answer:dodge", "humiliate:humiliation", "pass", "answer:block"];
-    let game = play("lunch", &start.text(), &moves);
+    let game = play("lunch", &start, &moves);
     assert_eq!(legal(&game), ["answer:dodge", "pass"], "the Humiliated Dodge was no answer: one is left");
     // The second answer that stands takes Big Combo's last 3 damage.
     let mut all = moves.to_vec();
     all.push("answer:dodge");
-    check("lunch", start, &all, "4k3/8/8/q7/R7/8/8/4K3 b - dodge,dodge,dodge,dodge,dodge block,block,block,block,block slap,slap combo,dodge,dodge,block,humiliation - - - turn.action 1,1,0 0123456789abcdef - black");
+    check("lunch", start, &all, "4k3/8/8/q7/R7/8/8/4K3 b - dodge*5 block*5 slap*2 combo,dodge*2,block,humiliation - - - turn.action 1,1,0 - black");
 }
 
 #[test]
@@ -881,8 +1018,7 @@ fn a_humiliated_answer_to_a_plain_card_leaves_it_unanswered() {
     // Reading pinned: outside Big Combo a Humiliated answer is no answer and
     // the card goes on to hit; no second answer is offered.
     let start = Pos { white: "kick,humiliation", black: "dodge,dodge", ..Pos::default() };
-    let game =
-        play("lunch", &start.text(), &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation", "pass"]);
+    let game = play("lunch", &start, &["attack:a1a5:kick", "pass", "answer:dodge", "humiliate:humiliation", "pass"]);
     assert!(game.to_text().starts_with("4k3/8/8/r7/R7/8/8/4K3 b "), "{}", game.to_text());
 }
 
@@ -896,19 +1032,19 @@ fn a_headlock_free_attack_has_a_humiliation_window() {
         stack: "turn.start",
         ..Pos::default()
     };
-    let game = play("lunch", &start.text(), &["free:a5:jab"]);
+    let game = play("lunch", &start, &["free:a5:jab"]);
     assert_eq!(legal(&game), ["humiliate:humiliation", "pass"]);
     // White may Humiliate back (holds none: only pass); the Jab is cancelled and
     // neither piece in the hold makes a free attack; White may attack again.
-    let game = play("lunch", &start.text(), &["free:a5:jab", "humiliate:humiliation"]);
+    let game = play("lunch", &start, &["free:a5:jab", "humiliate:humiliation"]);
     assert_eq!(legal(&game), ["pass"]);
-    let game = play("lunch", &start.text(), &["free:a5:jab", "humiliate:humiliation", "pass"]);
+    let game = play("lunch", &start, &["free:a5:jab", "humiliate:humiliation", "pass"]);
     assert_eq!(legal(&game), ["free:a5:uppercut", "pass"]);
     check(
         "lunch",
         start,
         &["free:a5:jab", "humiliate:humiliation", "pass", "pass"],
-        "4k3/8/8/r7/R7/8/8/4K3 w - uppercut dodge dodge,dodge,dodge,dodge,dodge,block,block,block,block,block,slap,slap jab,humiliation - headlock.a4.a5 - turn.action 0,0,0 0123456789abcdef - white",
+        "4k3/8/8/r7/R7/8/8/4K3 w - uppercut dodge slap*2,dodge*5,block*5 jab,humiliation - headlock.a4.a5 - turn.action 0,0,0 - white",
     );
 }
 
@@ -926,12 +1062,12 @@ fn a_king_humiliating_first_aid_makes_cards_that_cannot_be_humiliated() {
         ..Pos::default()
     };
     let spec = "lunch:personal-first-aid-humiliation";
-    let game = play(spec, &start.text(), &["aid:a5:firstaid", "humiliate:humiliation:b4"]);
+    let game = play(spec, &start, &["aid:a5:firstaid", "humiliate:humiliation:b4"]);
     assert_eq!(legal(&game), ["free:a5:jab", "pass"]);
     check(
         spec,
         start,
         &["aid:a5:firstaid", "humiliate:humiliation:b4", "free:a5:jab", "choose:a5:n"],
-        "4k3/8/8/n7/1K6/8/8/8 w - dodge,block,block,block,block dodge,dodge,dodge,dodge,humiliation block,slap,slap jab,firstaid,humiliation - - - turn.action 0,1,0 0123456789abcdef - white",
+        "4k3/8/8/n7/1K6/8/8/8 w - dodge,block*4 dodge*4,humiliation slap*2,block jab,firstaid,humiliation - - - turn.action 0,1,0 - white",
     );
 }

@@ -3,10 +3,10 @@
 //! for every game.
 
 use menagerie_core::{Actor, Player};
-use menagerie_games::new_game;
+use menagerie_games::{new_game, BuiltinData};
 
 fn labels(variant: &str, position: Option<&str>, moves: &[(&str, &str)]) {
-    let game = new_game(variant, position, 1).unwrap_or_else(|e| panic!("{variant}: {e}"));
+    let game = new_game(variant, position, 1, &BuiltinData).unwrap_or_else(|e| panic!("{variant}: {e}"));
     for (text, label) in moves {
         assert_eq!(game.move_label(text).unwrap_or_else(|e| panic!("{text}: {e}")), *label, "{variant} {text}");
     }
@@ -72,13 +72,13 @@ fn lunch_labels_name_pieces_and_cards() {
 
 #[test]
 fn an_answer_belongs_to_the_attackers_turn() {
-    let mut game = new_game("lunch", Some(LUNCH_ATTACK), 1).unwrap();
+    let mut game = new_game("lunch", Some(LUNCH_ATTACK), 1, &BuiltinData).unwrap();
     assert_eq!(game.on_turn(), Some(Player::First));
     game.play("attack:a4a5:kick").unwrap();
     assert_eq!(game.to_act(), Actor::Player(Player::Second), "Black decides about the attack");
     assert_eq!(game.on_turn(), Some(Player::First), "... in White's turn");
     // In the other games the turn is the acting player's.
-    let mut lma = new_game("lma", None, 1).unwrap();
+    let mut lma = new_game("lma", None, 1, &BuiltinData).unwrap();
     assert_eq!(lma.on_turn(), Some(Player::First));
     lma.play("2b1c3").unwrap();
     assert_eq!(lma.on_turn(), Some(Player::Second));

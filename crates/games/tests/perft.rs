@@ -37,7 +37,7 @@ impl GameVisitor for RunEntry<'_> {
     fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Vec<String> {
         let entry = self.0;
         let mut game = match &entry.position {
-            None => G::start(&variant, entry.seed),
+            None => G::start(&variant, 0),
             Some(text) => match G::from_text(&variant, text) {
                 Ok(game) => game,
                 Err(e) => return vec![format!("position does not parse: {e}")],

@@ -1,9 +1,10 @@
 //! The views of every registered variant (one test each, named by it): the
 //! common part has its keys and types for every game (docs/api.md), the
 //! game's board part is a JSON object that reuses none of them, what a
-//! viewer is shown of a game with hidden information is its view text, and
-//! the terminal drawing is not empty, every legal move has a short label.
-//! Checked along random games.
+//! viewer is shown of a game with hidden information is its view text, the
+//! public view of such a game shows nothing a player could not see (it stays
+//! the same whatever the hidden state), the terminal drawing is not empty,
+//! and every legal move has a short label. Checked along random games.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use menagerie_core::view::{self, COMMON_KEYS};
@@ -25,7 +26,7 @@ impl GameVisitor for Views {
             let mut last: Option<(String, Actor)> = None;
             for ply in 0..120 {
                 if ply % 7 == 0 || game.outcome().is_some() {
-                    check_views(&game, last.clone()).map_err(|e| format!("{e}\nin {}", game.to_text()))?;
+                    check_views(&game, last.clone(), &mut rng).map_err(|e| format!("{e}\nin {}", game.to_text()))?;
                 }
                 game.legal_moves(&mut moves);
                 if moves.is_empty() {
@@ -40,7 +41,7 @@ impl GameVisitor for Views {
     }
 }
 
-fn check_views<G: Present>(game: &G, last: Option<(String, Actor)>) -> Result<(), String> {
+fn check_views<G: Present>(game: &G, last: Option<(String, Actor)>, rng: &mut StdRng) -> Result<(), String> {
     let viewers =
         if G::has_hidden_information() { vec![None, Some(Player::First), Some(Player::Second)] } else { vec![None] };
     for viewer in viewers {
@@ -72,11 +73,27 @@ fn check_views<G: Present>(game: &G, last: Option<(String, Actor)>) -> Result<()
             return Err(format!("check {} but in_check() = {}", json["check"], game.in_check()));
         }
         let text = match viewer {
-            Some(p) => game.view_text(p),
-            None => game.to_text(),
+            Some(p) => Some(game.view_text(p)),
+            None if G::has_hidden_information() => None,
+            None => Some(game.to_text()),
         };
-        if json["text"] != text.as_str() {
+        if json["text"] != serde_json::to_value(&text).map_err(|e| e.to_string())? {
             return Err(format!("text {} is not the viewer's text {text:?}", json["text"]));
+        }
+        if G::has_hidden_information() && viewer.is_none() {
+            // Each player's sample of what they cannot see redraws the
+            // other's hidden state; a public view that showed any of it
+            // would change with it.
+            for observer in Player::BOTH {
+                let sampled = game.determinize(observer, rng);
+                let public =
+                    serde_json::to_value(view::view(&sampled, None, last.clone())).map_err(|e| e.to_string())?;
+                if public != json {
+                    return Err(format!(
+                        "the public view shows hidden state: {json}\nbut after {observer:?}'s sample {public}"
+                    ));
+                }
+            }
         }
         let counters = json["counters"].as_object().ok_or("counters is not an object")?;
         for key in ["turn", "halfmove_clock", "quiet_turns"] {

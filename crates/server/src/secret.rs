@@ -1,4 +1,5 @@
-//! Random identifiers: game ids (public, short) and seat secrets (128 bits).
+//! Random identifiers: game ids (public, short), seat secrets (128 bits),
+//! and the chance seeds of games.
 
 use rand::Rng;
 
@@ -17,6 +18,13 @@ pub fn game_id() -> String {
 /// A seat secret: 22 characters, about 128 bits; whoever holds it moves for the seat.
 pub fn seat_secret() -> String {
     random_string(22)
+}
+
+/// The seed of a game's chance (the deal, the shuffles) when its creator
+/// may not choose one: drawn from the thread's generator, which the
+/// operating system seeds, so nothing a client knows or sees derives it.
+pub fn chance_seed() -> u64 {
+    rand::rng().random()
 }
 
 /// Compares a presented secret with the stored one in time independent of

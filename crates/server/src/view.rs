@@ -1,69 +1,20 @@
-//! What a viewer is sent: a game's state as JSON text. It is built once per
-//! change of the game and per viewer, and that text is shared by the HTTP
-//! answers and every socket watching (a move watched by many pages costs
-//! one serialisation, and the board one per distinct view).
+//! What a viewer is sent: a game's state as JSON text, built once per change
+//! of the game and per viewer and shared by the HTTP answers and every
+//! socket watching (the live game's cache keeps it); a past position; the
+//! legal moves; and the answer to a game's start.
 
-use crate::hub::LiveGame;
+use crate::error::ApiError;
+use crate::live::{LiveGame, StateJson};
+use crate::names::capitalised;
 use crate::source::GameSource;
-use crate::store::{player_str, MoveActor, SeatKind};
+use crate::store::{player_str, GameRecord, MoveActor, SeatKind};
+use crate::viewer::Viewer;
 use axum::body::Bytes;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use menagerie_core::{Actor, DynGame, Player};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{json, Value};
-use std::sync::Mutex;
-
-/// Who is asking: the holder of a seat's secret, or a spectator.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Viewer {
-    Seat(Player),
-    Spectator,
-}
-
-/// A game's state as JSON text, ready to send.
-#[derive(Clone, Debug)]
-pub struct StateJson(pub Bytes);
-
-impl StateJson {
-    /// The state as a JSON value (for tests and callers that edit it).
-    pub fn to_value(&self) -> Value {
-        serde_json::from_slice(&self.0).expect("states are valid JSON")
-    }
-}
-
-impl IntoResponse for StateJson {
-    fn into_response(self) -> Response {
-        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
-    }
-}
-
-/// The texts built since the game last changed.
-#[derive(Default)]
-pub struct ViewCache {
-    states: Vec<(Viewer, StateJson)>,
-    /// Boards by the view they show (`None`: everything public).
-    boards: Vec<(Option<Player>, Box<RawValue>)>,
-}
-
-/// The cache of one game; [`ViewCache::clear`] on every change.
-#[derive(Default)]
-pub struct Views(Mutex<ViewCache>);
-
-impl Views {
-    pub fn clear(&self) {
-        let mut cache = self.lock();
-        cache.states.clear();
-        cache.boards.clear();
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, ViewCache> {
-        // The cache holds only finished texts: a poisoned one is still right.
-        self.0.lock().unwrap_or_else(|p| p.into_inner())
-    }
-}
 
 /// The legal moves `viewer` may see, `None` when they may not.
 pub fn visible_legal_moves(live: &LiveGame, viewer: Viewer) -> Option<Vec<String>> {
@@ -78,25 +29,45 @@ pub fn visible_legal_moves(live: &LiveGame, viewer: Viewer) -> Option<Vec<String
 }
 
 /// Which view of the board `viewer` gets: a seat's own in games with hidden
-/// information, the whole board otherwise; `Err` when a spectator of such a
-/// game may see nothing yet (anyone could open the spectator link, a player
-/// included), until the game is over.
-fn board_view(game: &dyn DynGame, viewer: Viewer, over: bool) -> Result<Option<Player>, ()> {
+/// information, the public view (`None`) otherwise. A spectator gets the
+/// public view even after the end: anyone can open the spectator link, and
+/// the full state (the other hand, the pile's order, the generator) is never
+/// sent; the move list tells the rest once the game is over.
+fn board_view(game: &dyn DynGame, viewer: Viewer) -> Option<Player> {
     match viewer {
-        Viewer::Seat(p) if game.has_hidden_information() => Ok(Some(p)),
-        Viewer::Spectator if game.has_hidden_information() && !over => Err(()),
-        _ => Ok(None),
+        Viewer::Seat(p) if game.has_hidden_information() => Some(p),
+        _ => None,
     }
 }
 
 /// The view of any position of the game as `viewer` may see it
-/// (`menagerie_core::view`), `None` when they may see nothing.
-pub fn board(game: &dyn DynGame, viewer: Viewer, over: bool) -> Option<Box<RawValue>> {
-    board_view(game, viewer, over).ok().map(|view| game.view(view))
+/// (`menagerie_core::view`).
+fn board(game: &dyn DynGame, viewer: Viewer) -> Box<RawValue> {
+    game.view(board_view(game, viewer))
+}
+
+/// The board after the first `ply` moves, as `viewer` may see it.
+pub fn position(live: &LiveGame, viewer: Viewer, ply: usize) -> Result<Value, ApiError> {
+    if ply > live.moves.len() {
+        return Err(ApiError::not_found(format!("the game has only {} moves", live.moves.len())));
+    }
+    let mut game = live.game.box_clone();
+    while game.history().len() > ply {
+        if !game.undo() {
+            // The start of this value's history is the game's start.
+            break;
+        }
+    }
+    Ok(json!({
+        "ply": ply,
+        "board": board(game.as_ref(), viewer),
+        "check": game.in_check(),
+        "last_move": ply.checked_sub(1).map(|i| move_json(live, i)),
+    }))
 }
 
 /// A move of the list, its text hidden where the rules hide it.
-pub fn move_json(live: &LiveGame, index: usize) -> Value {
+fn move_json(live: &LiveGame, index: usize) -> Value {
     serde_json::to_value(MoveView { live, index }).expect("moves serialise")
 }
 
@@ -173,29 +144,20 @@ struct StateView<'a> {
     draw_offer: Option<&'static str>,
     rematch: Option<&'a str>,
     hidden_information: bool,
-    board: Option<Box<RawValue>>,
+    board: Box<RawValue>,
 }
 
 /// The whole state of a game for one viewer: what the page draws. Built
 /// once per change and viewer.
 pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateJson {
-    if let Some((_, cached)) = live.views.lock().states.iter().find(|(v, _)| *v == viewer) {
-        return cached.clone();
-    }
-    let text = serde_json::to_vec(&state_view(live, viewer, source)).expect("states serialise");
-    let built = StateJson(Bytes::from(text));
-    live.views.lock().states.push((viewer, built.clone()));
-    built
+    live.views.state(viewer, || {
+        StateJson(Bytes::from(serde_json::to_vec(&state_view(live, viewer, source)).expect("states serialise")))
+    })
 }
 
-fn cached_board(live: &LiveGame, viewer: Viewer) -> Option<Box<RawValue>> {
-    let view = board_view(live.game.as_ref(), viewer, live.is_over()).ok()?;
-    if let Some((_, cached)) = live.views.lock().boards.iter().find(|(v, _)| *v == view) {
-        return Some(cached.clone());
-    }
-    let raw = live.game.view(view);
-    live.views.lock().boards.push((view, raw.clone()));
-    Some(raw)
+fn cached_board(live: &LiveGame, viewer: Viewer) -> Box<RawValue> {
+    let view = board_view(live.game.as_ref(), viewer);
+    live.views.board(view, || live.game.view(view))
 }
 
 fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateView<'a> {
@@ -251,16 +213,26 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
     }
 }
 
-/// The answer of `GET .../moves`.
-pub fn legal_moves_json(live: &LiveGame, viewer: Viewer) -> Value {
-    json!({ "ply": live.moves.len(), "moves": visible_legal_moves(live, viewer).unwrap_or_default() })
+/// The answer of `GET .../moves`, `None` when `viewer` may not know them.
+pub fn legal_moves_json(live: &LiveGame, viewer: Viewer) -> Option<Value> {
+    let moves = visible_legal_moves(live, viewer)?;
+    Some(json!({ "ply": live.moves.len(), "moves": moves }))
 }
 
-/// `white` -> `White`.
-pub(crate) fn capitalised(name: &str) -> String {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
+/// The answer to a game's start, `{id, mode, you, secrets: {first, second},
+/// links}`, for the asker in seat `you`: `all_secrets` gives them every human
+/// seat's secret (to play locally or send a link), else only their own.
+pub fn started(record: &GameRecord, you: Player, all_secrets: bool) -> Value {
+    let mut secrets = serde_json::Map::new();
+    let mut links = serde_json::Map::new();
+    for p in Player::BOTH {
+        if let Some(secret) = &record.seats[p.index()].secret {
+            if all_secrets || p == you {
+                secrets.insert(player_str(p).into(), json!(secret));
+                links.insert(player_str(p).into(), json!(format!("/g/{}?seat={secret}", record.id)));
+            }
+        }
     }
+    links.insert("spectator".into(), json!(format!("/g/{}", record.id)));
+    json!({ "id": record.id, "mode": record.mode.as_str(), "you": player_str(you), "secrets": secrets, "links": links })
 }

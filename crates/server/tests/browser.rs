@@ -682,3 +682,61 @@ async fn every_game_is_playable_in_chromium() {
     client.close().await.unwrap();
     server.stop().await;
 }
+
+/// The operator's decks on the home page, and a spectator watching a Lunch
+/// Chess game: the board with its pieces and hit points, both hands as counts.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_home_page_offers_the_decks_and_spectators_watch_the_board() {
+    if !browser_available() || !variants().contains(&"lunch") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let decks = dir.path().join("decks");
+    std::fs::create_dir(&decks).unwrap();
+    let small = "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 12\ndamage = 1\nnumbers = \"confirmed\"\n";
+    std::fs::write(decks.join("small.toml"), small).unwrap();
+    let catalog = menagerie_server::catalog::Catalog::with_decks(&decks).unwrap();
+    let server = TestServer::start_with_catalog(&dir.path().join("games.sqlite"), catalog).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    until(&client, "the home page", "return !!document.querySelector('[data-new-game=\"lunch\"]')").await;
+    click(&client, "[data-new-game=\"lunch\"]").await;
+    let form = "document.querySelector('[data-variant=\"lunch\"] form')";
+    let choices = eval(
+        &client,
+        &format!("return [...{form}.querySelectorAll('select[name=\"opt-deck\"] option')].map(o => o.value)"),
+    )
+    .await;
+    assert_eq!(choices, json!(["standard", "small"]));
+    eval(&client, &format!("const f = {form}; f.querySelector('select[name=\"opt-deck\"]').value = 'small'; f.opponent.value = 'local'; return true")).await;
+    click(&client, "[data-start=\"lunch\"]").await;
+    let variant = until(
+        &client,
+        "the game page",
+        "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.variant",
+    )
+    .await;
+    assert_eq!(variant, "lunch:deck=small");
+    let id = eval(&client, "return window.menagerieGame.state.id").await;
+
+    // The spectator's page of the same game (a browser that holds no seat of it).
+    eval(&client, "localStorage.clear(); return true").await;
+    client.goto(&format!("{}/g/{}", server.base, id.as_str().unwrap())).await.unwrap();
+    until(
+        &client,
+        "the spectator's page",
+        "return window.menagerieGame && window.menagerieGame.state && !!document.querySelector('[data-lunch-panel]')",
+    )
+    .await;
+    let seen = eval(&client, "const p = document.querySelector('[data-lunch-panel]'); return {you: window.menagerieGame.state.you, cards: p.querySelectorAll('.card').length, white: p.querySelector('[data-hand=\"white\"]').textContent, black: p.querySelector('[data-hand=\"black\"]').textContent, pieces: window.menagerieGame.state.board.squares.length, board: document.querySelector('[data-board]').textContent}").await;
+    assert_eq!(seen["you"], Value::Null, "{seen}");
+    assert_eq!(seen["cards"], 0, "a spectator sees no card: {seen}");
+    assert!(seen["white"].as_str().unwrap().contains("5 cards (hidden)"), "{seen}");
+    assert!(seen["black"].as_str().unwrap().contains("5 cards (hidden)"), "{seen}");
+    assert_eq!(seen["pieces"], 32, "{seen}");
+    assert!(!seen["board"].as_str().unwrap().contains("hidden"), "{seen}");
+    std::fs::write(screenshots().join("lunch-spectator.png"), client.screenshot().await.unwrap()).unwrap();
+    client.close().await.unwrap();
+    server.stop().await;
+}

@@ -4,8 +4,10 @@
 mod common;
 
 use common::{wait_for, TestServer};
+use menagerie_core::NoData;
+use menagerie_loadtest::WithNim;
 use menagerie_server::computer::{ComputerPlayer, LevelPlayer, Opponents, SearchLevels};
-use menagerie_server::source::{GameSource, Registry, WithNim};
+use menagerie_server::source::{GameSource, Registry};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -24,7 +26,7 @@ fn the_levels_are_listed_weakest_first_with_medium_preselected() {
 
 #[test]
 fn easy_finds_a_mate_in_one() {
-    let game = Registry.new_game("fluid", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 0).unwrap();
+    let game = Registry.new_game("fluid", Some("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), 0, &NoData).unwrap();
     for _ in 0..5 {
         assert_eq!(LevelPlayer::new("easy").choose(game.as_ref()).as_deref(), Some("Ra1a8"));
     }
@@ -32,14 +34,14 @@ fn easy_finds_a_mate_in_one() {
 
 #[test]
 fn a_game_the_registry_does_not_know_gets_random_legal_moves() {
-    let game = WithNim.new_game("nim:stones=10", None, 0).unwrap();
+    let game = WithNim.new_game("nim:stones=10", None, 0, &NoData).unwrap();
     let choice = LevelPlayer::new("easy").choose(game.as_ref()).expect("a move");
     assert!(game.legal_moves().contains(&choice), "{choice}");
 }
 
 #[test]
 fn a_finished_game_has_no_move() {
-    let game = Registry.new_game("fluid", Some("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), 0).unwrap();
+    let game = Registry.new_game("fluid", Some("R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1"), 0, &NoData).unwrap();
     assert!(game.outcome().is_some());
     assert_eq!(LevelPlayer::new("easy").choose(game.as_ref()), None);
 }

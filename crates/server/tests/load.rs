@@ -3,7 +3,7 @@
 //! move may be lost or duplicated. `MENAGERIE_LOAD_GAMES` and
 //! `MENAGERIE_LOAD_PLIES` make it bigger; `menagerie loadtest` runs it too.
 
-use menagerie_server::loadtest::{run_local, LoadOptions};
+use menagerie_loadtest::{run_local, LoadOptions};
 
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)

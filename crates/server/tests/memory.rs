@@ -1,9 +1,9 @@
 //! Idle games leave memory and come back from the store unchanged; games
 //! someone watches, or where the computer is to move, stay.
 
+use menagerie_loadtest::WithNim;
+use menagerie_server::command::NewGame;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::hub::NewGame;
-use menagerie_server::source::WithNim;
 use menagerie_server::store::SqliteStore;
 use menagerie_server::{Hub, HubConfig};
 use serde_json::Value;
@@ -31,7 +31,7 @@ fn without_version(state: &Value) -> Value {
 async fn idle_games_leave_memory_and_load_again_unchanged() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
-    let config = HubConfig { max_searches: 1, idle_after: Some(Duration::from_millis(200)) };
+    let config = HubConfig { max_searches: 1, idle_after: Some(Duration::from_millis(200)), ..HubConfig::default() };
     let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
 
     let created = hub.create(new_game("lma", "local")).await.unwrap();
@@ -71,7 +71,7 @@ async fn idle_games_leave_memory_and_load_again_unchanged() {
 async fn nothing_leaves_without_an_idle_limit() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
-    let config = HubConfig { max_searches: 1, idle_after: None };
+    let config = HubConfig { max_searches: 1, idle_after: None, ..HubConfig::default() };
     let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     hub.create(new_game("nim", "local")).await.unwrap();
     tokio::time::sleep(Duration::from_millis(50)).await;

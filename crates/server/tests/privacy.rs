@@ -1,8 +1,9 @@
 //! Hidden information through the API: a tiny card game (each player is
 //! dealt a secret card by chance, then first bets or folds, second calls or
 //! folds; the higher card wins a called bet). A seat never receives the
-//! other card, chance moves are listed without text until the end, and a
-//! spectator sees no board while the game runs.
+//! other card, chance moves are listed without text until the end, a
+//! spectator sees the public board (no card), and in a friend game the
+//! server deals: nobody chooses the seed or the position.
 
 mod common;
 
@@ -130,7 +131,7 @@ impl menagerie_core::Present for HighCard {
     fn board(&self, viewer: Option<Player>) -> Value {
         match (viewer, self.cards) {
             (Some(p), Some(cards)) => json!({ "mine": cards[p.index()], "other": "hidden" }),
-            (None, Some(cards)) => json!({ "first": cards[0], "second": cards[1] }),
+            (None, Some(_)) => json!({ "dealt": true }),
             (_, None) => json!({ "dealt": false }),
         }
     }
@@ -152,6 +153,7 @@ impl GameSource for HighCardSource {
         variant: &str,
         position: Option<&str>,
         seed: u64,
+        _: &dyn menagerie_core::Resolver,
     ) -> Result<Box<dyn menagerie_core::DynGame>, String> {
         if variant != "highcard" {
             return Err(format!("unknown variant {variant:?}"));
@@ -169,20 +171,24 @@ async fn seats_never_see_the_other_card() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.sqlite");
     let server = TestServer::start_full(&db, Arc::new(RandomOnly), Arc::new(HighCardSource)).await;
-    for seed in 0..6u64 {
-        let created = server
-            .create(json!({ "variant": "highcard", "opponent": "friend", "colour": "first", "seed": seed }))
-            .await;
+    for _ in 0..6 {
+        let created = server.create(json!({ "variant": "highcard", "opponent": "friend", "colour": "first" })).await;
         let id = created["id"].as_str().unwrap();
         let seats = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
         // The deal was played by chance; its text is hidden from everyone.
         let spectator = server.state(id, None).await;
         assert_eq!(spectator["ply"], 1);
         assert_eq!(spectator["moves"][0], json!({ "ply": 1, "text": null, "actor": "chance" }));
-        assert_eq!(spectator["board"], Value::Null, "spectators see no board while it runs");
+        let public = |board: &Value| (board["dealt"].clone(), board["mine"].clone(), board["text"].clone());
+        assert_eq!(
+            public(&spectator["board"]),
+            (json!(true), Value::Null, Value::Null),
+            "the public board: {spectator}"
+        );
         assert_eq!(spectator["legal_moves"], Value::Null);
         let (status, moves) = server.get(&format!("/api/games/{id}/moves")).await;
-        assert_eq!((status, moves["moves"].clone()), (200, json!([])));
+        assert_eq!(status, 403, "{moves}");
+        assert!(moves["error"].as_str().unwrap().contains("seat to act"), "{moves}");
         for (index, seat) in seats.iter().enumerate() {
             let state = server.state(id, Some(seat)).await;
             assert_eq!(state["board"]["other"], "hidden", "{state}");
@@ -194,17 +200,111 @@ async fn seats_never_see_the_other_card() {
             assert_eq!(past["last_move"]["text"], Value::Null);
         }
         // Only the seat to act may list the moves.
-        let (_, second_moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[1])).await;
-        assert_eq!(second_moves["moves"], json!([]), "{second_moves}");
+        let (status, second_moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[1])).await;
+        assert_eq!(status, 403, "{second_moves}");
         let (_, first_moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[0])).await;
         assert_eq!(first_moves["moves"], json!(["bet", "fold"]));
         assert_eq!(server.play(id, seats[0], "bet").await.0, 200);
         let (status, end) = server.play(id, seats[1], "call").await;
         assert_eq!(status, 200, "{end}");
-        // Once over, everything may be shown.
+        // Once over, the deal is shown in the move list; the board stays the public one.
         let spectator = server.state(id, None).await;
         assert!(spectator["moves"][0]["text"].as_str().unwrap().starts_with("deal "), "{spectator}");
-        assert!(spectator["board"]["first"].is_number());
+        assert_eq!(public(&spectator["board"]), (json!(true), Value::Null, Value::Null), "{spectator}");
+        let (status, moves) = server.get(&format!("/api/games/{id}/moves")).await;
+        assert_eq!((status, moves["moves"].clone()), (200, json!([])), "nothing is hidden in no moves");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_friend_game_the_server_deals() {
+    let dir = tempfile::tempdir().unwrap();
+    let server =
+        TestServer::start_full(&dir.path().join("g.sqlite"), Arc::new(RandomOnly), Arc::new(HighCardSource)).await;
+    for chosen in [json!({ "seed": 3 }), json!({ "position": "start" }), json!({ "seed": 0, "position": "start" })] {
+        let mut request = json!({ "variant": "highcard", "opponent": "friend" });
+        request.as_object_mut().unwrap().extend(chosen.as_object().unwrap().clone());
+        let (status, answer) = server.post("/api/games", request.clone()).await;
+        assert_eq!(status, 400, "{request}: {answer}");
+        assert!(answer["error"].as_str().unwrap().contains("dealt by the server"), "{answer}");
+    }
+    // `startpos` chooses nothing; a local or computer game fools no one.
+    server.create(json!({ "variant": "highcard", "opponent": "friend", "position": "startpos" })).await;
+    server.create(json!({ "variant": "highcard", "opponent": "local", "seed": 3 })).await;
+    server.create(json!({ "variant": "highcard", "opponent": "computer", "seed": 3, "position": "start" })).await;
+    server.stop().await;
+}
+
+/// What a full-state Lunch Chess text gives away: the draw pile's order and
+/// the generator (fields 6 and 13 of the full text).
+fn secrets_of(full_text: &str) -> [String; 2] {
+    let fields: Vec<&str> = full_text.split(' ').collect();
+    let (pile, generator) = (fields[5], fields[12]);
+    assert!(pile.matches(',').count() > 20 && generator.len() == 16, "{full_text}");
+    [pile.to_owned(), generator.to_owned()]
+}
+
+/// Every answer one page of the game gets: its state, a past position, the
+/// legal moves where allowed, and the socket's first message.
+async fn everything_sent(server: &TestServer, id: &str, seat: Option<&str>) -> Vec<Value> {
+    let query = seat.map(|s| format!("?seat={s}")).unwrap_or_default();
+    let mut sent = vec![server.state(id, seat).await];
+    for path in [format!("/api/games/{id}/position/0{query}"), format!("/api/games/{id}/moves{query}")] {
+        let (status, answer) = server.get(&path).await;
+        assert!(status == 200 || status == 403, "{path}: {status} {answer}");
+        sent.push(answer);
+    }
+    let url = format!("ws://{}/api/games/{id}/ws{query}", server.address());
+    let (mut socket, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+    use futures_util::StreamExt;
+    let message = socket.next().await.unwrap().unwrap();
+    sent.push(serde_json::from_str(message.to_text().unwrap()).unwrap());
+    sent
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_lunch_game_never_shows_its_deal_to_anyone() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite");
+    let server = TestServer::start(&db).await;
+    let (status, answer) =
+        server.post("/api/games", json!({ "variant": "lunch", "opponent": "friend", "seed": 3 })).await;
+    assert_eq!(status, 400, "the creator of a friend game would know the other hand: {answer}");
+    let created = server.create(json!({ "variant": "lunch", "opponent": "friend", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap();
+    let seats = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
+    // The deal, rebuilt from what only the store knows.
+    let seed: i64 = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
+        .unwrap();
+    let mut game = menagerie_games::new_game("lunch", None, seed as u64, &menagerie_games::BuiltinData).unwrap();
+    for round in 0..3 {
+        let [pile, generator] = secrets_of(&game.to_text());
+        for viewer in [None, Some(seats[0]), Some(seats[1])] {
+            for answer in everything_sent(&server, id, viewer).await {
+                let text = answer.to_string();
+                for secret in [&pile, &generator, &(seed as u64).to_string()] {
+                    assert!(!text.contains(secret.as_str()), "round {round}, {viewer:?}: {secret} leaked in {text}");
+                }
+            }
+        }
+        // A spectator sees the public board: pieces with hit points, hand
+        // sizes, the piles as counts.
+        let spectator = server.state(id, None).await;
+        let board = &spectator["board"];
+        assert_eq!(board["squares"].as_array().unwrap().len(), 32, "{board}");
+        assert!(board["squares"][0]["hp"].is_number());
+        assert!(board["hands"]["white"].is_number() && board["hands"]["black"].is_number(), "{board}");
+        assert!(board["draw_pile"].is_number());
+        assert!(board["discard"].is_array());
+        // The side to act plays its first legal move; the local copy follows.
+        let to_act = if spectator["to_act"] == "first" { 0 } else { 1 };
+        let (_, moves) = server.get(&format!("/api/games/{id}/moves?seat={}", seats[to_act])).await;
+        let text = moves["moves"][0].as_str().unwrap();
+        assert_eq!(server.play(id, seats[to_act], text).await.0, 200);
+        game.play(text).unwrap();
     }
     server.stop().await;
 }

@@ -3,8 +3,13 @@
 //! by one player), principal variation search with late-move reductions,
 //! iterative deepening, a transposition table, TT-move / tactical / killer
 //! / history ordering, and a quiescence search over the game's tactical
-//! moves (and every move while in check). Chance nodes are averaged over
-//! their outcomes (expectimax, no pruning below them).
+//! moves (and every move while in check). A chance move is a ply like any
+//! other: a chance node is the expectation of its outcomes (expectimax, no
+//! pruning below it), weighted by [`Game::chance_probability`] when it has
+//! at most [`AlphaBetaConfig::chance_samples`] of them, else estimated from
+//! that many outcomes drawn with their probabilities (a card drawn from a
+//! pile of twenty kinds, five times in a row, would otherwise multiply the
+//! tree by millions); below the nominal depth one outcome is drawn.
 //!
 //! Scores are centi-units from the actor's view; a won game is
 //! `G::WIN - plies to the end`, so shorter wins score higher.
@@ -14,7 +19,7 @@ mod tt;
 
 use crate::info::{Info, Score};
 use crate::limits::{Budget, Limits, StopFlag};
-use menagerie_core::{Actor, Evaluate, Game, Outcome, Player};
+use menagerie_core::{sample_weighted, Actor, Evaluate, Game, Outcome, Player};
 use ordering::Ordering;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -47,13 +52,17 @@ pub struct AlphaBetaConfig {
     /// How many plies quiescence may go beyond the nominal depth.
     pub quiescence_plies: u32,
     /// Seed for the sample of hidden state (games with hidden information
-    /// are searched on one determinization from the actor's view).
+    /// are searched on one determinization from the actor's view) and of
+    /// chance's outcomes.
     pub seed: u64,
+    /// A chance node with more outcomes than this is estimated from this
+    /// many outcomes drawn with their probabilities.
+    pub chance_samples: usize,
 }
 
 impl Default for AlphaBetaConfig {
     fn default() -> Self {
-        AlphaBetaConfig { hash_megabytes: 16, quiescence_plies: 12, seed: 1 }
+        AlphaBetaConfig { hash_megabytes: 16, quiescence_plies: 12, seed: 1, chance_samples: 4 }
     }
 }
 
@@ -245,6 +254,7 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
         g.outcome().map_or(0, |outcome| terminal_value(&outcome, view, ply, G::WIN))
     }
 
+    /// A chance node: the expectation of its outcomes' values for `me`.
     fn chance(&mut self, g: &mut G, me: Player, depth: Depth, ply: usize) -> i32 {
         self.pv[ply].clear();
         if !self.count_node() || ply >= MAX_PLY {
@@ -256,15 +266,35 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             self.moves[ply] = moves;
             return self.terminal(g, me, ply);
         }
+        // The chance move is a ply; at the horizon one outcome goes on into
+        // the quiescence search.
+        let (below, samples) = match depth {
+            Depth::Full(d) if d > 0 => (Depth::Full(d - 1), self.config.chance_samples.max(1)),
+            Depth::Full(_) => (Depth::Quiescence(0), 1),
+            Depth::Quiescence(q) => (Depth::Quiescence(q), 1),
+        };
         let mut expected = 0.0;
-        for &mv in &moves {
-            let p = g.chance_probability(mv);
-            g.play(mv);
-            let value = self.child(g, me, depth, ply + 1, -INFINITY, INFINITY);
-            g.undo();
-            expected += p * f64::from(value);
+        if moves.len() <= samples {
+            for &mv in &moves {
+                let p = g.chance_probability(mv);
+                g.play(mv);
+                let value = self.child(g, me, below, ply + 1, -INFINITY, INFINITY);
+                g.undo();
+                expected += p * f64::from(value);
+            }
+        } else {
+            for _ in 0..samples {
+                let mv = sample_weighted(g, &moves, &mut self.rng);
+                g.play(mv);
+                let value = self.child(g, me, below, ply + 1, -INFINITY, INFINITY);
+                g.undo();
+                expected += f64::from(value) / samples as f64;
+            }
         }
         self.moves[ply] = moves;
+        if self.aborted {
+            return 0;
+        }
         expected.round() as i32
     }
 

@@ -2,10 +2,37 @@
 //! threats.
 
 use super::piece::{Kind, Piece};
-use super::square::{file_of, rank_of, square_at, Square};
+use super::square::Square;
 use menagerie_core::Player;
 
-pub type Board = [Option<Piece>; 64];
+/// What stands on each square. Only the position changes it (it keeps the
+/// hash), through [`Board::set`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board([Option<Piece>; 64]);
+
+impl Board {
+    pub const EMPTY: Board = Board([None; 64]);
+
+    #[inline]
+    pub fn get(&self, sq: Square) -> Option<Piece> {
+        self.0[sq.index()]
+    }
+
+    #[inline]
+    pub(super) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.0[sq.index()] = piece;
+    }
+
+    /// The pieces with their squares, a1 to h8.
+    pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Square::all().filter_map(|sq| self.get(sq).map(|p| (sq, p)))
+    }
+
+    #[inline]
+    fn is_empty(&self, sq: Square) -> bool {
+        self.0[sq.index()].is_none()
+    }
+}
 
 pub const KING_STEPS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
 /// Knight leaps in clockwise order as White sees the board, from north-north-east.
@@ -41,18 +68,17 @@ pub fn last_rank(color: Player) -> i8 {
 }
 
 /// Every empty square a piece on `from` may move to (no castling: see the
-/// position). Calls `emit(to)`.
+/// rules). Calls `emit(to)`.
 pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) {
-    let Some(piece) = board[from as usize] else { return };
-    let (f, r) = (file_of(from), rank_of(from));
+    let Some(piece) = board.get(from) else { return };
     match piece.kind {
         Kind::Pawn => {
             let dir = forward(piece.color);
-            if let Some(one) = square_at(f, r + dir).filter(|&s| board[s as usize].is_none()) {
+            if let Some(one) = from.offset(0, dir).filter(|&s| board.is_empty(s)) {
                 emit(one);
                 let second_rank = if piece.color == Player::First { 1 } else { 6 };
-                if r == second_rank {
-                    if let Some(two) = square_at(f, r + 2 * dir).filter(|&s| board[s as usize].is_none()) {
+                if from.rank() == second_rank {
+                    if let Some(two) = from.offset(0, 2 * dir).filter(|&s| board.is_empty(s)) {
                         emit(two);
                     }
                 }
@@ -61,7 +87,7 @@ pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) 
         Kind::Knight | Kind::King => {
             let steps = if piece.kind == Kind::Knight { &KNIGHT_LEAPS } else { &KING_STEPS };
             for &(df, dr) in steps {
-                if let Some(to) = square_at(f + df, r + dr).filter(|&s| board[s as usize].is_none()) {
+                if let Some(to) = from.offset(df, dr).filter(|&s| board.is_empty(s)) {
                     emit(to);
                 }
             }
@@ -70,8 +96,8 @@ pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) 
             let (dirs, range) = slides(kind).expect("a slider");
             for &(df, dr) in dirs {
                 for n in 1..=range {
-                    match square_at(f + df * n, r + dr * n) {
-                        Some(to) if board[to as usize].is_none() => emit(to),
+                    match from.offset(df * n, dr * n) {
+                        Some(to) if board.is_empty(to) => emit(to),
                         _ => break,
                     }
                 }
@@ -85,12 +111,12 @@ pub fn for_each_step(board: &Board, from: Square, mut emit: impl FnMut(Square)) 
 /// before the battle: the square next to the target on the line of attack
 /// (its own square for Knights, Pawns, Kings and adjacent pieces).
 pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
-    let piece = board[from as usize]?;
-    let target = board[to as usize]?;
+    let piece = board.get(from)?;
+    let target = board.get(to)?;
     if target.color == piece.color || from == to {
         return None;
     }
-    let (df, dr) = (file_of(to) - file_of(from), rank_of(to) - rank_of(from));
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
     match piece.kind {
         Kind::Pawn => (dr == forward(piece.color) && df.abs() == 1).then_some(from),
         Kind::Knight => KNIGHT_LEAPS.contains(&(df, dr)).then_some(from),
@@ -103,15 +129,14 @@ pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
                 return None;
             }
             for n in 1..distance {
-                let sq = square_at(file_of(from) + step.0 * n, rank_of(from) + step.1 * n)?;
-                if board[sq as usize].is_some() {
+                if !board.is_empty(from.offset(step.0 * n, step.1 * n)?) {
                     return None;
                 }
             }
             if distance == 1 {
                 Some(from)
             } else {
-                square_at(file_of(to) - step.0, rank_of(to) - step.1)
+                to.offset(-step.0, -step.1)
             }
         }
     }
@@ -119,16 +144,12 @@ pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
 
 /// Whether any piece of `by` threatens `to`.
 pub fn threatened_by(board: &Board, to: Square, by: Player) -> bool {
-    (0..64u8).any(|from| board[from as usize].is_some_and(|p| p.color == by) && threat(board, from, to).is_some())
+    board.pieces().any(|(from, p)| p.color == by && threat(board, from, to).is_some())
 }
 
 /// The ring a spinning attack travels: the 8 squares next to the attacker
 /// (its 8 leaps for a Knight), clockwise as White sees the board.
 pub fn ring(center: Square, knight: bool) -> [Option<Square>; 8] {
     let steps = if knight { &KNIGHT_LEAPS } else { &KING_STEPS };
-    let mut out = [None; 8];
-    for (i, &(df, dr)) in steps.iter().enumerate() {
-        out[i] = square_at(file_of(center) + df, rank_of(center) + dr);
-    }
-    out
+    steps.map(|(df, dr)| center.offset(df, dr))
 }

@@ -1,19 +1,69 @@
 //! The deck is data: a TOML file lists every card with its kind, count and
 //! numbers. The standard deck (`data/lunch/standard-deck.toml` at the
-//! repository root) is compiled into the binary; `deck=FILE` loads another.
+//! repository root) is compiled into the binary under the name `standard`;
+//! `deck=NAME` names another, and whoever builds the game says what the name
+//! means (a [`menagerie_core::Resolver`]: a file for the CLI, a deck its
+//! operator offers for the server). This module never touches files.
 //!
 //! Cards of one name are indistinguishable, so the engine works with *card
-//! types*: a hand is a count per type, the draw pile a sequence of types.
+//! types* ([`Card`]): a hand, the draw pile and the discard pile are counts
+//! per type (`pile.rs`).
 
+use menagerie_core::{shown, Resolved, Resolver};
 use std::fmt;
 
 /// The standard deck, embedded so that the program works from any folder.
 pub const STANDARD_DECK: &str = include_str!("../../../../data/lunch/standard-deck.toml");
 
-/// At most this many card types (names) in a deck: hands are `[u8; MAX_TYPES]`.
+/// The name of the embedded deck in `deck=NAME`, and the deck a variant
+/// without `deck=` plays with.
+pub const STANDARD_NAME: &str = "standard";
+
+/// The option that names a deck.
+pub const DECK_OPTION: &str = "deck";
+
+/// A deck file larger than this is refused unread: the standard deck is
+/// about 4 KiB, and every resolver reads at most this much.
+pub const MAX_DECK_BYTES: u64 = 64 * 1024;
+
+/// The decks built into the program: `standard` only. Every resolver that
+/// serves Lunch Chess starts from it.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuiltinDecks;
+
+impl Resolver for BuiltinDecks {
+    fn resolve(&self, option: &str, value: &str) -> Result<Resolved, String> {
+        match (option, value) {
+            (DECK_OPTION, STANDARD_NAME) => Ok(Resolved { name: STANDARD_NAME.to_owned(), text: STANDARD_DECK.into() }),
+            (DECK_OPTION, other) => Err(format!("unknown deck {}; offered decks: {STANDARD_NAME}", shown(other))),
+            (other, _) => Err(format!("option {other:?} names no data")),
+        }
+    }
+}
+
+/// At most this many card types (names) in a deck: piles are `[u8; MAX_TYPES]`.
 pub const MAX_TYPES: usize = 32;
-/// At most this many cards in a deck: the draw pile is a fixed array.
+/// At most this many cards in a deck (so that every count fits a byte).
 pub const MAX_CARDS: usize = 160;
+
+/// A card type of a deck: its index in the deck file (the order of hands in
+/// texts). Cards of one type are indistinguishable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card type at `index` in the deck (below [`MAX_TYPES`]).
+    #[inline]
+    pub const fn new(index: u8) -> Card {
+        debug_assert!((index as usize) < MAX_TYPES);
+        Card(index)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// What a card does in the engine; the deck maps names to kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -166,17 +216,6 @@ impl Deck {
         Deck::parse(STANDARD_DECK, "standard").expect("the embedded standard deck is valid")
     }
 
-    /// Reads a deck file from disk.
-    pub fn load(path: &str) -> Result<Deck, DeckError> {
-        let text = std::fs::read_to_string(path).map_err(|e| DeckError {
-            file: path.to_owned(),
-            card: None,
-            field: None,
-            problem: format!("cannot be read: {e}"),
-        })?;
-        Deck::parse(&text, path)
-    }
-
     /// Reads a deck from TOML text; `file` names it in errors.
     pub fn parse(text: &str, file: &str) -> Result<Deck, DeckError> {
         let err = |card: Option<String>, field: Option<&str>, problem: String| DeckError {
@@ -323,17 +362,28 @@ impl Deck {
         self.types.is_empty()
     }
 
-    pub fn card(&self, index: u8) -> &CardType {
-        &self.types[index as usize]
+    /// A card type of this deck (`card` comes from this deck).
+    pub fn card(&self, card: Card) -> &CardType {
+        &self.types[card.index()]
     }
 
-    pub fn kind(&self, index: u8) -> CardKind {
-        self.types[index as usize].kind
+    pub fn kind(&self, card: Card) -> CardKind {
+        self.types[card.index()].kind
     }
 
-    /// The type index of a card code.
-    pub fn find(&self, code: &str) -> Option<u8> {
-        self.types.iter().position(|t| t.code == code).map(|i| i as u8)
+    /// The name of a card type in texts.
+    pub fn code(&self, card: Card) -> &str {
+        &self.types[card.index()].code
+    }
+
+    /// The card type of a code.
+    pub fn find(&self, code: &str) -> Option<Card> {
+        self.types.iter().position(|t| t.code == code).map(|i| Card::new(i as u8))
+    }
+
+    /// Every card type, in deck order.
+    pub fn cards(&self) -> impl Iterator<Item = Card> {
+        (0..self.types.len() as u8).map(Card::new)
     }
 
     pub fn total_cards(&self) -> usize {

@@ -16,9 +16,10 @@
 //! and Humiliation 35; every card in the other hand is taken as 30.
 
 use super::board::threat;
-use super::piece::Kind;
 use super::deck::CardKind;
 use super::moves::Move;
+use super::piece::Kind;
+use super::square::Square;
 use super::Lunch;
 use menagerie_core::{Evaluate, Game};
 
@@ -49,24 +50,22 @@ impl Evaluate for Lunch {
     fn evaluate(&self) -> i32 {
         let Some(me) = self.to_act().player() else { return 0 };
         let state = &self.state;
-        let board = &state.board;
+        let board = state.board();
         let mut value = 0;
-        let mut squares = [0u8; 64];
+        let mut squares = [Square::new(0); 64];
         let mut count = 0;
-        for (index, slot) in board.iter().enumerate() {
-            if let Some(piece) = slot {
-                value += if piece.color == me { material(piece.kind) } else { -material(piece.kind) };
-                squares[count] = index as u8;
-                count += 1;
-            }
+        for (sq, piece) in board.pieces() {
+            value += if piece.color == me { material(piece.kind) } else { -material(piece.kind) };
+            squares[count] = sq;
+            count += 1;
         }
         let squares = &squares[..count];
         for &to in squares {
-            let piece = board[to as usize].expect("listed");
+            let piece = board.get(to).expect("listed");
             // The worst threat against this piece by the other side.
             let mut worst = 0;
             for &from in squares {
-                let attacker = board[from as usize].expect("listed");
+                let attacker = board.get(from).expect("listed");
                 if attacker.color == piece.color || threat(board, from, to).is_none() {
                     continue;
                 }
@@ -81,10 +80,9 @@ impl Evaluate for Lunch {
             value -= if piece.color == me { worst } else { -worst };
         }
         let deck = &self.variant.deck;
-        for (card, &count) in state.hands[me.index()].iter().enumerate() {
-            if let Some(card_type) = deck.types.get(card) {
-                value += i32::from(count) * card_value(card_type.kind, card_type.damage);
-            }
+        for (card, count) in state.hand(me).cards() {
+            let card_type = deck.card(card);
+            value += i32::from(count) * card_value(card_type.kind, card_type.damage);
         }
         value -= UNKNOWN_CARD * state.hand_size(me.other()) as i32;
         value

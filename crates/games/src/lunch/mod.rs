@@ -4,33 +4,48 @@
 //!
 //! Every decision is one move of the game model: the action, each answer,
 //! each Humiliation or decline, free attacks, Grabs, Knight-or-Bishop and
-//! promotion choices. [`Game::to_act`] says who decides. Chance (reshuffles)
-//! is a generator carried in the position text, so play is deterministic
-//! given the text.
+//! promotion choices. So is every card that comes from the draw pile: the
+//! deal and the draws back to 5 are moves of chance ([`Actor::Chance`]),
+//! one per card type the pile holds, as likely as that type's share of the
+//! pile ([`Game::chance_probability`]). The draw pile is a count per card
+//! type, not an order, so a position text says everything that decides the
+//! game and perft needs no seed.
+//!
+//! The files follow the layout of `crates/games/README.md`; besides,
+//! `deck.rs` reads the deck file, `pile.rs` counts cards, `frame.rs` holds
+//! the stack's pending steps, and `rules.rs` with `rules/` is the rules
+//! machine.
 
-pub mod board;
-mod invariants;
+mod board;
 pub mod deck;
 mod eval;
-pub mod moves;
-pub mod notation;
-pub mod piece;
-pub mod position;
-pub mod rules;
-pub mod square;
-pub mod text;
+mod frame;
+mod invariants;
+mod moves;
+mod notation;
+mod piece;
+mod pile;
+mod position;
+mod rules;
+mod square;
+mod text;
 mod view;
+mod zobrist;
 
-use piece::{flag, Kind, Piece};
+pub use moves::Move;
+
 use deck::Deck;
+use frame::{Frame, TurnStage};
 use menagerie_core::{
-    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
+    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, Resolver, VariantError, VariantInfo,
+    VariantSpec,
 };
-use moves::Move;
-use position::{Frame, State};
-use rand::RngCore;
+use piece::{flag, Kind, Piece};
+use pile::Pile;
+use position::{State, Zone};
+use rand::{Rng, RngCore};
 use rules::Rules;
-use std::hash::{Hash, Hasher};
+use square::Square;
 use std::sync::Arc;
 
 /// The six rule options (all off by default).
@@ -86,7 +101,11 @@ const OPTIONS: &[OptionInfo] = &[
     },
     OptionInfo { name: "no-spinning", summary: "Roundhouse and Spinning Backfist do not spin", value: None },
     OptionInfo { name: "princess", summary: "pieces rounded to 7 HP become Princesses", value: None },
-    OptionInfo { name: "deck", summary: "play with the deck in this TOML file", value: Some("FILE") },
+    OptionInfo {
+        name: deck::DECK_OPTION,
+        summary: "play with another deck: `standard`, a deck file (CLI) or a deck the server offers",
+        value: Some("DECK"),
+    },
 ];
 
 impl Lunch {
@@ -94,18 +113,22 @@ impl Lunch {
         Rules::new(&self.variant)
     }
 
-    pub fn state(&self) -> &State {
+    fn state(&self) -> &State {
         &self.state
     }
 
-    pub fn deck(&self) -> &Deck {
+    fn deck(&self) -> &Deck {
         &self.variant.deck
     }
 
-    /// A player's view (hidden cards as counts).
+    /// Who acts, `None` once the game is over.
+    fn actor(&self) -> Option<Actor> {
+        self.state.outcome().is_none().then(|| self.rules().actor(&self.state))
+    }
+
+    /// The full text, or a player's view (hidden cards as counts).
     fn text_for(&self, viewer: Option<Player>) -> String {
-        let actor = self.state.outcome().is_none().then(|| self.rules().actor(&self.state));
-        text::to_text(&self.variant.deck, &self.state, actor, viewer)
+        text::to_text(&self.variant.deck, &self.state, self.actor(), viewer)
     }
 
     fn from_state(variant: &LunchVariant, state: State) -> Lunch {
@@ -125,6 +148,10 @@ impl Game for Lunch {
     }];
 
     fn parse_variant(spec: &VariantSpec) -> Result<LunchVariant, VariantError> {
+        Self::parse_variant_with(spec, &deck::BuiltinDecks)
+    }
+
+    fn parse_variant_with(spec: &VariantSpec, resolver: &dyn Resolver) -> Result<LunchVariant, VariantError> {
         spec.check_options(&Self::VARIANTS[0])?;
         let options = Options {
             no_discard_in_check: spec.has("no-discard-in-check"),
@@ -134,52 +161,54 @@ impl Game for Lunch {
             no_spinning: spec.has("no-spinning"),
             princess: spec.has("princess"),
         };
-        let deck = match spec.value("deck") {
-            Some(path) => Deck::load(path).map_err(|e| spec.bad_option("deck", e.to_string()))?,
-            None => Deck::standard(),
-        };
+        // Even the standard deck is asked for, so that a caller who keeps
+        // the decks its games were made with (the server) keeps that one too.
+        let name = spec.value(deck::DECK_OPTION).unwrap_or(deck::STANDARD_NAME);
+        let resolved = resolver.resolve(deck::DECK_OPTION, name).map_err(|e| spec.bad_option(deck::DECK_OPTION, e))?;
+        let deck = Deck::parse(&resolved.text, &resolved.name)
+            .map_err(|e| spec.bad_option(deck::DECK_OPTION, e.to_string()))?;
         Ok(LunchVariant { options, deck: Arc::new(deck) })
     }
 
-    fn start(variant: &LunchVariant, seed: u64) -> Self {
+    /// The start before the deal: the whole deck is the draw pile, and
+    /// chance deals White's five cards, then Black's. The seed is not used.
+    fn start(variant: &LunchVariant, _seed: u64) -> Self {
         let mut s = State::empty();
         let back =
             [Kind::Rook, Kind::Knight, Kind::Bishop, Kind::Queen, Kind::King, Kind::Bishop, Kind::Knight, Kind::Rook];
         for (file, &kind) in back.iter().enumerate() {
-            s.board[file] = Some(Piece::new(kind, Player::First));
-            s.board[8 + file] = Some(Piece::new(Kind::Pawn, Player::First));
-            s.board[48 + file] = Some(Piece::new(Kind::Pawn, Player::Second));
-            s.board[56 + file] = Some(Piece::new(kind, Player::Second));
+            let file = file as u8;
+            s.set_piece(Square::new(file), Some(Piece::new(kind, Player::First)));
+            s.set_piece(Square::new(8 + file), Some(Piece::new(Kind::Pawn, Player::First)));
+            s.set_piece(Square::new(48 + file), Some(Piece::new(Kind::Pawn, Player::Second)));
+            s.set_piece(Square::new(56 + file), Some(Piece::new(kind, Player::Second)));
         }
-        s.castling = 15;
-        s.rng = menagerie_core::zobrist::splitmix64(seed).1 | 1;
-        // The whole deck goes to the discard pile, and the first draw
-        // shuffles it into the draw pile: White is dealt first.
-        for (i, t) in variant.deck.types.iter().enumerate() {
-            s.discard[i] = t.count;
+        s.set_castling(15);
+        let mut deck = Pile::EMPTY;
+        for card in variant.deck.cards() {
+            for _ in 0..variant.deck.card(card).count {
+                deck.add(card);
+            }
         }
-        let rules = Rules::new(variant);
-        rules.draw_to_five(&mut s, Player::First);
-        rules.draw_to_five(&mut s, Player::Second);
-        rules.advance(&mut s);
+        s.set_pile(Zone::Draw, deck);
+        s.set_top(Frame::Turn(TurnStage::Deal));
+        Rules::new(variant).advance(&mut s);
         Lunch::from_state(variant, s)
     }
 
     fn from_text(variant: &LunchVariant, text: &str) -> Result<Self, PositionError> {
         let (mut state, actor) = text::parse(variant, text)?;
-        let rules = Rules::new(variant);
         // A hand-built text may stop at an automatic step: play on to the next decision.
-        rules.advance(&mut state);
+        Rules::new(variant).advance(&mut state);
         let game = Lunch::from_state(variant, state);
-        let real = game.state.outcome().is_none().then(|| game.rules().actor(&game.state));
+        let real = game.actor();
         if actor != real {
+            let word = |actor: Option<Actor>| actor.map_or("-", text::actor_word);
+            // The last field (14, or 15 in a first-version text).
+            let field = text.split_whitespace().count();
             return Err(PositionError::syntax(
-                "field 15 (to act)",
-                format!(
-                    "says {}, but {} acts here",
-                    actor.map_or("-", text::player_word),
-                    real.map_or("-", text::player_word)
-                ),
+                format!("field {field} (to act)"),
+                format!("says {}, but {} acts here", word(actor), word(real)),
             ));
         }
         Ok(game)
@@ -194,7 +223,7 @@ impl Game for Lunch {
     }
 
     fn to_act(&self) -> Actor {
-        Actor::Player(self.rules().actor(&self.state))
+        self.rules().actor(&self.state)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -221,18 +250,10 @@ impl Game for Lunch {
         }
     }
 
+    /// Kept incrementally by the state (see `zobrist.rs`); `undo` restores it
+    /// with the state.
     fn hash(&self) -> u64 {
-        // The state is copied for undo, so the hash is computed on demand
-        // from what the text says (stale stack slots excluded).
-        let s = &self.state;
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        s.board.hash(&mut h);
-        (s.side, s.castling, s.hands, s.discard, s.battle, s.quiet, s.turns, s.eventful, s.rng, s.result).hash(&mut h);
-        s.draw[..s.draw_len as usize].hash(&mut h);
-        s.limbo().hash(&mut h);
-        s.holds().hash(&mut h);
-        s.frames().hash(&mut h);
-        h.finish()
+        self.state.hash()
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -253,36 +274,50 @@ impl Game for Lunch {
         })
     }
 
+    /// A card type's share of the draw pile, for the card chance draws next.
+    fn chance_probability(&self, mv: Move) -> f64 {
+        let pile = self.state.pile(Zone::Draw);
+        match mv {
+            Move::Draw { card } if self.to_act() == Actor::Chance && !pile.is_empty() => {
+                f64::from(pile.count(card)) / f64::from(pile.total())
+            }
+            _ => 0.0,
+        }
+    }
+
     fn view_text(&self, viewer: Player) -> String {
         self.text_for(Some(viewer))
     }
 
+    /// The other hand and the draw pile dealt anew from their cards
+    /// together (what the observer cannot tell apart), the other hand
+    /// keeping its size.
     fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Self {
         let mut s = self.state;
-        let other = observer.other();
-        // The unseen cards: the other hand and the draw pile.
-        let mut unseen: Vec<u8> = s.draw[..s.draw_len as usize].to_vec();
-        for (card, &n) in s.hands[other.index()].iter().enumerate() {
-            for _ in 0..n {
-                unseen.push(card as u8);
-            }
+        let other = Zone::Hand(observer.other());
+        // The unseen cards in deck order, so that the sample depends on the
+        // view and the generator alone, never on where the cards really are.
+        let mut unseen = Vec::new();
+        for card in self.deck().cards() {
+            let n = s.pile(Zone::Draw).count(card) + s.pile(other).count(card);
+            unseen.extend(std::iter::repeat_n(card, n as usize));
         }
-        // Sorted first, so that the sample depends on the view and the rng
-        // alone, never on the real order of the hidden cards.
-        unseen.sort_unstable();
-        for i in (1..unseen.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        let hand_size = (s.pile(other).total() as usize).min(unseen.len());
+        // The other hand: `hand_size` cards drawn at random (a partial shuffle).
+        for i in 0..hand_size {
+            let j = rng.random_range(i..unseen.len());
             unseen.swap(i, j);
         }
-        let hand_size = s.hand_size(other) as usize;
-        s.hands[other.index()] = [0; deck::MAX_TYPES];
-        for &card in &unseen[..hand_size] {
-            s.hands[other.index()][card as usize] += 1;
+        let (mut hand, mut draw) = (Pile::EMPTY, Pile::EMPTY);
+        for (i, &card) in unseen.iter().enumerate() {
+            if i < hand_size {
+                hand.add(card);
+            } else {
+                draw.add(card);
+            }
         }
-        let pile = &unseen[hand_size..];
-        s.draw[..pile.len()].copy_from_slice(pile);
-        s.draw_len = pile.len() as u8;
-        s.rng = rng.next_u64() | 1;
+        s.set_pile(other, hand);
+        s.set_pile(Zone::Draw, draw);
         Lunch { variant: self.variant.clone(), state: s, history: Vec::new() }
     }
 
@@ -300,4 +335,4 @@ impl Game for Lunch {
 }
 
 /// A middle game: pieces in contact, hands with attacks and answers.
-pub const BENCH_MIDDLE_GAME: &str = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq jab,kick,block,dodge,humiliation elbow,block,grab,firstaid,roundhouse dodge,slap,uppercut,block,headbutt,firstaid,jab,combo,poke,dodge,block,kick,stomp,grab,freedom,block,dodge,elbow,jab,firstaid,block,humiliation,disarm,grab,dodge - - - - turn.action 0,8,0 9e3779b97f4a7c15 - white";
+const BENCH_MIDDLE_GAME: &str = "r1bqkb1r/ppp2ppp/2n2n2/3pp3/3PP3/2N2N2/PPP2PPP/R1BQKB1R w KQkq jab,kick,dodge,block,humiliation elbow,roundhouse,grab,block,firstaid jab*2,slap,elbow,headbutt,kick,uppercut,combo,poke,stomp,grab*2,dodge*4,block*4,disarm,freedom,firstaid*2,humiliation - - - - turn.action 0,8,0 - white";

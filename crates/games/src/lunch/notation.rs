@@ -1,57 +1,54 @@
 //! Move texts (see README.md): `e2e4`, `discard:jab+block`, `aid:e4:firstaid*2`,
 //! `attack:d1d5:kick`, `attack:d1d5:roundhouse:cw`, `break:e5:freedom`,
 //! `humiliate:humiliation`, `humiliate:humiliation:c3`, `answer:dodge`,
-//! `free:e5:jab`, `grab:grab+headlock`, `choose:e4:b`, `promote:e8:q`, `pass`.
+//! `free:e5:jab`, `grab:grab+headlock`, `choose:e4:b`, `promote:e8:q`, `pass`,
+//! and chance's `draw:jab`.
 
-use super::deck::Deck;
+use super::deck::{Card, Deck};
+use super::frame::Spin;
 use super::moves::Move;
-use super::position::NO_CARD;
-use super::square::{parse_square, square_name, Square, NO_SQUARE};
+use super::square::Square;
 use menagerie_core::MoveError;
 
-fn code(deck: &Deck, card: u8) -> &str {
-    if (card as usize) < deck.len() {
-        &deck.card(card).code
-    } else {
-        "?"
-    }
+fn code(deck: &Deck, card: Card) -> &str {
+    deck.code(card)
 }
 
 /// The text of a move; `promotion` tells `promote:` from `choose:`.
 pub fn move_text(deck: &Deck, mv: Move, promotion: bool) -> String {
     match mv {
-        Move::Step { from, to } => format!("{}{}", square_name(from), square_name(to)),
+        Move::Step { from, to } => format!("{from}{to}"),
         Move::Discard(cards) => {
-            let names: Vec<&str> = cards.iter().filter(|&&c| c != NO_CARD).map(|&c| code(deck, c)).collect();
+            let names: Vec<&str> = cards.cards().iter().map(|&c| code(deck, c)).collect();
             format!("discard:{}", names.join("+"))
         }
         Move::Aid { square, card, count } => {
             if count == 1 {
-                format!("aid:{}:{}", square_name(square), code(deck, card))
+                format!("aid:{square}:{}", code(deck, card))
             } else {
-                format!("aid:{}:{}*{count}", square_name(square), code(deck, card))
+                format!("aid:{square}:{}*{count}", code(deck, card))
             }
         }
         Move::Attack { from, to, card, spin } => {
             let dir = match spin {
-                1 => ":cw",
-                -1 => ":ccw",
-                _ => "",
+                Some(Spin::Clockwise) => ":cw",
+                Some(Spin::CounterClockwise) => ":ccw",
+                None => "",
             };
-            format!("attack:{}{}:{}{dir}", square_name(from), square_name(to), code(deck, card))
+            format!("attack:{from}{to}:{}{dir}", code(deck, card))
         }
-        Move::Break { square, card } => format!("break:{}:{}", square_name(square), code(deck, card)),
-        Move::Humiliate { card, via } if via == NO_SQUARE => format!("humiliate:{}", code(deck, card)),
-        Move::Humiliate { card, via } => format!("humiliate:{}:{}", code(deck, card), square_name(via)),
+        Move::Break { square, card } => format!("break:{square}:{}", code(deck, card)),
+        Move::Humiliate { card, via: None } => format!("humiliate:{}", code(deck, card)),
+        Move::Humiliate { card, via: Some(via) } => format!("humiliate:{}:{via}", code(deck, card)),
         Move::Answer { card } => format!("answer:{}", code(deck, card)),
-        Move::Free { to, card } => format!("free:{}:{}", square_name(to), code(deck, card)),
+        Move::Free { to, card } => format!("free:{to}:{}", code(deck, card)),
         Move::Grab { grab, with } => format!("grab:{}+{}", code(deck, grab), code(deck, with)),
         Move::Choose { square, kind } => format!(
-            "{}:{}:{}",
+            "{}:{square}:{}",
             if promotion { "promote" } else { "choose" },
-            square_name(square),
             kind.letter().to_ascii_lowercase()
         ),
+        Move::Draw { card } => format!("draw:{}", code(deck, card)),
         Move::Pass => "pass".into(),
     }
 }
@@ -61,9 +58,9 @@ pub fn move_text(deck: &Deck, mv: Move, promotion: bool) -> String {
 pub fn check_syntax(deck: &Deck, text: &str) -> Result<(), MoveError> {
     let bad = |problem: &str| Err(MoveError::syntax(text, problem));
     let square = |s: &str, what: &str| -> Result<Square, MoveError> {
-        parse_square(s).ok_or_else(|| MoveError::syntax(text, format!("{what} {s:?} is not a square (a1..h8)")))
+        Square::parse(s).ok_or_else(|| MoveError::syntax(text, format!("{what} {s:?} is not a square (a1..h8)")))
     };
-    let card = |s: &str| -> Result<u8, MoveError> {
+    let card = |s: &str| -> Result<Card, MoveError> {
         deck.find(s).ok_or_else(|| {
             let codes: Vec<&str> = deck.types.iter().map(|t| t.code.as_str()).collect();
             MoveError::syntax(text, format!("unknown card {s:?}; cards: {}", codes.join(", ")))
@@ -113,7 +110,7 @@ pub fn check_syntax(deck: &Deck, text: &str) -> Result<(), MoveError> {
             card(c)?;
             Ok(())
         }
-        ["humiliate", c] | ["answer", c] => {
+        ["humiliate", c] | ["answer", c] | ["draw", c] => {
             card(c)?;
             Ok(())
         }
@@ -138,7 +135,7 @@ pub fn check_syntax(deck: &Deck, text: &str) -> Result<(), MoveError> {
             }
         }
         [word, ..] => bad(&format!(
-            "unknown move word {word:?}; expected a movement like e2e4 or one of discard, aid, attack, break, humiliate, answer, free, grab, choose, promote, pass"
+            "unknown move word {word:?}; expected a movement like e2e4 or one of discard, aid, attack, break, humiliate, answer, free, grab, choose, promote, draw, pass"
         )),
         [] => bad("empty move"),
     }

@@ -15,6 +15,12 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// 0..7, for tables.
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
     pub fn value(self) -> i8 {
         match self {
             Kind::Pawn => 1,

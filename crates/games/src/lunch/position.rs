@@ -1,14 +1,20 @@
-//! The full state of a Lunch Chess game: board, cards, holds, and the stack
-//! of pending steps ("frames") that says where in a turn or a battle the
-//! game stands and who must decide next.
+//! The full state of a Lunch Chess game: board, cards, holds, the battle,
+//! and the stack of pending steps ("frames", `frame.rs`) that says where in
+//! a turn or a battle the game stands and who must decide next.
 //!
 //! The state is plain `Copy` data with fixed-size arrays, so that `play`
-//! keeps a copy for `undo` without allocating.
+//! keeps a copy for `undo` without allocating. Its fields are private:
+//! every change goes through a method that also updates the Zobrist hash
+//! (`zobrist.rs`), which [`State::computed_hash`] recomputes from scratch
+//! for the invariant checks.
 
 use super::board::Board;
-use super::piece::{Kind, Piece};
-use super::square::{Square, NO_SQUARE};
-use super::deck::{MAX_CARDS, MAX_TYPES};
+use super::deck::Card;
+use super::frame::{Battle, Frame, Hold, HoldKind, TurnStage};
+use super::piece::{flag, Kind, Piece};
+use super::pile::Pile;
+use super::square::Square;
+use super::zobrist;
 use menagerie_core::{Outcome, Player};
 
 /// The most frames the stack holds: each nested free attack uses a card,
@@ -16,184 +22,6 @@ use menagerie_core::{Outcome, Player};
 pub const MAX_FRAMES: usize = 48;
 pub const MAX_HOLDS: usize = 16;
 pub const MAX_LIMBO: usize = 8;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum HoldKind {
-    Choke,
-    Headlock,
-}
-
-/// A Choke (`holder` chokes `held`) or a Headlock (`holder` holds `held`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Hold {
-    pub kind: HoldKind,
-    pub holder: Square,
-    pub held: Square,
-}
-
-/// The steps of one turn (rules: "A turn").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TurnStage {
-    /// Chokes tick (automatic).
-    Start,
-    /// The mover may make Headlock free attacks (a decision while offered).
-    Headlock,
-    /// Rounding, promotion after the start of turn.
-    StartRound,
-    /// The win check after the start of turn.
-    StartCheck,
-    /// The mover chooses the action.
-    Action,
-    /// Rounding, promotion after the action.
-    EndRound,
-    /// Win check, drawing back to 5, the other player's turn.
-    EndCheck,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum BattleStage {
-    /// After the opening card: the Grab window if a Block took effect.
-    AfterOpening,
-    /// The Grab window, offered to the target's player.
-    GrabTarget,
-    /// The Grab window, offered to the attacker's player.
-    GrabAttacker,
-    /// Result: movement, weapons back to hands.
-    End,
-}
-
-/// Why a card is flying at a piece.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Role {
-    /// The opening card of a battle.
-    Opening,
-    /// A free attack (Humiliation, Poke, Uppercut²).
-    Free,
-    /// The card played with a Grab (an attack, a weapon or Headlock).
-    Grab,
-    /// A Headlock free attack at the start of the holder's turn.
-    Headlock,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StrikeStage {
-    /// Its Humiliation window is about to open.
-    Window,
-    /// The window is resolved: was the card cancelled?
-    AfterWindow,
-    /// The target's player may answer (a decision while offered).
-    Answer,
-    /// An answer card's window is resolved: did the answer stand?
-    AnswerWindow,
-    /// A Dodged spinning attack looks for its next piece.
-    Spin,
-    /// The piece the spin reached may Dodge or Block (a decision).
-    SpinAnswer,
-    /// The hit piece's player may play First Aid (a decision while offered).
-    LastChance,
-    /// The last-chance First Aid's window is resolved.
-    AidWindow,
-    /// The damage and the card's effects.
-    Hit,
-}
-
-/// A card on its way to a piece, from its Humiliation window to its hit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Strike {
-    pub role: Role,
-    /// Who played the card.
-    pub player: Player,
-    pub card: u8,
-    /// The piece that makes the attack (`NO_SQUARE`: none, as for a free
-    /// attack won against a First Aid action).
-    pub from: Square,
-    /// The piece the card will hit (a spin moves it on).
-    pub to: Square,
-    pub damage: i8,
-    pub stage: StrikeStage,
-    /// Answer cards played (Big Combo allows two).
-    pub answers: u8,
-    /// Set by a resolved window: the card it was about was cancelled.
-    pub cancelled: bool,
-    /// The answer card waiting on its window (`NO_CARD` if none).
-    pub answer: u8,
-    /// Last-chance First Aid waiting on its window.
-    pub aid_card: u8,
-    pub aid_count: u8,
-    /// Spin direction: +1 clockwise, -1 counter-clockwise, 0 none.
-    pub spin: i8,
-    /// Where the spin stands on the ring, and how many ring squares are left.
-    pub ring_pos: u8,
-    pub ring_left: u8,
-    /// The spin has moved on from the target: no windows any more.
-    pub spun: bool,
-}
-
-pub const NO_CARD: u8 = 255;
-
-/// One pending step. The top frame of the stack is what happens next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Frame {
-    Turn(TurnStage),
-    /// Knight-or-Bishop and promotion choices after a rounding.
-    Round,
-    Battle(BattleStage),
-    /// A First Aid action on `square`: its window, then the heal.
-    /// `opened`: its window was opened; `cancelled`: the window cancelled it.
-    FirstAid {
-        square: Square,
-        card: u8,
-        count: u8,
-        opened: bool,
-        cancelled: bool,
-    },
-    Strike(Strike),
-    /// A Humiliation window on the card of the frame below: `owner` played
-    /// that card, `chain` Humiliations were played on it so far, `via` is
-    /// the piece that made the last opposing Humiliation when an option lets
-    /// a third piece humiliate.
-    Window {
-        owner: Player,
-        chain: u8,
-        via: Square,
-    },
-    /// `player` may make a free attack from `from` (or no piece) on `to`.
-    FreeOffer {
-        player: Player,
-        from: Square,
-        to: Square,
-    },
-}
-
-/// The battle in progress (at most one at a time).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Battle {
-    pub attacker: Player,
-    /// The attacking piece (after it moved next to the target) and the target.
-    pub a: Square,
-    pub t: Square,
-    /// Where the attacker started (a voided King attack goes back there).
-    pub a_from: Square,
-    pub card: u8,
-    /// Where the attacker moves at the end (a killed piece's square).
-    pub result: Square,
-    pub blocked: bool,
-    /// The whole action was voided (`humiliate-kings`).
-    pub void: bool,
-}
-
-impl Battle {
-    pub const NONE: Battle = Battle {
-        attacker: Player::First,
-        a: NO_SQUARE,
-        t: NO_SQUARE,
-        a_from: NO_SQUARE,
-        card: NO_CARD,
-        result: NO_SQUARE,
-        blocked: false,
-        void: false,
-    };
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
@@ -204,110 +32,336 @@ pub enum GameResult {
     TurnLimit,
 }
 
-/// Everything the position text says.
+/// Where cards lie, apart from the weapons in play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Zone {
+    Hand(Player),
+    Draw,
+    Discard,
+}
+
+impl Zone {
+    const ALL: [Zone; 4] = [Zone::Hand(Player::First), Zone::Hand(Player::Second), Zone::Draw, Zone::Discard];
+
+    #[inline]
+    fn index(self) -> usize {
+        match self {
+            Zone::Hand(p) => p.index(),
+            Zone::Draw => 2,
+            Zone::Discard => 3,
+        }
+    }
+}
+
+/// Everything the position text says.
+#[derive(Clone, Copy, Debug)]
 pub struct State {
-    pub board: Board,
+    board: Board,
     /// Whose turn it is.
-    pub side: Player,
+    side: Player,
     /// Castling rights: 1 = White king side, 2 = White queen side, 4, 8 = Black's.
-    pub castling: u8,
-    /// Cards in each hand, counted per card type.
-    pub hands: [[u8; MAX_TYPES]; 2],
-    /// The draw pile; the top card is the last one.
-    pub draw: [u8; MAX_CARDS],
-    pub draw_len: u8,
-    /// The discard pile, counted per card type (its order never matters).
-    pub discard: [u8; MAX_TYPES],
+    castling: u8,
+    /// The hands, the draw pile and the discard pile, by [`Zone::index`].
+    piles: [Pile; 4],
     /// Weapons played in this action, waiting to go back to their hands.
-    pub limbo: [(Player, u8); MAX_LIMBO],
-    pub limbo_len: u8,
-    pub holds: [Hold; MAX_HOLDS],
-    pub holds_len: u8,
-    pub battle: Battle,
-    pub stack: [Frame; MAX_FRAMES],
-    pub stack_len: u8,
+    limbo: [(Player, Card); MAX_LIMBO],
+    limbo_len: u8,
+    holds: [Hold; MAX_HOLDS],
+    holds_len: u8,
+    battle: Option<Battle>,
+    stack: [Frame; MAX_FRAMES],
+    stack_len: u8,
     /// Turns in a row without a hit point change or a death.
-    pub quiet: u16,
+    quiet: u16,
     /// Turns played.
-    pub turns: u16,
+    turns: u16,
     /// Whether a hit point changed or a piece died in this turn so far.
-    pub eventful: bool,
-    /// The reshuffle generator's state (xorshift64*).
-    pub rng: u64,
-    pub result: GameResult,
+    eventful: bool,
+    result: GameResult,
+    /// The Zobrist hash of everything above.
+    hash: u64,
 }
 
 impl State {
+    /// No pieces, no cards, White to move at the start of a turn.
     pub fn empty() -> State {
-        State {
-            board: [None; 64],
+        let mut s = State {
+            board: Board::EMPTY,
             side: Player::First,
             castling: 0,
-            hands: [[0; MAX_TYPES]; 2],
-            draw: [0; MAX_CARDS],
-            draw_len: 0,
-            discard: [0; MAX_TYPES],
-            limbo: [(Player::First, 0); MAX_LIMBO],
+            piles: [Pile::EMPTY; 4],
+            limbo: [(Player::First, Card::new(0)); MAX_LIMBO],
             limbo_len: 0,
-            holds: [Hold { kind: HoldKind::Choke, holder: NO_SQUARE, held: NO_SQUARE }; MAX_HOLDS],
+            holds: [Hold { kind: HoldKind::Choke, holder: Square::new(0), held: Square::new(0) }; MAX_HOLDS],
             holds_len: 0,
-            battle: Battle::NONE,
+            battle: None,
             stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES],
             stack_len: 1,
             quiet: 0,
             turns: 0,
             eventful: false,
-            rng: 1,
             result: GameResult::Ongoing,
-        }
+            hash: 0,
+        };
+        s.hash = s.computed_hash();
+        s
     }
 
+    /// The hash recomputed from every feature (the incremental one must
+    /// always equal it).
+    pub fn computed_hash(&self) -> u64 {
+        let mut h = zobrist::side(self.side)
+            .wrapping_add(zobrist::castling(self.castling))
+            .wrapping_add(zobrist::limbo(self.limbo()))
+            .wrapping_add(zobrist::battle(self.battle))
+            .wrapping_add(zobrist::counters(self.quiet, self.turns, self.eventful))
+            .wrapping_add(zobrist::result(self.result));
+        for (sq, piece) in self.board.pieces() {
+            h = h.wrapping_add(zobrist::piece(sq, piece));
+        }
+        for zone in Zone::ALL {
+            for (card, n) in self.piles[zone.index()].cards() {
+                h = h.wrapping_add(zobrist::card(zone.index(), card).wrapping_mul(u64::from(n)));
+            }
+        }
+        for &hold in self.holds() {
+            h = h.wrapping_add(zobrist::hold(hold));
+        }
+        for (depth, &frame) in self.frames().iter().enumerate() {
+            h = h.wrapping_add(zobrist::frame(depth, frame));
+        }
+        h
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn replace_key(&mut self, old: u64, new: u64) {
+        self.hash = self.hash.wrapping_sub(old).wrapping_add(new);
+    }
+
+    // ------------------------------------------------------------------
+    // The board
+    // ------------------------------------------------------------------
+
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    #[inline]
     pub fn piece(&self, sq: Square) -> Option<Piece> {
-        if sq >= 64 {
-            None
-        } else {
-            self.board[sq as usize]
+        self.board.get(sq)
+    }
+
+    /// The piece on a square, if there is a square.
+    #[inline]
+    pub fn occupant(&self, sq: Option<Square>) -> Option<Piece> {
+        sq.and_then(|sq| self.board.get(sq))
+    }
+
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        let old = self.board.get(sq);
+        if old == piece {
+            return;
+        }
+        let key = |p: Option<Piece>| p.map_or(0, |p| zobrist::piece(sq, p));
+        self.replace_key(key(old), key(piece));
+        self.board.set(sq, piece);
+    }
+
+    pub fn kings(&self, player: Player) -> usize {
+        self.board.pieces().filter(|(_, p)| p.color == player && p.kind == Kind::King).count()
+    }
+
+    /// Whether White and whether Black still has a King.
+    pub fn have_kings(&self) -> [bool; 2] {
+        let mut have = [false; 2];
+        for (_, p) in self.board.pieces() {
+            if p.kind == Kind::King {
+                have[p.color.index()] = true;
+            }
+        }
+        have
+    }
+
+    // ------------------------------------------------------------------
+    // Side, castling, counters, result
+    // ------------------------------------------------------------------
+
+    #[inline]
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    pub fn set_side(&mut self, side: Player) {
+        self.replace_key(zobrist::side(self.side), zobrist::side(side));
+        self.side = side;
+    }
+
+    #[inline]
+    pub fn castling(&self) -> u8 {
+        self.castling
+    }
+
+    pub fn set_castling(&mut self, rights: u8) {
+        self.replace_key(zobrist::castling(self.castling), zobrist::castling(rights));
+        self.castling = rights;
+    }
+
+    pub fn quiet(&self) -> u16 {
+        self.quiet
+    }
+
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+
+    pub fn eventful(&self) -> bool {
+        self.eventful
+    }
+
+    pub fn set_counters(&mut self, quiet: u16, turns: u16, eventful: bool) {
+        self.replace_key(
+            zobrist::counters(self.quiet, self.turns, self.eventful),
+            zobrist::counters(quiet, turns, eventful),
+        );
+        (self.quiet, self.turns, self.eventful) = (quiet, turns, eventful);
+    }
+
+    /// A hit point changed or a piece died in this turn.
+    pub fn mark_eventful(&mut self) {
+        if !self.eventful {
+            self.set_counters(self.quiet, self.turns, true);
         }
     }
 
-    pub fn top(&self) -> Frame {
-        self.stack[self.stack_len as usize - 1]
+    #[inline]
+    pub fn result(&self) -> GameResult {
+        self.result
     }
 
-    pub fn top_mut(&mut self) -> &mut Frame {
-        &mut self.stack[self.stack_len as usize - 1]
+    pub fn set_result(&mut self, result: GameResult) {
+        self.replace_key(zobrist::result(self.result), zobrist::result(result));
+        self.result = result;
     }
 
-    /// Pushes a frame; a full stack drops it (never reached in play: see
-    /// [`MAX_FRAMES`]), so that a hand-built text cannot make it panic.
-    pub fn push(&mut self, frame: Frame) {
-        if (self.stack_len as usize) < MAX_FRAMES {
-            self.stack[self.stack_len as usize] = frame;
-            self.stack_len += 1;
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.result {
+            GameResult::Ongoing => None,
+            GameResult::Won(winner) => Some(Outcome::Win { winner, reason: "the other side has no King" }),
+            GameResult::NoKings => Some(Outcome::Draw { reason: "both sides lost their Kings" }),
+            GameResult::Quiet => Some(Outcome::Draw { reason: "100 turns without a hit" }),
+            GameResult::TurnLimit => Some(Outcome::Draw { reason: "1000 turns" }),
         }
     }
 
-    pub fn pop(&mut self) {
-        if self.stack_len > 1 {
-            self.stack_len -= 1;
-        }
+    // ------------------------------------------------------------------
+    // Cards
+    // ------------------------------------------------------------------
+
+    #[inline]
+    pub fn pile(&self, zone: Zone) -> &Pile {
+        &self.piles[zone.index()]
     }
 
-    pub fn frames(&self) -> &[Frame] {
-        &self.stack[..self.stack_len as usize]
+    #[inline]
+    pub fn hand(&self, player: Player) -> &Pile {
+        self.pile(Zone::Hand(player))
     }
 
+    #[inline]
     pub fn hand_size(&self, player: Player) -> u32 {
-        self.hands[player.index()].iter().map(|&n| n as u32).sum()
+        self.hand(player).total()
     }
+
+    pub fn add_card(&mut self, zone: Zone, card: Card) {
+        let pile = &mut self.piles[zone.index()];
+        if pile.count(card) < u8::MAX {
+            pile.add(card);
+            self.hash = self.hash.wrapping_add(zobrist::card(zone.index(), card));
+        }
+    }
+
+    /// Takes a card out of a pile; false (and nothing changes) if it holds none.
+    pub fn take_card(&mut self, zone: Zone, card: Card) -> bool {
+        let taken = self.piles[zone.index()].take(card);
+        if taken {
+            self.hash = self.hash.wrapping_sub(zobrist::card(zone.index(), card));
+        }
+        taken
+    }
+
+    /// Moves one card from a pile to another, if the first holds one.
+    pub fn move_card(&mut self, from: Zone, to: Zone, card: Card) -> bool {
+        let moved = self.take_card(from, card);
+        if moved {
+            self.add_card(to, card);
+        }
+        moved
+    }
+
+    /// Replaces a whole pile.
+    pub fn set_pile(&mut self, zone: Zone, pile: Pile) {
+        let key = |p: &Pile| {
+            p.cards().fold(0u64, |h, (card, n)| {
+                h.wrapping_add(zobrist::card(zone.index(), card).wrapping_mul(u64::from(n)))
+            })
+        };
+        let (old, new) = (key(&self.piles[zone.index()]), key(&pile));
+        self.replace_key(old, new);
+        self.piles[zone.index()] = pile;
+    }
+
+    /// The discard pile becomes the draw pile.
+    pub fn reshuffle(&mut self) {
+        let discard = *self.pile(Zone::Discard);
+        let mut draw = *self.pile(Zone::Draw);
+        for (card, n) in discard.cards() {
+            for _ in 0..n {
+                draw.add(card);
+            }
+        }
+        self.set_pile(Zone::Draw, draw);
+        self.set_pile(Zone::Discard, Pile::EMPTY);
+    }
+
+    pub fn limbo(&self) -> &[(Player, Card)] {
+        &self.limbo[..self.limbo_len as usize]
+    }
+
+    /// Puts a weapon in play; false when no more fit (never in play).
+    pub fn push_limbo(&mut self, player: Player, card: Card) -> bool {
+        if self.limbo_len as usize >= MAX_LIMBO {
+            return false;
+        }
+        let old = zobrist::limbo(self.limbo());
+        self.limbo[self.limbo_len as usize] = (player, card);
+        self.limbo_len += 1;
+        self.replace_key(old, zobrist::limbo(self.limbo()));
+        true
+    }
+
+    /// Takes the weapon at `index` out of play.
+    pub fn remove_limbo(&mut self, index: usize) {
+        if index >= self.limbo_len as usize {
+            return;
+        }
+        let old = zobrist::limbo(self.limbo());
+        self.limbo.copy_within(index + 1..self.limbo_len as usize, index);
+        self.limbo_len -= 1;
+        self.replace_key(old, zobrist::limbo(self.limbo()));
+    }
+
+    // ------------------------------------------------------------------
+    // Holds
+    // ------------------------------------------------------------------
 
     pub fn holds(&self) -> &[Hold] {
         &self.holds[..self.holds_len as usize]
-    }
-
-    pub fn limbo(&self) -> &[(Player, u8)] {
-        &self.limbo[..self.limbo_len as usize]
     }
 
     pub fn hold_of(&self, sq: Square) -> Option<Hold> {
@@ -321,13 +375,13 @@ impl State {
 
     /// Can move and attack: not stunned, not in a hold.
     pub fn can_act(&self, sq: Square) -> bool {
-        self.piece(sq).is_some_and(|p| !p.has(super::piece::flag::STUNNED)) && !self.in_hold(sq)
+        self.piece(sq).is_some_and(|p| !p.has(flag::STUNNED)) && !self.in_hold(sq)
     }
 
     /// Cards may be played for it: not stunned, not in a Choke, not held in
     /// a Headlock (the Headlock's holder may have cards).
     pub fn can_have_cards(&self, sq: Square) -> bool {
-        if self.piece(sq).is_none_or(|p| p.has(super::piece::flag::STUNNED)) {
+        if self.piece(sq).is_none_or(|p| p.has(flag::STUNNED)) {
             return false;
         }
         match self.hold_of(sq) {
@@ -336,46 +390,116 @@ impl State {
         }
     }
 
+    /// Adds a hold; a full table drops it (never reached in play: a piece
+    /// is in one hold at most).
+    pub fn add_hold(&mut self, hold: Hold) {
+        if (self.holds_len as usize) < MAX_HOLDS {
+            self.holds[self.holds_len as usize] = hold;
+            self.holds_len += 1;
+            self.hash = self.hash.wrapping_add(zobrist::hold(hold));
+        }
+    }
+
+    /// Ends every hold `sq` is in.
     pub fn remove_hold_with(&mut self, sq: Square) {
         let mut i = 0;
         while i < self.holds_len as usize {
-            if self.holds[i].holder == sq || self.holds[i].held == sq {
+            let hold = self.holds[i];
+            if hold.holder == sq || hold.held == sq {
                 self.holds.copy_within(i + 1..self.holds_len as usize, i);
                 self.holds_len -= 1;
+                self.hash = self.hash.wrapping_sub(zobrist::hold(hold));
             } else {
                 i += 1;
             }
         }
     }
 
-    pub fn add_hold(&mut self, hold: Hold) {
-        if (self.holds_len as usize) < MAX_HOLDS {
-            self.holds[self.holds_len as usize] = hold;
-            self.holds_len += 1;
+    /// A piece in a hold moved from `from` to `to`: the hold follows it.
+    pub fn move_holds(&mut self, from: Square, to: Square) {
+        for i in 0..self.holds_len as usize {
+            let old = self.holds[i];
+            let mut new = old;
+            if new.holder == from {
+                new.holder = to;
+            }
+            if new.held == from {
+                new.held = to;
+            }
+            if new != old {
+                self.holds[i] = new;
+                self.replace_key(zobrist::hold(old), zobrist::hold(new));
+            }
         }
     }
 
-    pub fn kings(&self, player: Player) -> usize {
-        self.board.iter().flatten().filter(|p| p.color == player && p.kind == Kind::King).count()
+    // ------------------------------------------------------------------
+    // The battle
+    // ------------------------------------------------------------------
+
+    #[inline]
+    pub fn battle(&self) -> Option<Battle> {
+        self.battle
     }
 
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self.result {
-            GameResult::Ongoing => None,
-            GameResult::Won(winner) => Some(Outcome::Win { winner, reason: "the other side has no King" }),
-            GameResult::NoKings => Some(Outcome::Draw { reason: "both sides lost their Kings" }),
-            GameResult::Quiet => Some(Outcome::Draw { reason: "100 turns without a hit" }),
-            GameResult::TurnLimit => Some(Outcome::Draw { reason: "1000 turns" }),
+    pub fn set_battle(&mut self, battle: Option<Battle>) {
+        self.replace_key(zobrist::battle(self.battle), zobrist::battle(battle));
+        self.battle = battle;
+    }
+
+    /// Changes the battle in progress, if there is one.
+    pub fn update_battle(&mut self, change: impl FnOnce(&mut Battle)) {
+        if let Some(mut battle) = self.battle {
+            change(&mut battle);
+            self.set_battle(Some(battle));
         }
     }
 
-    /// xorshift64*: the generator of reshuffles, carried in the text.
-    pub fn next_random(&mut self) -> u64 {
-        let mut x = self.rng;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.rng = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    // ------------------------------------------------------------------
+    // The stack
+    // ------------------------------------------------------------------
+
+    pub fn frames(&self) -> &[Frame] {
+        &self.stack[..self.stack_len as usize]
+    }
+
+    #[inline]
+    pub fn top(&self) -> Frame {
+        self.stack[self.stack_len as usize - 1]
+    }
+
+    /// The frame under the top one, if any.
+    pub fn below_top(&self) -> Option<Frame> {
+        (self.stack_len >= 2).then(|| self.stack[self.stack_len as usize - 2])
+    }
+
+    pub fn stack_len(&self) -> usize {
+        self.stack_len as usize
+    }
+
+    pub fn set_top(&mut self, frame: Frame) {
+        let depth = self.stack_len as usize - 1;
+        self.replace_key(zobrist::frame(depth, self.stack[depth]), zobrist::frame(depth, frame));
+        self.stack[depth] = frame;
+    }
+
+    /// Pushes a frame; a full stack drops it (never reached in play: see
+    /// [`MAX_FRAMES`]), so that a hand-built text cannot make it panic.
+    pub fn push(&mut self, frame: Frame) {
+        let depth = self.stack_len as usize;
+        if depth < MAX_FRAMES {
+            self.stack[depth] = frame;
+            self.stack_len += 1;
+            self.hash = self.hash.wrapping_add(zobrist::frame(depth, frame));
+        }
+    }
+
+    /// Pops the top frame; the bottom (turn) frame stays.
+    pub fn pop(&mut self) {
+        if self.stack_len > 1 {
+            let depth = self.stack_len as usize - 1;
+            self.hash = self.hash.wrapping_sub(zobrist::frame(depth, self.stack[depth]));
+            self.stack_len -= 1;
+        }
     }
 }

@@ -1,17 +1,36 @@
 //! The full-state position text (see README.md for the grammar), and the
 //! per-player view text that hides the other hand and the draw pile.
 
+use super::deck::{Card, CardKind, Deck};
+use super::frame::{Battle, BattleStage, Frame, Hold, HoldKind, Role, Spin, Strike, StrikeStage, TurnStage};
 use super::piece::{flag, Kind, Piece};
-use super::square::{parse_square, square_name, Square, NO_SQUARE};
-use super::deck::{Deck, MAX_CARDS};
-use super::position::{
-    Battle, BattleStage, Frame, GameResult, Hold, HoldKind, Role, State, Strike, StrikeStage, TurnStage, MAX_FRAMES,
-    MAX_HOLDS, MAX_LIMBO, NO_CARD,
-};
+use super::pile::Pile;
+use super::position::{GameResult, State, Zone, MAX_FRAMES, MAX_HOLDS, MAX_LIMBO};
+use super::square::Square;
 use super::LunchVariant;
-use menagerie_core::{Player, PositionError};
+use menagerie_core::{Actor, Player, PositionError};
 
-pub const FIELDS: [&str; 15] = [
+/// The fields of a position text, in order.
+pub const FIELDS: [&str; 14] = [
+    "board",
+    "side to move",
+    "castling",
+    "white hand",
+    "black hand",
+    "draw pile",
+    "discard pile",
+    "weapons in play",
+    "holds",
+    "battle",
+    "stack",
+    "counters",
+    "result",
+    "to act",
+];
+
+/// The fields of the first version of the text, which carried the draw
+/// pile's order and the generator of its shuffles (still read: see [`parse`]).
+const FIELDS_V1: [&str; 15] = [
     "board",
     "side to move",
     "castling",
@@ -45,20 +64,20 @@ pub fn player_word(p: Player) -> &'static str {
     }
 }
 
-fn sq_or_dash(sq: Square) -> String {
-    if sq == NO_SQUARE {
-        "-".into()
-    } else {
-        square_name(sq)
+/// `white`, `black` or `chance`.
+pub fn actor_word(actor: Actor) -> &'static str {
+    match actor {
+        Actor::Player(p) => player_word(p),
+        Actor::Chance => "chance",
     }
 }
 
-fn card_or_dash(deck: &Deck, card: u8) -> String {
-    if card == NO_CARD || card as usize >= deck.len() {
-        "-".into()
-    } else {
-        deck.card(card).code.clone()
-    }
+fn sq_or_dash(sq: Option<Square>) -> String {
+    sq.map_or_else(|| "-".into(), |sq| sq.to_string())
+}
+
+fn card_or_dash(deck: &Deck, card: Option<Card>) -> String {
+    card.map_or_else(|| "-".into(), |card| deck.code(card).to_owned())
 }
 
 pub fn board_text(s: &State) -> String {
@@ -66,7 +85,7 @@ pub fn board_text(s: &State) -> String {
     for rank in (0..8).rev() {
         let mut empty = 0;
         for file in 0..8 {
-            match s.board[rank * 8 + file] {
+            match Square::at(file, rank).and_then(|sq| s.piece(sq)) {
                 None => empty += 1,
                 Some(p) => {
                     if empty > 0 {
@@ -100,71 +119,63 @@ pub fn board_text(s: &State) -> String {
     out
 }
 
-pub fn cards_text(deck: &Deck, counts: &[u8]) -> String {
-    let mut names = Vec::new();
-    for (i, &n) in counts.iter().enumerate().take(deck.len()) {
-        for _ in 0..n {
-            names.push(deck.card(i as u8).code.as_str());
-        }
-    }
-    if names.is_empty() {
+/// A pile as a text: card codes in deck order, `code*n` for n cards of a
+/// type, comma-separated; `-` when empty.
+pub fn pile_text(deck: &Deck, pile: &Pile) -> String {
+    let items: Vec<String> = pile
+        .cards()
+        .map(|(card, n)| if n == 1 { deck.code(card).to_owned() } else { format!("{}*{n}", deck.code(card)) })
+        .collect();
+    if items.is_empty() {
         "-".into()
     } else {
-        names.join(",")
+        items.join(",")
     }
 }
 
-pub fn draw_text(deck: &Deck, s: &State) -> String {
-    if s.draw_len == 0 {
-        return "-".into();
-    }
-    let names: Vec<&str> = s.draw[..s.draw_len as usize].iter().rev().map(|&c| deck.card(c).code.as_str()).collect();
-    names.join(",")
+/// The codes of a pile's cards, one per card, in deck order.
+pub fn pile_codes(deck: &Deck, pile: &Pile) -> Vec<String> {
+    pile.cards().flat_map(|(card, n)| std::iter::repeat_n(deck.code(card).to_owned(), n as usize)).collect()
 }
 
 fn frame_text(deck: &Deck, frame: &Frame) -> String {
     match *frame {
-        Frame::Turn(stage) => format!("turn.{}", turn_stage_name(stage)),
+        Frame::Turn(stage) => format!("turn.{}", name_of(&TURN_STAGES, stage)),
         Frame::Round => "round".into(),
-        Frame::Battle(stage) => format!("battle.{}", battle_stage_name(stage)),
-        Frame::FirstAid { square, card, count, opened, cancelled } => format!(
-            "aid.{}.{}.{count}.{}.{}",
-            square_name(square),
-            card_or_dash(deck, card),
-            opened as u8,
-            cancelled as u8
-        ),
+        Frame::Battle(stage) => format!("battle.{}", name_of(&BATTLE_STAGES, stage)),
+        Frame::FirstAid { square, card, count, opened, cancelled } => {
+            format!("aid.{square}.{}.{count}.{}.{}", deck.code(card), opened as u8, cancelled as u8)
+        }
         Frame::Strike(st) => format!(
             "strike.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}.{}",
-            role_name(st.role),
+            name_of(&ROLES, st.role),
             player_letter(st.player),
-            card_or_dash(deck, st.card),
+            deck.code(st.card),
             sq_or_dash(st.from),
-            sq_or_dash(st.to),
+            st.to,
             st.damage,
-            strike_stage_name(st.stage),
+            name_of(&STRIKE_STAGES, st.stage),
             st.answers,
             st.cancelled as u8,
             card_or_dash(deck, st.answer),
             card_or_dash(deck, st.aid_card),
             st.aid_count,
             match st.spin {
-                1 => "cw",
-                -1 => "ccw",
-                _ => "-",
+                Some(Spin::Clockwise) => "cw",
+                Some(Spin::CounterClockwise) => "ccw",
+                None => "-",
             },
             st.ring_pos,
             st.ring_left,
             st.spun as u8
         ),
         Frame::Window { owner, chain, via } => format!("window.{}.{chain}.{}", player_letter(owner), sq_or_dash(via)),
-        Frame::FreeOffer { player, from, to } => {
-            format!("free.{}.{}.{}", player_letter(player), sq_or_dash(from), sq_or_dash(to))
-        }
+        Frame::FreeOffer { player, from, to } => format!("free.{}.{}.{to}", player_letter(player), sq_or_dash(from)),
     }
 }
 
-const TURN_STAGES: [(TurnStage, &str); 7] = [
+const TURN_STAGES: [(TurnStage, &str); 9] = [
+    (TurnStage::Deal, "deal"),
     (TurnStage::Start, "start"),
     (TurnStage::Headlock, "headlock"),
     (TurnStage::StartRound, "startround"),
@@ -172,6 +183,7 @@ const TURN_STAGES: [(TurnStage, &str); 7] = [
     (TurnStage::Action, "action"),
     (TurnStage::EndRound, "endround"),
     (TurnStage::EndCheck, "endcheck"),
+    (TurnStage::Draw, "draw"),
 ];
 const BATTLE_STAGES: [(BattleStage, &str); 4] = [
     (BattleStage::AfterOpening, "after"),
@@ -201,35 +213,19 @@ fn value_of<T: Copy>(table: &[(T, &'static str)], name: &str) -> Option<T> {
     table.iter().find(|(_, n)| *n == name).map(|(v, _)| *v)
 }
 
-fn turn_stage_name(s: TurnStage) -> &'static str {
-    name_of(&TURN_STAGES, s)
-}
-fn battle_stage_name(s: BattleStage) -> &'static str {
-    name_of(&BATTLE_STAGES, s)
-}
-fn role_name(r: Role) -> &'static str {
-    name_of(&ROLES, r)
-}
-fn strike_stage_name(s: StrikeStage) -> &'static str {
-    name_of(&STRIKE_STAGES, s)
-}
-
 pub fn stack_text(deck: &Deck, s: &State) -> String {
     s.frames().iter().map(|f| frame_text(deck, f)).collect::<Vec<_>>().join("/")
 }
 
 pub fn battle_text(deck: &Deck, s: &State) -> String {
-    let b = s.battle;
-    if b.a == NO_SQUARE {
-        return "-".into();
-    }
+    let Some(b) = s.battle() else { return "-".into() };
     format!(
         "{}.{}.{}.{}.{}.{}.{}.{}",
         player_letter(b.attacker),
-        square_name(b.a),
-        square_name(b.t),
+        b.a,
+        b.t,
         sq_or_dash(b.a_from),
-        card_or_dash(deck, b.card),
+        deck.code(b.card),
         sq_or_dash(b.result),
         b.blocked as u8,
         b.void as u8
@@ -237,32 +233,28 @@ pub fn battle_text(deck: &Deck, s: &State) -> String {
 }
 
 pub fn holds_text(s: &State) -> String {
-    if s.holds_len == 0 {
+    if s.holds().is_empty() {
         return "-".into();
     }
     s.holds()
         .iter()
         .map(|h| {
             let kind = if h.kind == HoldKind::Choke { "choke" } else { "headlock" };
-            format!("{kind}.{}.{}", square_name(h.holder), square_name(h.held))
+            format!("{kind}.{}.{}", h.holder, h.held)
         })
         .collect::<Vec<_>>()
         .join(",")
 }
 
 pub fn limbo_text(deck: &Deck, s: &State) -> String {
-    if s.limbo_len == 0 {
+    if s.limbo().is_empty() {
         return "-".into();
     }
-    s.limbo()
-        .iter()
-        .map(|&(p, c)| format!("{}.{}", player_letter(p), card_or_dash(deck, c)))
-        .collect::<Vec<_>>()
-        .join(",")
+    s.limbo().iter().map(|&(p, c)| format!("{}.{}", player_letter(p), deck.code(c))).collect::<Vec<_>>().join(",")
 }
 
 pub fn result_text(s: &State) -> &'static str {
-    match s.result {
+    match s.result() {
         GameResult::Ongoing => "-",
         GameResult::Won(Player::First) => "white",
         GameResult::Won(Player::Second) => "black",
@@ -273,31 +265,32 @@ pub fn result_text(s: &State) -> &'static str {
 }
 
 /// The full text, or a player's view of it (`viewer`: the other hand and the
-/// draw pile become counts `#n`, the random state `?`).
-pub fn to_text(deck: &Deck, s: &State, actor: Option<Player>, viewer: Option<Player>) -> String {
+/// draw pile become their sizes `#n`).
+pub fn to_text(deck: &Deck, s: &State, actor: Option<Actor>, viewer: Option<Player>) -> String {
+    let hidden = |pile: &Pile| format!("#{}", pile.total());
     let hand = |p: Player| {
         if viewer.is_some_and(|v| v != p) {
-            format!("#{}", s.hand_size(p))
+            hidden(s.hand(p))
         } else {
-            cards_text(deck, &s.hands[p.index()])
+            pile_text(deck, s.hand(p))
         }
     };
+    let draw = s.pile(Zone::Draw);
     let fields = [
         board_text(s),
-        player_letter(s.side).to_owned(),
-        castling_text(s.castling),
+        player_letter(s.side()).to_owned(),
+        castling_text(s.castling()),
         hand(Player::First),
         hand(Player::Second),
-        if viewer.is_some() { format!("#{}", s.draw_len) } else { draw_text(deck, s) },
-        cards_text(deck, &s.discard),
+        if viewer.is_some() { hidden(draw) } else { pile_text(deck, draw) },
+        pile_text(deck, s.pile(Zone::Discard)),
         limbo_text(deck, s),
         holds_text(s),
         battle_text(deck, s),
         stack_text(deck, s),
-        format!("{},{},{}", s.quiet, s.turns, s.eventful as u8),
-        if viewer.is_some() { "?".into() } else { format!("{:016x}", s.rng) },
+        format!("{},{},{}", s.quiet(), s.turns(), s.eventful() as u8),
         result_text(s).to_owned(),
-        actor.map_or("-", player_word).to_owned(),
+        actor.map_or("-", actor_word).to_owned(),
     ];
     fields.join(" ")
 }
@@ -321,35 +314,38 @@ fn castling_text(c: u8) -> String {
 
 struct Parser<'a> {
     deck: &'a Deck,
+    /// The names of the text's fields (by the version read).
+    names: &'static [&'static str],
+    /// The field being read, by its index in the text.
     field: usize,
 }
 
 impl Parser<'_> {
     fn err(&self, problem: impl Into<String>) -> PositionError {
-        PositionError::syntax(format!("field {} ({})", self.field + 1, FIELDS[self.field]), problem)
+        PositionError::syntax(format!("field {} ({})", self.field + 1, self.names[self.field]), problem)
     }
 
-    fn card(&self, code: &str) -> Result<u8, PositionError> {
+    fn card(&self, code: &str) -> Result<Card, PositionError> {
         self.deck.find(code).ok_or_else(|| self.err(format!("unknown card {code:?}")))
     }
 
-    fn card_or_none(&self, code: &str) -> Result<u8, PositionError> {
+    fn card_or_none(&self, code: &str) -> Result<Option<Card>, PositionError> {
         if code == "-" {
-            Ok(NO_CARD)
+            Ok(None)
         } else {
-            self.card(code)
+            self.card(code).map(Some)
         }
     }
 
     fn square(&self, text: &str) -> Result<Square, PositionError> {
-        parse_square(text).ok_or_else(|| self.err(format!("{text:?} is not a square")))
+        Square::parse(text).ok_or_else(|| self.err(format!("{text:?} is not a square")))
     }
 
-    fn square_or_none(&self, text: &str) -> Result<Square, PositionError> {
+    fn square_or_none(&self, text: &str) -> Result<Option<Square>, PositionError> {
         if text == "-" {
-            Ok(NO_SQUARE)
+            Ok(None)
         } else {
-            self.square(text)
+            self.square(text).map(Some)
         }
     }
 
@@ -373,15 +369,30 @@ impl Parser<'_> {
         }
     }
 
-    fn cards(&self, text: &str, counts: &mut [u8]) -> Result<(), PositionError> {
+    /// A pile: `-`, or comma-separated `code` and `code*n` items (any order,
+    /// a code may repeat).
+    fn pile(&self, text: &str) -> Result<Pile, PositionError> {
+        let mut pile = Pile::EMPTY;
         if text == "-" {
-            return Ok(());
+            return Ok(pile);
         }
-        for code in text.split(',') {
-            let c = self.card(code)?;
-            counts[c as usize] = counts[c as usize].saturating_add(1);
+        for item in text.split(',') {
+            let (code, count) = match item.split_once('*') {
+                Some((code, n)) => match n.parse::<u8>() {
+                    Ok(count) if count >= 1 && n.bytes().all(|b| b.is_ascii_digit()) => (code, count),
+                    _ => return Err(self.err(format!("{item:?}: the count after `*` must be a number 1..255"))),
+                },
+                None => (item, 1),
+            };
+            let card = self.card(code)?;
+            for _ in 0..count {
+                if pile.count(card) == u8::MAX {
+                    return Err(self.err(format!("too many {code:?} cards")));
+                }
+                pile.add(card);
+            }
         }
-        Ok(())
+        Ok(pile)
     }
 }
 
@@ -392,10 +403,10 @@ fn parse_board(text: &str, princess: bool, s: &mut State) -> Result<(), Position
         return Err(PositionError::syntax("field 1 (board)", format!("expected 8 ranks, found {}", ranks.len())));
     }
     for (i, rank_text) in ranks.iter().enumerate() {
-        let rank = 7 - i;
+        let rank = 7 - i as i8;
         let location = format!("field 1 (board), rank {}", rank + 1);
         let chars: Vec<char> = rank_text.chars().collect();
-        let mut file = 0usize;
+        let mut file = 0i8;
         let mut k = 0usize;
         while k < chars.len() {
             let c = chars[k];
@@ -403,7 +414,7 @@ fn parse_board(text: &str, princess: bool, s: &mut State) -> Result<(), Position
                 if d == 0 || d > 8 {
                     return Err(PositionError::syntax(location, format!("bad empty-square count {c:?}")));
                 }
-                file += d as usize;
+                file += d as i8;
                 k += 1;
                 continue;
             }
@@ -415,9 +426,9 @@ fn parse_board(text: &str, princess: bool, s: &mut State) -> Result<(), Position
                     format!("a Princess ({c:?}) needs the variant option `princess`"),
                 ));
             }
-            if file >= 8 {
+            let Some(sq) = Square::at(file, rank) else {
                 return Err(PositionError::syntax(location, "more than 8 squares"));
-            }
+            };
             let color = if c.is_ascii_uppercase() { Player::First } else { Player::Second };
             let mut piece = Piece::new(kind, color);
             k += 1;
@@ -454,7 +465,7 @@ fn parse_board(text: &str, princess: bool, s: &mut State) -> Result<(), Position
                 }
                 k += end + 1;
             }
-            s.board[rank * 8 + file] = Some(piece);
+            s.set_piece(sq, Some(piece));
             file += 1;
         }
         if file != 8 {
@@ -505,9 +516,9 @@ fn parse_frame(p: &Parser, text: &str) -> Result<Frame, PositionError> {
                 aid_card: p.card_or_none(aid_card)?,
                 aid_count: p.number(aid_count, "First Aid count")?,
                 spin: match *spin {
-                    "cw" => 1,
-                    "ccw" => -1,
-                    "-" => 0,
+                    "cw" => Some(Spin::Clockwise),
+                    "ccw" => Some(Spin::CounterClockwise),
+                    "-" => None,
                     _ => return Err(bad()),
                 },
                 ring_pos,
@@ -525,22 +536,49 @@ fn parse_frame(p: &Parser, text: &str) -> Result<Frame, PositionError> {
     })
 }
 
-/// Reads a full-state text for a variant. The actor field is checked by the
-/// caller (it depends on the rules).
-pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player>), PositionError> {
+/// Reads a full-state text for a variant, and who it says acts (`None`:
+/// nobody, the game is over). The actor is checked by the caller (it
+/// depends on the rules).
+///
+/// A text of the first version (15 fields: the draw pile in order, then a
+/// random state before the result) is converted: the draw pile's cards are
+/// read as a pile, and the random state (16 hex digits) is checked and
+/// dropped, since neither is part of the state any more.
+pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>), PositionError> {
     let deck: &Deck = &variant.deck;
-    let fields: Vec<&str> = text.split_whitespace().collect();
-    if fields.len() != FIELDS.len() {
-        return Err(PositionError::syntax(
-            "position text",
-            format!("expected {} space-separated fields ({}), found {}", FIELDS.len(), FIELDS.join(", "), fields.len()),
-        ));
+    let mut fields: Vec<&str> = text.split_whitespace().collect();
+    let names: &'static [&'static str] = match fields.len() {
+        14 => &FIELDS,
+        15 => &FIELDS_V1,
+        n => {
+            return Err(PositionError::syntax(
+                "position text",
+                format!(
+                    "expected {} space-separated fields ({}), found {n}",
+                    FIELDS.len(),
+                    FIELDS.join(", ")
+                ),
+            ))
+        }
+    };
+    // The field at `index` of the current version, by its index in the text.
+    let at = |index: usize| if names.len() == 15 && index >= 12 { index + 1 } else { index };
+    let mut p = Parser { deck, names, field: 0 };
+    if names.len() == 15 {
+        p.field = 12;
+        let random = fields[12];
+        let valid = random.len() == 16 && u64::from_str_radix(random, 16).is_ok_and(|r| r != 0);
+        if !valid {
+            return Err(p.err("expected 16 hex digits, not all zero (a first-version text)"));
+        }
+        fields.remove(12);
     }
     let mut s = State::empty();
     parse_board(fields[0], variant.options.princess, &mut s)?;
-    let mut p = Parser { deck, field: 1 };
-    s.side = p.player(fields[1])?;
+    p.field = 1;
+    s.set_side(p.player(fields[1])?);
     p.field = 2;
+    let mut castling = 0u8;
     if fields[2] != "-" {
         for c in fields[2].chars() {
             let bit = match c {
@@ -550,49 +588,34 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
                 'q' => 8,
                 _ => return Err(p.err(format!("unknown castling right {c:?}"))),
             };
-            if s.castling & bit != 0 {
+            if castling & bit != 0 {
                 return Err(p.err(format!("castling right {c:?} given twice")));
             }
-            s.castling |= bit;
+            castling |= bit;
         }
     }
-    for (i, player) in [(3, Player::First), (4, Player::Second)] {
+    s.set_castling(castling);
+    for (i, zone) in [(3, Zone::Hand(Player::First)), (4, Zone::Hand(Player::Second)), (5, Zone::Draw), (6, Zone::Discard)]
+    {
         p.field = i;
         if fields[i].starts_with('#') {
-            return Err(p.err("a hidden hand (a view text) cannot be played from; give the cards"));
+            return Err(p.err("hidden cards (a view text) cannot be played from; give the cards"));
         }
-        let mut counts = [0u8; super::deck::MAX_TYPES];
-        p.cards(fields[i], &mut counts)?;
-        s.hands[player.index()] = counts;
+        s.set_pile(zone, p.pile(fields[i])?);
     }
-    p.field = 5;
-    if fields[5] != "-" {
-        let codes: Vec<&str> = fields[5].split(',').collect();
-        if codes.len() > MAX_CARDS {
-            return Err(p.err(format!("more than {MAX_CARDS} cards")));
-        }
-        for (i, code) in codes.iter().rev().enumerate() {
-            s.draw[i] = p.card(code)?;
-        }
-        s.draw_len = codes.len() as u8;
-    }
-    p.field = 6;
-    p.cards(fields[6], &mut s.discard)?;
     p.field = 7;
     if fields[7] != "-" {
         for item in fields[7].split(',') {
             let Some((who, code)) = item.split_once('.') else {
                 return Err(p.err(format!("{item:?}: expected w.<card>")));
             };
-            if s.limbo_len as usize >= MAX_LIMBO {
-                return Err(p.err(format!("more than {MAX_LIMBO} weapons")));
-            }
             let card = p.card(code)?;
-            if deck.kind(card) != super::deck::CardKind::Weapon {
+            if deck.kind(card) != CardKind::Weapon {
                 return Err(p.err(format!("{code:?} is not a weapon")));
             }
-            s.limbo[s.limbo_len as usize] = (p.player(who)?, card);
-            s.limbo_len += 1;
+            if !s.push_limbo(p.player(who)?, card) {
+                return Err(p.err(format!("more than {MAX_LIMBO} weapons")));
+            }
         }
     }
     p.field = 8;
@@ -614,7 +637,7 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
             if s.in_hold(holder) || s.in_hold(held) {
                 return Err(p.err(format!("hold {item:?}: a piece can be in only one hold")));
             }
-            if s.holds_len as usize >= MAX_HOLDS {
+            if s.holds().len() >= MAX_HOLDS {
                 return Err(p.err("too many holds"));
             }
             s.add_hold(Hold { kind, holder, held });
@@ -626,7 +649,7 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
         let [attacker, a, t, a_from, card, result, blocked, void] = parts.as_slice() else {
             return Err(p.err("expected <w|b>.<attacker>.<target>.<from>.<card>.<result>.<blocked>.<void>"));
         };
-        s.battle = Battle {
+        s.set_battle(Some(Battle {
             attacker: p.player(attacker)?,
             a: p.square(a)?,
             t: p.square(t)?,
@@ -635,7 +658,7 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
             result: p.square_or_none(result)?,
             blocked: p.flag(blocked)?,
             void: p.flag(void)?,
-        };
+        }));
     }
     p.field = 10;
     let frames: Vec<&str> = fields[10].split('/').collect();
@@ -647,18 +670,21 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
         if matches!(frame, Frame::Turn(_)) != (i == 0) {
             return Err(p.err("the stack starts with exactly one turn frame"));
         }
-        s.stack[i] = frame;
+        if i == 0 {
+            s.set_top(frame);
+        } else {
+            s.push(frame);
+        }
     }
-    s.stack_len = frames.len() as u8;
     let battles = s.frames().iter().filter(|f| matches!(f, Frame::Battle(_))).count();
     let aids = s.frames().iter().filter(|f| matches!(f, Frame::FirstAid { .. })).count();
-    if battles + aids > 1 || (battles == 1) != (s.battle.a != NO_SQUARE) {
+    if battles + aids > 1 || (battles == 1) != s.battle().is_some() {
         return Err(p.err("a battle frame needs the battle field, and at most one battle or First Aid action"));
     }
-    if battles == 1 && (s.piece(s.battle.a).is_none() && s.piece(s.battle.t).is_none()) {
+    if s.battle().is_some_and(|b| s.piece(b.a).is_none() && s.piece(b.t).is_none()) {
         return Err(p.err("the battle's pieces are missing"));
     }
-    if battles + aids > 0 && s.stack[0] != Frame::Turn(TurnStage::EndRound) {
+    if battles + aids > 0 && s.frames()[0] != Frame::Turn(TurnStage::EndRound) {
         return Err(p.err("a battle or First Aid action belongs to the action: the turn frame must be turn.endround"));
     }
     p.field = 11;
@@ -666,16 +692,9 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
     let [quiet, turns, eventful] = counters.as_slice() else {
         return Err(p.err("expected <quiet turns>,<turns>,<0|1>"));
     };
-    s.quiet = p.number(quiet, "quiet turns")?;
-    s.turns = p.number(turns, "turns")?;
-    s.eventful = p.flag(eventful)?;
-    p.field = 12;
-    s.rng = u64::from_str_radix(fields[12], 16).map_err(|_| p.err("expected 16 hex digits"))?;
-    if s.rng == 0 || fields[12].len() != 16 {
-        return Err(p.err("expected 16 hex digits, not all zero"));
-    }
-    p.field = 13;
-    s.result = match fields[13] {
+    s.set_counters(p.number(quiet, "quiet turns")?, p.number(turns, "turns")?, p.flag(eventful)?);
+    p.field = at(12);
+    s.set_result(match fields[12] {
         "-" => GameResult::Ongoing,
         "white" => GameResult::Won(Player::First),
         "black" => GameResult::Won(Player::Second),
@@ -683,24 +702,24 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Player
         "quiet" => GameResult::Quiet,
         "turnlimit" => GameResult::TurnLimit,
         other => return Err(p.err(format!("unknown result {other:?}"))),
-    };
-    p.field = 14;
-    let actor = match fields[14] {
-        "white" => Some(Player::First),
-        "black" => Some(Player::Second),
+    });
+    p.field = at(13);
+    let actor = match fields[13] {
+        "white" => Some(Actor::Player(Player::First)),
+        "black" => Some(Actor::Player(Player::Second)),
+        "chance" => Some(Actor::Chance),
         "-" => None,
-        other => return Err(p.err(format!("{other:?}: expected white, black or -"))),
+        other => return Err(p.err(format!("{other:?}: expected white, black, chance or -"))),
     };
     // Every card is somewhere, at most as many as the deck has.
-    for (i, t) in deck.types.iter().enumerate() {
-        let in_play = s.limbo().iter().filter(|(_, c)| *c as usize == i).count() as u32;
-        let in_draw = s.draw[..s.draw_len as usize].iter().filter(|&&c| c as usize == i).count() as u32;
-        let total = s.hands[0][i] as u32 + s.hands[1][i] as u32 + s.discard[i] as u32 + in_play + in_draw;
-        if total > t.count as u32 {
-            return Err(PositionError::invalid(format!(
-                "{} {:?} cards in the text, but the deck has {}",
-                total, t.code, t.count
-            )));
+    for card in deck.cards() {
+        let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
+        let piles = [Zone::Hand(Player::First), Zone::Hand(Player::Second), Zone::Draw, Zone::Discard];
+        let total = in_play + piles.iter().map(|&z| u32::from(s.pile(z).count(card))).sum::<u32>();
+        let count = deck.card(card).count;
+        if total > u32::from(count) {
+            let code = deck.code(card);
+            return Err(PositionError::invalid(format!("{total} {code:?} cards in the text, but the deck has {count}")));
         }
     }
     Ok((s, actor))

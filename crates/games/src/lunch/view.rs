@@ -1,12 +1,14 @@
 //! What people see: the terminal drawing, the board part of the view, and
 //! a description of the pending decision.
 
-use super::deck::CardKind;
+use super::deck::{Card, CardKind};
+use super::frame::{BattleStage, Frame, HoldKind, Role, StrikeStage, TurnStage};
 use super::moves::Move;
 use super::piece::{flag, Kind};
-use super::square::{square_name, NO_SQUARE};
-use super::position::{BattleStage, Frame, HoldKind, Role, State, StrikeStage, TurnStage, NO_CARD};
-use super::text::{self, player_word};
+use super::position::{State, Zone};
+use super::rules::Rules;
+use super::square::Square;
+use super::text::{self, actor_word, player_word};
 use super::Lunch;
 use menagerie_core::{Counters, Player, Present};
 use serde::Serialize;
@@ -16,9 +18,13 @@ pub fn pending(game: &Lunch, s: &State) -> String {
     if let Some(outcome) = s.outcome() {
         return format!("game over: {outcome}");
     }
-    let who = player_word(game.rules().actor(s));
+    let who = actor_word(game.rules().actor(s));
     let deck = game.deck();
     let what = match s.top() {
+        Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+            let drawer = Rules::drawer(s).map_or("nobody", player_word);
+            return format!("chance to draw a card for {drawer}");
+        }
         Frame::Turn(TurnStage::Headlock) => "Headlock free attacks or pass".to_owned(),
         Frame::Turn(_) => "the action".to_owned(),
         Frame::Round => "a Knight-or-Bishop or promotion choice".to_owned(),
@@ -27,12 +33,10 @@ pub fn pending(game: &Lunch, s: &State) -> String {
         Frame::Strike(st) => {
             let card = &deck.card(st.card).name;
             match st.stage {
-                StrikeStage::Answer => format!("an answer to {card} on {} or pass", square_name(st.to)),
-                StrikeStage::SpinAnswer => {
-                    format!("Dodge or Block the spinning {card} on {} or pass", square_name(st.to))
-                }
+                StrikeStage::Answer => format!("an answer to {card} on {} or pass", st.to),
+                StrikeStage::SpinAnswer => format!("Dodge or Block the spinning {card} on {} or pass", st.to),
                 StrikeStage::LastChance => {
-                    format!("last-chance First Aid for {} ({card} deals {}) or pass", square_name(st.to), st.damage)
+                    format!("last-chance First Aid for {} ({card} deals {}) or pass", st.to, st.damage)
                 }
                 _ => card.to_string(),
             }
@@ -43,12 +47,12 @@ pub fn pending(game: &Lunch, s: &State) -> String {
                 player_word(if chain.is_multiple_of(2) { owner } else { owner.other() })
             )
         }
-        Frame::FreeOffer { to, .. } => format!("a free attack on {} or pass", square_name(to)),
+        Frame::FreeOffer { to, .. } => format!("a free attack on {to} or pass"),
     };
     format!("{who} to choose {what}")
 }
 
-fn piece_label(s: &State, sq: u8) -> String {
+fn piece_label(s: &State, sq: Square) -> String {
     match s.piece(sq) {
         None => " .  ".to_owned(),
         Some(p) => {
@@ -75,7 +79,7 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
     for rank in (0..8u8).rev() {
         out.push_str(&format!("{} ", rank + 1));
         for file in 0..8u8 {
-            out.push_str(&piece_label(s, rank * 8 + file));
+            out.push_str(&piece_label(s, Square::new(rank * 8 + file)));
             out.push(' ');
         }
         out.push('\n');
@@ -84,26 +88,30 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
     out.push_str("(piece letter, hit points; ! stunned, * stomped, # in a hold)\n");
     for p in Player::BOTH {
         let hand = if viewer.is_none() || viewer == Some(p) {
-            text::cards_text(deck, &s.hands[p.index()])
+            text::pile_text(deck, s.hand(p))
         } else {
             format!("{} cards", s.hand_size(p))
         };
         out.push_str(&format!("{} hand: {hand}\n", player_word(p)));
     }
-    out.push_str(&format!("Draw pile: {} cards; discard pile: {}\n", s.draw_len, text::cards_text(deck, &s.discard)));
-    if s.holds_len > 0 {
+    out.push_str(&format!(
+        "Draw pile: {} cards; discard pile: {}\n",
+        s.pile(Zone::Draw).total(),
+        text::pile_text(deck, s.pile(Zone::Discard))
+    ));
+    if !s.holds().is_empty() {
         out.push_str(&format!("Holds: {}\n", text::holds_text(s)));
     }
-    if s.battle.a != NO_SQUARE {
+    if let Some(b) = s.battle() {
         out.push_str(&format!(
             "Battle: {} {} attacks {} with {}\n",
-            player_word(s.battle.attacker),
-            square_name(s.battle.a),
-            square_name(s.battle.t),
-            deck.card(s.battle.card).name
+            player_word(b.attacker),
+            b.a,
+            b.t,
+            deck.card(b.card).name
         ));
     }
-    out.push_str(&format!("Turn {} ({} to move)\n", s.turns + 1, player_word(s.side)));
+    out.push_str(&format!("Turn {} ({} to move)\n", s.turns() + 1, player_word(s.side())));
     out.push_str(&format!("Pending: {}\n", pending(game, s)));
     out
 }
@@ -114,7 +122,8 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
 /// { "squares": [{"square": "e1", "piece": "K", "kind": "king", "colour": "white", "hp": 15,
 ///                "max_hp": 15, "stunned": false, "stomped": false}],
 ///   "on_turn": "white",
-///   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden)},
+///   "hands": {"white": ["jab", ...] | 5, "black": ... (a count when hidden:
+///             the other player's hand, and both in the public view)},
 ///   "draw_pile": 92, "discard": ["jab"], "weapons_in_play": "w.hammer" | "-",
 ///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
 ///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
@@ -133,8 +142,8 @@ pub struct LunchBoard {
     /// Whose turn it is (who acts may be the other player, answering).
     pub on_turn: &'static str,
     pub hands: Hands,
-    /// Cards in the draw pile.
-    pub draw_pile: u8,
+    /// Cards in the draw pile (never which: that would tell the other hand).
+    pub draw_pile: u32,
     /// The discard pile's cards, in deck order.
     pub discard: Vec<String>,
     /// As in the position text.
@@ -224,57 +233,51 @@ impl Present for Lunch {
     fn board(&self, viewer: Option<Player>) -> LunchBoard {
         let s = self.state();
         let deck = self.deck();
-        let squares = (0..64u8)
-            .filter_map(|sq| {
-                s.piece(sq).map(|p| {
-                    let letter = p.kind.letter();
-                    PieceView {
-                        square: square_name(sq),
-                        piece: if p.color == Player::First { letter } else { letter.to_ascii_lowercase() },
-                        kind: format!("{:?}", p.kind).to_lowercase(),
-                        colour: player_word(p.color),
-                        hp: p.hp,
-                        max_hp: if p.kind == Kind::King { 15 } else { p.kind.value() },
-                        stunned: p.has(flag::STUNNED),
-                        stomped: p.has(flag::STOMPED),
-                    }
-                })
+        let squares = s
+            .board()
+            .pieces()
+            .map(|(sq, p)| {
+                let letter = p.kind.letter();
+                PieceView {
+                    square: sq.to_string(),
+                    piece: if p.color == Player::First { letter } else { letter.to_ascii_lowercase() },
+                    kind: format!("{:?}", p.kind).to_lowercase(),
+                    colour: player_word(p.color),
+                    hp: p.hp,
+                    max_hp: if p.kind == Kind::King { 15 } else { p.kind.value() },
+                    stunned: p.has(flag::STUNNED),
+                    stomped: p.has(flag::STOMPED),
+                }
             })
             .collect();
+        // `None` is the public view (a spectator's): both hands as counts.
         let hand = |p: Player| {
-            if viewer.is_none() || viewer == Some(p) {
-                let mut cards = Vec::new();
-                for (i, &n) in s.hands[p.index()].iter().enumerate().take(deck.len()) {
-                    cards.extend(std::iter::repeat_n(deck.card(i as u8).code.clone(), n as usize));
-                }
-                Hand::Cards(cards)
+            if viewer == Some(p) {
+                Hand::Cards(text::pile_codes(deck, s.hand(p)))
             } else {
                 Hand::Hidden(s.hand_size(p))
             }
         };
-        let discard = (0..deck.len())
-            .flat_map(|i| std::iter::repeat_n(deck.card(i as u8).code.clone(), s.discard[i] as usize))
-            .collect();
         let holds = s
             .holds()
             .iter()
             .map(|h| HoldView {
                 kind: if h.kind == HoldKind::Choke { "choke" } else { "headlock" },
-                holder: square_name(h.holder),
-                held: square_name(h.held),
+                holder: h.holder.to_string(),
+                held: h.held.to_string(),
             })
             .collect();
-        let battle = (s.battle.a != NO_SQUARE).then(|| BattleView {
-            attacker: player_word(s.battle.attacker),
-            a: square_name(s.battle.a),
-            t: square_name(s.battle.t),
-            card: deck.card(s.battle.card).code.clone(),
+        let battle = s.battle().map(|b| BattleView {
+            attacker: player_word(b.attacker),
+            a: b.a.to_string(),
+            t: b.t.to_string(),
+            card: deck.code(b.card).to_owned(),
         });
         let strike = s.frames().iter().rev().find_map(|f| match f {
             Frame::Strike(st) => Some(StrikeView {
-                card: deck.card(st.card).code.clone(),
-                from: (st.from != NO_SQUARE).then(|| square_name(st.from)),
-                to: square_name(st.to),
+                card: deck.code(st.card).to_owned(),
+                from: st.from.map(|sq| sq.to_string()),
+                to: st.to.to_string(),
                 damage: st.damage,
                 free: st.role == Role::Free,
             }),
@@ -282,10 +285,10 @@ impl Present for Lunch {
         });
         LunchBoard {
             squares,
-            on_turn: player_word(s.side),
+            on_turn: player_word(s.side()),
             hands: Hands { white: hand(Player::First), black: hand(Player::Second) },
-            draw_pile: s.draw_len,
-            discard,
+            draw_pile: s.pile(Zone::Draw).total(),
+            discard: text::pile_codes(deck, s.pile(Zone::Discard)),
             weapons_in_play: text::limbo_text(deck, s),
             holds,
             battle,
@@ -312,26 +315,24 @@ impl Present for Lunch {
     /// the attacker's letter, `x`, the target and the card for an attack
     /// (`Rxa5 Kick`); the card for answers and Humiliations; the cards
     /// of a discard, First Aid, a free attack, a Grab, a break; `e4=B`
-    /// for a choice or a promotion; `pass`.
+    /// for a choice or a promotion; `pass`; the card chance draws.
     fn move_label(&self, mv: Move) -> String {
         let s = self.state();
         let deck = self.deck();
-        let name = |card: u8| deck.card(card).name.clone();
+        let name = |card: Card| deck.card(card).name.clone();
         let letter = |square| s.piece(square).map(|p| p.kind.letter()).filter(|&l| l != 'P');
         match mv {
             Move::Step { from, to } => {
                 let king = s.piece(from).is_some_and(|p| p.kind == Kind::King);
-                let (df, dr) = ((to % 8) as i8 - (from % 8) as i8, (to / 8) as i8 - (from / 8) as i8);
+                let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
                 if king && dr == 0 && df.abs() == 2 {
                     return (if df > 0 { "O-O" } else { "O-O-O" }).to_owned();
                 }
-                format!("{}{}", letter(from).map(String::from).unwrap_or_default(), square_name(to))
+                format!("{}{to}", letter(from).map(String::from).unwrap_or_default())
             }
-            Move::Attack { from, to, card, .. } => {
-                format!("{}x{} {}", letter(from).unwrap_or('P'), square_name(to), name(card))
-            }
-            Move::Discard(cards) => {
-                let names: Vec<String> = cards.iter().filter(|&&c| c != NO_CARD).map(|&c| name(c)).collect();
+            Move::Attack { from, to, card, .. } => format!("{}x{to} {}", letter(from).unwrap_or('P'), name(card)),
+            Move::Discard(discard) => {
+                let names: Vec<String> = discard.cards().iter().map(|&c| name(c)).collect();
                 let all = format!("discard {}", names.join(", "));
                 // Long lists are counted: the move text says which cards.
                 if all.len() <= 32 {
@@ -340,15 +341,16 @@ impl Present for Lunch {
                     format!("discard {} cards", names.len())
                 }
             }
-            Move::Aid { square, card, count } if count > 1 => format!("{} ×{count} {}", name(card), square_name(square)),
-            Move::Aid { square, card, .. } => format!("{} {}", name(card), square_name(square)),
-            Move::Break { square, card } => format!("{} frees {}", name(card), square_name(square)),
-            Move::Humiliate { card, via } if via == NO_SQUARE => name(card),
-            Move::Humiliate { card, via } => format!("{} by {}", name(card), square_name(via)),
+            Move::Aid { square, card, count } if count > 1 => format!("{} ×{count} {square}", name(card)),
+            Move::Aid { square, card, .. } => format!("{} {square}", name(card)),
+            Move::Break { square, card } => format!("{} frees {square}", name(card)),
+            Move::Humiliate { card, via: None } => name(card),
+            Move::Humiliate { card, via: Some(via) } => format!("{} by {via}", name(card)),
             Move::Answer { card } => name(card),
-            Move::Free { to, card } => format!("free {} on {}", name(card), square_name(to)),
+            Move::Free { to, card } => format!("free {} on {to}", name(card)),
             Move::Grab { grab, with } => format!("{} + {}", name(grab), name(with)),
-            Move::Choose { square, kind } => format!("{}={}", square_name(square), kind.letter()),
+            Move::Choose { square, kind } => format!("{square}={}", kind.letter()),
+            Move::Draw { card } => format!("draws {}", name(card)),
             Move::Pass => "pass".to_owned(),
         }
     }
@@ -357,12 +359,12 @@ impl Present for Lunch {
     /// chance by the other side belongs to this turn.
     fn on_turn(&self) -> Option<Player> {
         let s = self.state();
-        (s.outcome().is_none()).then_some(s.side)
+        (s.outcome().is_none()).then_some(s.side())
     }
 
     fn counters(&self) -> Counters {
         let s = self.state();
-        Counters { turn: Some(u32::from(s.turns) + 1), quiet_turns: Some(s.quiet.into()), ..Counters::default() }
+        Counters { turn: Some(u32::from(s.turns()) + 1), quiet_turns: Some(s.quiet().into()), ..Counters::default() }
     }
 
     fn render(&self, viewer: Option<Player>) -> String {

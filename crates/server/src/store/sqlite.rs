@@ -1,15 +1,22 @@
 //! The default store: one SQLite file in WAL mode, created with its schema
 //! on first use.
 
-use super::{
-    parse_player, player_str, Ending, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Store, StoreError,
-    StoredGame, StoredMove,
+use super::backend::{Store, StoreError};
+use super::records::{
+    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
+    StoredMove,
 };
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 
-const SCHEMA: &str = "
+/// The schema, as the migrations that build it: `PRAGMA user_version` says
+/// how many have run, and opening a file runs the rest, each in its own
+/// transaction. Never edit one that has shipped; add the next.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, moves, and the index of games to resume. (Files made before
+    // versioning have these tables at user_version 0: IF NOT EXISTS.)
+    "
 CREATE TABLE IF NOT EXISTS games (
     id          TEXT PRIMARY KEY,
     variant     TEXT NOT NULL,
@@ -36,7 +43,45 @@ CREATE TABLE IF NOT EXISTS moves (
     PRIMARY KEY (game, ply)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_resume ON games(finished, has_computer);
-";
+",
+    // 2: the data a game's options named (its deck), stored once however
+    // many games use it.
+    "
+CREATE TABLE data (
+    id    INTEGER PRIMARY KEY,
+    text  TEXT NOT NULL UNIQUE
+);
+CREATE TABLE game_data (
+    game    TEXT NOT NULL REFERENCES games(id),
+    option  TEXT NOT NULL,
+    name    TEXT NOT NULL,
+    data    INTEGER NOT NULL REFERENCES data(id),
+    PRIMARY KEY (game, option, name)
+) WITHOUT ROWID;
+",
+];
+
+/// The schema version this program writes.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// Brings the file's schema up to [`SCHEMA_VERSION`]; refuses a file made by
+/// a newer program.
+fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
+    let version: i64 = connection.query_row("PRAGMA user_version", [], |r| r.get(0)).map_err(db)?;
+    let version = usize::try_from(version).unwrap_or(usize::MAX);
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Database(format!(
+            "the database has schema version {version}; this program knows up to {SCHEMA_VERSION}"
+        )));
+    }
+    for (index, step) in MIGRATIONS.iter().enumerate().skip(version) {
+        let transaction = connection.transaction().map_err(db)?;
+        transaction.execute_batch(step).map_err(db)?;
+        transaction.pragma_update(None, "user_version", (index + 1) as i64).map_err(db)?;
+        transaction.commit().map_err(db)?;
+    }
+    Ok(())
+}
 
 /// SQLite with group commit: one writer thread takes every pending write,
 /// applies them in one transaction (each in its own savepoint, so that one
@@ -80,8 +125,8 @@ fn connect(path: &Path) -> Result<Connection, StoreError> {
 impl SqliteStore {
     /// Opens (creating if needed) the database file and its schema.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
-        let writer = connect(path)?;
-        writer.execute_batch(SCHEMA).map_err(db)?;
+        let mut writer = connect(path)?;
+        migrate(&mut writer)?;
         let reader = connect(path)?;
         let (sender, receiver) = mpsc::channel::<Pending>();
         std::thread::Builder::new()
@@ -169,6 +214,18 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
                     ],
                 )
                 .map_err(db)?;
+            for data in &record.data {
+                connection
+                    .execute("INSERT INTO data (text) VALUES (?1) ON CONFLICT (text) DO NOTHING", params![data.text])
+                    .map_err(db)?;
+                connection
+                    .execute(
+                        "INSERT INTO game_data (game, option, name, data)
+                         SELECT ?1, ?2, ?3, id FROM data WHERE text = ?4",
+                        params![record.id, data.option, data.name, data.text],
+                    )
+                    .map_err(db)?;
+            }
             Ok(())
         }
         Write::Move { game, ply, mv } => {
@@ -294,8 +351,30 @@ impl Store for SqliteStore {
             let actor = MoveActor::parse(&actor).ok_or_else(|| corrupt(format!("unknown actor {actor:?}")))?;
             moves.push(StoredMove { text, actor });
         }
+        let mut statement = connection
+            .prepare_cached(
+                "SELECT game_data.option, game_data.name, data.text FROM game_data JOIN data ON data.id = game_data.data
+                 WHERE game_data.game = ?1 ORDER BY game_data.option, game_data.name",
+            )
+            .map_err(db)?;
+        let data = statement
+            .query_map(params![game], |r| {
+                Ok(GameData { option: r.get(0)?, name: r.get(1)?, text: Arc::from(r.get::<_, String>(2)?) })
+            })
+            .map_err(db)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(db)?;
         Ok(Some(StoredGame {
-            record: GameRecord { id: game.to_owned(), variant, position, seed: seed as u64, mode, seats, created },
+            record: GameRecord {
+                id: game.to_owned(),
+                variant,
+                position,
+                seed: seed as u64,
+                mode,
+                seats,
+                created,
+                data,
+            },
             moves,
             meta: GameMeta { ending, draw_offer: offer.as_deref().and_then(parse_player), rematch, finished },
         }))
@@ -313,49 +392,62 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use menagerie_core::Player;
+    use crate::store::contract::{self, record};
 
-    fn record(id: &str) -> GameRecord {
-        GameRecord {
-            id: id.to_owned(),
-            variant: "nim".into(),
-            position: None,
-            seed: u64::MAX,
-            mode: Mode::Computer,
-            seats: [
-                Seat { kind: SeatKind::Human, secret: Some("s0".into()) },
-                Seat { kind: SeatKind::Computer { level: "random".into() }, secret: None },
-            ],
-            created: 7,
-        }
+    #[test]
+    fn keeps_the_contract_of_every_store() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("games.sqlite");
+        contract::games_round_trip_and_moves_are_never_duplicated(&|| Box::new(SqliteStore::open(&path).unwrap()));
+    }
+
+    fn user_version(path: &Path) -> i64 {
+        Connection::open(path).unwrap().query_row("PRAGMA user_version", [], |r| r.get(0)).unwrap()
     }
 
     #[test]
-    fn games_round_trip_and_moves_are_never_duplicated() {
+    fn a_file_of_the_first_schema_is_migrated_and_its_games_still_load() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("games.sqlite");
+        let path = dir.path().join("old.sqlite");
         {
-            let store = SqliteStore::open(&path).unwrap();
-            store.create(&record("g1")).unwrap();
-            let mv = StoredMove { text: "1".into(), actor: MoveActor::First };
-            store.append_move("g1", 0, &mv).unwrap();
-            assert!(matches!(store.append_move("g1", 0, &mv), Err(StoreError::DuplicateMove { .. })));
-            assert!(matches!(store.append_move("nope", 0, &mv), Err(StoreError::NoSuchGame(_))));
-            let meta = GameMeta {
-                ending: Some(Ending { winner: Some(Player::Second), reason: "resignation".into() }),
-                draw_offer: Some(Player::First),
-                rematch: Some("g2".into()),
-                finished: true,
-            };
-            store.set_meta("g1", &meta).unwrap();
-            assert_eq!(store.computer_games_in_progress().unwrap(), Vec::<String>::new());
+            // What the program wrote before schema versions: the first
+            // migration's tables at user_version 0, and a game in them.
+            let old = Connection::open(&path).unwrap();
+            old.execute_batch(MIGRATIONS[0]).unwrap();
+            old.execute(
+                "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer)
+                 VALUES ('old1', 'lunch', NULL, 5, 'friend', '{\"kind\":\"human\"}', 's0', '{\"kind\":\"human\"}', 's1', 3, 0)",
+                [],
+            )
+            .unwrap();
+            old.execute("INSERT INTO moves (game, ply, text, actor) VALUES ('old1', 0, 'pass', 'first')", []).unwrap();
         }
+        assert_eq!(user_version(&path), 0);
         let store = SqliteStore::open(&path).unwrap();
-        let game = store.load("g1").unwrap().unwrap();
-        assert_eq!(game.record, record("g1"));
-        assert_eq!(game.moves, vec![StoredMove { text: "1".into(), actor: MoveActor::First }]);
-        assert_eq!(game.meta.ending.unwrap().winner, Some(Player::Second));
-        assert_eq!(game.meta.rematch.as_deref(), Some("g2"));
-        assert!(store.load("g2").unwrap().is_none());
+        assert_eq!(user_version(&path), SCHEMA_VERSION as i64);
+        let old = store.load("old1").unwrap().unwrap();
+        assert_eq!((old.record.variant.as_str(), old.record.seed, old.record.data.len()), ("lunch", 5, 0));
+        assert_eq!(old.moves, vec![StoredMove { text: "pass".into(), actor: MoveActor::First }]);
+        // New games keep their data, stored once for both.
+        let deck = GameData { option: "deck".into(), name: "small".into(), text: "[[card]]".into() };
+        for id in ["new1", "new2"] {
+            store.create(&GameRecord { data: vec![deck.clone()], ..record(id) }).unwrap();
+        }
+        drop(store);
+        // Opening again migrates nothing and keeps everything.
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(store.load("new2").unwrap().unwrap().record.data, vec![deck]);
+        assert!(store.load("old1").unwrap().is_some());
+        let copies: i64 = store.lock().query_row("SELECT count(*) FROM data", [], |r| r.get(0)).unwrap();
+        assert_eq!(copies, 1);
+    }
+
+    #[test]
+    fn a_file_of_a_newer_program_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("new.sqlite");
+        Connection::open(&path).unwrap().pragma_update(None, "user_version", SCHEMA_VERSION as i64 + 1).unwrap();
+        let error = SqliteStore::open(&path).err().expect("refused");
+        assert!(error.to_string().contains("schema version"), "{error}");
     }
 }

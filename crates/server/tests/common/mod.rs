@@ -2,10 +2,11 @@
 
 #![allow(dead_code)]
 
+use menagerie_loadtest::WithNim;
+use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::{ComputerPlayer, Level, Opponents, RandomOnly};
-use menagerie_server::source::WithNim;
 use menagerie_server::store::SqliteStore;
-use menagerie_server::{Hub, HubConfig};
+use menagerie_server::{Hub, HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -31,13 +32,35 @@ impl TestServer {
         opponents: Arc<dyn Opponents>,
         source: Arc<dyn menagerie_server::source::GameSource>,
     ) -> TestServer {
+        let config = HubConfig { max_searches: 2, ..HubConfig::default() };
+        Self::start_configured(db, opponents, source, config, RequestLimits::default()).await
+    }
+
+    /// A server with the registry's games, the random player, and `catalog`.
+    pub async fn start_with_catalog(db: &Path, catalog: Catalog) -> TestServer {
+        let config = HubConfig { max_searches: 2, catalog, ..HubConfig::default() };
+        Self::start_configured(db, Arc::new(RandomOnly), Arc::new(WithNim), config, RequestLimits::default()).await
+    }
+
+    pub async fn start_configured(
+        db: &Path,
+        opponents: Arc<dyn Opponents>,
+        source: Arc<dyn menagerie_server::source::GameSource>,
+        config: HubConfig,
+        limits: RequestLimits,
+    ) -> TestServer {
         let store = SqliteStore::open(db).expect("the database opens");
-        let hub = Hub::new(source, Arc::new(store), opponents, HubConfig { max_searches: 2, ..HubConfig::default() });
+        let hub = Hub::new(source, Arc::new(store), opponents, config);
         hub.resume().await.expect("games resume");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
-        let task = menagerie_server::spawn(listener, hub);
+        let task = menagerie_server::spawn_with(listener, hub, limits);
         TestServer { base, client: reqwest::Client::new(), task }
+    }
+
+    /// The `host:port` served.
+    pub fn address(&self) -> &str {
+        self.base.trim_start_matches("http://")
     }
 
     /// Stops serving (the store closes when the last request is done).

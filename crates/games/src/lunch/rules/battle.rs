@@ -5,37 +5,43 @@ use super::*;
 
 impl Rules<'_> {
     pub(super) fn battle_step(&self, s: &mut State, stage: BattleStage) -> bool {
-        let b = s.battle;
+        let Some(b) = s.battle() else {
+            // A battle frame without its battle (not in play): nothing to fight.
+            s.pop();
+            return true;
+        };
         match stage {
             BattleStage::AfterOpening => {
                 let alive = s.piece(b.a).is_some() && s.piece(b.t).is_some();
-                *s.top_mut() = Frame::Battle(if b.blocked && alive && !b.void {
+                s.set_top(Frame::Battle(if b.blocked && alive && !b.void {
                     BattleStage::GrabTarget
                 } else {
                     BattleStage::End
-                });
+                }));
             }
             BattleStage::GrabTarget => {
                 if self.grab_open(s, b.t, b.a) {
                     return false;
                 }
-                *s.top_mut() = Frame::Battle(BattleStage::GrabAttacker);
+                s.set_top(Frame::Battle(BattleStage::GrabAttacker));
             }
             BattleStage::GrabAttacker => {
                 if self.grab_open(s, b.a, b.t) {
                     return false;
                 }
-                *s.top_mut() = Frame::Battle(BattleStage::End);
+                s.set_top(Frame::Battle(BattleStage::End));
             }
             BattleStage::End => {
                 if b.void {
-                    if s.piece(b.a_from).is_none() {
-                        Self::move_piece(s, b.a, b.a_from);
+                    if let Some(from) = b.a_from.filter(|&from| s.piece(from).is_none()) {
+                        Self::move_piece(s, b.a, from);
                     }
-                } else if b.result != NO_SQUARE && s.piece(b.a).is_some() && s.piece(b.result).is_none() {
-                    Self::move_piece(s, b.a, b.result);
+                } else if let Some(result) = b.result {
+                    if s.piece(b.a).is_some() && s.piece(result).is_none() {
+                        Self::move_piece(s, b.a, result);
+                    }
                 }
-                s.battle = Battle::NONE;
+                s.set_battle(None);
                 s.pop();
             }
         }
@@ -64,9 +70,9 @@ impl Rules<'_> {
             StrikeStage::Window => {
                 st.stage = StrikeStage::AfterWindow;
                 st.cancelled = false;
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
                 if Self::strike_has_windows(&st) {
-                    s.push(Frame::Window { owner: st.player, chain: 0, via: NO_SQUARE });
+                    s.push(Frame::Window { owner: st.player, chain: 0, via: None });
                 }
             }
             StrikeStage::AfterWindow => {
@@ -75,44 +81,49 @@ impl Rules<'_> {
                     return true;
                 }
                 st.stage = StrikeStage::Answer;
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
             }
             StrikeStage::Answer => {
                 if self.answer_open(s, &st) {
                     return false;
                 }
                 st.stage = StrikeStage::LastChance;
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
             }
             StrikeStage::AnswerWindow => {
-                let answer = st.answer;
-                st.answer = NO_CARD;
-                if st.cancelled || answer as usize >= self.deck.len() {
-                    // A Humiliated answer is no answer: it uses up none of Big Combo's two.
-                    if st.cancelled {
-                        st.answers = st.answers.saturating_sub(1);
+                let answer = st.answer.take();
+                match answer {
+                    Some(answer) if !st.cancelled => self.answer_takes_effect(s, st, answer),
+                    _ => {
+                        // A Humiliated answer is no answer: it uses up none of Big Combo's two.
+                        if st.cancelled {
+                            st.answers = st.answers.saturating_sub(1);
+                        }
+                        st.stage = if self.kind(st.card) == CardKind::BigCombo && st.answers < 2 {
+                            StrikeStage::Answer
+                        } else {
+                            StrikeStage::LastChance
+                        };
+                        s.set_top(Frame::Strike(st));
                     }
-                    st.stage = if self.kind(st.card) == CardKind::BigCombo && st.answers < 2 {
-                        StrikeStage::Answer
-                    } else {
-                        StrikeStage::LastChance
-                    };
-                    *s.top_mut() = Frame::Strike(st);
-                } else {
-                    self.answer_takes_effect(s, st, answer);
                 }
             }
             StrikeStage::Spin => {
-                let center_knight = s.piece(st.from).is_some_and(|p| p.kind == Kind::Knight);
-                let squares = ring(st.from, center_knight);
+                let Some(from) = st.from else {
+                    s.pop();
+                    return true;
+                };
+                let center_knight = s.piece(from).is_some_and(|p| p.kind == Kind::Knight);
+                let squares = ring(from, center_knight);
+                let step = st.spin.map_or(0, Spin::step);
                 while st.ring_left > 0 {
                     st.ring_left -= 1;
-                    st.ring_pos = ((st.ring_pos as i8 + st.spin).rem_euclid(8)) as u8;
+                    st.ring_pos = ((st.ring_pos as i8 + step).rem_euclid(8)) as u8;
                     if let Some(sq) = squares[st.ring_pos as usize] {
-                        if s.piece(sq).is_some() && sq != st.from {
+                        if s.piece(sq).is_some() && sq != from {
                             st.to = sq;
                             st.stage = StrikeStage::SpinAnswer;
-                            *s.top_mut() = Frame::Strike(st);
+                            s.set_top(Frame::Strike(st));
                             return true;
                         }
                     }
@@ -127,22 +138,22 @@ impl Rules<'_> {
                     return false;
                 }
                 st.stage = StrikeStage::LastChance;
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
             }
             StrikeStage::LastChance => {
                 if self.last_chance_open(s, &st) {
                     return false;
                 }
                 st.stage = StrikeStage::Hit;
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
             }
             StrikeStage::AidWindow => {
-                if !st.cancelled && s.piece(st.to).is_some() && (st.aid_card as usize) < self.deck.len() {
+                if let Some(aid) = st.aid_card.filter(|_| !st.cancelled && s.piece(st.to).is_some()) {
                     let by = Self::color(s, st.to);
-                    self.heal(s, st.to, st.aid_card, st.aid_count, by);
+                    self.heal(s, st.to, aid, st.aid_count, by);
                 }
                 st.stage = StrikeStage::Hit;
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
             }
             StrikeStage::Hit => {
                 s.pop();
@@ -165,7 +176,7 @@ impl Rules<'_> {
         }
     }
 
-    pub(super) fn answer_allowed(&self, st: &Strike, card: u8) -> bool {
+    pub(super) fn answer_allowed(&self, st: &Strike, card: Card) -> bool {
         let k = self.answer_kinds(st);
         match self.kind(card) {
             CardKind::Dodge => k[0],
@@ -199,43 +210,42 @@ impl Rules<'_> {
         })
     }
 
-    pub(super) fn answer_takes_effect(&self, s: &mut State, mut st: Strike, answer: u8) {
+    pub(super) fn answer_takes_effect(&self, s: &mut State, mut st: Strike, answer: Card) {
         let big_combo = self.kind(st.card) == CardKind::BigCombo;
         match self.kind(answer) {
             CardKind::Dodge | CardKind::Block if big_combo => {
                 st.damage = (st.damage - 3).max(0);
                 if self.kind(answer) == CardKind::Block && st.role == Role::Opening {
-                    s.battle.blocked = true;
+                    s.update_battle(|b| b.blocked = true);
                 }
                 st.stage = if st.answers < 2 { StrikeStage::Answer } else { StrikeStage::LastChance };
-                *s.top_mut() = Frame::Strike(st);
+                s.set_top(Frame::Strike(st));
             }
             CardKind::Dodge => {
-                let spins = self.card(st.card).spinning && st.role == Role::Opening && st.spin != 0;
-                let knight = s.piece(st.from).is_some_and(|p| p.kind == Kind::Knight);
-                let at = ring(st.from, knight).iter().position(|&q| q == Some(st.to));
+                let spins = self.card(st.card).spinning && st.role == Role::Opening && st.spin.is_some();
+                let knight = s.occupant(st.from).is_some_and(|p| p.kind == Kind::Knight);
+                let at = st.from.and_then(|from| ring(from, knight).iter().position(|&q| q == Some(st.to)));
                 match (spins, at) {
                     (true, Some(pos)) => {
                         st.spun = true;
                         st.ring_pos = pos as u8;
                         st.ring_left = 7;
                         st.stage = StrikeStage::Spin;
-                        *s.top_mut() = Frame::Strike(st);
+                        s.set_top(Frame::Strike(st));
                     }
                     _ => s.pop(),
                 }
             }
             CardKind::Block => {
                 if st.role == Role::Opening {
-                    s.battle.blocked = true;
+                    s.update_battle(|b| b.blocked = true);
                 }
                 s.pop();
             }
             CardKind::Disarm => {
                 if let Some(i) = s.limbo().iter().position(|&(p, c)| p == st.player && c == st.card) {
-                    s.limbo.copy_within(i + 1..s.limbo_len as usize, i);
-                    s.limbo_len -= 1;
-                    s.discard[st.card as usize] += 1;
+                    s.remove_limbo(i);
+                    s.add_card(Zone::Discard, st.card);
                 }
                 s.pop();
             }
@@ -260,28 +270,28 @@ impl Rules<'_> {
         deadly && self.offered(s, p.color, |t| t.kind == CardKind::FirstAid)
     }
 
-    pub(super) fn heal(&self, s: &mut State, sq: Square, card: u8, count: u8, by: Player) {
+    pub(super) fn heal(&self, s: &mut State, sq: Square, card: Card, count: u8, by: Player) {
         let Some(mut p) = s.piece(sq) else { return };
         p.hp = p.hp.saturating_add(self.card(card).heal.saturating_mul(count.min(20) as i8));
         Self::mark_changed(&mut p, by);
-        s.board[sq as usize] = Some(p);
-        s.eventful = true;
+        s.set_piece(sq, Some(p));
+        s.mark_eventful();
     }
 
     pub(super) fn hit(&self, s: &mut State, st: Strike) {
         let Some(mut target) = s.piece(st.to) else { return };
-        if st.from != NO_SQUARE && s.piece(st.from).is_none() {
+        if st.from.is_some() && s.occupant(st.from).is_none() {
             return;
         }
         if st.damage > 0 {
             target.hp -= st.damage;
             Self::mark_changed(&mut target, st.player);
-            s.eventful = true;
+            s.mark_eventful();
             if target.hp <= 0 {
                 self.kill(s, st.to, st.from);
                 return;
             }
-            s.board[st.to as usize] = Some(target);
+            s.set_piece(st.to, Some(target));
         }
         if st.spun {
             return;
@@ -289,65 +299,64 @@ impl Rules<'_> {
         match self.kind(st.card) {
             CardKind::Stomp => {
                 target.flags |= flag::STOMPED;
-                s.board[st.to as usize] = Some(target);
+                s.set_piece(st.to, Some(target));
             }
             CardKind::Poke => {
                 target.flags |= flag::STUNNED;
-                s.board[st.to as usize] = Some(target);
+                s.set_piece(st.to, Some(target));
                 s.push(Frame::FreeOffer { player: st.player, from: st.from, to: st.to });
             }
             CardKind::Uppercut2 => s.push(Frame::FreeOffer { player: st.player, from: st.from, to: st.to }),
-            CardKind::Choke if !s.in_hold(st.to) && !s.in_hold(st.from) => {
-                s.add_hold(Hold { kind: HoldKind::Choke, holder: st.from, held: st.to })
-            }
-            CardKind::Headlock if !s.in_hold(st.to) && !s.in_hold(st.from) => {
-                s.add_hold(Hold { kind: HoldKind::Headlock, holder: st.from, held: st.to })
+            CardKind::Choke | CardKind::Headlock => {
+                let kind = if self.kind(st.card) == CardKind::Choke { HoldKind::Choke } else { HoldKind::Headlock };
+                if let Some(from) = st.from.filter(|&from| !s.in_hold(st.to) && !s.in_hold(from)) {
+                    s.add_hold(Hold { kind, holder: from, held: st.to });
+                }
             }
             _ => {}
         }
     }
 
     /// A piece dies: it leaves the board at once; a battle it was in ends.
-    pub(super) fn kill(&self, s: &mut State, sq: Square, killer: Square) {
-        s.board[sq as usize] = None;
-        s.eventful = true;
+    pub(super) fn kill(&self, s: &mut State, sq: Square, killer: Option<Square>) {
+        s.set_piece(sq, None);
+        s.mark_eventful();
         s.remove_hold_with(sq);
         match Self::context(s) {
-            Context::Battle => {
-                let b = s.battle;
-                if killer == b.a {
+            Context::Battle(b) => {
+                if killer == Some(b.a) {
                     // The target, or a piece the spin reached: the attacker takes its square.
-                    s.battle.result = sq;
-                } else if killer != NO_SQUARE && killer != b.t {
+                    s.update_battle(|b| b.result = Some(sq));
+                } else if let Some(third) = killer.filter(|&k| k != b.t) {
                     // An intervening piece takes the square of the piece it
                     // killed (a Knight stays); the attacker stays where it is.
-                    if s.piece(killer).is_some_and(|p| p.kind != Kind::Knight) {
-                        Self::move_piece(s, killer, sq);
+                    if s.piece(third).is_some_and(|p| p.kind != Kind::Knight) {
+                        Self::move_piece(s, third, sq);
                     }
                 }
                 // The battle ends when one of its pieces dies, or when the
                 // attacker's card killed (a spin stops at the piece it kills);
                 // an intervening piece's death leaves the battle running.
-                if sq == b.a || sq == b.t || killer == b.a {
-                    while !matches!(s.top(), Frame::Battle(_)) && s.stack_len > 1 {
+                if sq == b.a || sq == b.t || killer == Some(b.a) {
+                    while !matches!(s.top(), Frame::Battle(_)) && s.stack_len() > 1 {
                         s.pop();
                     }
-                    *s.top_mut() = Frame::Battle(BattleStage::End);
+                    s.set_top(Frame::Battle(BattleStage::End));
                 }
             }
             Context::FirstAid(healed) => {
                 if sq == healed {
-                    while !matches!(s.top(), Frame::Turn(_)) && s.stack_len > 1 {
+                    while !matches!(s.top(), Frame::Turn(_)) && s.stack_len() > 1 {
                         s.pop();
                     }
                 }
             }
             Context::Headlock { .. } | Context::None => {
                 // A Headlock free attack killed the held piece: the holder moves there.
-                if killer != NO_SQUARE && s.piece(killer).is_some() {
-                    Self::move_piece(s, killer, sq);
+                if let Some(holder) = killer.filter(|&k| s.piece(k).is_some()) {
+                    Self::move_piece(s, holder, sq);
                 }
-                while !matches!(s.top(), Frame::Turn(_)) && s.stack_len > 1 {
+                while !matches!(s.top(), Frame::Turn(_)) && s.stack_len() > 1 {
                     s.pop();
                 }
             }

@@ -4,35 +4,31 @@
 use super::*;
 
 impl Rules<'_> {
-    // ------------------------------------------------------------------
-    // Humiliation windows
-    // ------------------------------------------------------------------
-
     /// The piece a card of `player` is played for, in the current context:
     /// that player's battle piece, the healed piece (for the healer), or the
     /// holder or the held piece of a Headlock.
-    pub(super) fn piece_for(s: &State, player: Player) -> Square {
+    pub(super) fn piece_for(s: &State, player: Player) -> Option<Square> {
         match Self::context(s) {
-            Context::Battle => Self::battle_piece(s, player),
-            Context::FirstAid(sq) if player == s.side => sq,
+            Context::Battle(b) => Some(Self::battle_piece(&b, player)),
+            Context::FirstAid(sq) if player == s.side() => Some(sq),
             Context::Headlock { holder, held } => {
-                if Self::color(s, holder) == player {
+                let holders_colour = holder.map_or(s.side(), |holder| Self::color(s, holder));
+                if holders_colour == player {
                     holder
                 } else {
-                    held
+                    Some(held)
                 }
             }
-            _ => NO_SQUARE,
+            _ => None,
         }
     }
 
     /// Whether the card under the window belongs to a King's opening card or
     /// First Aid (which `humiliate-kings` lets be humiliated).
     pub(super) fn under_is_kings_opening_or_aid(s: &State) -> bool {
-        let below = s.stack[s.stack_len as usize - 2];
-        match below {
-            Frame::FirstAid { .. } => true,
-            Frame::Strike(st) => {
+        match s.below_top() {
+            Some(Frame::FirstAid { .. }) => true,
+            Some(Frame::Strike(st)) => {
                 (st.role == Role::Opening && st.stage == StrikeStage::AfterWindow) || st.stage == StrikeStage::AidWindow
             }
             _ => false,
@@ -43,14 +39,14 @@ impl Rules<'_> {
     /// piece making an attack (a battle piece, an intervening piece, or none
     /// after a Humiliated First Aid action), the piece answering or taking
     /// First Aid, or the piece being healed.
-    pub(super) fn card_piece_below(s: &State) -> Square {
-        match s.stack[s.stack_len as usize - 2] {
-            Frame::Strike(st) => match st.stage {
-                StrikeStage::AnswerWindow | StrikeStage::AidWindow => st.to,
+    pub(super) fn card_piece_below(s: &State) -> Option<Square> {
+        match s.below_top() {
+            Some(Frame::Strike(st)) => match st.stage {
+                StrikeStage::AnswerWindow | StrikeStage::AidWindow => Some(st.to),
                 _ => st.from,
             },
-            Frame::FirstAid { square, .. } => square,
-            _ => NO_SQUARE,
+            Some(Frame::FirstAid { square, .. }) => Some(square),
+            _ => None,
         }
     }
 
@@ -58,26 +54,26 @@ impl Rules<'_> {
     /// or for a Humiliation its player's battle piece (or the healed piece),
     /// or the third piece whose Humiliation it is (`humiliation-interventions`,
     /// `personal-first-aid-humiliation`).
-    pub(super) fn window_card_piece(s: &State, owner: Player, chain: u8, via: Square) -> Square {
+    pub(super) fn window_card_piece(s: &State, owner: Player, chain: u8, via: Option<Square>) -> Option<Square> {
         if chain == 0 {
             Self::card_piece_below(s)
-        } else if via != NO_SQUARE {
+        } else if via.is_some() {
             via
         } else {
             Self::piece_for(s, Self::window_decider(owner, chain).other())
         }
     }
 
-    pub(super) fn window_open(&self, s: &State, owner: Player, chain: u8, via: Square) -> bool {
+    pub(super) fn window_open(&self, s: &State, owner: Player, chain: u8, via: Option<Square>) -> bool {
         let ctx = Self::context(s);
-        if ctx == Context::None || s.stack_len < 2 {
+        if ctx == Context::None || s.stack_len() < 2 {
             return false;
         }
         let decider = Self::window_decider(owner, chain);
         // The card under attack is played for a King: no window, except a
         // King's opening card or First Aid under `humiliate-kings`.
         let for_piece = Self::window_card_piece(s, owner, chain, via);
-        if s.piece(for_piece).is_some_and(|p| p.kind == Kind::King)
+        if s.occupant(for_piece).is_some_and(|p| p.kind == Kind::King)
             && !(self.options.humiliate_kings && chain == 0 && Self::under_is_kings_opening_or_aid(s))
         {
             return false;
@@ -88,72 +84,69 @@ impl Rules<'_> {
         self.humiliators(s, owner, chain, via, |_| ()) > 0
     }
 
-    /// The ways the decider of a window may humiliate (`NO_SQUARE` for the
-    /// usual way, or a third piece's square); calls `emit` for each and
-    /// counts them.
+    /// The ways the decider of a window may humiliate (`None` for the usual
+    /// way, or a third piece's square); calls `emit` for each and counts them.
     pub(super) fn humiliators(
         &self,
         s: &State,
         owner: Player,
         chain: u8,
-        via: Square,
-        mut emit: impl FnMut(Square),
+        via: Option<Square>,
+        mut emit: impl FnMut(Option<Square>),
     ) -> usize {
         let decider = Self::window_decider(owner, chain);
         let mut n = 0;
         match Self::context(s) {
-            Context::Battle => {
-                let own = Self::battle_piece(s, decider);
+            Context::Battle(b) => {
+                let own = Self::battle_piece(&b, decider);
                 if s.can_have_cards(own) {
-                    emit(NO_SQUARE);
+                    emit(None);
                     n += 1;
                 }
                 // A third piece intervenes against the card of a piece it
                 // threatens: a battle piece's card, or an intervening piece's
                 // free attack; never against another third piece's Humiliation.
-                let for_piece = Self::window_card_piece(s, owner, chain, via);
-                let thirds_humiliation = chain > 0 && via != NO_SQUARE;
-                if self.options.humiliation_interventions && !thirds_humiliation && s.piece(for_piece).is_some() {
-                    for sq in 0..64u8 {
-                        if sq != s.battle.a
-                            && sq != s.battle.t
-                            && s.piece(sq).is_some_and(|p| p.color == decider)
-                            && s.can_act(sq)
-                            && threat(&s.board, sq, for_piece).is_some()
-                        {
-                            emit(sq);
-                            n += 1;
+                let thirds_humiliation = chain > 0 && via.is_some();
+                let for_piece = Self::window_card_piece(s, owner, chain, via).filter(|&sq| s.piece(sq).is_some());
+                if let Some(for_piece) = for_piece.filter(|_| self.options.humiliation_interventions) {
+                    if !thirds_humiliation {
+                        for (sq, p) in s.board().pieces() {
+                            if sq != b.a
+                                && sq != b.t
+                                && p.color == decider
+                                && s.can_act(sq)
+                                && threat(s.board(), sq, for_piece).is_some()
+                            {
+                                emit(Some(sq));
+                                n += 1;
+                            }
                         }
                     }
                 }
             }
             Context::FirstAid(healed) => {
-                if decider != s.side && self.options.personal_first_aid_humiliation {
-                    for sq in 0..64u8 {
-                        if s.piece(sq).is_some_and(|p| p.color == decider)
-                            && s.can_act(sq)
-                            && threat(&s.board, sq, healed).is_some()
-                        {
-                            emit(sq);
+                if decider != s.side() && self.options.personal_first_aid_humiliation {
+                    for (sq, p) in s.board().pieces() {
+                        if p.color == decider && s.can_act(sq) && threat(s.board(), sq, healed).is_some() {
+                            emit(Some(sq));
                             n += 1;
                         }
                     }
                 } else {
-                    emit(NO_SQUARE);
+                    emit(None);
                     n += 1;
                 }
             }
             Context::Headlock { held, .. } => {
                 // The held piece may have cards against its holder's attacks
                 // (as it may answer them with Freedom) unless it is stunned.
-                let own = Self::piece_for(s, decider);
-                let may = if own == held {
-                    s.piece(held).is_some_and(|p| !p.has(flag::STUNNED))
-                } else {
-                    s.can_have_cards(own)
+                let may = match Self::piece_for(s, decider) {
+                    Some(own) if own == held => s.piece(held).is_some_and(|p| !p.has(flag::STUNNED)),
+                    Some(own) => s.can_have_cards(own),
+                    None => false,
                 };
                 if may {
-                    emit(NO_SQUARE);
+                    emit(None);
                     n += 1;
                 }
             }
@@ -164,10 +157,10 @@ impl Rules<'_> {
 
     /// The chain ended at a decline: an odd chain cancels the card; the
     /// last humiliator gets a free attack.
-    pub(super) fn resolve_window(&self, s: &mut State, owner: Player, chain: u8, via: Square) {
+    pub(super) fn resolve_window(&self, s: &mut State, owner: Player, chain: u8, via: Option<Square>) {
         let card_piece = Self::card_piece_below(s);
         let kings_card = self.options.humiliate_kings
-            && s.piece(card_piece).is_some_and(|p| p.kind == Kind::King)
+            && s.occupant(card_piece).is_some_and(|p| p.kind == Kind::King)
             && Self::under_is_kings_opening_or_aid(s);
         let last = Self::window_decider(owner, chain.wrapping_sub(1));
         // The piece whose card the last Humiliation was played against: an
@@ -175,10 +168,14 @@ impl Rules<'_> {
         let humiliated_piece = if chain == 1 { card_piece } else { Self::piece_for(s, last.other()) };
         s.pop();
         let cancelled = chain % 2 == 1;
-        let below = s.top_mut();
-        match below {
-            Frame::Strike(st) => st.cancelled = cancelled,
-            Frame::FirstAid { cancelled: c, .. } => *c = cancelled,
+        match s.top() {
+            Frame::Strike(mut st) => {
+                st.cancelled = cancelled;
+                s.set_top(Frame::Strike(st));
+            }
+            Frame::FirstAid { square, card, count, opened, .. } => {
+                s.set_top(Frame::FirstAid { square, card, count, opened, cancelled });
+            }
             _ => {}
         }
         if chain == 0 {
@@ -189,34 +186,36 @@ impl Rules<'_> {
             // card voids the action, with no free attack.
             if let Frame::Strike(st) = s.top() {
                 if st.role == Role::Opening && st.stage == StrikeStage::AfterWindow {
-                    s.battle.void = true;
+                    s.update_battle(|b| b.void = true);
                 }
             }
             return;
         }
         match Self::context(s) {
-            Context::Battle => {
-                let (from, to) = if via == NO_SQUARE {
-                    (Self::battle_piece(s, last), Self::battle_piece(s, last.other()))
-                } else {
-                    // A third piece intervened: it moves next to the piece
-                    // whose card it Humiliated and attacks that piece.
-                    let Some(approach) = threat(&s.board, via, humiliated_piece) else { return };
-                    Self::move_piece(s, via, approach);
-                    (approach, humiliated_piece)
+            Context::Battle(b) => {
+                let (from, to) = match via {
+                    None => (Self::battle_piece(&b, last), Self::battle_piece(&b, last.other())),
+                    Some(via) => {
+                        // A third piece intervened: it moves next to the piece
+                        // whose card it Humiliated and attacks that piece.
+                        let Some(humiliated) = humiliated_piece else { return };
+                        let Some(approach) = threat(s.board(), via, humiliated) else { return };
+                        Self::move_piece(s, via, approach);
+                        (approach, humiliated)
+                    }
                 };
-                s.push(Frame::FreeOffer { player: last, from, to });
+                s.push(Frame::FreeOffer { player: last, from: Some(from), to });
             }
             Context::FirstAid(healed) => {
-                if last == s.side {
+                if last == s.side() {
                     // The healer's counter-Humiliation cancels without damage.
                     return;
                 }
-                let mut from = NO_SQUARE;
-                if via != NO_SQUARE {
-                    let Some(approach) = threat(&s.board, via, healed) else { return };
+                let mut from = None;
+                if let Some(via) = via {
+                    let Some(approach) = threat(s.board(), via, healed) else { return };
                     Self::move_piece(s, via, approach);
-                    from = approach;
+                    from = Some(approach);
                 }
                 s.push(Frame::FreeOffer { player: last, from, to: healed });
             }
@@ -225,17 +224,18 @@ impl Rules<'_> {
         }
     }
 
-    pub(super) fn free_offer_open(&self, s: &State, player: Player, from: Square, to: Square) -> bool {
+    pub(super) fn free_offer_open(&self, s: &State, player: Player, from: Option<Square>, to: Square) -> bool {
         s.piece(to).is_some()
-            && (from == NO_SQUARE || (s.can_act(from) && s.can_have_cards(from)))
+            && from.is_none_or(|from| s.can_act(from) && s.can_have_cards(from))
             && self.offered(s, player, |t| t.kind.is_free_attack())
     }
 
     pub(super) fn headlock_open(&self, s: &State) -> bool {
+        let me = s.side();
         s.holds().iter().any(|h| {
             h.kind == HoldKind::Headlock
-                && s.piece(h.holder).is_some_and(|p| p.color == s.side && !p.has(flag::STUNNED))
+                && s.piece(h.holder).is_some_and(|p| p.color == me && !p.has(flag::STUNNED))
                 && s.piece(h.held).is_some()
-        }) && self.offered(s, s.side, |t| t.headlock_free)
+        }) && self.offered(s, me, |t| t.headlock_free)
     }
 }

@@ -1,15 +1,11 @@
-//! The legal moves of the player who must decide, and their count.
+//! The legal moves of the actor who must decide, and their count.
 
 use super::*;
 
 impl Rules<'_> {
-    // ------------------------------------------------------------------
-    // Legal moves
-    // ------------------------------------------------------------------
-
     pub(super) fn any_action(&self, s: &State) -> bool {
         // A card in hand can always be discarded (unless an option forbids it).
-        if s.hand_size(s.side) > 0 && !self.options.no_discard_in_check {
+        if s.hand_size(s.side()) > 0 && !self.options.no_discard_in_check {
             return true;
         }
         let mut found = false;
@@ -19,19 +15,25 @@ impl Rules<'_> {
 
     pub fn legal_moves(&self, s: &State, out: &mut Vec<Move>) {
         out.clear();
-        if s.result != GameResult::Ongoing {
+        if s.result() != GameResult::Ongoing {
             return;
         }
         let mut emit = |m: Move| out.push(m);
         match s.top() {
             Frame::Turn(TurnStage::Action) => self.actions(s, &mut emit, false),
+            Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+                for (card, _) in s.pile(Zone::Draw).cards() {
+                    emit(Move::Draw { card });
+                }
+            }
             Frame::Turn(TurnStage::Headlock) => {
+                let me = s.side();
                 for h in s.holds() {
                     if h.kind == HoldKind::Headlock
-                        && s.piece(h.holder).is_some_and(|p| p.color == s.side && !p.has(flag::STUNNED))
+                        && s.piece(h.holder).is_some_and(|p| p.color == me && !p.has(flag::STUNNED))
                         && s.piece(h.held).is_some()
                     {
-                        for card in self.hand_cards(s, s.side, |t| t.headlock_free) {
+                        for card in self.hand_cards(s, me, |t| t.headlock_free) {
                             emit(Move::Free { to: h.held, card });
                         }
                     }
@@ -41,27 +43,28 @@ impl Rules<'_> {
             Frame::Turn(_) | Frame::FirstAid { .. } => {}
             Frame::Round => {
                 if let Some((sq, _)) = self.next_choice(s) {
-                    let p = s.piece(sq).expect("a pending choice is on a piece");
-                    if p.has(flag::CHOOSE_MINOR) {
-                        emit(Move::Choose { square: sq, kind: Kind::Bishop });
-                        emit(Move::Choose { square: sq, kind: Kind::Knight });
+                    let minor = s.piece(sq).is_some_and(|p| p.has(flag::CHOOSE_MINOR));
+                    let kinds: &[Kind] = if minor {
+                        &[Kind::Bishop, Kind::Knight]
                     } else {
-                        for kind in [Kind::Bishop, Kind::Knight, Kind::Queen, Kind::Rook] {
-                            emit(Move::Choose { square: sq, kind });
-                        }
+                        &[Kind::Bishop, Kind::Knight, Kind::Queen, Kind::Rook]
+                    };
+                    for &kind in kinds {
+                        emit(Move::Choose { square: sq, kind });
                     }
                 }
             }
             Frame::Battle(stage) => {
-                let grabber = if stage == BattleStage::GrabTarget { s.battle.t } else { s.battle.a };
-                let victim = if stage == BattleStage::GrabTarget { s.battle.a } else { s.battle.t };
-                if let Some(p) = s.piece(grabber) {
-                    let headlock_ok = !s.in_hold(grabber) && !s.in_hold(victim);
-                    for grab in self.hand_cards(s, p.color, |t| t.kind == CardKind::Grab) {
-                        for with in self.hand_cards(s, p.color, |t| {
-                            t.kind.is_free_attack() || (t.kind == CardKind::Headlock && headlock_ok)
-                        }) {
-                            emit(Move::Grab { grab, with });
+                if let Some(b) = s.battle() {
+                    let (grabber, victim) = if stage == BattleStage::GrabTarget { (b.t, b.a) } else { (b.a, b.t) };
+                    if let Some(p) = s.piece(grabber) {
+                        let headlock_ok = !s.in_hold(grabber) && !s.in_hold(victim);
+                        for grab in self.hand_cards(s, p.color, |t| t.kind == CardKind::Grab) {
+                            for with in self.hand_cards(s, p.color, |t| {
+                                t.kind.is_free_attack() || (t.kind == CardKind::Headlock && headlock_ok)
+                            }) {
+                                emit(Move::Grab { grab, with });
+                            }
                         }
                     }
                 }
@@ -85,7 +88,7 @@ impl Rules<'_> {
                     }
                     StrikeStage::LastChance => {
                         for card in self.hand_cards(s, player, |t| t.kind == CardKind::FirstAid) {
-                            for count in 1..=s.hands[player.index()][card as usize] {
+                            for count in 1..=s.hand(player).count(card) {
                                 emit(Move::Aid { square: st.to, card, count });
                             }
                         }
@@ -111,24 +114,29 @@ impl Rules<'_> {
     }
 
     pub(super) fn may_discard(&self, s: &State) -> bool {
-        let me = s.side;
+        let me = s.side();
         s.hand_size(me) > 0
             && !(self.options.no_discard_in_check
-                && (0..64u8).any(|sq| {
-                    s.piece(sq).is_some_and(|p| p.color == me && p.kind == Kind::King)
-                        && threatened_by(&s.board, sq, me.other())
+                && s.board().pieces().any(|(sq, p)| {
+                    p.color == me && p.kind == Kind::King && threatened_by(s.board(), sq, me.other())
                 }))
     }
 
     /// The number of legal moves, with the discards counted rather than listed.
     pub fn count_moves(&self, s: &State, scratch: &mut Vec<Move>) -> u64 {
-        if s.result == GameResult::Ongoing && s.top() == Frame::Turn(TurnStage::Action) {
-            let mut n = 0u64;
-            self.actions(s, &mut |_| n += 1, true);
-            if self.may_discard(s) {
-                n += discard_count(&s.hands[s.side.index()][..self.deck.len()]);
+        if s.result() == GameResult::Ongoing {
+            match s.top() {
+                Frame::Turn(TurnStage::Action) => {
+                    let mut n = 0u64;
+                    self.actions(s, &mut |_| n += 1, true);
+                    if self.may_discard(s) {
+                        n += discard_count(s.hand(s.side()).counts(self.deck.len()));
+                    }
+                    return n;
+                }
+                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return s.pile(Zone::Draw).cards().count() as u64,
+                _ => {}
             }
-            return n;
         }
         self.legal_moves(s, scratch);
         scratch.len() as u64
@@ -137,22 +145,24 @@ impl Rules<'_> {
     /// Every action; with `skip_discards` the discards are left out (the
     /// caller counts them with [`discard_count`]).
     pub(super) fn actions(&self, s: &State, emit: &mut dyn FnMut(Move), skip_discards: bool) {
-        let me = s.side;
+        let me = s.side();
+        let board = s.board();
         // Movement.
-        for from in 0..64u8 {
-            if s.piece(from).is_some_and(|p| p.color == me) && s.can_act(from) {
-                crate::lunch::board::for_each_step(&s.board, from, |to| emit(Move::Step { from, to }));
+        for (from, p) in board.pieces() {
+            if p.color == me && s.can_act(from) {
+                crate::lunch::board::for_each_step(board, from, |to| emit(Move::Step { from, to }));
             }
         }
         for (bit, king, rook, between, to) in CASTLES {
-            if s.castling & bit != 0
+            let (king, rook) = (Square::new(king), Square::new(rook));
+            if s.castling() & bit != 0
                 && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
                 && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
-                && between.iter().all(|&sq| s.piece(sq).is_none())
+                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
                 && s.can_act(king)
                 && s.can_act(rook)
             {
-                emit(Move::Step { from: king, to });
+                emit(Move::Step { from: king, to: Square::new(to) });
             }
         }
         if s.hand_size(me) == 0 {
@@ -160,47 +170,46 @@ impl Rules<'_> {
         }
         // Discard.
         if !skip_discards && self.may_discard(s) {
-            let mut picked = [NO_CARD; 5];
-            discards(&s.hands[me.index()][..self.deck.len()], 0, 0, &mut picked, emit);
+            let mut picked = Discard::EMPTY;
+            discards(s.hand(me).counts(self.deck.len()), 0, &mut picked, emit);
         }
         // First Aid.
         for card in self.hand_cards(s, me, |t| t.kind == CardKind::FirstAid) {
-            for sq in 0..64u8 {
-                if s.piece(sq).is_some_and(|p| p.color == me) && s.can_have_cards(sq) {
-                    for count in 1..=s.hands[me.index()][card as usize] {
+            for (sq, p) in board.pieces() {
+                if p.color == me && s.can_have_cards(sq) {
+                    for count in 1..=s.hand(me).count(card) {
                         emit(Move::Aid { square: sq, card, count });
                     }
                 }
             }
         }
         // Attack.
-        let mut openings = [0u8; MAX_TYPES];
+        let mut openings = [Card::new(0); super::super::deck::MAX_TYPES];
         let mut n_openings = 0;
         for card in self.hand_cards(s, me, |t| t.kind.is_opening()) {
             openings[n_openings] = card;
             n_openings += 1;
         }
-        for from in 0..64u8 {
-            if n_openings == 0 {
-                break;
-            }
-            if s.piece(from).is_none_or(|p| p.color != me) || !s.can_act(from) {
-                continue;
-            }
-            for to in 0..64u8 {
-                if s.piece(to).is_none_or(|p| p.color == me) || threat(&s.board, from, to).is_none() {
+        if n_openings > 0 {
+            for (from, p) in board.pieces() {
+                if p.color != me || !s.can_act(from) {
                     continue;
                 }
-                for &card in &openings[..n_openings] {
-                    let t = self.card(card);
-                    if t.kind == CardKind::Choke && s.in_hold(to) {
+                for (to, target) in board.pieces() {
+                    if target.color == me || threat(board, from, to).is_none() {
                         continue;
                     }
-                    if t.spinning && !self.options.no_spinning {
-                        emit(Move::Attack { from, to, card, spin: 1 });
-                        emit(Move::Attack { from, to, card, spin: -1 });
-                    } else {
-                        emit(Move::Attack { from, to, card, spin: 0 });
+                    for &card in &openings[..n_openings] {
+                        let t = self.card(card);
+                        if t.kind == CardKind::Choke && s.in_hold(to) {
+                            continue;
+                        }
+                        if t.spinning && !self.options.no_spinning {
+                            emit(Move::Attack { from, to, card, spin: Some(Spin::Clockwise) });
+                            emit(Move::Attack { from, to, card, spin: Some(Spin::CounterClockwise) });
+                        } else {
+                            emit(Move::Attack { from, to, card, spin: None });
+                        }
                     }
                 }
             }
@@ -239,20 +248,20 @@ pub(super) fn discard_count(hand: &[u8]) -> u64 {
     ways[1..].iter().sum()
 }
 
-/// Every multiset of 1 to 5 cards from `hand` (counts per type), once each.
-pub(super) fn discards(hand: &[u8], from: usize, len: usize, picked: &mut [u8; 5], emit: &mut dyn FnMut(Move)) {
-    if len > 0 {
-        emit(Move::Discard(*picked));
+/// Every multiset of 1 to 5 cards from `hand` (counts per type), once each:
+/// `picked` so far, then cards of type `from` or later.
+pub(super) fn discards(hand: &[u8], from: usize, picked: &mut Discard, emit: &mut dyn FnMut(Move)) {
+    match picked.cards().len() {
+        0 => {}
+        5 => return emit(Move::Discard(*picked)),
+        _ => emit(Move::Discard(*picked)),
     }
-    if len == 5 {
-        return;
-    }
-    for card in from..hand.len() {
-        let already = picked[..len].iter().filter(|&&c| c as usize == card).count();
-        if (hand[card] as usize) > already {
-            picked[len] = card as u8;
-            discards(hand, card, len + 1, picked, emit);
-            picked[len] = NO_CARD;
+    for (index, &held) in hand.iter().enumerate().skip(from) {
+        let card = Card::new(index as u8);
+        let already = picked.cards().iter().filter(|&&c| c == card).count();
+        if (held as usize) > already && picked.push(card) {
+            discards(hand, index, picked, emit);
+            picked.pop();
         }
     }
 }

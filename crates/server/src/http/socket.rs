@@ -3,11 +3,14 @@
 //! once and after every change. The socket only listens; moves go through
 //! the HTTP API.
 
+use super::listen::ConnectionSlot;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::live::GameSlot;
 use crate::view::state;
+use crate::viewer::Viewer;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Extension, Path, Query, State};
 use axum::response::Response;
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -22,17 +25,28 @@ pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
+    slot: Option<Extension<ConnectionSlot>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
-    let slot = hub.slot(&id).await?;
+    let game = hub.slot(&id).await?;
     let viewer = {
-        let live = slot.live.lock().await;
-        Hub::viewer(&live, query.seat.as_deref())?
+        let live = game.live.lock().await;
+        live.viewer(query.seat.as_deref())?
     };
-    Ok(upgrade.max_message_size(4096).on_upgrade(move |socket| watch(hub, slot, viewer, socket)))
+    // The socket only listens: nothing a client sends needs more than a
+    // small frame (a ping, a close).
+    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        // The connection's place in the server's count, held while the socket lives.
+        let _slot = slot;
+        watch(hub, game, viewer, socket).await
+    }))
 }
 
-async fn watch(hub: Arc<Hub>, slot: Arc<crate::hub::GameSlot>, viewer: crate::view::Viewer, socket: WebSocket) {
+/// The largest frame or message a client may send on a socket.
+const MAX_INCOMING: usize = 4096;
+
+async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSocket) {
     let (mut sender, mut receiver) = socket.split();
     let mut changes = slot.subscribe();
     loop {

@@ -1,18 +1,14 @@
-//! The load test: many games at once, each played with random legal moves
-//! through the HTTP API while a WebSocket per game watches; afterwards every
-//! game's stored moves are compared with the moves the client made.
+//! The load test's client: many games at once against a server, each played
+//! with random legal moves through the HTTP API while a WebSocket per game
+//! watches; afterwards every game's stored moves are compared with the moves
+//! the client made.
 
-use crate::computer::RandomOnly;
-use crate::hub::{Hub, HubConfig};
-use crate::source::{GameSource, WithNim};
-use crate::store::SqliteStore;
 use futures_util::StreamExt;
 use rand::seq::IndexedRandom;
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Debug)]
@@ -64,23 +60,6 @@ impl fmt::Display for LoadReport {
         }
         write!(f, "move round trip: p50 {:.2} ms  p99 {:.2} ms  max {:.2} ms", self.p50_ms, self.p99_ms, self.max_ms)
     }
-}
-
-/// Runs the load test against a fresh server on 127.0.0.1 (any free port)
-/// with a temporary SQLite file, the registry's games plus Nim.
-pub async fn run_local(options: LoadOptions) -> Result<LoadReport, String> {
-    let dir = std::env::temp_dir().join(format!("menagerie-load-{}-{}", std::process::id(), crate::secret::game_id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let store = SqliteStore::open(&dir.join("games.sqlite")).map_err(|e| e.to_string())?;
-    let source: Arc<dyn GameSource> = Arc::new(WithNim);
-    let hub = Hub::new(source, Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let server = crate::spawn(listener, hub);
-    let report = run_against(&format!("http://{addr}"), &options).await;
-    server.abort();
-    let _ = std::fs::remove_dir_all(&dir);
-    report
 }
 
 struct GameResult {

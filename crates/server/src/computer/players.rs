@@ -1,14 +1,15 @@
-//! The computer opponent: levels as data, and a player per level that picks
+//! The computer's players: levels as data, and a player per level that picks
 //! a move from the position it is shown (for hidden-information games, the
 //! server shows it only the seat's view through the game's own rules: the
 //! searcher must not peek, which [`ComputerPlayer`] implementations promise).
 
-use crate::view::capitalised;
+use crate::names::capitalised;
 use menagerie_ai::{AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
 use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::seq::IndexedRandom;
 use rand::Rng;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// A level the page offers.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -95,6 +96,11 @@ impl Opponents for SearchLevels {
     }
 }
 
+/// No search the server runs takes longer than this, whatever its level
+/// says (a level bounded by depth alone could take long in a crafted
+/// position).
+pub const MAX_SEARCH_TIME: Duration = Duration::from_secs(10);
+
 /// Searches at one of `menagerie_ai`'s levels. It gets the typed game back
 /// from the text-level one (with its history, so repetitions count), and
 /// plays at random in a game the registry does not know (the test games).
@@ -110,9 +116,13 @@ impl LevelPlayer {
 
 impl ComputerPlayer for LevelPlayer {
     fn choose(&self, game: &dyn DynGame) -> Option<String> {
+        // The id alone picks the game type: the typed game inside carries its
+        // own variant, and its options (a deck's name) need no second reading.
         let searched = VariantSpec::parse(game.variant())
             .ok()
-            .and_then(|variant| menagerie_games::visit(&variant, Search { game, spec: &self.spec }).ok())
+            .and_then(|variant| {
+                menagerie_games::visit(&VariantSpec::plain(&variant.id), Search { game, spec: &self.spec }).ok()
+            })
             .flatten();
         searched.or_else(|| RandomPlayer.choose(game))
     }
@@ -125,13 +135,11 @@ struct Search<'a> {
 
 impl GameVisitor for Search<'_> {
     type Output = Option<String>;
-    fn visit<G: Game + Evaluate>(self, variant: G::Variant) -> Option<String> {
-        let typed = match self.game.as_any().downcast_ref::<Erased<G>>() {
-            Some(erased) => erased.game().clone(),
-            None => G::from_text(&variant, &self.game.to_text()).ok()?,
-        };
+    fn visit<G: Game + Evaluate>(self, _variant: G::Variant) -> Option<String> {
+        let typed = self.game.as_any().downcast_ref::<Erased<G>>()?.game().clone();
         let mut agent = self.spec.build::<G>(rand::rng().random());
-        let limits = self.spec.limits::<G>(None);
+        let mut limits = self.spec.limits::<G>(None);
+        limits.time = Some(limits.time.map_or(MAX_SEARCH_TIME, |time| time.min(MAX_SEARCH_TIME)));
         let decision = agent.decide(&typed, &limits, &StopFlag::new(), &mut |_| {});
         decision.best.map(|mv| typed.move_text(mv))
     }

@@ -1,0 +1,89 @@
+//! A pile of cards counted per card type: a hand, the draw pile, the discard
+//! pile. Cards of one type are indistinguishable and no pile's order is part
+//! of the state (the draw pile's next card is chance), so counts are all.
+
+use super::deck::{Card, MAX_TYPES};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pile {
+    counts: [u8; MAX_TYPES],
+    /// The sum of the counts (hand sizes are asked for all the time).
+    total: u16,
+}
+
+impl Pile {
+    pub const EMPTY: Pile = Pile { counts: [0; MAX_TYPES], total: 0 };
+
+    #[inline]
+    pub fn count(&self, card: Card) -> u8 {
+        self.counts[card.index()]
+    }
+
+    #[inline]
+    pub fn contains(&self, card: Card) -> bool {
+        self.counts[card.index()] > 0
+    }
+
+    /// The number of cards.
+    #[inline]
+    pub fn total(&self) -> u32 {
+        u32::from(self.total)
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.total == 0
+    }
+
+    /// The card types present, with their counts, in deck order.
+    pub fn cards(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
+        self.counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(i, &n)| (Card::new(i as u8), n))
+    }
+
+    /// The counts of the first `types` card types (the deck's), in deck order.
+    pub fn counts(&self, types: usize) -> &[u8] {
+        &self.counts[..types.min(MAX_TYPES)]
+    }
+
+    /// Adds one card (saturating: a count never wraps).
+    #[inline]
+    pub fn add(&mut self, card: Card) {
+        let n = &mut self.counts[card.index()];
+        if *n < u8::MAX {
+            *n += 1;
+            self.total += 1;
+        }
+    }
+
+    /// Takes one card out; false (and nothing changes) if there is none.
+    #[inline]
+    pub fn take(&mut self, card: Card) -> bool {
+        let n = &mut self.counts[card.index()];
+        if *n == 0 {
+            return false;
+        }
+        *n -= 1;
+        self.total -= 1;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_total_follows_the_counts() {
+        let (jab, kick) = (Card::new(0), Card::new(4));
+        let mut pile = Pile::EMPTY;
+        assert!(pile.is_empty() && !pile.take(jab));
+        for _ in 0..300 {
+            pile.add(jab);
+        }
+        pile.add(kick);
+        assert_eq!((pile.count(jab), pile.count(kick), pile.total()), (255, 1, 256), "a count saturates");
+        assert!(pile.take(kick) && !pile.take(kick));
+        assert_eq!(pile.total(), 255);
+        assert_eq!(pile.cards().collect::<Vec<_>>(), [(jab, 255)]);
+    }
+}

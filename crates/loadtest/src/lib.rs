@@ -1,0 +1,13 @@
+//! Testing a Menagerie server from outside: the load test (`menagerie
+//! loadtest`), a client that plays many games at once through the HTTP API
+//! and sockets and checks that no move is lost or duplicated, and the games
+//! it plays besides the registry's ([`WithNim`]), which the server's own
+//! tests use too. The production server depends on none of this.
+
+mod client;
+mod local;
+mod nim;
+
+pub use client::{run_against, LoadOptions, LoadReport};
+pub use local::run_local;
+pub use nim::WithNim;

@@ -1,0 +1,84 @@
+//! The computer driver: when a game waits for the computer, it searches on
+//! a blocking thread (a bounded number at once) and plays the move found
+//! like anyone's, through the commit protocol.
+
+use super::players::Opponents;
+use crate::error::ApiError;
+use crate::live::GameSlot;
+use crate::store::{AsyncStore, MoveActor};
+use menagerie_core::Actor;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+pub struct ComputerDriver {
+    opponents: Arc<dyn Opponents>,
+    store: AsyncStore,
+    /// Searches allowed to run at once (each takes a blocking thread).
+    searches: Arc<Semaphore>,
+}
+
+impl ComputerDriver {
+    pub fn new(opponents: Arc<dyn Opponents>, store: AsyncStore, max_searches: usize) -> ComputerDriver {
+        ComputerDriver { opponents, store, searches: Arc::new(Semaphore::new(max_searches.max(1))) }
+    }
+
+    /// Starts the computer's search if the computer is to act and not
+    /// already thinking. It goes on, move after move, while the game waits
+    /// for the computer (a game of two computers plays to its end).
+    pub async fn kick(self: &Arc<Self>, slot: Arc<GameSlot>) {
+        {
+            let mut live = slot.live.lock().await;
+            if live.computer_busy || !live.computer_to_act() {
+                return;
+            }
+            live.computer_busy = true;
+        }
+        let driver = Arc::clone(self);
+        tokio::spawn(async move { driver.drive(slot).await });
+    }
+
+    async fn drive(&self, slot: Arc<GameSlot>) {
+        loop {
+            let (player, snapshot, version) = {
+                let mut live = slot.live.lock().await;
+                let level = match live.game.to_act() {
+                    Actor::Player(p) if !live.is_over() => live.computer_level(p).map(str::to_owned),
+                    _ => None,
+                };
+                let Some(player) = level.and_then(|level| self.opponents.player(&level)) else {
+                    live.computer_busy = false;
+                    return;
+                };
+                (player, live.game.box_clone(), live.version)
+            };
+            let Ok(permit) = Arc::clone(&self.searches).acquire_owned().await else { return };
+            let choice = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                player.choose(snapshot.as_ref())
+            })
+            .await
+            .ok()
+            .flatten();
+            let mut live = slot.live.lock().await;
+            if live.version != version {
+                // Someone resigned or the game changed meanwhile: look again.
+                continue;
+            }
+            let actor = live.game.to_act().player().map(MoveActor::of).unwrap_or(MoveActor::Chance);
+            let played = match choice {
+                Some(text) => live.commit_move(&self.store, &text, actor).await,
+                None => Err(ApiError::internal("the computer found no move")),
+            };
+            let played = match played {
+                Ok(()) => live.play_chance(&self.store).await,
+                Err(e) => Err(e),
+            };
+            if let Err(error) = played {
+                eprintln!("menagerie: computer move in game {} failed: {error}", live.record.id);
+                live.computer_busy = false;
+                return;
+            }
+            slot.publish(&mut live);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! The HTTP layer: the route table, the handlers (each parses its request
+//! once, into a command or a read, and hands it to the hub), and the
+//! connection loop with its limits.
+//!
+//! A new route is a handler in the file of its concern (or a new file here,
+//! `lobby.rs` say) and one line in [`router`].
+
+mod body;
+mod games;
+pub mod listen;
+mod pages;
+mod socket;
+mod variants;
+
+use crate::error::ApiError;
+use crate::hub::Hub;
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use std::sync::Arc;
+
+/// All routes of the server over `hub`.
+pub fn router(hub: Arc<Hub>) -> Router {
+    Router::new()
+        .route("/", get(pages::page))
+        .route("/g/{id}", get(pages::page))
+        .route("/assets/{*path}", get(pages::asset))
+        .route("/rules/{variant}", get(pages::rules))
+        .route("/docs/{name}", get(pages::doc))
+        .route("/api/variants", get(variants::variants))
+        .route("/api/games", post(games::create))
+        .route("/api/games/{id}", get(games::read))
+        .route("/api/games/{id}/moves", get(games::legal_moves))
+        .route("/api/games/{id}/position/{ply}", get(games::position))
+        .route("/api/games/{id}/move", post(games::play))
+        .route("/api/games/{id}/resign", post(games::resign))
+        .route("/api/games/{id}/draw", post(games::draw))
+        .route("/api/games/{id}/rematch", post(games::rematch))
+        .route("/api/games/{id}/ws", get(socket::upgrade))
+        .fallback(|| async { ApiError::not_found("no such page") })
+        .layer(DefaultBodyLimit::max(listen::MAX_BODY))
+        .with_state(hub)
+}

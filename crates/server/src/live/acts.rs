@@ -1,0 +1,75 @@
+//! What a seat may do in its game, and the checks before it: a move, a
+//! resignation, a draw offer and its answers. Each is committed before it
+//! counts (`commit.rs`).
+
+use super::LiveGame;
+use crate::command::{Act, DrawAction};
+use crate::error::ApiError;
+use crate::store::{AsyncStore, Ending, MoveActor};
+use menagerie_core::{Actor, Player};
+
+impl LiveGame {
+    /// Does `act` for `player`'s seat and commits it (the chance moves a
+    /// move leads to included). The caller publishes.
+    pub async fn act(&mut self, store: &AsyncStore, player: Player, act: Act) -> Result<(), ApiError> {
+        if let Some(result) = self.result() {
+            return Err(ApiError::conflict(format!("the game is over ({})", result.reason)));
+        }
+        match act {
+            Act::Move { text, expected_ply } => self.play_for(store, player, &text, expected_ply).await,
+            Act::Resign => self.resign(store, player).await,
+            Act::Draw(action) => self.answer_draw(store, player, action).await,
+        }
+    }
+
+    async fn play_for(
+        &mut self,
+        store: &AsyncStore,
+        player: Player,
+        text: &str,
+        expected_ply: Option<usize>,
+    ) -> Result<(), ApiError> {
+        if let Some(ply) = expected_ply {
+            if ply != self.moves.len() {
+                return Err(ApiError::conflict(format!(
+                    "the game is at move {}, not {ply}: reload it",
+                    self.moves.len()
+                )));
+            }
+        }
+        if self.game.to_act() != Actor::Player(player) {
+            return Err(ApiError::conflict("it is not your turn"));
+        }
+        self.commit_move(store, text, MoveActor::of(player)).await?;
+        self.play_chance(store).await
+    }
+
+    async fn resign(&mut self, store: &AsyncStore, player: Player) -> Result<(), ApiError> {
+        let mut meta = self.meta.clone();
+        meta.ending = Some(Ending { winner: Some(player.other()), reason: "resignation".into() });
+        meta.draw_offer = None;
+        meta.finished = true;
+        self.commit_meta(store, meta).await
+    }
+
+    /// Offering when the other side has offered accepts. The computer never
+    /// accepts (it answers by moving, which declines).
+    async fn answer_draw(&mut self, store: &AsyncStore, player: Player, action: DrawAction) -> Result<(), ApiError> {
+        let mut meta = self.meta.clone();
+        let offered_by_other = meta.draw_offer == Some(player.other());
+        match action {
+            DrawAction::Offer | DrawAction::Accept if offered_by_other => {
+                meta.ending = Some(Ending { winner: None, reason: "draw agreed".into() });
+                meta.draw_offer = None;
+                meta.finished = true;
+            }
+            DrawAction::Offer => meta.draw_offer = Some(player),
+            DrawAction::Accept => return Err(ApiError::conflict("there is no draw offer to accept")),
+            DrawAction::Decline if offered_by_other => meta.draw_offer = None,
+            DrawAction::Decline => return Err(ApiError::conflict("there is no draw offer to decline")),
+            DrawAction::Withdraw if meta.draw_offer == Some(player) => meta.draw_offer = None,
+            DrawAction::Withdraw => return Err(ApiError::conflict("you have no draw offer to withdraw")),
+        }
+        self.commit_meta(store, meta).await
+    }
+}

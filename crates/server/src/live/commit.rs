@@ -1,0 +1,65 @@
+//! The commit protocol: a change is played in memory, committed to the
+//! store, and kept only if the commit succeeds. Chance moves are played the
+//! same way, by the server, until a player must act.
+
+use super::LiveGame;
+use crate::error::ApiError;
+use crate::store::{AsyncStore, GameMeta, MoveActor, StoreError, StoredMove};
+use menagerie_core::MoveError;
+
+fn move_error(error: MoveError) -> ApiError {
+    match error {
+        MoveError::Syntax { .. } => ApiError::bad_request(error.to_string()),
+        MoveError::Illegal { .. } => ApiError::unprocessable(error.to_string()),
+        MoveError::GameOver => ApiError::conflict(error.to_string()),
+    }
+}
+
+impl LiveGame {
+    /// Plays one move and commits it; on a failed commit the move is taken back.
+    pub async fn commit_move(&mut self, store: &AsyncStore, text: &str, actor: MoveActor) -> Result<(), ApiError> {
+        self.game.play(text).map_err(move_error)?;
+        let canonical = self.game.history().last().cloned().unwrap_or_else(|| text.to_owned());
+        let mv = StoredMove { text: canonical, actor };
+        if let Err(error) = store.append_move(self.record.id.clone(), self.moves.len(), mv.clone()).await {
+            self.game.undo();
+            return Err(match error {
+                StoreError::DuplicateMove { .. } => ApiError::conflict(error.to_string()),
+                other => other.into(),
+            });
+        }
+        self.moves.push(mv);
+        self.refresh();
+        let mut meta = self.meta.clone();
+        // Moving answers the other side's draw offer: it is declined.
+        if let (Some(by), Some(mover)) = (meta.draw_offer, actor.player()) {
+            if by != mover {
+                meta.draw_offer = None;
+            }
+        }
+        meta.finished = self.game.outcome().is_some() || meta.ending.is_some();
+        if meta != self.meta {
+            self.commit_meta(store, meta).await?;
+        }
+        Ok(())
+    }
+
+    /// Commits what changed besides the moves, then keeps it.
+    pub async fn commit_meta(&mut self, store: &AsyncStore, meta: GameMeta) -> Result<(), ApiError> {
+        store.set_meta(self.record.id.clone(), meta.clone()).await?;
+        self.meta = meta;
+        self.refresh();
+        Ok(())
+    }
+
+    /// Plays chance moves (deals, draws) until a player must act, each drawn
+    /// with the game's probabilities from the operating system's generator:
+    /// nobody, not even whoever chose the game's seed, can foresee them.
+    pub async fn play_chance(&mut self, store: &AsyncStore) -> Result<(), ApiError> {
+        while !self.is_over() {
+            let Some(choice) = self.game.sample_chance(&mut rand::rng()) else { break };
+            self.commit_move(store, &choice, MoveActor::Chance).await?;
+        }
+        Ok(())
+    }
+}

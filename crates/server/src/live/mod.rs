@@ -1,0 +1,184 @@
+//! A game in play, in memory: its position and moves, who sits where, what
+//! was sent since the last change, and the lock and signal around it.
+//!
+//! Every change happens under the game's lock ([`GameSlot::live`]), in this
+//! order: check, play on the in-memory position, commit to the store, and
+//! only then publish (`commit.rs`; a failed commit takes the move back). So a
+//! move is never acknowledged before it is durable, and concurrent requests
+//! for one game are serialised. What a seat may do, and its checks, are in
+//! `acts.rs`. State that lives with a game in play (a clock, a takeback
+//! offer) belongs on [`LiveGame`], and its changes in an act.
+
+mod acts;
+mod cache;
+mod commit;
+
+pub use cache::{StateJson, ViewCache};
+
+use crate::catalog::{Catalog, Kept};
+use crate::error::ApiError;
+use crate::secret;
+use crate::source::GameSource;
+use crate::store::{Ending, GameMeta, GameRecord, SeatKind, StoredGame, StoredMove};
+use crate::viewer::Viewer;
+use menagerie_core::{Actor, DynGame, Player};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use tokio::sync::{watch, Mutex};
+
+/// One game in memory.
+pub struct LiveGame {
+    pub record: GameRecord,
+    pub game: Box<dyn DynGame>,
+    pub moves: Vec<StoredMove>,
+    pub meta: GameMeta,
+    /// Bumped on every change; watchers compare it.
+    pub version: u64,
+    /// Whether a computer move is being searched for right now (the
+    /// computer driver's flag).
+    pub computer_busy: bool,
+    /// The result, recomputed after every change ([`LiveGame::refresh`]):
+    /// the rules' outcome may cost a move generation, and every view asks.
+    result: Option<Ending>,
+    /// The JSON texts sent since the last change.
+    pub views: ViewCache,
+}
+
+/// Where a loaded game's version starts: the wall clock in milliseconds, so
+/// that versions keep growing across reloads and restarts (a page compares
+/// them to drop stale states) while each change adds one.
+fn version_base() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+impl LiveGame {
+    pub fn new(record: GameRecord, game: Box<dyn DynGame>, moves: Vec<StoredMove>, meta: GameMeta) -> LiveGame {
+        let mut live = LiveGame {
+            record,
+            game,
+            moves,
+            meta,
+            version: version_base(),
+            computer_busy: false,
+            result: None,
+            views: ViewCache::default(),
+        };
+        live.refresh();
+        live
+    }
+
+    /// Replays a stored game, with the data it was made with (the files it
+    /// came from may have changed or gone since), then `catalog` for what
+    /// it does not hold.
+    pub fn replay(stored: StoredGame, source: &dyn GameSource, catalog: &Catalog) -> Result<LiveGame, ApiError> {
+        let StoredGame { record, moves, meta } = stored;
+        let kept = Kept { data: &record.data, fallback: catalog };
+        let mut game = source
+            .new_game(&record.variant, record.position.as_deref(), record.seed, &kept)
+            .map_err(|e| ApiError::internal(format!("game {} cannot be rebuilt: {e}", record.id)))?;
+        for (ply, mv) in moves.iter().enumerate() {
+            game.play(&mv.text).map_err(|e| {
+                ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", record.id, ply + 1))
+            })?;
+        }
+        Ok(LiveGame::new(record, game, moves, meta))
+    }
+
+    /// Recomputes the result: an ending outside the rules first, then the rules' outcome.
+    fn refresh(&mut self) {
+        self.views.clear();
+        self.result = match &self.meta.ending {
+            Some(ending) => Some(ending.clone()),
+            None => self.game.outcome().map(|o| Ending { winner: o.winner(), reason: o.reason().to_owned() }),
+        };
+    }
+
+    pub fn result(&self) -> Option<&Ending> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The seat a secret moves for.
+    pub fn seat_of(&self, presented: &str) -> Option<Player> {
+        Player::BOTH.into_iter().find(|&p| {
+            self.record.seats[p.index()]
+                .secret
+                .as_deref()
+                .is_some_and(|stored| secret::secrets_match(presented, stored))
+        })
+    }
+
+    /// Who `secret` is in this game: `None` means spectator; a secret that
+    /// matches no seat is refused (a typo must not silently make you a spectator).
+    pub fn viewer(&self, secret: Option<&str>) -> Result<Viewer, ApiError> {
+        match secret.filter(|s| !s.is_empty()) {
+            None => Ok(Viewer::Spectator),
+            Some(s) => self
+                .seat_of(s)
+                .map(Viewer::Seat)
+                .ok_or_else(|| ApiError::forbidden("this seat secret does not belong to this game")),
+        }
+    }
+
+    /// The seat `secret` holds; spectators are refused.
+    pub fn seat(&self, secret: Option<&str>) -> Result<Player, ApiError> {
+        match self.viewer(secret)? {
+            Viewer::Seat(p) => Ok(p),
+            Viewer::Spectator => Err(ApiError::forbidden("a seat secret is needed: spectators cannot act")),
+        }
+    }
+
+    /// The computer's level in `player`'s seat, if the computer sits there.
+    pub fn computer_level(&self, player: Player) -> Option<&str> {
+        match &self.record.seats[player.index()].kind {
+            SeatKind::Computer { level } => Some(level),
+            SeatKind::Human => None,
+        }
+    }
+
+    /// Whether the game waits for the computer.
+    pub fn computer_to_act(&self) -> bool {
+        match self.game.to_act() {
+            Actor::Player(p) => !self.is_over() && self.computer_level(p).is_some(),
+            Actor::Chance => false,
+        }
+    }
+}
+
+/// A game's lock and its change signal.
+pub struct GameSlot {
+    pub live: Mutex<LiveGame>,
+    changed: watch::Sender<u64>,
+    /// When a request last asked for the game (ms on the clock of the
+    /// games in memory).
+    last_used: AtomicU64,
+}
+
+impl GameSlot {
+    pub fn new(live: LiveGame, now: u64) -> Arc<GameSlot> {
+        Arc::new(GameSlot { changed: watch::Sender::new(live.version), live: Mutex::new(live), last_used: now.into() })
+    }
+
+    /// A receiver that wakes whenever the game changes.
+    pub fn subscribe(&self) -> watch::Receiver<u64> {
+        self.changed.subscribe()
+    }
+
+    /// Tells watchers that `live` (this slot's game, locked) changed.
+    pub fn publish(&self, live: &mut LiveGame) {
+        live.version += 1;
+        live.views.clear();
+        self.changed.send_replace(live.version);
+    }
+
+    pub fn touch(&self, now: u64) {
+        self.last_used.store(now, Ordering::Relaxed);
+    }
+
+    pub fn last_used(&self) -> u64 {
+        self.last_used.load(Ordering::Relaxed)
+    }
+}

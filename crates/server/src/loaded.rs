@@ -1,0 +1,108 @@
+//! The games in memory: found by id, loaded from the store and replayed
+//! when asked for, and dropped again once idle.
+
+use crate::catalog::Catalog;
+use crate::error::ApiError;
+use crate::live::{GameSlot, LiveGame};
+use crate::secret;
+use crate::source::GameSource;
+use crate::store::AsyncStore;
+use menagerie_core::shown;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+pub struct LoadedGames {
+    games: Mutex<HashMap<String, Arc<GameSlot>>>,
+    store: AsyncStore,
+    source: Arc<dyn GameSource>,
+    catalog: Arc<Catalog>,
+    started: Instant,
+    idle_after: Option<Duration>,
+}
+
+impl LoadedGames {
+    pub fn new(
+        store: AsyncStore,
+        source: Arc<dyn GameSource>,
+        catalog: Arc<Catalog>,
+        idle_after: Option<Duration>,
+    ) -> LoadedGames {
+        LoadedGames { games: Mutex::default(), store, source, catalog, started: Instant::now(), idle_after }
+    }
+
+    /// Milliseconds since these games were first loaded: when a game was last asked for.
+    fn clock(&self) -> u64 {
+        self.started.elapsed().as_millis() as u64
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<String, Arc<GameSlot>>> {
+        self.games.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// How many games are in memory.
+    pub fn len(&self) -> usize {
+        self.lock().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.lock().is_empty()
+    }
+
+    /// The game `id`, loaded from the store if it is not in memory.
+    pub async fn get(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
+        if let Some(slot) = self.lock().get(id).cloned() {
+            slot.touch(self.clock());
+            return Ok(slot);
+        }
+        if !secret::well_formed(id, 32) {
+            return Err(ApiError::not_found(format!("no game {}", shown(id))));
+        }
+        let stored = self
+            .store
+            .load(id.to_owned())
+            .await?
+            .ok_or_else(|| ApiError::not_found(format!("no game {}", shown(id))))?;
+        let live = LiveGame::replay(stored, self.source.as_ref(), &self.catalog)?;
+        let slot = GameSlot::new(live, self.clock());
+        // Two requests may have loaded it at once: keep the first.
+        Ok(Arc::clone(self.lock().entry(id.to_owned()).or_insert(slot)))
+    }
+
+    /// Puts a new game in memory.
+    pub fn insert(&self, live: LiveGame) -> Arc<GameSlot> {
+        let id = live.record.id.clone();
+        let slot = GameSlot::new(live, self.clock());
+        self.lock().insert(id, Arc::clone(&slot));
+        slot
+    }
+
+    /// Drops from memory the games idle for `idle_after` that nothing holds
+    /// (no request, socket or computer search) and where the computer is not
+    /// to move; they load again from the store when asked for. Answers how
+    /// many left.
+    pub fn evict_idle(&self) -> usize {
+        let Some(idle) = self.idle_after else { return 0 };
+        let now = self.clock();
+        let mut games = self.lock();
+        let before = games.len();
+        games.retain(|_, slot| {
+            // Under the map lock nobody can take a new handle on a slot,
+            // so a count of one means nobody has it.
+            let used = now.saturating_sub(slot.last_used()) < idle.as_millis() as u64;
+            if used || Arc::strong_count(slot) > 1 {
+                return true;
+            }
+            match slot.live.try_lock() {
+                Ok(live) => live.computer_busy || live.computer_to_act(),
+                Err(_) => true,
+            }
+        });
+        before - games.len()
+    }
+
+    /// How often [`LoadedGames::evict_idle`] should run, if games ever leave memory.
+    pub fn eviction_period(&self) -> Option<Duration> {
+        self.idle_after.map(|idle| (idle / 4).clamp(Duration::from_secs(1), Duration::from_secs(60)))
+    }
+}

@@ -1,0 +1,45 @@
+//! A [`Store`] for async code: every call runs on a blocking thread, so a
+//! backend may block (SQLite does) without stalling the runtime.
+
+use super::backend::{Store, StoreError};
+use super::records::{GameMeta, GameRecord, StoredGame, StoredMove};
+use std::sync::Arc;
+
+#[derive(Clone)]
+pub struct AsyncStore(Arc<dyn Store>);
+
+impl AsyncStore {
+    pub fn new(store: Arc<dyn Store>) -> AsyncStore {
+        AsyncStore(store)
+    }
+
+    pub async fn create(&self, record: GameRecord) -> Result<(), StoreError> {
+        self.call(move |s| s.create(&record)).await
+    }
+
+    pub async fn append_move(&self, game: String, ply: usize, mv: StoredMove) -> Result<(), StoreError> {
+        self.call(move |s| s.append_move(&game, ply, &mv)).await
+    }
+
+    pub async fn set_meta(&self, game: String, meta: GameMeta) -> Result<(), StoreError> {
+        self.call(move |s| s.set_meta(&game, &meta)).await
+    }
+
+    pub async fn load(&self, game: String) -> Result<Option<StoredGame>, StoreError> {
+        self.call(move |s| s.load(&game)).await
+    }
+
+    pub async fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|s| s.computer_games_in_progress()).await
+    }
+
+    async fn call<T: Send + 'static>(
+        &self,
+        call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let store = Arc::clone(&self.0);
+        tokio::task::spawn_blocking(move || call(store.as_ref()))
+            .await
+            .unwrap_or_else(|e| Err(StoreError::Database(format!("storage task failed: {e}"))))
+    }
+}

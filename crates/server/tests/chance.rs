@@ -1,0 +1,53 @@
+//! The server lets chance act with the game's probabilities: a coin that
+//! always lands heads (`coin:heads=100`) never shows tails, which a fair
+//! toss would show in every other game.
+
+mod common;
+
+use common::TestServer;
+use menagerie_core::testing::coin::Coin;
+use menagerie_core::{Erased, Game, VariantInfo, VariantSpec};
+use menagerie_server::computer::RandomOnly;
+use menagerie_server::source::GameSource;
+use serde_json::json;
+use std::sync::Arc;
+
+struct CoinSource;
+
+impl GameSource for CoinSource {
+    fn variants(&self) -> Vec<&'static VariantInfo> {
+        Coin::VARIANTS.iter().collect()
+    }
+    fn new_game(
+        &self,
+        variant: &str,
+        position: Option<&str>,
+        seed: u64,
+        _resolver: &dyn menagerie_core::Resolver,
+    ) -> Result<Box<dyn menagerie_core::DynGame>, String> {
+        let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
+        let parsed = Coin::parse_variant(&spec).map_err(|e| e.to_string())?;
+        let game = match position {
+            Some(text) => Coin::from_text(&parsed, text).map_err(|e| e.to_string())?,
+            None => Coin::start(&parsed, seed),
+        };
+        Ok(Box::new(Erased::new(game, variant)))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chance_acts_with_the_games_probabilities() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_full(&dir.path().join("g.sqlite"), Arc::new(RandomOnly), Arc::new(CoinSource)).await;
+    for call in ["heads", "tails", "tails", "heads", "tails", "tails", "tails", "heads", "tails", "tails"] {
+        let created =
+            server.create(json!({ "variant": "coin:heads=100", "opponent": "local", "colour": "first" })).await;
+        let id = created["id"].as_str().unwrap();
+        let first = created["secrets"]["first"].as_str().unwrap();
+        let (status, _) = server.play(id, first, call).await;
+        assert_eq!(status, 200);
+        let state = server.state(id, None).await;
+        assert_eq!(state["moves"][1], json!({ "ply": 2, "text": "heads", "actor": "chance" }), "{state}");
+    }
+    server.stop().await;
+}

@@ -1,0 +1,590 @@
+//! A fuzz test of the HTTP API against a live server: random and mutated
+//! requests (methods, paths, query strings, headers, bodies: huge,
+//! truncated, of the wrong type; real and random seat secrets) sent over raw
+//! TCP, one at a time. After every request:
+//! - the answer, if any, is not a 5xx (a request too broken to parse may be
+//!   dropped without an answer);
+//! - no panic happened anywhere in the process (a panic hook counts them);
+//! - no game changed, unless the request was a legal move by the seat to
+//!   act, which the server took (and then exactly that move was added).
+//!
+//! `cargo test` sends [`CI_REQUESTS`]; `MENAGERIE_FUZZ_REQUESTS=200000`
+//! sends more, `MENAGERIE_FUZZ_SEED=N` repeats a run (the seed is printed).
+
+use menagerie_core::Player;
+use menagerie_loadtest::WithNim;
+use menagerie_server::catalog::Catalog;
+use menagerie_server::computer::RandomOnly;
+use menagerie_server::store::SqliteStore;
+use menagerie_server::{Hub, HubConfig, RequestLimits};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+const CI_REQUESTS: usize = 2_000;
+
+static PANICS: AtomicUsize = AtomicUsize::new(0);
+static FIRST_PANIC: Mutex<Option<String>> = Mutex::new(None);
+
+const SMALL_DECK: &str =
+    "[[card]]\nname = \"Jab\"\ncode = \"jab\"\nkind = \"attack\"\ncount = 12\ndamage = 1\nnumbers = \"confirmed\"\n";
+
+/// A game the fuzzer watches.
+struct Watched {
+    id: String,
+    secrets: [String; 2],
+}
+
+/// A move the server may take: the seat to act and one of its legal moves.
+struct Legal {
+    seat: String,
+    moves: Vec<String>,
+}
+
+struct Fuzzer {
+    rng: StdRng,
+    games: Vec<Watched>,
+    positions: Vec<String>,
+    variants: Vec<String>,
+}
+
+/// What one request was, for the oracle.
+struct Sent {
+    bytes: Vec<u8>,
+    /// The watched game a `POST .../move` addressed, with the body sent.
+    move_to: Option<(usize, Vec<u8>)>,
+    /// Whether the request ends before what its head announces.
+    truncated: bool,
+}
+
+impl Fuzzer {
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        items.choose(&mut self.rng).expect("not empty")
+    }
+
+    fn chance(&mut self, p: f64) -> bool {
+        self.rng.random_bool(p)
+    }
+
+    fn junk(&mut self, max: usize) -> String {
+        const PIECES: &[&str] = &[
+            "a", "Z", "0", "9", "-", "_", ".", "..", "/", "%", "%2F", "%00", "%ZZ", "?", "&", "=", "#", " ", "+", "é",
+            "\u{202e}", "\u{0}", "\"", "'", "<", ">", "\\", ":", ",", "{", "}", "[", "]", "null", "lunch", "deck=",
+        ];
+        let length = self.rng.random_range(0..=max);
+        (0..length).map(|_| *self.pick(PIECES)).collect()
+    }
+
+    fn secret(&mut self, game: Option<usize>, real_allowed: bool) -> String {
+        match self.rng.random_range(0..10) {
+            0..=3 if real_allowed && game.is_some() => {
+                let side = self.rng.random_range(0..2);
+                self.games[game.unwrap()].secrets[side].clone()
+            }
+            0..=5 => {
+                const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+                (0..22).map(|_| *self.pick(ALPHABET) as char).collect()
+            }
+            6 => String::new(),
+            7 => "x".repeat(self.rng.random_range(100..6000)),
+            _ => self.junk(30),
+        }
+    }
+
+    fn game_id(&mut self) -> (String, Option<usize>) {
+        match self.rng.random_range(0..10) {
+            0..=6 => {
+                let index = self.rng.random_range(0..self.games.len());
+                (self.games[index].id.clone(), Some(index))
+            }
+            7 => ("abcdefghij".into(), None),
+            8 => ("y".repeat(self.rng.random_range(11..3000)), None),
+            _ => (self.junk(20), None),
+        }
+    }
+
+    fn number(&mut self) -> Value {
+        match self.rng.random_range(0..8) {
+            0 => json!(-1),
+            1 => json!(u64::MAX),
+            2 => json!(1.5),
+            3 => json!("7"),
+            4 => json!(null),
+            _ => json!(self.rng.random_range(0..400)),
+        }
+    }
+
+    fn text_or_junk<'a>(&mut self, choices: &'a [&'a str]) -> Value {
+        match self.rng.random_range(0..10) {
+            0 => json!(self.junk(40)),
+            1 => json!(7),
+            2 => json!(null),
+            3 => json!(["a"]),
+            _ => json!(*self.pick(choices)),
+        }
+    }
+
+    fn create_body(&mut self) -> Value {
+        let mut body = serde_json::Map::new();
+        if self.chance(0.95) {
+            let variant = match self.rng.random_range(0..10) {
+                0 => self.junk(50),
+                1 => format!("lunch:deck={}", self.junk(40)),
+                2 => "lunch:deck=/etc/passwd".to_owned(),
+                3 => "x".repeat(self.rng.random_range(150..400)),
+                _ => self.pick(&self.variants.clone()).clone(),
+            };
+            body.insert("variant".into(), json!(variant));
+        }
+        if self.chance(0.3) {
+            let position = match self.rng.random_range(0..6) {
+                0 => self.junk(80),
+                1 => "startpos".to_owned(),
+                2 => "x ".repeat(self.rng.random_range(100..8000)),
+                _ => {
+                    let base = self.pick(&self.positions.clone()).clone();
+                    mutate_text(&mut self.rng, &base)
+                }
+            };
+            body.insert("position".into(), json!(position));
+        }
+        if self.chance(0.7) {
+            let opponent = self.text_or_junk(&["computer", "friend", "local", "same-device", "robot"]);
+            body.insert("opponent".into(), opponent);
+        }
+        if self.chance(0.3) {
+            let level = self.text_or_junk(&["random", "easy", "grandmaster", ""]);
+            body.insert("level".into(), level);
+        }
+        if self.chance(0.4) {
+            let colour = self.text_or_junk(&["first", "second", "white", "black", "blue", "random", "purple"]);
+            body.insert("colour".into(), colour);
+        }
+        if self.chance(0.3) {
+            let seed = self.number();
+            body.insert("seed".into(), seed);
+        }
+        if self.chance(0.05) {
+            body.insert(self.junk(8), json!(true));
+        }
+        Value::Object(body)
+    }
+
+    /// The body of a move: often a legal move by the seat to act.
+    fn move_body(&mut self, game: Option<usize>, legal: Option<&Legal>) -> Value {
+        let mut body = serde_json::Map::new();
+        match legal {
+            Some(legal) if self.chance(0.5) => {
+                body.insert("seat".into(), json!(legal.seat));
+                let text = legal.moves.choose(&mut self.rng).cloned().unwrap_or_default();
+                let text = if self.chance(0.8) { text } else { mutate_text(&mut self.rng, &text) };
+                body.insert("move".into(), json!(text));
+            }
+            _ => {
+                if self.chance(0.9) {
+                    let seat = self.secret(game, true);
+                    body.insert("seat".into(), json!(seat));
+                }
+                if self.chance(0.9) {
+                    let text = match legal.and_then(|l| l.moves.choose(&mut self.rng).cloned()) {
+                        Some(text) if self.chance(0.5) => text,
+                        _ => self.junk(20),
+                    };
+                    body.insert("move".into(), json!(text));
+                }
+            }
+        }
+        if self.chance(0.15) {
+            let ply = self.number();
+            body.insert("ply".into(), ply);
+        }
+        if self.chance(0.03) {
+            body.insert("move".into(), json!("1".repeat(self.rng.random_range(900..20_000))));
+        }
+        Value::Object(body)
+    }
+
+    fn request(&mut self, legal: &dyn Fn(usize) -> Option<Legal>) -> Sent {
+        if self.chance(0.02) {
+            let length = self.rng.random_range(0..400);
+            let bytes = (0..length).map(|_| self.rng.random()).collect();
+            return Sent { bytes, move_to: None, truncated: false };
+        }
+        let (id, game) = self.game_id();
+        let route = self.rng.random_range(0..100);
+        let (method, mut path, body): (&str, String, Option<Value>) = match route {
+            0..=4 => ("GET", "/".into(), None),
+            5..=6 => ("GET", format!("/g/{id}"), None),
+            7..=9 => (
+                "GET",
+                format!("/assets/{}", self.pick(&["app.js", "style.css", "../Cargo.toml", "games/lunch.js"])),
+                None,
+            ),
+            10..=11 => (
+                "GET",
+                format!("/rules/{}", self.pick(&["lunch", "lma-double", "nim", "x-y-z", &"a-".repeat(5000)])),
+                None,
+            ),
+            12..=13 => ("GET", format!("/docs/{}", self.pick(&["api", "api.md", "../README", "lunch.md"])), None),
+            14..=17 => ("GET", "/api/variants".into(), None),
+            18..=34 => ("POST", "/api/games".into(), Some(self.create_body())),
+            35..=44 => ("GET", format!("/api/games/{id}"), None),
+            45..=52 => ("GET", format!("/api/games/{id}/moves"), None),
+            53..=57 => {
+                let ply = self.pick(&["0", "1", "3", "-1", "99999999999999999999999", "x", "1e3", ""]).to_string();
+                ("GET", format!("/api/games/{id}/position/{ply}"), None)
+            }
+            58..=85 => {
+                let legal = game.and_then(legal);
+                ("POST", format!("/api/games/{id}/move"), Some(self.move_body(game, legal.as_ref())))
+            }
+            86..=89 => {
+                let seat = self.secret(game, false);
+                ("POST", format!("/api/games/{id}/resign"), Some(json!({ "seat": seat })))
+            }
+            90..=93 => {
+                let seat = self.secret(game, false);
+                let action = self.text_or_junk(&["offer", "accept", "decline", "withdraw", "dance"]);
+                ("POST", format!("/api/games/{id}/draw"), Some(json!({ "seat": seat, "action": action })))
+            }
+            94..=95 => {
+                let seat = self.secret(game, false);
+                ("POST", format!("/api/games/{id}/rematch"), Some(json!({ "seat": seat })))
+            }
+            96..=97 => ("GET", format!("/api/games/{id}/ws"), None),
+            _ => ("GET", format!("/{}", self.junk(60)), None),
+        };
+        let method = if self.chance(0.05) {
+            self.pick(&["PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "get", "FROB", "POST", "GET"]).to_string()
+        } else {
+            method.to_owned()
+        };
+        if self.chance(0.45) {
+            // Seats in queries may be real: reading is allowed to anyone.
+            let seat = self.secret(game, true);
+            path.push_str(&format!("?seat={seat}"));
+            if self.chance(0.2) {
+                path.push_str(&format!("&{}={}", self.junk(6), self.junk(6)));
+            }
+        } else if self.chance(0.05) {
+            path.push_str(&format!("?{}", self.junk(40)));
+        }
+        if self.chance(0.03) {
+            path = mutate_text(&mut self.rng, &path);
+        }
+        let mut body = body.map(|v| serde_json::to_vec(&v).unwrap()).unwrap_or_default();
+        if !body.is_empty() && self.chance(0.15) {
+            body = mutate_bytes(&mut self.rng, &body);
+        }
+        if self.chance(0.02) {
+            body = vec![b'['; self.rng.random_range(100..5000)];
+        }
+        if self.chance(0.02) {
+            body = vec![b' '; self.rng.random_range(16_000..100_000)];
+        }
+        let move_route =
+            (58..=85).contains(&route) && method == "POST" && path.starts_with(&format!("/api/games/{id}/move"));
+        let move_to = game.filter(|_| move_route).map(|g| (g, body.clone()));
+
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: fuzz\r\n");
+        if !body.is_empty() || self.chance(0.1) {
+            let content_type = if self.chance(0.85) {
+                "application/json"
+            } else {
+                self.pick(&[
+                    "text/plain",
+                    "application/json; charset=utf-8",
+                    "application/x-www-form-urlencoded",
+                    "",
+                    "json",
+                ])
+            };
+            head.push_str(&format!("Content-Type: {content_type}\r\n"));
+        }
+        let mut truncated = false;
+        let chunked = self.chance(0.05);
+        if chunked {
+            head.push_str("Transfer-Encoding: chunked\r\n");
+        } else {
+            let length = match self.rng.random_range(0..40) {
+                0 => {
+                    truncated = true;
+                    body.len() + self.rng.random_range(1..1000)
+                }
+                1 => body.len().saturating_sub(1),
+                2 => 1 << 40,
+                _ => body.len(),
+            };
+            if self.chance(0.02) {
+                head.push_str(&format!("Content-Length: {}\r\n", self.junk(5)));
+            } else {
+                head.push_str(&format!("Content-Length: {length}\r\n"));
+            }
+        }
+        if (96..=97).contains(&route) && self.chance(0.7) {
+            head.push_str("Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n");
+        } else if self.chance(0.7) {
+            head.push_str("Connection: close\r\n");
+        }
+        if self.chance(0.05) {
+            head.push_str(&format!(
+                "X-{}: {}\r\n",
+                self.rng.random_range(0..1000),
+                "v".repeat(self.rng.random_range(0..9000))
+            ));
+        }
+        head.push_str("\r\n");
+        let mut bytes = head.into_bytes();
+        if chunked {
+            for chunk in body.chunks(self.rng.random_range(1..4096)) {
+                bytes.extend_from_slice(format!("{:x}\r\n", chunk.len()).as_bytes());
+                bytes.extend_from_slice(chunk);
+                bytes.extend_from_slice(b"\r\n");
+            }
+            if self.chance(0.8) {
+                bytes.extend_from_slice(b"0\r\n\r\n");
+            } else {
+                truncated = true;
+            }
+        } else {
+            bytes.extend_from_slice(&body);
+        }
+        if self.chance(0.02) {
+            let cut = self.rng.random_range(0..bytes.len());
+            bytes.truncate(cut);
+            truncated = true;
+        }
+        Sent { bytes, move_to, truncated }
+    }
+}
+
+fn mutate_bytes(rng: &mut StdRng, bytes: &[u8]) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for _ in 0..rng.random_range(1..4) {
+        if out.is_empty() {
+            out.push(rng.random());
+            continue;
+        }
+        let at = rng.random_range(0..out.len());
+        match rng.random_range(0..5) {
+            0 => out[at] = rng.random(),
+            1 => {
+                out.remove(at);
+            }
+            2 => out.insert(at, *[b'"', b'{', b'}', b',', b':', b'\\', 0xff, b'0'].choose(rng).unwrap()),
+            3 => out.truncate(at),
+            _ => {
+                let end = rng.random_range(at..out.len());
+                let slice = out[at..end].to_vec();
+                out.splice(at..at, slice);
+            }
+        }
+    }
+    out
+}
+
+fn mutate_text(rng: &mut StdRng, text: &str) -> String {
+    String::from_utf8_lossy(&mutate_bytes(rng, text.as_bytes())).into_owned()
+}
+
+/// Sends `sent` on a new connection; the server's status, `None` if it
+/// answered nothing.
+async fn send(address: &str, sent: &Sent) -> Option<u16> {
+    let mut stream = TcpStream::connect(address).await.expect("the server accepts");
+    let _ = stream.write_all(&sent.bytes).await;
+    // Nothing more comes from this client: the server sees the end at once.
+    let _ = stream.shutdown().await;
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(30), async {
+        let mut buffer = [0u8; 8192];
+        loop {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(n) => {
+                    answer.extend_from_slice(&buffer[..n]);
+                    // A socket stays open while its page would: the head is enough.
+                    if answer.starts_with(b"HTTP/1.1 101") {
+                        break;
+                    }
+                }
+            }
+        }
+    })
+    .await;
+    assert!(
+        read.is_ok(),
+        "no end of answer to {:?}",
+        String::from_utf8_lossy(&sent.bytes[..sent.bytes.len().min(300)])
+    );
+    let text = String::from_utf8_lossy(&answer);
+    let status = text.strip_prefix("HTTP/1.1 ")?.get(..3)?.parse().ok();
+    assert!(status.is_some(), "not an HTTP answer: {text:?}");
+    status
+}
+
+/// A game as its first seat sees it: the state's text (its version moves
+/// only with a change) and its value.
+struct Snapshot {
+    text: axum::body::Bytes,
+    state: Value,
+}
+
+async fn snapshot(hub: &Hub, game: &Watched) -> Snapshot {
+    let text = hub.state(&game.id, Some(&game.secrets[0])).await.unwrap().0;
+    Snapshot { state: serde_json::from_slice(&text).unwrap(), text }
+}
+
+/// What the seat to act may play in `game`, as `state` shows it.
+async fn legal_moves(hub: &Hub, game: &Watched, state: &Value) -> Option<Legal> {
+    let side = match state["to_act"].as_str() {
+        Some("first") => Player::First,
+        Some("second") => Player::Second,
+        _ => return None,
+    };
+    let seat = game.secrets[side.index()].clone();
+    let moves = hub
+        .legal_moves(&game.id, Some(&seat))
+        .await
+        .unwrap_or_else(|e| panic!("the seat to act cannot list its moves: {e}"));
+    let moves = moves["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
+    Some(Legal { seat, moves })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn random_and_mutated_requests_break_nothing() {
+    let requests = std::env::var("MENAGERIE_FUZZ_REQUESTS").ok().and_then(|n| n.parse().ok()).unwrap_or(CI_REQUESTS);
+    let seed =
+        std::env::var("MENAGERIE_FUZZ_SEED").ok().and_then(|n| n.parse().ok()).unwrap_or_else(rand::random::<u64>);
+    println!("fuzz: {requests} requests, MENAGERIE_FUZZ_SEED={seed}");
+    let report = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        PANICS.fetch_add(1, Ordering::SeqCst);
+        FIRST_PANIC.lock().unwrap_or_else(|p| p.into_inner()).get_or_insert_with(|| info.to_string());
+        report(info);
+    }));
+
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("decks")).unwrap();
+    std::fs::write(dir.path().join("decks/small.toml"), SMALL_DECK).unwrap();
+    let catalog = Catalog::with_decks(&dir.path().join("decks")).unwrap();
+    let store = SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
+    let config = HubConfig { max_searches: 1, catalog, ..HubConfig::default() };
+    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let limits = RequestLimits { request_time: Duration::from_secs(2), ..RequestLimits::default() };
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    let server = menagerie_server::spawn_with(listener, Arc::clone(&hub), limits);
+
+    let variants: Vec<String> = [
+        "nim:stones=40",
+        "lma",
+        "lma-double",
+        "fluid",
+        "lichen",
+        "lichen-3x3",
+        "kelasu",
+        "lunch",
+        "lunch:deck=small",
+        "lunch:princess",
+    ]
+    .map(str::to_owned)
+    .to_vec();
+    let mut positions: Vec<String> = variants
+        .iter()
+        .filter_map(|v| menagerie_games::new_game(v, None, 5, &menagerie_games::BuiltinData).ok())
+        .map(|g| g.to_text())
+        .collect();
+    let lunch = <menagerie_games::lunch::Lunch as menagerie_core::Game>::parse_variant(
+        &menagerie_core::VariantSpec::parse("lunch").unwrap(),
+    )
+    .unwrap();
+    positions.extend(
+        <menagerie_games::lunch::Lunch as menagerie_core::Game>::bench_positions(&lunch).into_iter().map(str::to_owned),
+    );
+    let mut games = Vec::new();
+    for variant in &variants {
+        for opponent in ["friend", "local"] {
+            let request = menagerie_server::command::NewGame {
+                variant: variant.clone(),
+                position: None,
+                opponent: Some(opponent.into()),
+                level: None,
+                colour: Some("first".into()),
+                seed: None,
+            };
+            let created = hub.create(request).await.unwrap_or_else(|e| panic!("{variant}: {e}"));
+            let secret = |side: &str| created["secrets"][side].as_str().unwrap().to_owned();
+            games.push(Watched {
+                id: created["id"].as_str().unwrap().to_owned(),
+                secrets: [secret("first"), secret("second")],
+            });
+        }
+    }
+    let mut fuzzer = Fuzzer { rng: StdRng::seed_from_u64(seed), games, positions, variants };
+
+    let (mut snapshots, mut legal_now) = (Vec::new(), Vec::new());
+    for game in &fuzzer.games {
+        let snapshot = snapshot(&hub, game).await;
+        legal_now.push(legal_moves(&hub, game, &snapshot.state).await);
+        snapshots.push(snapshot);
+    }
+    let (mut answered, mut moves_taken, mut truncated) = (0usize, 0usize, 0usize);
+    let mut by_status = std::collections::BTreeMap::new();
+    for n in 0..requests {
+        let legal = |index: usize| {
+            legal_now[index].as_ref().map(|l: &Legal| Legal { seat: l.seat.clone(), moves: l.moves.clone() })
+        };
+        let sent = fuzzer.request(&legal);
+        let status = send(&address, &sent).await;
+        truncated += usize::from(sent.truncated);
+        if let Some(status) = status {
+            answered += 1;
+            *by_status.entry(status).or_insert(0usize) += 1;
+            assert!(
+                status < 500,
+                "request {n} (seed {seed}) got {status}: {:?}",
+                String::from_utf8_lossy(&sent.bytes[..sent.bytes.len().min(500)])
+            );
+        }
+        assert_eq!(PANICS.load(Ordering::SeqCst), 0, "request {n} (seed {seed}): {:?}", FIRST_PANIC.lock().unwrap());
+        for index in 0..fuzzer.games.len() {
+            let now = snapshot(&hub, &fuzzer.games[index]).await;
+            if now.text == snapshots[index].text {
+                continue;
+            }
+            // Only a legal move by the seat to act, taken by the server, changes a game.
+            let request = String::from_utf8_lossy(&sent.bytes[..sent.bytes.len().min(500)]).into_owned();
+            let context = format!("request {n} (seed {seed}) {request:?}");
+            let (target, body) = sent.move_to.as_ref().unwrap_or_else(|| panic!("game {index} changed by {context}"));
+            assert_eq!(*target, index, "game {index} changed by a request to another game: {context}");
+            assert_eq!(status, Some(200), "game {index} changed though refused: {context}");
+            let body: Value =
+                serde_json::from_slice(body).unwrap_or_else(|_| panic!("changed by a malformed body: {context}"));
+            let legal = legal_now[index].as_ref().expect("a game over changed");
+            assert_eq!(body["seat"], json!(legal.seat), "changed by another seat: {context}");
+            assert!(body["move"].is_string(), "changed without a move text: {context}");
+            // The move as stored, in its canonical text (a game may read a
+            // looser one, as Nim reads `03`), was one of the legal moves.
+            let before = snapshots[index].state["moves"].as_array().unwrap().len();
+            let after = now.state["moves"].as_array().unwrap();
+            assert!(after.len() > before, "{context}: {}", now.state);
+            let stored = after[before]["text"].as_str().unwrap_or_default();
+            assert!(legal.moves.iter().any(|m| m == stored), "changed by an illegal move {stored:?}: {context}");
+            moves_taken += 1;
+            legal_now[index] = legal_moves(&hub, &fuzzer.games[index], &now.state).await;
+            snapshots[index] = now;
+        }
+    }
+    println!(
+        "fuzz: {requests} requests ({truncated} truncated), {answered} answered, {moves_taken} legal moves taken; \
+         statuses {by_status:?}"
+    );
+    assert!(moves_taken > 0, "no request ever made a move: the oracle saw nothing");
+    server.abort();
+}

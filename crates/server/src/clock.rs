@@ -93,6 +93,11 @@ impl TimeControl {
 
 const DAY_MS: u64 = 24 * 3600 * 1000;
 
+/// Now, in milliseconds since the Unix epoch: the time of the clocks.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
 /// The clocks of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {

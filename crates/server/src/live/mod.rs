@@ -7,13 +7,20 @@
 //! move is never acknowledged before it is durable, and concurrent requests
 //! for one game are serialised. What a seat may do, and its checks, are in
 //! `acts.rs`. State that lives with a game in play (a clock, a takeback
-//! offer) belongs on [`LiveGame`], and its changes in an act.
+//! offer) belongs on [`LiveGame`], and its changes in an act: the clocks in
+//! `timing.rs` (and a timer per timed game, `timer.rs`), takebacks in
+//! `takeback.rs`.
 
 mod acts;
 mod cache;
 mod commit;
+mod takeback;
+mod timer;
+mod timing;
 
 pub use cache::{StateJson, ViewCache};
+pub use timer::watch_clock;
+pub use timing::GameClock;
 
 use crate::catalog::{Catalog, Kept};
 use crate::error::ApiError;
@@ -42,6 +49,10 @@ pub struct LiveGame {
     result: Option<Ending>,
     /// The JSON texts sent since the last change.
     pub views: ViewCache,
+    /// The clocks, when the game has a time control.
+    pub clock: Option<GameClock>,
+    /// Who asks to take back a move (kept in memory only: a restart drops it).
+    pub takeback_offer: Option<Player>,
 }
 
 /// Where a loaded game's version starts: the wall clock in milliseconds, so
@@ -62,7 +73,10 @@ impl LiveGame {
             computer_busy: false,
             result: None,
             views: ViewCache::default(),
+            clock: None,
+            takeback_offer: None,
         };
+        live.rebuild_clock();
         live.refresh();
         live
     }

@@ -683,6 +683,145 @@ async fn every_game_is_playable_in_chromium() {
     server.stop().await;
 }
 
+/// Starts a local game of `variant` from the home page's form with a clock
+/// of `minutes` and no increment.
+async fn start_timed_local_game(client: &Client, base: &str, variant: &str, minutes: &str) {
+    client.goto(&format!("{base}/")).await.unwrap();
+    until(client, "the home page", &format!("return !!document.querySelector('[data-new-game=\"{variant}\"]')")).await;
+    click(client, &format!("[data-new-game=\"{variant}\"]")).await;
+    let form = format!("document.querySelector('[data-variant=\"{variant}\"] form')");
+    eval(
+        client,
+        &format!(
+            "const f = {form}; f.opponent.value = 'local'; f.colour.value = 'first';
+             f.clock.value = 'fischer'; f.clock.dispatchEvent(new Event('change'));
+             f.minutes.value = '{minutes}'; f.increment.value = '0'; return true"
+        ),
+    )
+    .await;
+    click(client, &format!("[data-start=\"{variant}\"]")).await;
+    until(
+        client,
+        "the game page",
+        "return location.pathname.startsWith('/g/') && window.menagerieGame && window.menagerieGame.state && document.querySelector('[data-board] svg, [data-board] pre')",
+    )
+    .await;
+}
+
+/// In a short game (0.05 minutes, 3 s, no increment) both sides move once;
+/// then the clock of whoever must decide counts down on the page, nobody
+/// moves, and the server ends the game on time: that side loses (from the
+/// start every side can still win). Screenshots of the end at every size.
+async fn a_flag_falls(client: &Client, base: &str, variant: &str) {
+    start_timed_local_game(client, base, variant, "0.05").await;
+    let described = eval(client, "return document.querySelector('[data-clock=\"first\"]').title").await;
+    assert_eq!(described, "3 s+0", "{variant}: the time control in words");
+    // Both sides move (the page plays whichever side is to act).
+    for _ in 0..20 {
+        let state = eval(client, "const s = window.menagerieGame.state; return {running: s.clock.running, your: s.your_turn, over: !!s.result, ply: s.ply}").await;
+        if !state["running"].is_null() || state["over"] == true {
+            break;
+        }
+        if state["your"] == true {
+            make_a_move(client, false).await;
+            until(
+                client,
+                "the move",
+                &format!(
+                    "return window.menagerieGame.state.ply > {} || !!window.menagerieGame.state.result",
+                    state["ply"]
+                ),
+            )
+            .await;
+        } else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let running = eval(client, "return window.menagerieGame.state.clock.running").await;
+    let running = running.as_str().unwrap_or_else(|| panic!("{variant}: no clock runs after both moved")).to_owned();
+    let read = format!("return document.querySelector('[data-clock=\"{running}\"]').textContent");
+    let first_reading = eval(client, &read).await;
+    let running_class = eval(
+        client,
+        &format!("return document.querySelector('[data-clock=\"{running}\"]').classList.contains('running')"),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let second_reading = eval(client, &read).await;
+    assert_ne!(first_reading, second_reading, "{variant}: the running clock does not count down");
+    assert_eq!(running_class, true, "{variant}: the running clock is not marked");
+    until(
+        client,
+        "the flag",
+        "return !!window.menagerieGame.state.result && !!document.querySelector('[data-result]')",
+    )
+    .await;
+    let result = eval(client, "return window.menagerieGame.state.result").await;
+    let winner = if running == "first" { "second" } else { "first" };
+    assert_eq!(result["winner"], winner, "{variant}: {result}");
+    assert!(result["reason"].as_str().unwrap_or_default().contains("ran out of time"), "{variant}: {result}");
+    let shown = eval(client, "return document.querySelector('[data-result]').textContent").await;
+    assert!(shown.as_str().unwrap_or_default().contains("ran out of time"), "{variant}: {shown}");
+    // The loser's clock shows nothing left and runs no more.
+    let (reading, still_running) = {
+        let value = eval(client, &format!("const c = document.querySelector('[data-clock=\"{running}\"]'); return [c.textContent, c.classList.contains('running')]")).await;
+        (value[0].as_str().unwrap_or_default().to_owned(), value[1].clone())
+    };
+    assert_eq!(reading, "0:00.0", "{variant}");
+    assert_eq!(still_running, false, "{variant}");
+    assert_layout(client, &format!("{variant}-flag")).await;
+}
+
+/// Both sides on this page, no clock: the first side's whole turn goes
+/// back with the Take back button (asked by the side that moved, granted
+/// by the other), and the board is as before it.
+async fn a_move_goes_back(client: &Client, server: &TestServer, variant: &str) {
+    open_local_game(client, server, variant, None).await;
+    let start =
+        eval(client, "const s = window.menagerieGame.state; return {ply: s.ply, board: JSON.stringify(s.board)}").await;
+    let ply = start["ply"].as_u64().unwrap();
+    until(client, "our turn", "return window.menagerieGame.state.your_turn").await;
+    make_a_move(client, false).await;
+    until(client, "the move", &format!("return window.menagerieGame.state.ply > {ply}")).await;
+    // The rest of the first side's turn (Kelasu actions, Lunch windows).
+    for _ in 0..10 {
+        let to_act = eval(client, "return window.menagerieGame.state.to_act").await;
+        if to_act != "first" {
+            break;
+        }
+        let now = eval(client, "return window.menagerieGame.state.ply").await;
+        make_a_move(client, false).await;
+        until(client, "the move", &format!("return window.menagerieGame.state.ply > {now}")).await;
+    }
+    click(client, "[data-action=\"takeback\"]").await;
+    until(client, "the takeback", &format!("return window.menagerieGame.state.ply === {ply}")).await;
+    let after = eval(client, "const s = window.menagerieGame.state; return {ply: s.ply, to_act: s.to_act, board: JSON.stringify(s.board), listed: document.querySelectorAll('[data-moves] .move.first').length}").await;
+    assert_eq!(after["to_act"], "first", "{variant}: {after}");
+    assert_eq!(after["listed"], 0, "{variant}: the move list still shows the move taken back");
+    if variant != "lunch" {
+        // (In Lunch Chess the view names the cards of the last decision's battle log.)
+        assert_eq!(after["board"], start["board"], "{variant}: the board is not as before");
+    }
+    screenshot(client, &format!("{variant}-takeback")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clocks_count_down_flags_fall_and_moves_go_back_in_every_game() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("games.sqlite")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    set_viewport(&client, 1400, 1000).await;
+    for variant in variants() {
+        a_flag_falls(&client, &server.base, variant).await;
+        a_move_goes_back(&client, &server, variant).await;
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// The operator's decks on the home page, and a spectator watching a Lunch
 /// Chess game: the board with its pieces and hit points, both hands as counts.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -126,7 +126,11 @@ async fn a_kelasu_turn_goes_back_whole_and_a_lunch_takeback_keeps_the_deal() {
     assert!(actions >= 1);
     assert_eq!(takeback(&server, &id, &first, "offer").await.0, 200);
     let (status, state) = takeback(&server, &id, &second, "accept").await;
-    assert_eq!((status, &state["ply"], &state["to_act"]), (200, &json!(0), &json!("first")), "{actions} actions: {state}");
+    assert_eq!(
+        (status, &state["ply"], &state["to_act"]),
+        (200, &json!(0), &json!("first")),
+        "{actions} actions: {state}"
+    );
 
     // Lunch Chess: White's first action goes back; the dealt cards stay.
     let created = server.create(json!({ "variant": "lunch", "opponent": "local", "colour": "first" })).await;

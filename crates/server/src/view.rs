@@ -83,10 +83,13 @@ impl Serialize for MoveView<'_> {
         // A chance move (a shuffle, a draw) may show hidden cards: in games
         // with hidden information its text is shown only after the end.
         let hidden = mv.actor == MoveActor::Chance && self.live.game.has_hidden_information() && !self.live.is_over();
-        let mut map = serializer.serialize_map(Some(3))?;
+        let note = self.live.notes.get(self.index);
+        let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("ply", &(self.index + 1))?;
         map.serialize_entry("text", &(!hidden).then_some(mv.text.as_str()))?;
         map.serialize_entry("actor", mv.actor.as_str())?;
+        map.serialize_entry("label", &note.filter(|_| !hidden).map(|n| n.label.as_str()))?;
+        map.serialize_entry("side", &note.and_then(|n| n.side).map(player_str))?;
         map.end()
     }
 }

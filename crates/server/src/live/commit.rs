@@ -2,7 +2,7 @@
 //! store, and kept only if the commit succeeds. Chance moves are played the
 //! same way, by the server, until a player must act.
 
-use super::LiveGame;
+use super::{LiveGame, MoveNote};
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, GameMeta, MoveActor, StoreError, StoredMove};
@@ -19,6 +19,7 @@ fn move_error(error: MoveError) -> ApiError {
 impl LiveGame {
     /// Plays one move and commits it; on a failed commit the move is taken back.
     pub async fn commit_move(&mut self, store: &AsyncStore, text: &str, actor: MoveActor) -> Result<(), ApiError> {
+        let note = MoveNote::before(self.game.as_ref(), text);
         self.game.play(text).map_err(move_error)?;
         let canonical = self.game.history().last().cloned().unwrap_or_else(|| text.to_owned());
         let mv = StoredMove { text: canonical, actor, at: Some(now_ms()) };
@@ -33,6 +34,7 @@ impl LiveGame {
             clock.follow(&mv, self.game.as_ref());
         }
         self.moves.push(mv);
+        self.notes.push(note);
         if actor.player().is_some() {
             // Moving drops any takeback asked for: it was about another position.
             self.takeback_offer = None;

@@ -53,6 +53,24 @@ pub struct LiveGame {
     pub clock: Option<GameClock>,
     /// Who asks to take back a move (kept in memory only: a restart drops it).
     pub takeback_offer: Option<Player>,
+    /// For each move, its short form and whose turn it was in, worked out
+    /// on the position before it (a move list cannot do it afterwards).
+    pub notes: Vec<MoveNote>,
+}
+
+/// A move's short form ([`menagerie_core::DynGame::move_label`]) and the
+/// player whose turn it belonged to ([`menagerie_core::DynGame::on_turn`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    pub label: String,
+    pub side: Option<Player>,
+}
+
+impl MoveNote {
+    /// The note of `text`, about to be played on `game`.
+    pub fn before(game: &dyn DynGame, text: &str) -> MoveNote {
+        MoveNote { label: game.move_label(text).unwrap_or_else(|_| text.to_owned()), side: game.on_turn() }
+    }
 }
 
 /// Where a loaded game's version starts: the wall clock in milliseconds, so
@@ -75,6 +93,7 @@ impl LiveGame {
             views: ViewCache::default(),
             clock: None,
             takeback_offer: None,
+            notes: Vec::new(),
         };
         live.rebuild_clock();
         live.refresh();
@@ -90,12 +109,16 @@ impl LiveGame {
         let mut game = source
             .new_game(&record.variant, record.position.as_deref(), record.seed, &kept)
             .map_err(|e| ApiError::internal(format!("game {} cannot be rebuilt: {e}", record.id)))?;
+        let mut notes = Vec::with_capacity(moves.len());
         for (ply, mv) in moves.iter().enumerate() {
+            notes.push(MoveNote::before(game.as_ref(), &mv.text));
             game.play(&mv.text).map_err(|e| {
                 ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", record.id, ply + 1))
             })?;
         }
-        Ok(LiveGame::new(record, game, moves, meta))
+        let mut live = LiveGame::new(record, game, moves, meta);
+        live.notes = notes;
+        Ok(live)
     }
 
     /// Recomputes the result: an ending outside the rules first, then the rules' outcome.

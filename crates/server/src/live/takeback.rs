@@ -89,6 +89,7 @@ impl LiveGame {
         store.take_back(self.record.id.clone(), keep, meta.clone()).await?;
         while self.moves.len() > keep {
             self.moves.pop();
+            self.notes.pop();
             self.game.undo();
         }
         self.meta = meta;

@@ -45,6 +45,18 @@ export function rounds(turns) {
   return rows;
 }
 
+/// The moves of a turn in runs: each player move alone, consecutive chance
+/// moves together.
+function chanceRuns(moves) {
+  const runs = [];
+  for (const mv of moves) {
+    const last = runs[runs.length - 1];
+    if (mv.actor === 'chance' && last && last[0].actor === 'chance') last.push(mv);
+    else runs.push([mv]);
+  }
+  return runs;
+}
+
 /// The list as elements. `current` is the ply shown on the board;
 /// `onPick(ply)` shows the position after that move.
 export function moveList(moves, { current, onPick, shortOf }) {
@@ -56,7 +68,22 @@ export function moveList(moves, { current, onPick, shortOf }) {
       const cell = h('span', { class: `cell ${side}` });
       if (!turn) cell.append(h('span', { class: 'muted' }, '…'));
       else {
-        for (const mv of turn.moves) {
+        for (const item of chanceRuns(turn.moves)) {
+          if (item.length > 1) {
+            // A run of chance moves (a deal) is one entry: its cards are
+            // noise in the list, and hidden until the end anyway.
+            const last = item[item.length - 1];
+            const shown = item.filter((m) => m.text !== null).map((m) => m.label || m.text);
+            cell.append(h('span', {
+              class: `move chance run${item.some((m) => m.ply === current) ? ' current' : ''}`,
+              'data-ply': last.ply,
+              'data-text': '',
+              title: shown.length ? `chance: ${shown.join(', ')}` : `${item.length} chance moves (a deal, draws), shown when the game ends`,
+              onclick: () => onPick(last.ply),
+            }, `chance ×${item.length}`));
+            continue;
+          }
+          const mv = item[0];
           const hidden = mv.text === null;
           const text = hidden ? (mv.actor === 'chance' ? '·' : '?') : (mv.label || (shortOf ? shortOf(mv.text) : mv.text));
           const title = hidden ? 'a chance move (a shuffle or a draw), shown when the game ends' : `${mv.actor === 'chance' ? 'chance: ' : ''}${mv.text}`;

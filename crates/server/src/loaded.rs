@@ -83,9 +83,9 @@ impl LoadedGames {
     }
 
     /// Drops from memory the games idle for `idle_after` that nothing holds
-    /// (no request, socket, computer search or running clock's timer) and where the computer is not
-    /// to move; they load again from the store when asked for. Answers how
-    /// many left.
+    /// (no request, socket, computer search or the timer of a running
+    /// clock) and where the computer is not to move; they load again from
+    /// the store when asked for. Answers how many left.
     pub fn evict_idle(&self) -> usize {
         let Some(idle) = self.idle_after else { return 0 };
         let now = self.clock();

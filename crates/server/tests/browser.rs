@@ -865,12 +865,12 @@ async fn the_home_page_offers_the_decks_and_spectators_watch_the_board() {
     until(
         &client,
         "the spectator's page",
-        "return window.menagerieGame && window.menagerieGame.state && !!document.querySelector('[data-lunch-panel]')",
+        "return window.menagerieGame && window.menagerieGame.state && !!document.querySelector('[data-hand=\"black\"]')",
     )
     .await;
-    let seen = eval(&client, "const p = document.querySelector('[data-lunch-panel]'); return {you: window.menagerieGame.state.you, cards: p.querySelectorAll('.card').length, white: p.querySelector('[data-hand=\"white\"]').textContent, black: p.querySelector('[data-hand=\"black\"]').textContent, pieces: window.menagerieGame.state.board.squares.length, board: document.querySelector('[data-board]').textContent}").await;
+    let seen = eval(&client, "return {you: window.menagerieGame.state.you, cards: document.querySelectorAll('[data-hand] .card').length, white: document.querySelector('[data-hand=\"white\"]').textContent, black: document.querySelector('[data-hand=\"black\"]').textContent, pieces: window.menagerieGame.state.board.squares.length, board: document.querySelector('[data-board]').textContent}").await;
     assert_eq!(seen["you"], Value::Null, "{seen}");
-    assert_eq!(seen["cards"], 0, "a spectator sees no card: {seen}");
+    assert_eq!(seen["cards"], 0, "a spectator sees no card of a hand: {seen}");
     assert!(seen["white"].as_str().unwrap().contains("5 cards (hidden)"), "{seen}");
     assert!(seen["black"].as_str().unwrap().contains("5 cards (hidden)"), "{seen}");
     assert_eq!(seen["pieces"], 32, "{seen}");

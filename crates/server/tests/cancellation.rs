@@ -49,6 +49,7 @@ async fn a_move_whose_client_leaves_is_committed_whole() {
         level: None,
         colour: Some("first".into()),
         seed: None,
+        clock: None,
     };
     let created = hub.create(request).await.unwrap();
     let id = created["id"].as_str().unwrap();

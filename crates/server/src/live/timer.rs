@@ -1,7 +1,8 @@
 //! A timer per game with a clock: it sleeps until the running clock's flag
 //! would fall, wakes early when the game changes, and ends the game on time
-//! (the server decides, not the pages). It holds the game in memory until
-//! the game is over.
+//! (the server decides, not the pages). While a clock runs it holds the game
+//! in memory; while none runs (before both sides have moved) it does not,
+//! so an abandoned game can leave memory (loading it again starts a timer).
 
 use super::GameSlot;
 use crate::clock::now_ms;
@@ -9,12 +10,16 @@ use crate::store::AsyncStore;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// Starts the timer of `slot`'s game if it has a clock and is not over.
+/// Starts the timer of `slot`'s game; it ends when the game is over, has no
+/// clock, or leaves memory.
 pub fn watch_clock(slot: Arc<GameSlot>, store: AsyncStore) {
+    let mut changes = slot.subscribe();
+    let game = Arc::downgrade(&slot);
+    drop(slot);
     tokio::spawn(async move {
-        let mut changes = slot.subscribe();
         loop {
             changes.borrow_and_update();
+            let Some(slot) = game.upgrade() else { return };
             let deadline = {
                 let live = slot.live.lock().await;
                 if live.is_over() || live.clock.is_none() {
@@ -23,7 +28,8 @@ pub fn watch_clock(slot: Arc<GameSlot>, store: AsyncStore) {
                 live.deadline()
             };
             let Some(at) = deadline else {
-                // No clock runs yet: wait for a move.
+                // No clock runs yet: wait for a move, without holding the game.
+                drop(slot);
                 if changes.changed().await.is_err() {
                     return;
                 }

@@ -359,6 +359,9 @@ class GamePage {
       }) }, 'Take back'));
       return;
     }
+    const opponent = s.you ? s.seats[s.you === 'first' ? 'second' : 'first'] : null;
+    // The computer takes back below "hard" only (docs/api.md); no button it would refuse.
+    if (opponent && opponent.kind === 'computer' && ['hard', 'strongest'].includes(opponent.level)) return;
     const mine = s.moves.some((m) => m.actor === s.you);
     if (offerBy && offerBy !== s.you) {
       e.offer.append(h('span', {}, `${capitalised(s.seats[offerBy].name)} asks to take back a move.`),

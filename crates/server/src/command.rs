@@ -153,7 +153,7 @@ impl ClockBody {
 const DAY_MS: u64 = 24 * 3600 * 1000;
 
 fn seconds_to_ms(seconds: f64) -> Result<u64, ApiError> {
-    if !seconds.is_finite() || seconds < 0.0 || seconds > 1e9 {
+    if !(0.0..=1e9).contains(&seconds) {
         return Err(ApiError::bad_request("clock times are seconds, 0 or more"));
     }
     Ok((seconds * 1000.0).round() as u64)

@@ -5,7 +5,9 @@
 //! go to target/screenshots/), step back through the move list; then, from a
 //! position of that game, see that the hints of captures, attacks, joins,
 //! merges or stone choices are painted above the pieces, and make such a
-//! move by drag.
+//! move by drag; start a 3-second game from the home page's form, see the
+//! running clock count down and the server's flag end the game for the
+//! right side (screenshots of the end at the three sizes); take a turn back.
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.

@@ -31,6 +31,12 @@ impl Store for SlowMoves {
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
         self.0.computer_games_in_progress()
     }
+    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        self.0.take_back(game, keep, meta)
+    }
+    fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        self.0.timed_games_in_progress()
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -37,7 +37,7 @@ async fn moves_carry_their_short_form_and_whose_turn_they_belong_to() {
     assert_eq!(note(1), (json!("pass"), json!("first"), json!("second")), "Black's answer is in White's turn");
     // A dealt card's label would name it: hidden like its text until the end.
     let dealt = server.create(json!({ "variant": "lunch", "opponent": "local", "colour": "first" })).await;
-    let state = server.state(&dealt["id"].as_str().unwrap(), Some(&secret(&dealt, "first"))).await;
+    let state = server.state(dealt["id"].as_str().unwrap(), Some(&secret(&dealt, "first"))).await;
     let deal = &state["moves"][0];
     assert_eq!(
         (&deal["actor"], &deal["text"], &deal["label"]),

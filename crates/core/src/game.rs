@@ -132,6 +132,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         false
     }
 
+    /// Whether `player` still has, by the rules, what could ever win the
+    /// game (chess's "sufficient material"): when a player's time runs out,
+    /// the game is drawn if the other side could not win, lost otherwise.
+    /// True unless the game says otherwise (a lone King in LMA and Fluid
+    /// Chess).
+    fn could_win(&self, player: Player) -> bool {
+        let _ = player;
+        true
+    }
+
     /// The probability of a chance move, when [`Game::to_act`] is
     /// [`Actor::Chance`]. Uniform unless the game says otherwise. Drivers
     /// let chance act with [`crate::sample_chance`], searches weigh chance

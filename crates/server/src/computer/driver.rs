@@ -3,6 +3,7 @@
 //! like anyone's, through the commit protocol.
 
 use super::players::Opponents;
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::live::GameSlot;
 use crate::store::{AsyncStore, MoveActor};
@@ -68,6 +69,15 @@ impl ComputerDriver {
             .ok()
             .flatten();
             let mut live = slot.live.lock().await;
+            match live.flag(&self.store, now_ms()).await {
+                // Out of time while thinking: the game is over.
+                Ok(true) => {
+                    slot.publish(&mut live);
+                    continue;
+                }
+                Ok(false) => {}
+                Err(error) => eprintln!("menagerie: the flag of game {} could not be stored: {error}", live.record.id),
+            }
             if live.version != version {
                 // Someone resigned or the game changed meanwhile: look again.
                 continue;

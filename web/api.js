@@ -37,6 +37,8 @@ export const api = {
   play: (id, seat, move, ply) => call('POST', `/api/games/${id}/move`, { seat, move, ply }),
   resign: (id, seat) => call('POST', `/api/games/${id}/resign`, { seat }),
   draw: (id, seat, action) => call('POST', `/api/games/${id}/draw`, { seat, action }),
+  takeback: (id, seat, action) => call('POST', `/api/games/${id}/takeback`, { seat, action }),
+  time: () => call('GET', '/api/time'),
   rematch: (id, seat) => call('POST', `/api/games/${id}/rematch`, { seat }),
   socketUrl: (id, seat) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws${q(seat)}`,
 };

@@ -42,3 +42,10 @@ export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;
 }
+
+/// Replaces the children of `el` (nulls and falses are skipped).
+export function fill(el, ...children) {
+  clear(el);
+  append(el, children);
+  return el;
+}

@@ -2,46 +2,47 @@
 // (crates/games/src/fluid/view.rs): { files, ranks, squares: {a1: [{colour,
 // letter, kind}], ...}, labels, castling, en_passant, promotions }.
 // Moves: `<unit><from><to>[x<captured>][=<promotion>]`: the squares are
-// clicked, the unit (one piece or the pair), the capture and the promotion
-// are chosen from a list when several moves share the squares.
+// clicked (or the unit dragged), the unit (one piece or the pair), the
+// capture and the promotion are chosen from a list when several moves
+// share the squares.
 
 import { s } from '../dom.js';
-import { svg, square, piece, fileName } from '../board.js';
+import { Picture, grid } from '../board.js';
+import { chessPiece } from '../pieces.js';
 
 const KIND = { K: 'King', Q: 'Queen', R: 'Rook', B: 'Bishop', N: 'Knight', P: 'Pawn' };
+const unitName = (letters) => (letters === 'BR' ? 'Queen (Bishop+Rook)' : letters.split('').map((c) => KIND[c] || c).join('+'));
+
+/// The pieces of one square: a Bishop and Rook of one side are a Queen;
+/// any other two stand side by side at a smaller size, both readable.
+function drawSquare(here, x, y, size) {
+  const g = s('g', { class: 'stack' });
+  if (here.length === 1) {
+    g.append(chessPiece(here[0].letter, here[0].colour, x, y, size));
+  } else if (here.length >= 2) {
+    const [a, b] = here;
+    if (a.colour === b.colour && [a.letter, b.letter].sort().join('') === 'BR') {
+      g.append(chessPiece('q', a.colour, x, y, size));
+    } else {
+      g.append(chessPiece(a.letter, a.colour, x - size * 0.02, y - size * 0.02, size * 0.64));
+      g.append(chessPiece(b.letter, b.colour, x + size * 0.38, y + size * 0.38, size * 0.64));
+    }
+  }
+  return g;
+}
 
 export default {
   draw(board, ctx = {}) {
     const files = (board.files || []).length || 8;
     const ranks = (board.ranks || []).length || 8;
     const size = 10;
-    const pic = svg(files * size, ranks * size);
-    const flip = !!ctx.flip;
+    const picture = new Picture(files * size, ranks * size, ctx);
     const squares = board.squares || {};
-    for (let r = 0; r < ranks; r++) {
-      for (let f = 0; f < files; f++) {
-        const name = `${fileName(f)}${r + 1}`;
-        const col = flip ? files - 1 - f : f;
-        const row = flip ? r : ranks - 1 - r;
-        const x = col * size;
-        const y = row * size;
-        const cell = square(x, y, size, name, (f + r) % 2 === 1 ? '#f0d9b5' : '#b58863', ctx);
-        const here = squares[name] || [];
-        if (here.length === 1) {
-          const p = here[0];
-          cell.append(piece(x, y, size, p.letter, p.colour === 'white' ? 'first' : 'second'));
-        } else if (here.length >= 2) {
-          // Two pieces: each at half size, side by side, so both stay legible.
-          here.slice(0, 2).forEach((p, i) => {
-            cell.append(piece(x + (i === 0 ? -0.02 : 0.42) * size, y + (i === 0 ? 0.05 : 0.35) * size, size * 0.6, p.letter, p.colour === 'white' ? 'first' : 'second'));
-          });
-        }
-        if (r === (flip ? ranks - 1 : 0) && !ctx.small) cell.append(s('text', { x: x + size * 0.96, y: y + size * 0.95, 'font-size': 1.7, 'text-anchor': 'end', fill: '#555', 'pointer-events': 'none', text: fileName(f) }));
-        if (f === (flip ? files - 1 : 0) && !ctx.small) cell.append(s('text', { x: x + 0.4, y: y + 1.9, 'font-size': 1.7, fill: '#555', 'pointer-events': 'none', text: String(r + 1) }));
-        pic.append(cell);
-      }
-    }
-    return pic;
+    grid(picture, {
+      files, ranks, size, flip: !!ctx.flip,
+      pieceAt: (name, x, y) => ((squares[name] || []).length ? drawSquare(squares[name], x, y, size) : null),
+    });
+    return picture.finish();
   },
 
   tokens(text) {
@@ -49,13 +50,33 @@ export default {
     return m ? [m[1], m[2]] : [];
   },
 
+  kings(board, side) {
+    return Object.entries(board.squares || {}).filter(([, here]) => here.some((p) => p.letter === 'K' && p.colour === side)).map(([sq]) => sq);
+  },
+
+  isCapture(text, before) {
+    const m = /^[A-Z]{1,2}([a-h][1-8])([a-h][1-8])/.exec(text);
+    if (!m || !before || !before.squares) return false;
+    const mover = (before.squares[m[1]] || [])[0];
+    return (before.squares[m[2]] || []).some((p) => mover && p.colour !== mover.colour);
+  },
+
+  short(text) {
+    const m = /^([A-Z]{1,2})([a-h][1-8])([a-h][1-8])(.*)$/.exec(text);
+    return m ? `${m[1] === 'P' ? '' : m[1]}${m[2]}–${m[3]}${m[4]}` : text;
+  },
+
   label(text) {
     const m = /^([A-Z]{1,2})([a-h][1-8])([a-h][1-8])(?:x([A-Z]{1,2}))?(?:=([A-Z]{1,2}))?$/.exec(text);
     if (!m) return text;
-    const unit = m[1].split('').map((c) => KIND[c] || c).join(' + ');
-    let out = `${unit} ${m[2]}→${m[3]}`;
-    if (m[4]) out += `, capturing the ${m[4].split('').map((c) => KIND[c] || c).join(' + ')}`;
-    if (m[5]) out += `, promoting to ${m[5].split('').map((c) => KIND[c] || c).join(' + ')}`;
+    let out = `${unitName(m[1])} ${m[2]}→${m[3]}`;
+    if (m[4]) out += `, taking the ${unitName(m[4])}`;
+    if (m[5]) out += `, promoting to ${unitName(m[5])}`;
     return out;
   },
+
+  help: [
+    'Drag a piece, or click it and then a target. Dots are moves; corner marks are captures or joins (two of your pieces may share a square).',
+    'A Queen is a Bishop and a Rook on one square: when both may move, or only one of them, you are asked which unit moves. You also choose which piece to take from a square of two.',
+  ],
 };

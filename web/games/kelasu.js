@@ -5,11 +5,11 @@
 // Moves: `B3-C3`, merges `W@D1:C1,D1` (click the Blanks in any order, then
 // the square of the new piece).
 
-import { s, h } from '../dom.js';
-import { svg, square } from '../board.js';
+import { h, s } from '../dom.js';
+import { Picture } from '../board.js';
+import { kelasuPiece, kelasuName } from '../pieces.js';
 
-const NAMES = { B: 'Blank', W: 'Warrior', R: 'Runner', D: 'Diplomat', C: 'Champion', G: 'General', S: 'Stone' };
-const FILL = { blue: '#2f6fd0', red: '#c8382f' };
+const SHADES = { light: '#ece6d3', dark: '#d2c8ab' };
 
 function parseMerge(text) {
   const m = /^([A-Z])@([A-J]\d):(.+)$/.exec(text);
@@ -17,41 +17,44 @@ function parseMerge(text) {
 }
 
 export default {
+  /// Blue starts at the top (rank A): its player sees the board turned.
+  firstAtTop: true,
+
   draw(board, ctx = {}) {
     const ranks = board.ranks || ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'];
     const files = board.files || ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
     const size = 10;
-    const pad = ctx.small ? 0 : 4;
-    const pic = svg(files.length * size + pad, ranks.length * size + pad);
+    const picture = new Picture(files.length * size, ranks.length * size, ctx);
     const pieces = new Map((board.squares || []).map((p) => [p.square, p]));
     const tiles = new Set(board.victory_tiles || []);
     const flip = !!ctx.flip;
+    const cells = [];
     ranks.forEach((rank, r) => {
       files.forEach((file, f) => {
         const row = flip ? ranks.length - 1 - r : r;
         const col = flip ? files.length - 1 - f : f;
-        const x = pad + col * size;
+        const x = col * size;
         const y = row * size;
         const name = `${rank}${file}`;
         const light = (r + f) % 2 === 0;
-        const sq = square(x, y, size, name, light ? '#e9e4d4' : '#d3cbb3', ctx);
-        if (tiles.has(name)) sq.append(s('rect', { x: x + 0.6, y: y + 0.6, width: size - 1.2, height: size - 1.2, fill: 'none', stroke: '#d4a017', 'stroke-width': 0.9, 'pointer-events': 'none' }));
+        const cell = picture.square(name, x, y, size, light ? SHADES.light : SHADES.dark);
+        cell.light = light;
+        if (col === 0) cell.rankLabel = rank;
+        if (row === ranks.length - 1) cell.fileLabel = file;
+        cells.push(cell);
+        if (tiles.has(name)) {
+          picture.layers.marks.append(s('rect', { x: x + 0.5, y: y + 0.5, width: size - 1, height: size - 1, fill: 'rgba(212, 160, 23, 0.18)', stroke: '#c99a12', 'stroke-width': 0.8, class: 'victory-tile' }));
+        }
         const p = pieces.get(name);
         if (p) {
-          const g = s('g', { 'pointer-events': 'none', opacity: p.spent ? 0.45 : 1 });
-          const blank = p.piece === 'B';
-          g.append(s('circle', { cx: x + size / 2, cy: y + size / 2, r: blank ? size * 0.26 : size * 0.38, fill: FILL[p.colour] || '#555', stroke: '#222', 'stroke-width': 0.4 }));
-          if (!blank) g.append(s('text', { x: x + size / 2, y: y + size / 2, 'font-size': size * 0.42, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: '#fff', 'font-weight': 'bold', 'font-family': 'system-ui, sans-serif', text: p.piece }));
-          sq.append(g);
+          const art = kelasuPiece(p.piece, p.colour, x + size * 0.05, y + size * 0.05, size * 0.9);
+          if (p.spent) art.setAttribute('opacity', '0.45');
+          picture.piece(name, art);
         }
-        pic.append(sq);
       });
     });
-    if (!ctx.small) {
-      ranks.forEach((rank, r) => pic.append(s('text', { x: 1.5, y: (flip ? ranks.length - 1 - r : r) * size + size / 2, 'font-size': 2.6, 'dominant-baseline': 'central', fill: '#666', text: rank })));
-      files.forEach((file, f) => pic.append(s('text', { x: pad + (flip ? files.length - 1 - f : f) * size + size / 2, y: ranks.length * size + 2.6, 'font-size': 2.6, 'text-anchor': 'middle', fill: '#666', text: file })));
-    }
-    return pic;
+    picture.edgeCoords(cells, size, (c) => c.light, { onLight: '#a8997a', onDark: '#f3eee0' });
+    return picture.finish();
   },
 
   tokens(text) {
@@ -67,18 +70,43 @@ export default {
     return merge ? merge.blanks.length : 0;
   },
 
+  isCapture(text, before) {
+    const m = /^([A-J]\d)-([A-J]\d)$/.exec(text);
+    if (!m || !before) return false;
+    const at = new Map((before.squares || []).map((p) => [p.square, p]));
+    const a = at.get(m[1]);
+    const b = at.get(m[2]);
+    return !!(a && b && a.colour !== b.colour);
+  },
+
+  short(text) {
+    const merge = parseMerge(text);
+    return merge ? `${merge.letter}@${merge.target}` : text.replace('-', '–');
+  },
+
   label(text) {
     const merge = parseMerge(text);
-    return merge ? `${NAMES[merge.letter] || merge.letter} on ${merge.target} (${merge.blanks.length} Blanks)` : text;
+    return merge ? `Merge ${merge.blanks.length} Blanks into a ${kelasuName(merge.letter)} on ${merge.target}` : text.replace('-', '→');
+  },
+
+  now(board, ctx = {}) {
+    if (!board || board.energy === undefined || ctx.over) return null;
+    return h('div', { class: 'kelasu-now' }, `${capitalised(board.to_act || 'you')} has `, h('b', { 'data-energy': '' }, String(board.energy)), ` Energy left this turn`,
+      board.spent && board.spent.length ? h('span', { class: 'muted' }, ` · spent: ${board.spent.join(', ')}`) : '');
   },
 
   panel(board) {
     if (!board || board.energy === undefined) return null;
     const stones = board.stones || {};
-    return h('div', { class: 'info-box' },
-      board.to_act ? h('b', {}, `${board.to_act} to act — `) : '', `Energy left: `, h('b', { 'data-energy': '' }, String(board.energy)),
-      board.spent && board.spent.length ? ` — spent: ${board.spent.join(', ')}` : '',
-      h('br'), `Stones: blue ${stones.blue ?? '?'}, red ${stones.red ?? '?'}`,
-      h('br'), h('small', { class: 'muted' }, 'Merge: click the Blanks (any order), then the square of the new piece. Gold squares are Victory Tiles.'));
+    return h('div', { class: 'info-box' }, `Stones (Energy next turn): blue ${stones.blue ?? '?'}, red ${stones.red ?? '?'}`);
   },
+
+  help: [
+    'A turn is several actions: each moves one piece (1 Energy) or merges Blanks (1 Energy a Blank). Energy = your Stones at the start of the turn; the turn ends at 0.',
+    'Drag a piece, or click it and then a target (dots: moves; corner marks: captures, conversions, merges).',
+    'Merge: click the Blanks (any order; 2 make a Warrior, 4 a Runner or Diplomat, 5 a Champion…), then the Blank where the new piece stands; if several pieces fit, you are asked which.',
+    'Faded pieces have acted this turn. The framed squares in the middle are the Victory Tiles.',
+  ],
 };
+
+const capitalised = (word) => word[0].toUpperCase() + word.slice(1);

@@ -6,11 +6,14 @@
 // (move the stone on c1 north) or `;a2*ne` (a2 colonizes north-east).
 // Click a slot, then (optionally) a stone and the square it goes to.
 
-import { s, h } from '../dom.js';
-import { svg, fileName } from '../board.js';
+import { h, s } from '../dom.js';
+import { Picture, fileName } from '../board.js';
+import { lichenStone, lichenToken } from '../pieces.js';
 
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
-const COLOUR = { white: '#f5f5f5', black: '#262626' };
+const ARROWS = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
+const SHADES = { light: '#dde6cf', dark: '#cdd9ba' };
+const HALO = { white: '#ffffff', black: '#1e1e1e' };
 
 function neighbour(square, dir) {
   const m = /^([a-z])(\d+)$/.exec(square);
@@ -24,11 +27,11 @@ export default {
     const files = board.files || 5;
     const ranks = board.ranks || 3;
     const size = 30;
-    const pic = svg(files * size, ranks * size);
+    const picture = new Picture(files * size, ranks * size, ctx);
     const flip = !!ctx.flip;
-    const hl = ctx.highlights || {};
     const stones = new Map((board.stones || []).map((st) => [st.square, st]));
     const harvest = new Set(board.harvest || []);
+    const cells = [];
     for (let r = 0; r < ranks; r++) {
       for (let f = 0; f < files; f++) {
         const name = `${fileName(f)}${r + 1}`;
@@ -36,37 +39,39 @@ export default {
         const row = flip ? r : ranks - 1 - r;
         const x = col * size;
         const y = row * size;
-        const cell = s('g', { 'data-square': name, class: 'square' });
-        cell.append(s('rect', { x, y, width: size, height: size, fill: (f + r) % 2 ? '#dfe8d0' : '#cfdcbc', stroke: '#9aa88a', 'stroke-width': 0.3 }));
-        if (hl.last && hl.last.has(name)) cell.append(s('rect', { x, y, width: size, height: size, fill: 'rgba(205,210,60,0.45)' }));
-        if (hl.selected && hl.selected.has(name)) cell.append(s('rect', { x, y, width: size, height: size, fill: 'rgba(20,85,200,0.35)' }));
-        if (hl.targets && hl.targets.has(name)) cell.append(s('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.1, fill: 'rgba(20,85,200,0.45)' }));
-        pic.append(cell);
+        const light = (f + r) % 2 === 1;
+        const cell = picture.square(name, x, y, size, light ? SHADES.light : SHADES.dark, { stroke: '#a9b596', strokeWidth: 0.3 });
+        cell.light = light;
+        if (col === 0) cell.rankLabel = String(r + 1);
+        if (row === ranks - 1) cell.fileLabel = fileName(f);
+        cells.push(cell);
         const st = stones.get(name);
         if (!st) continue;
         const cx = x + size / 2;
         const cy = y + size / 2;
-        const ring = st.controller === 'white' ? '#c9a227' : st.controller === 'black' ? '#5b3a8c' : '#888';
-        pic.append(s('circle', { cx, cy, r: size * 0.3, fill: '#a7a196', stroke: ring, 'stroke-width': 1.4, 'pointer-events': 'none' }));
-        if (st.kingstone) {
-          pic.append(s('text', { x: cx, y: cy, 'font-size': size * 0.3, 'text-anchor': 'middle', 'dominant-baseline': 'central', fill: COLOUR[st.kingstone] === '#f5f5f5' ? '#fff' : '#111', stroke: '#333', 'stroke-width': 0.3, 'pointer-events': 'none', text: '♚' }));
-        }
-        if (harvest.has(name)) pic.append(s('circle', { cx, cy, r: size * 0.36, fill: 'none', stroke: '#2a8f3a', 'stroke-dasharray': '1.5 1', 'stroke-width': 0.6, 'pointer-events': 'none' }));
+        const g = s('g', { class: 'lichen-stone' });
+        if (st.controller) g.append(s('circle', { cx, cy, r: size * 0.285, fill: 'none', stroke: HALO[st.controller], 'stroke-width': size * 0.04, opacity: 0.9 }));
+        g.append(lichenStone(x + size * 0.15, y + size * 0.15, size * 0.7, st.kingstone));
+        if (harvest.has(name)) g.append(s('circle', { cx, cy, r: size * 0.47, fill: 'none', stroke: '#2a8f3a', 'stroke-dasharray': '2 1.4', 'stroke-width': 0.7 }));
+        picture.piece(name, g);
         // The eight slots round the stone, each clickable as `<square><dir>`.
         for (const [dir, [dx, dy]] of Object.entries(DIRS)) {
-          const sx = cx + (flip ? -dx : dx) * size * 0.36;
-          const sy = cy - (flip ? -dy : dy) * size * 0.36;
+          const k = dx && dy ? 0.3 : 0.36;
+          const sx = cx + (flip ? -dx : dx) * size * k;
+          const sy = cy - (flip ? -dy : dy) * size * k;
           const slotName = `${name}${dir}`;
           const token = st.slots ? st.slots[dir] : null;
-          const slot = s('g', { 'data-square': slotName, class: 'slot' });
-          slot.append(s('circle', { cx: sx, cy: sy, r: size * 0.085, fill: token ? COLOUR[token] : 'rgba(255,255,255,0.25)', stroke: '#444', 'stroke-width': 0.35 }));
-          if (hl.targets && hl.targets.has(slotName)) slot.append(s('circle', { cx: sx, cy: sy, r: size * 0.11, fill: 'none', stroke: '#1455c8', 'stroke-width': 0.8 }));
-          if ((hl.selected && hl.selected.has(slotName)) || (hl.last && hl.last.has(slotName))) slot.append(s('circle', { cx: sx, cy: sy, r: size * 0.12, fill: 'none', stroke: '#c8a000', 'stroke-width': 0.8 }));
-          pic.append(slot);
+          picture.slot(slotName, sx, sy, size * 0.075, { occupied: !!token, fill: 'rgba(255,255,255,0.35)', stroke: '#6b6659' });
+          if (token) picture.decorate(lichenToken(token, sx, sy, size * 0.07));
+          const hl = ctx.highlights || {};
+          if ((hl.selected && hl.selected.has(slotName)) || (hl.last && hl.last.has(slotName))) {
+            picture.layers.marks.append(s('circle', { cx: sx, cy: sy, r: size * 0.11, fill: hl.selected && hl.selected.has(slotName) ? 'rgba(20, 85, 30, 0.5)' : 'rgba(155, 199, 0, 0.7)' }));
+          }
         }
       }
     }
-    return pic;
+    picture.edgeCoords(cells, size, (c) => c.light, { onLight: '#7f906b', onDark: '#7f906b' }, 0.13);
+    return picture.finish();
   },
 
   /// `a2ne;c1>n` -> ["a2ne", "c1", "c2"]; `a2ne;a2*ne` -> ["a2ne", "a2", "b3"].
@@ -79,18 +84,42 @@ export default {
     return tokens;
   },
 
-  label(text) {
-    const [place, act] = text.split(';');
-    if (!act) return `${place}: place only, end the turn`;
-    return act.includes('*') ? `${place}, then colonize ${act.replace('*', ' → ')}` : `${place}, then move ${act.replace('>', ' → ')}`;
+  isCapture(text, before) {
+    const m = /;([a-z]\d+)\*(n|ne|e|se|s|sw|w|nw)$/.exec(text);
+    if (!m || !before) return false;
+    const target = (before.stones || []).find((st) => st.square === neighbour(m[1], m[2]));
+    const mover = before.to_act;
+    const there = target && target.slots ? target.slots[m[2]] : null;
+    return !!(there && there !== mover);
   },
 
-  panel(board) {
-    if (!board || !board.hands) return null;
-    return h('div', { class: 'info-box' },
-      `Hands — white: `, h('b', {}, String(board.hands.white)), `, black: `, h('b', {}, String(board.hands.black)),
-      board.to_act ? ` — ${board.to_act} to move` : '',
-      board.harvest && board.harvest.length ? ` — harvest at the start of this turn: ${board.harvest.join(', ')}` : '',
-      h('br'), h('small', { class: 'muted' }, 'Click a slot to place a token; then click a stone and where it moves or what it colonizes, or choose "place only" to end the turn. Rings: gold = white controls, purple = black.'));
+  short(text) {
+    const [place, act] = text.split(';');
+    const dir = (t) => t.replace(/(ne|nw|se|sw|n|e|s|w)$/, (d) => ARROWS[d]);
+    if (!act) return dir(place);
+    const m = /^([a-z]\d+)([>*])(\w+)$/.exec(act);
+    return m ? `${dir(place)} ${m[1]}${m[2] === '*' ? '*' : ''}${ARROWS[m[3]] || m[3]}` : text;
   },
+
+  label(text) {
+    const [place, act] = text.split(';');
+    const where = (slot) => { const m = /^([a-z]\d+)([nesw]+)$/.exec(slot); return m ? `${m[1]} ${ARROWS[m[2]] || m[2]}` : slot; };
+    if (!act) return `Place on ${where(place)}, and stop`;
+    const m = /^([a-z]\d+)([>*])(\w+)$/.exec(act);
+    if (!m) return text;
+    return m[2] === '*' ? `Place on ${where(place)}, then ${m[1]} colonizes ${ARROWS[m[3]] || m[3]}` : `Place on ${where(place)}, then move ${m[1]} ${ARROWS[m[3]] || m[3]}`;
+  },
+
+  now(board, ctx = {}) {
+    if (!board || !board.hands) return null;
+    const me = ctx.you === 'second' ? 'black' : 'white';
+    return h('div', { class: 'lichen-now' }, 'Tokens in hand: ', h('b', {}, `white ${board.hands.white}`), ' · ', h('b', {}, `black ${board.hands.black}`),
+      board.harvest && board.harvest.length && !ctx.over ? h('span', { class: 'muted' }, ` · ${me === board.to_act ? 'your' : 'the'} harvest this turn: ${board.harvest.join(', ')}`) : '');
+  },
+
+  help: [
+    'Your turn: click an empty slot (the small circles round a stone) to place a token there. If you may also act, the stones you could move or colonize from are marked: click one, then where it goes — or press "Place only".',
+    'You may also drag a stone you control to its new square after placing.',
+    'Whoever has more tokens on a stone controls it (white or black halo). Control your opponent\'s kingstone (the crown) to win. Dashed rings: your stones harvested at the start of this turn.',
+  ],
 };

@@ -6,10 +6,12 @@
 // the other board when c3 has the other colour than 2b1 (drawn, not judged:
 // the server checks every move).
 
-import { s } from '../dom.js';
-import { svg, square, piece } from '../board.js';
+import { Picture, COLOURS, fileName } from '../board.js';
+import { chessPiece } from '../pieces.js';
 
-const FILES = 'abcdef';
+const SIZE = 10;
+const GAP = 7;
+const TOP = 4;
 
 function squaresOf(board) {
   const all = new Map();
@@ -17,44 +19,46 @@ function squaresOf(board) {
   return all;
 }
 
+const colourOf = (letter) => (letter === letter.toUpperCase() ? 'white' : 'black');
+
 export default {
   draw(board, ctx = {}) {
-    const size = 10;
-    const gap = 6;
     const boards = board.boards || [];
-    const width = boards.length * 6 * size + (boards.length - 1) * gap;
-    const pic = svg(width, 7 * size + (ctx.small ? 0 : 5));
+    const top = ctx.small ? 0 : TOP;
+    const width = boards.length * 6 * SIZE + (boards.length - 1) * GAP;
+    const picture = new Picture(width, 7 * SIZE + top, ctx);
     const flip = !!ctx.flip;
     boards.forEach((b, i) => {
-      // Board 1 on the left (right when flipped, as seen from the other side).
+      // Board 1 on the left (on the right when flipped, as seen from the other side).
       const slot = flip ? boards.length - 1 - i : i;
-      const x0 = slot * (6 * size + gap);
+      const x0 = slot * (6 * SIZE + GAP);
+      const cells = [];
       for (const sq of b.squares || []) {
         const m = /^(\d)([a-f])(\d)$/.exec(sq.square);
         if (!m) continue;
-        const f = FILES.indexOf(m[2]);
+        const f = m[2].charCodeAt(0) - 97;
         const r = parseInt(m[3], 10) - 1;
         const col = flip ? 5 - f : f;
         const row = flip ? r : 6 - r;
-        const x = x0 + col * size;
-        const y = row * size;
-        const cell = square(x, y, size, sq.square, sq.dark ? '#b58863' : '#f0d9b5', ctx);
-        if (sq.piece) {
-          const white = sq.piece === sq.piece.toUpperCase();
-          const letter = sq.piece.toLowerCase() === 'c' ? 'C' : sq.piece;
-          cell.append(piece(x, y, size, letter, white ? 'first' : 'second', { disc: sq.piece.toLowerCase() === 'c' }));
-        }
-        pic.append(cell);
+        const x = x0 + col * SIZE;
+        const y = top + row * SIZE;
+        const cell = picture.square(sq.square, x, y, SIZE, sq.dark ? COLOURS.dark : COLOURS.light);
+        cell.light = !sq.dark;
+        if (col === 0) cell.rankLabel = String(r + 1);
+        if (row === 6) cell.fileLabel = fileName(f);
+        cells.push(cell);
+        if (sq.piece) picture.piece(sq.square, chessPiece(sq.piece, colourOf(sq.piece), x, y, SIZE));
       }
-      if (!ctx.small) {
-        pic.append(s('text', { x: x0 + 3 * size, y: 7 * size + 4, 'font-size': 3.2, 'text-anchor': 'middle', fill: '#666', text: `board ${b.board}` }));
-      }
+      picture.edgeCoords(cells, SIZE, (c) => c.light);
+      picture.coord(x0 + 3 * SIZE, top - 1.2, `board ${b.board}`, { 'font-size': 2.6, 'text-anchor': 'middle', fill: '#666', 'font-weight': 500, 'data-coord': `board ${b.board}` });
     });
-    return pic;
+    return picture.finish();
   },
 
   /// `2b1c3` -> ["2b1", landing square]: the same board if c3 has the
-  /// colour of b1, the other board otherwise.
+  /// colour of b1, the other board otherwise. An off-colour capture may
+  /// also be made by clicking the piece it takes (T on the mover's board),
+  /// so that square is an alternative to the landing square.
   tokens(text, _squares, board) {
     const m = /^([12])([a-f][1-7])([a-f][1-7])/.exec(text);
     if (!m) return [];
@@ -64,12 +68,35 @@ export default {
     const other = `${m[1] === '1' ? '2' : '1'}${m[3]}`;
     const a = all.get(from);
     const t = all.get(same);
-    const landing = a && t && a.dark !== t.dark ? other : same;
-    return [from, landing];
+    if (!a || !t || a.dark === t.dark) return [from, same];
+    const capture = t.piece && a.piece && colourOf(t.piece) !== colourOf(a.piece);
+    return [from, capture ? [other, same] : other];
+  },
+
+  kings(board, side) {
+    const king = side === 'white' ? 'K' : 'k';
+    return [...squaresOf(board).values()].filter((sq) => sq.piece === king).map((sq) => sq.square);
+  },
+
+  isCapture(text, before) {
+    const m = /^([12])([a-f][1-7])([a-f][1-7])/.exec(text);
+    const t = m && squaresOf(before || {}).get(`${m[1]}${m[3]}`);
+    return !!(t && t.piece);
+  },
+
+  short(text) {
+    return text.length >= 5 ? `${text.slice(0, 3)}–${text.slice(3, 5)}${text.length > 5 ? `=${text[5].toUpperCase()}` : ''}` : text;
   },
 
   label(text) {
-    const promo = /([qrc])$/.exec(text.length > 5 ? text : '');
-    return promo ? `${text} (promote to ${{ q: 'Queen', r: 'Rook', c: 'Cardinal' }[promo[1]]})` : text;
+    const promo = /^[12][a-f][1-7][a-f][1-7]([qrc])$/.exec(text);
+    const base = `${text.slice(0, 3)}→${text.slice(3, 5)}`;
+    return promo ? `${base}, promoting to ${{ q: 'Queen', r: 'Rook', c: 'Cardinal' }[promo[1]]}` : base;
   },
+
+  help: [
+    'Drag a piece, or click it and then a target. Dots are moves, corner marks captures.',
+    'A move that ends on a square of the other colour lands on the twin square of the other board: the dot shows where the piece will land. An off-colour capture can be made by dropping on the piece it takes.',
+    'Cardinals (C) move as a Bishop or a Knight. Pawns promote to a Queen, Rook or Cardinal: you are asked which.',
+  ],
 };

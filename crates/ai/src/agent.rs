@@ -1,18 +1,15 @@
-//! Players the computer can be: a trait over the searches, and the
-//! `random`, `greedy`, `alphabeta:4`, `mcts:1000`, `ai:hard` strings that
-//! name them on the command line.
+//! Players the computer can be: a trait over the searches, and the simple
+//! players (random, greedy) beside the searching ones.
 
-use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::alphabeta::AlphaBeta;
+use crate::eval_kind::EvalKind;
 use crate::info::Info;
-use crate::level::{Algorithm, Level, DEFAULT_LEVEL};
 use crate::limits::{Limits, StopFlag};
-use crate::mcts::{Mcts, MctsConfig};
+use crate::mcts::Mcts;
 use menagerie_core::{sample_chance, sample_weighted, Actor, Evaluate, Game};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use std::fmt;
-use std::time::Duration;
-use thiserror::Error;
+use std::collections::HashMap;
 
 /// What an agent decided: a move (none only when the game is over) and the
 /// last report of its search, if it searched.
@@ -25,6 +22,7 @@ pub struct Decision<M> {
 /// A computer player for game `G`.
 pub trait Agent<G: Game + Evaluate>: Send {
     /// Chooses a move for whoever acts in `game` (a player, not chance).
+    /// A time per turn in `limits` is shared among the turn's actions.
     fn decide(
         &mut self,
         game: &G,
@@ -36,9 +34,6 @@ pub trait Agent<G: Game + Evaluate>: Send {
     /// Forgets what it learnt from earlier positions (a new game starts).
     fn new_game(&mut self) {}
 }
-
-/// Where `ismcts` playouts stop (the levels' value).
-const ISMCTS_PLAYOUT_CUTOFF: u32 = 60;
 
 /// Uniformly random legal moves.
 pub struct RandomAgent {
@@ -70,11 +65,16 @@ impl<G: Game + Evaluate> Agent<G> for RandomAgent {
 /// chance acts after the move, a sample of chance's moves.
 pub struct Greedy {
     rng: SmallRng,
+    eval: EvalKind,
 }
 
 impl Greedy {
     pub fn new(seed: u64) -> Self {
-        Greedy { rng: SmallRng::seed_from_u64(seed) }
+        Greedy::with_eval(seed, EvalKind::Tuned)
+    }
+
+    pub fn with_eval(seed: u64, eval: EvalKind) -> Self {
+        Greedy { rng: SmallRng::seed_from_u64(seed), eval }
     }
 }
 
@@ -100,8 +100,8 @@ impl<G: Game + Evaluate> Agent<G> for Greedy {
             }
             let value = match (position.outcome(), position.to_act()) {
                 (Some(outcome), _) => i64::from(outcome.score_for(me)) * i64::from(G::WIN),
-                (None, Actor::Player(p)) if p == me => i64::from(position.evaluate()),
-                (None, Actor::Player(_)) => -i64::from(position.evaluate()),
+                (None, Actor::Player(p)) if p == me => i64::from(self.eval.of(&position)),
+                (None, Actor::Player(_)) => -i64::from(self.eval.of(&position)),
                 (None, Actor::Chance) => 0,
             };
             for _ in 0..=chance_moves {
@@ -120,7 +120,8 @@ impl<G: Game + Evaluate> Agent<G> for Greedy {
     }
 }
 
-struct AlphaBetaAgent<G: Game + Evaluate>(AlphaBeta<G>);
+/// Alpha-beta (on as many threads as its configuration says).
+pub(crate) struct AlphaBetaAgent<G: Game + Evaluate>(pub AlphaBeta<G>);
 
 impl<G: Game + Evaluate> Agent<G> for AlphaBetaAgent<G> {
     fn decide(
@@ -130,7 +131,7 @@ impl<G: Game + Evaluate> Agent<G> for AlphaBetaAgent<G> {
         stop: &StopFlag,
         on_info: &mut dyn FnMut(&Info),
     ) -> Decision<G::Move> {
-        let result = self.0.search(game, limits, stop, on_info);
+        let result = self.0.search(game, &limits.for_decision(game), stop, on_info);
         Decision { best: result.best, info: Some(result.info) }
     }
     fn new_game(&mut self) {
@@ -138,7 +139,11 @@ impl<G: Game + Evaluate> Agent<G> for AlphaBetaAgent<G> {
     }
 }
 
-struct MctsAgent<G: Game + Evaluate>(Mcts<G>);
+/// MCTS, one tree per thread ("root parallelism"): the trees grow from
+/// different random streams, and their root visit counts are added up.
+pub(crate) struct MctsAgent<G: Game + Evaluate> {
+    pub trees: Vec<Mcts<G>>,
+}
 
 impl<G: Game + Evaluate> Agent<G> for MctsAgent<G> {
     fn decide(
@@ -149,162 +154,54 @@ impl<G: Game + Evaluate> Agent<G> for MctsAgent<G> {
         on_info: &mut dyn FnMut(&Info),
     ) -> Decision<G::Move> {
         if game.outcome().is_none() && game.to_act() == Actor::Chance {
-            let mut rng = SmallRng::seed_from_u64(self.0.config.seed);
+            let mut rng = SmallRng::seed_from_u64(self.trees[0].config.seed);
             return Decision { best: sample_chance(game, &mut rng), info: None };
         }
-        let result = self.0.search(game, limits, stop, on_info);
-        Decision { best: result.best, info: Some(result.info) }
-    }
-}
-
-/// A computer player named on the command line.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum AgentSpec {
-    Random,
-    Greedy,
-    /// Alpha-beta to a fixed depth, or on time.
-    AlphaBeta {
-        depth: Option<u32>,
-    },
-    /// UCT with random playouts: a fixed number, or on time.
-    Mcts {
-        playouts: Option<u64>,
-    },
-    /// Information-set MCTS.
-    InformationSetMcts {
-        playouts: Option<u64>,
-    },
-    /// A named level ([`Level`]), the algorithm chosen for the game.
-    Level(String),
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels})", levels = Level::names().join(", "))]
-    Unknown(String),
-    #[error("player {text:?}: {problem}")]
-    BadValue { text: String, problem: String },
-}
-
-impl AgentSpec {
-    /// Reads `random`, `greedy`, `alphabeta[:DEPTH]` (or `ab`),
-    /// `mcts[:PLAYOUTS]`, `ismcts[:PLAYOUTS]`, `ai[:LEVEL]`.
-    pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
-        let (name, value) = match text.split_once(':') {
-            Some((n, v)) => (n, Some(v)),
-            None => (text, None),
+        let limits = limits.for_decision(game);
+        let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
+        if helpers.is_empty() {
+            let result = main.search(game, &limits, stop, on_info);
+            return Decision { best: result.best, info: Some(result.info) };
+        }
+        // A playout budget is split among the trees, adding up to it.
+        let threads = helpers.len() as u64 + 1;
+        let share = |index: u64| {
+            let mut own = limits.clone();
+            own.nodes = limits.nodes.map(|n| n / threads + u64::from(index < n % threads));
+            own
         };
-        let number = |what: &str| -> Result<Option<u64>, SpecError> {
-            value
-                .map(|v| {
-                    v.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| SpecError::BadValue {
-                        text: text.to_owned(),
-                        problem: format!("{what} must be a positive number, not {v:?}"),
-                    })
+        let (main_result, helper_results) = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .enumerate()
+                .map(|(i, tree)| {
+                    let own = share(i as u64 + 1);
+                    scope.spawn(move || tree.search(game, &own, stop, &mut |_| {}))
                 })
-                .transpose()
-        };
-        let no_value = |spec: AgentSpec| match value {
-            Some(_) => Err(SpecError::BadValue { text: text.to_owned(), problem: "takes no value".into() }),
-            None => Ok(spec),
-        };
-        match name {
-            "random" => no_value(AgentSpec::Random),
-            "greedy" => no_value(AgentSpec::Greedy),
-            "alphabeta" | "ab" => Ok(AgentSpec::AlphaBeta { depth: number("the depth")?.map(|d| d.min(100) as u32) }),
-            "mcts" => Ok(AgentSpec::Mcts { playouts: number("the number of playouts")? }),
-            "ismcts" => Ok(AgentSpec::InformationSetMcts { playouts: number("the number of playouts")? }),
-            "ai" => {
-                let level = value.unwrap_or(DEFAULT_LEVEL);
-                if Level::names().contains(&level) {
-                    Ok(AgentSpec::Level(level.to_owned()))
-                } else {
-                    Err(SpecError::BadValue {
-                        text: text.to_owned(),
-                        problem: format!("unknown level {level:?}; levels: {}", Level::names().join(", ")),
-                    })
-                }
-            }
-            _ => Err(SpecError::Unknown(text.to_owned())),
-        }
-    }
-
-    /// The budget of one move: a fixed depth or playout count when the spec
-    /// names one, else `time` (one second if not given). A level's own
-    /// time gives way to `time` when that is given.
-    pub fn limits<G: Game>(&self, time: Option<Duration>) -> Limits {
-        let timed = Limits { time: Some(time.unwrap_or(Duration::from_secs(1))), ..Limits::default() };
-        match self {
-            AgentSpec::Random | AgentSpec::Greedy => Limits::default(),
-            AgentSpec::AlphaBeta { depth: Some(d) } => Limits::depth(*d),
-            AgentSpec::Mcts { playouts: Some(n) } | AgentSpec::InformationSetMcts { playouts: Some(n) } => {
-                Limits::nodes(*n)
-            }
-            AgentSpec::AlphaBeta { depth: None }
-            | AgentSpec::Mcts { playouts: None }
-            | AgentSpec::InformationSetMcts { playouts: None } => timed,
-            AgentSpec::Level(name) => {
-                let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
-                match time {
-                    Some(t) => Limits { time: Some(t), ..Limits::default() },
-                    None => Limits {
-                        time: level.time_ms.map(Duration::from_millis),
-                        depth: level.depth,
-                        nodes: level.playouts,
-                    },
-                }
+                .collect();
+            let main_result = main.search(game, &share(0), stop, on_info);
+            let helper_results: Vec<_> = handles.into_iter().filter_map(|h| h.join().ok()).collect();
+            (main_result, helper_results)
+        });
+        let mut visits: HashMap<G::Move, u64> = HashMap::new();
+        let mut order = Vec::new();
+        let mut playouts = main_result.info.nodes;
+        for result in std::iter::once(&main_result).chain(&helper_results) {
+            for &(mv, n) in &result.root_visits {
+                let total = visits.entry(mv).or_insert_with(|| {
+                    order.push(mv);
+                    0
+                });
+                *total += u64::from(n);
             }
         }
-    }
-
-    /// Builds the player; `seed` makes its random choices reproducible.
-    pub fn build<G: Game + Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
-        let mcts = |information_set: bool, playout_cutoff: Option<u32>| -> Box<dyn Agent<G>> {
-            Box::new(MctsAgent(Mcts::new(MctsConfig {
-                information_set,
-                playout_cutoff,
-                seed,
-                ..MctsConfig::default()
-            })))
-        };
-        let alphabeta = || -> Box<dyn Agent<G>> {
-            Box::new(AlphaBetaAgent(AlphaBeta::new(AlphaBetaConfig { seed, ..Default::default() })))
-        };
-        match self {
-            AgentSpec::Random => Box::new(RandomAgent::new(seed)),
-            AgentSpec::Greedy => Box::new(Greedy::new(seed)),
-            AgentSpec::AlphaBeta { .. } => alphabeta(),
-            AgentSpec::Mcts { .. } => mcts(false, None),
-            // Games with hidden cards run long; their playouts stop after
-            // 60 moves and are judged by the evaluation, as the levels do.
-            AgentSpec::InformationSetMcts { .. } => mcts(true, Some(ISMCTS_PLAYOUT_CUTOFF)),
-            AgentSpec::Level(name) => {
-                let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
-                match level.algorithm {
-                    Algorithm::Random => Box::new(RandomAgent::new(seed)),
-                    Algorithm::Greedy => Box::new(Greedy::new(seed)),
-                    Algorithm::AlphaBeta => alphabeta(),
-                    Algorithm::Mcts => mcts(false, level.playout_cutoff),
-                    Algorithm::InformationSetMcts => mcts(true, level.playout_cutoff),
-                }
-            }
+        for result in &helper_results {
+            playouts += result.info.nodes;
         }
-    }
-}
-
-impl fmt::Display for AgentSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = |name: &str, n: &Option<u64>| match n {
-            Some(n) => format!("{name}:{n}"),
-            None => name.to_owned(),
-        };
-        match self {
-            AgentSpec::Random => f.write_str("random"),
-            AgentSpec::Greedy => f.write_str("greedy"),
-            AgentSpec::AlphaBeta { depth } => f.write_str(&count("alphabeta", &depth.map(u64::from))),
-            AgentSpec::Mcts { playouts } => f.write_str(&count("mcts", playouts)),
-            AgentSpec::InformationSetMcts { playouts } => f.write_str(&count("ismcts", playouts)),
-            AgentSpec::Level(name) => write!(f, "ai:{name}"),
-        }
+        // The most visited move; among equals, the one seen first.
+        let best = order.iter().rev().copied().max_by_key(|mv| visits[mv]).or(main_result.best);
+        let mut info = main_result.info;
+        info.nodes = playouts;
+        Decision { best, info: Some(info) }
     }
 }

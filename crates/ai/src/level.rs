@@ -27,7 +27,8 @@ pub struct Level {
     pub name: &'static str,
     pub summary: &'static str,
     pub algorithm: Algorithm,
-    /// Thinking time per move (per action in Kelasu, per decision in Lunch Chess).
+    /// Thinking time per turn: one move, but in Kelasu all the actions of
+    /// a turn share it; in Lunch Chess it is per decision.
     pub time_ms: Option<u64>,
     /// Alpha-beta: the nominal depth in moves of the game model.
     pub depth: Option<u32>,
@@ -35,18 +36,30 @@ pub struct Level {
     pub playouts: Option<u64>,
     /// MCTS: plies after which a playout stops and is scored by the evaluation.
     pub playout_cutoff: Option<u32>,
+    /// Threads the search may use, at most (fewer on a machine with fewer
+    /// cores: [`Level::threads_here`]). A server running searches side by
+    /// side counts each level's threads against its cores.
+    pub threads: u32,
 }
 
 const fn level(name: &'static str, summary: &'static str, algorithm: Algorithm) -> Level {
-    Level { name, summary, algorithm, time_ms: None, depth: None, playouts: None, playout_cutoff: None }
+    Level { name, summary, algorithm, time_ms: None, depth: None, playouts: None, playout_cutoff: None, threads: 1 }
 }
 
 /// The levels of the games of perfect information, weakest first.
 pub const LEVELS: &[Level] = &[
     Level { depth: Some(1), ..level("easy", "looks one move ahead, plus captures", Algorithm::AlphaBeta) },
     Level { depth: Some(3), time_ms: Some(200), ..level("medium", "three moves ahead", Algorithm::AlphaBeta) },
-    Level { time_ms: Some(1000), ..level("hard", "alpha-beta, one second a move", Algorithm::AlphaBeta) },
-    Level { time_ms: Some(5000), ..level("strongest", "alpha-beta, five seconds a move", Algorithm::AlphaBeta) },
+    Level {
+        time_ms: Some(1000),
+        threads: 2,
+        ..level("hard", "alpha-beta, one second a turn on two threads", Algorithm::AlphaBeta)
+    },
+    Level {
+        time_ms: Some(5000),
+        threads: 4,
+        ..level("strongest", "alpha-beta, five seconds a turn on up to four threads", Algorithm::AlphaBeta)
+    },
 ];
 
 /// The levels of games with hidden information, weakest first.
@@ -64,12 +77,18 @@ pub const HIDDEN_INFORMATION_LEVELS: &[Level] = &[
     Level {
         time_ms: Some(1000),
         playout_cutoff: Some(60),
-        ..level("hard", "information-set MCTS, one second a decision", Algorithm::InformationSetMcts)
+        threads: 2,
+        ..level("hard", "information-set MCTS, one second a decision on two threads", Algorithm::InformationSetMcts)
     },
     Level {
         time_ms: Some(5000),
         playout_cutoff: Some(60),
-        ..level("strongest", "information-set MCTS, five seconds a decision", Algorithm::InformationSetMcts)
+        threads: 4,
+        ..level(
+            "strongest",
+            "information-set MCTS, five seconds a decision on up to four threads",
+            Algorithm::InformationSetMcts,
+        )
     },
 ];
 
@@ -94,5 +113,12 @@ impl Level {
     /// The names of the levels, weakest first.
     pub fn names() -> Vec<&'static str> {
         LEVELS.iter().map(|l| l.name).collect()
+    }
+
+    /// The threads this level searches with on this machine: its
+    /// [`Level::threads`], but no more than the machine's cores.
+    pub fn threads_here(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        (self.threads as usize).clamp(1, cores)
     }
 }

@@ -18,16 +18,23 @@
 
 mod agent;
 pub mod alphabeta;
+mod eval_kind;
 mod info;
 mod level;
+pub mod level_ratings;
 mod limits;
 pub mod mcts;
 pub mod playout;
+pub mod rating;
+mod spec;
 pub mod stats;
+pub mod tune;
 
-pub use agent::{Agent, AgentSpec, Decision, Greedy, RandomAgent, SpecError};
-pub use alphabeta::AlphaBeta;
+pub use agent::{Agent, Decision, Greedy, RandomAgent};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
+pub use eval_kind::EvalKind;
 pub use info::{Info, Score};
 pub use level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, LEVELS};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig};
+pub use spec::{AgentKind, AgentSpec, SearchParts, SpecError};

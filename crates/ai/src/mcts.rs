@@ -13,6 +13,7 @@
 //! and scored by the game's evaluation through a logistic curve.
 
 use crate::alphabeta::ordering::FxHasher;
+use crate::eval_kind::EvalKind;
 use crate::info::{Info, Score};
 use crate::limits::{Budget, Limits, StopFlag};
 use menagerie_core::{sample_weighted, Actor, Evaluate, Game, Player};
@@ -32,6 +33,8 @@ pub struct MctsConfig {
     /// The tree stops growing at this many nodes (playouts go on).
     pub max_tree_nodes: usize,
     pub seed: u64,
+    /// Which evaluation scores a playout stopped at the cut-off.
+    pub eval: EvalKind,
 }
 
 impl Default for MctsConfig {
@@ -42,6 +45,7 @@ impl Default for MctsConfig {
             playout_cutoff: None,
             max_tree_nodes: 4_000_000,
             seed: 1,
+            eval: EvalKind::Tuned,
         }
     }
 }
@@ -246,19 +250,12 @@ impl<G: Game + Evaluate> Mcts<G> {
         let mut plies = 0u32;
         let cutoff = self.config.playout_cutoff.unwrap_or(u32::MAX);
         while plies < cutoff || state.to_act() == Actor::Chance {
-            state.legal_moves(moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = match state.to_act() {
-                Actor::Chance => sample_weighted(state, moves, &mut self.rng),
-                Actor::Player(_) => moves[self.rng.random_range(0..moves.len())],
-            };
+            let Some(mv) = state.random_move(&mut self.rng, moves) else { break };
             state.play(mv);
             played += 1;
             plies += 1;
         }
-        let rewards = playout_rewards(state);
+        let rewards = playout_rewards(state, self.config.eval);
         // Backpropagation.
         for &index in path.iter() {
             let n = &mut self.nodes[index as usize];
@@ -319,13 +316,13 @@ impl<G: Game + Evaluate> Mcts<G> {
 /// Each player's reward for the state a playout ended in: 1 win, 0.5 draw,
 /// 0 loss; at a cut-off, the evaluation through a logistic curve (400
 /// centi-units = odds of ten to one).
-fn playout_rewards<G: Game + Evaluate>(state: &G) -> [f64; 2] {
+fn playout_rewards<G: Game + Evaluate>(state: &G, eval: EvalKind) -> [f64; 2] {
     if let Some(outcome) = state.outcome() {
         return Player::BOTH.map(|p| f64::from(outcome.score_for(p) + 1) / 2.0);
     }
     match state.to_act() {
         Actor::Player(p) => {
-            let value = f64::from(state.evaluate());
+            let value = f64::from(eval.of(state));
             let mine = 1.0 / (1.0 + 10f64.powf(-value / 400.0));
             let mut rewards = [0.0; 2];
             rewards[p.index()] = mine;

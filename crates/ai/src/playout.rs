@@ -1,9 +1,9 @@
 //! Random playouts: the speed of the game's move generation as MCTS sees
 //! it (plies per second), for `menagerie bench --playouts`.
 
-use menagerie_core::{sample_weighted, Actor, Game};
+use menagerie_core::{Actor, Game};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use std::time::{Duration, Instant};
 
 /// What a run of random playouts measured.
@@ -23,9 +23,9 @@ impl PlayoutStats {
     }
 }
 
-/// Plays uniformly random games from `start` (chance's moves drawn with
-/// their probabilities) until `budget` has passed, undoing each game back
-/// to the start.
+/// Plays random games from `start` ([`Game::random_move`]: uniform among a
+/// player's moves, chance's drawn with their probabilities) until `budget`
+/// has passed, undoing each game back to the start.
 pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = start.clone();
@@ -35,17 +35,9 @@ pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> Playo
     while games == 0 || started.elapsed() < budget {
         let mut played = 0u64;
         loop {
-            game.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            let mv = match game.to_act() {
-                Actor::Chance => {
-                    chance_plies += 1;
-                    sample_weighted(&game, &moves, &mut rng)
-                }
-                Actor::Player(_) => moves[rng.random_range(0..moves.len())],
-            };
+            let chance = game.to_act() == Actor::Chance;
+            let Some(mv) = game.random_move(&mut rng, &mut moves) else { break };
+            chance_plies += u64::from(chance);
             game.play(mv);
             played += 1;
         }

@@ -4,6 +4,7 @@
 
 use menagerie_ai::{AlphaBeta, Limits, Score, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
+use std::time::Duration;
 
 /// What alpha-beta says about a position: best move text and score.
 fn solve(variant: &str, position: &str, depth: u32) -> (String, Score) {
@@ -120,4 +121,28 @@ fn fluid_mate_in_two() {
 fn kelasu_and_lichen_wins_are_forced_too() {
     assert_forced_win("kelasu", "S9/10/10/10/4WW4/3W2W3/10/10/10/s8w blue 2 - 0 1", 2);
     assert_forced_win("lichen", "..[----B---k]../..[W-------]../..[W-------K].. w 5 5", 1);
+}
+
+/// A time per turn is shared among a Kelasu turn's actions, most to the
+/// first, adding up to the whole; a one-move turn keeps all of it.
+#[test]
+fn a_kelasu_turn_shares_its_time_among_its_actions() {
+    use menagerie_games::kelasu::{Kelasu, KelasuVariant};
+    let per_turn = Limits { time: Some(Duration::from_millis(1000)), per_turn: true, ..Limits::default() };
+    let mut game = Kelasu::start(&KelasuVariant, 0);
+    let mut shares = Vec::new();
+    let mover = game.to_act();
+    let mut moves = Vec::new();
+    while game.to_act() == mover {
+        shares.push(per_turn.for_decision(&game).time.unwrap().as_millis());
+        game.legal_moves(&mut moves);
+        // A step, not a merge: one action's Energy.
+        let step = *moves.iter().find(|mv| mv.merged_kind().is_none()).unwrap();
+        game.play(step);
+    }
+    assert_eq!(shares, [400, 300, 200, 100]);
+    let per_action = Limits { per_turn: false, ..per_turn.clone() };
+    assert_eq!(per_action.for_decision(&game).time, Some(Duration::from_millis(1000)));
+    let lma = menagerie_games::lma::Lma::start(&menagerie_games::lma::LmaVariant::Single, 0);
+    assert_eq!(per_turn.for_decision(&lma).time, Some(Duration::from_millis(1000)));
 }

@@ -4,10 +4,11 @@
 //! limits, and information-set MCTS is blind to what its player cannot see.
 
 use libtest_mimic::{Arguments, Failed, Trial};
-use menagerie_ai::{AgentSpec, AlphaBeta, Limits, Mcts, MctsConfig, StopFlag};
+use menagerie_ai::{AgentSpec, AlphaBeta, AlphaBetaConfig, Limits, Mcts, MctsConfig, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use std::time::{Duration, Instant};
 
 /// Plays random moves, then asks several searchers for a move at each of a
 /// few positions along the way; every answer must be legal, and
@@ -35,16 +36,48 @@ impl GameVisitor for LegalOnly {
                     let best = agent.decide(&game, &limits, &StopFlag::new(), &mut |_| {}).best.expect("a move");
                     assert!(moves.contains(&best), "{spec} chose an illegal move in {}", game.to_text());
                 }
-                for limit in [1, 500] {
-                    let mut search = AlphaBeta::<G>::default();
-                    let result = search.search(&game, &Limits::nodes(limit), &StopFlag::new(), &mut |_| {});
-                    assert!(search.nodes() <= limit, "{} nodes for {limit}", search.nodes());
+                for threads in [1, 2] {
+                    let config = AlphaBetaConfig { threads, ..AlphaBetaConfig::default() };
+                    let mut search = AlphaBeta::<G>::new(config);
+                    for limit in [1, 500, 5000] {
+                        let result = search.search(&game, &Limits::nodes(limit), &StopFlag::new(), &mut |_| {});
+                        assert!(search.nodes() <= limit, "{} nodes for {limit} on {threads} threads", search.nodes());
+                        assert!(moves.contains(&result.best.expect("a move")));
+                    }
+                    let result = search.search(&game, &Limits::depth(2), &StopFlag::new(), &mut |_| {});
+                    assert!(result.info.depth <= 2, "depth {} for a limit of 2", result.info.depth);
                     assert!(moves.contains(&result.best.expect("a move")));
                 }
             }
             let mv = moves[rng.random_range(0..moves.len())];
             game.play(mv);
         }
+    }
+}
+
+/// Two threads on a time limit: a legal move, in about the time given
+/// (the bound is loose: the test machine may be busy, but a search that
+/// ignored its clock would run to depth 100). A game that starts with
+/// chance (a deal) is dealt first.
+struct TwoThreadsOnTime;
+
+impl GameVisitor for TwoThreadsOnTime {
+    type Output = ();
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) {
+        let mut game = G::start(&variant, 3);
+        let mut rng = SmallRng::seed_from_u64(3);
+        while let Some(mv) = menagerie_core::sample_chance(&game, &mut rng) {
+            game.play(mv);
+        }
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        let mut search = AlphaBeta::<G>::new(AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() });
+        let started = Instant::now();
+        let result = search.search(&game, &Limits::time_ms(100), &StopFlag::new(), &mut |_| {});
+        let elapsed = started.elapsed();
+        assert!(moves.contains(&result.best.expect("a move")), "{}", game.to_text());
+        assert!(elapsed < Duration::from_secs(3), "100 ms asked, {elapsed:?} taken in {}", game.to_text());
+        assert!(result.info.nodes > 0);
     }
 }
 
@@ -111,6 +144,12 @@ fn legal_only(variant: &str) -> Result<(), Failed> {
     Ok(())
 }
 
+fn two_threads_on_time(variant: &str) -> Result<(), Failed> {
+    let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
+    menagerie_games::visit(&spec, TwoThreadsOnTime).map_err(|e| e.to_string())?;
+    Ok(())
+}
+
 fn blind_to_hidden(variant: &str) -> Result<(), Failed> {
     let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
     let exact = menagerie_games::visit(&spec, BlindToHidden).map_err(|e| e.to_string())?;
@@ -124,6 +163,7 @@ fn main() {
         let id = info.id;
         trials
             .push(Trial::test(format!("searches play legal moves and keep node limits: {id}"), move || legal_only(id)));
+        trials.push(Trial::test(format!("two threads keep a time limit: {id}"), move || two_threads_on_time(id)));
         trials
             .push(Trial::test(format!("information-set search ignores what its player cannot see: {id}"), move || {
                 blind_to_hidden(id)

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{wins_by_minimax, DoubleNim, HiLo, KEEP, SWAP};
-use menagerie_ai::{AgentSpec, AlphaBeta, Limits, Mcts, MctsConfig, Score, StopFlag};
+use menagerie_ai::{AgentKind, AgentSpec, AlphaBeta, EvalKind, Limits, Mcts, MctsConfig, Score, StopFlag};
 use menagerie_core::testing::nim::{Nim, NimVariant};
 use menagerie_core::{Game, Player};
 
@@ -106,7 +106,17 @@ fn mcts_finds_the_winning_take_in_nim() {
 
 #[test]
 fn every_agent_plays_only_legal_moves_to_the_end() {
-    let specs = ["random", "greedy", "alphabeta:3", "mcts:50", "ismcts:50", "ai:easy", "ai:medium"];
+    let specs = [
+        "random",
+        "greedy",
+        "alphabeta:3",
+        "alphabeta:3,threads=2",
+        "mcts:50",
+        "mcts:50,threads=2",
+        "ismcts:50",
+        "ai:easy",
+        "ai:medium",
+    ];
     for text in specs {
         let spec = AgentSpec::parse(text).unwrap();
         for start in [7u32, 13, 21] {
@@ -130,12 +140,53 @@ fn every_agent_plays_only_legal_moves_to_the_end() {
 
 #[test]
 fn agent_specs_parse_and_print_back() {
-    for text in ["random", "greedy", "alphabeta", "alphabeta:4", "mcts", "mcts:1000", "ismcts:20", "ai:hard"] {
+    for text in [
+        "random",
+        "greedy",
+        "alphabeta",
+        "alphabeta:4",
+        "mcts",
+        "mcts:1000",
+        "ismcts:20",
+        "ai:hard",
+        "alphabeta:eval=handwritten",
+        "alphabeta:6,eval=handwritten,threads=2",
+        "ai:strongest,threads=1",
+        "greedy:eval=handwritten",
+        "mcts:threads=3",
+        "alphabeta:nodes=20000,null=off",
+        "alphabeta:4,aspiration=off,checks=off",
+    ] {
         assert_eq!(AgentSpec::parse(text).unwrap().to_string(), text);
     }
-    assert_eq!(AgentSpec::parse("ai").unwrap(), AgentSpec::Level("hard".into()));
-    assert_eq!(AgentSpec::parse("ab:3").unwrap(), AgentSpec::AlphaBeta { depth: Some(3) });
-    for bad in ["", "alpha", "mcts:0", "mcts:x", "ai:superhuman", "random:3"] {
+    assert_eq!(AgentSpec::parse("ai").unwrap(), AgentSpec::level("hard"));
+    assert_eq!(AgentSpec::parse("ab:3").unwrap(), AgentKind::AlphaBeta { depth: Some(3) }.into());
+    let spec = AgentSpec::parse("ab:threads=2,eval=handwritten").unwrap();
+    assert_eq!(
+        spec,
+        AgentSpec { eval: EvalKind::Handwritten, threads: Some(2), ..AgentKind::AlphaBeta { depth: None }.into() }
+    );
+    let spec = AgentSpec::parse("alphabeta:nodes=500,null=off,null=on,checks=off").unwrap();
+    assert_eq!(spec.nodes, Some(500));
+    assert!(!spec.off.null_move && spec.off.check_extension && !spec.off.aspiration);
+    assert_eq!(spec.limits::<Nim>(Some(std::time::Duration::from_millis(5))), Limits::nodes(500));
+    for bad in [
+        "",
+        "alpha",
+        "mcts:0",
+        "mcts:x",
+        "ai:superhuman",
+        "random:3",
+        "random:threads=2",
+        "alphabeta:eval=clever",
+        "alphabeta:threads=0",
+        "alphabeta:threads=x",
+        "alphabeta:4,5",
+        "alphabeta:depth=4",
+        "alphabeta:nodes=0",
+        "alphabeta:null=maybe",
+        "random:nodes=5",
+    ] {
         assert!(AgentSpec::parse(bad).is_err(), "{bad:?}");
     }
 }
@@ -162,7 +213,7 @@ fn information_set_mcts_decides_from_the_view_only() {
 
 #[test]
 fn information_set_mcts_plays_hi_lo_sensibly() {
-    let mut agent = AgentSpec::InformationSetMcts { playouts: Some(3000) }.build::<HiLo>(7);
+    let mut agent = AgentSpec::from(AgentKind::InformationSetMcts { playouts: Some(3000) }).build::<HiLo>(7);
     let limits = Limits::nodes(3000);
     // A low card is worth swapping, a high one worth keeping, whatever Second holds.
     let low = HiLo::new([0, 6], vec![1, 2, 3, 4, 5]);

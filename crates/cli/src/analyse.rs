@@ -4,7 +4,7 @@
 use crate::chance::SeededChance;
 use crate::error::CliError;
 use crate::typed::TypedCommand;
-use menagerie_ai::{AgentSpec, Info, Limits, Score, StopFlag};
+use menagerie_ai::{AgentKind, AgentSpec, Info, Limits, Score, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, Present};
 use std::time::Duration;
 
@@ -19,14 +19,16 @@ pub struct Analyse {
     /// `--seed`: the searcher's random choices, and chance's (which then
     /// acts by itself: see `chance.rs`).
     pub seed: Option<u64>,
+    /// Threads to search with (the engine's own when not given).
+    pub threads: Option<usize>,
 }
 
 /// The default searcher for a game: what its levels use.
 pub fn default_engine<G: Game>() -> AgentSpec {
     if G::has_hidden_information() {
-        AgentSpec::InformationSetMcts { playouts: None }
+        AgentKind::InformationSetMcts { playouts: None }.into()
     } else {
-        AgentSpec::AlphaBeta { depth: None }
+        AgentKind::AlphaBeta { depth: None }.into()
     }
 }
 
@@ -46,8 +48,14 @@ impl TypedCommand for Analyse {
             }
             (None, Actor::Player(p)) => p,
         };
-        let engine = self.engine.unwrap_or_else(default_engine::<G>);
-        let given = Limits { time: self.time_ms.map(Duration::from_millis), depth: self.depth, nodes: self.nodes };
+        let mut engine = self.engine.unwrap_or_else(default_engine::<G>);
+        engine.threads = self.threads.or(engine.threads);
+        let given = Limits {
+            time: self.time_ms.map(Duration::from_millis),
+            depth: self.depth,
+            nodes: self.nodes,
+            per_turn: false,
+        };
         // Without limits on the command line, the engine's own (mcts:1000,
         // alphabeta:6), or one second.
         let limits = if given.is_infinite() { engine.limits::<G>(None) } else { given };

@@ -7,7 +7,7 @@
 
 use crate::analyse::default_engine;
 use crate::error::CliError;
-use menagerie_ai::{Agent, AgentSpec, Limits, StopFlag};
+use menagerie_ai::{Agent, AgentKind, AgentSpec, EvalKind, Limits, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::io::{self, BufRead};
 use std::thread::{self, JoinHandle};
@@ -15,6 +15,8 @@ use std::time::Duration;
 
 const DEFAULT_VARIANT: &str = "lma";
 const ALGORITHMS: [&str; 4] = ["auto", "alphabeta", "mcts", "ismcts"];
+/// The most threads `setoption name Threads` accepts.
+const MAX_THREADS: usize = 256;
 
 /// A game and a searcher for it, behind an object-safe face.
 trait Session: Send {
@@ -59,7 +61,7 @@ impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
             return;
         }
         // MCTS has no depth: `go depth D` means D thousand playouts.
-        if !matches!(self.spec, AgentSpec::AlphaBeta { .. }) {
+        if !matches!(self.spec.kind, AgentKind::AlphaBeta { .. }) {
             if let Some(depth) = limits.depth.take() {
                 limits.nodes = Some(limits.nodes.unwrap_or(1000 * u64::from(depth)));
             }
@@ -88,26 +90,36 @@ impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
     }
 }
 
-/// Makes a session for a variant string and an `Algorithm` option value.
-fn new_session(variant: &str, algorithm: &str, seed: u64) -> Result<Box<dyn Session>, String> {
+/// The engine's options besides the variant.
+#[derive(Clone, Debug)]
+struct Options {
+    algorithm: String,
+    seed: u64,
+    threads: usize,
+    eval: EvalKind,
+}
+
+/// Makes a session for a variant string and the engine's options.
+fn new_session(variant: &str, options: &Options) -> Result<Box<dyn Session>, String> {
     struct Make<'a> {
-        algorithm: &'a str,
-        seed: u64,
+        options: &'a Options,
     }
     impl GameVisitor for Make<'_> {
         type Output = Box<dyn Session>;
         fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Box<dyn Session> {
-            let spec = match self.algorithm {
-                "alphabeta" => AgentSpec::AlphaBeta { depth: None },
-                "mcts" => AgentSpec::Mcts { playouts: None },
-                "ismcts" => AgentSpec::InformationSetMcts { playouts: None },
-                _ => default_engine::<G>(),
+            let options = self.options;
+            let kind = match options.algorithm.as_str() {
+                "alphabeta" => AgentKind::AlphaBeta { depth: None },
+                "mcts" => AgentKind::Mcts { playouts: None },
+                "ismcts" => AgentKind::InformationSetMcts { playouts: None },
+                _ => default_engine::<G>().kind,
             };
-            Box::new(TypedSession { game: G::start(&variant, 0), agent: spec.build::<G>(self.seed), spec, variant })
+            let spec = AgentSpec { eval: options.eval, threads: Some(options.threads), ..AgentSpec::from(kind) };
+            Box::new(TypedSession { game: G::start(&variant, 0), agent: spec.build::<G>(options.seed), spec, variant })
         }
     }
     let spec = VariantSpec::parse(variant).map_err(|e| e.to_string())?;
-    menagerie_games::visit_with(&spec, &crate::files::DataFiles, Make { algorithm, seed }).map_err(|e| e.to_string())
+    menagerie_games::visit_with(&spec, &crate::files::DataFiles, Make { options }).map_err(|e| e.to_string())
 }
 
 /// A search running on its own thread; it hands the session back.
@@ -119,8 +131,7 @@ struct Running {
 
 struct Engine {
     variant: String,
-    algorithm: String,
-    seed: u64,
+    options: Options,
     /// `None` while a search holds it, or before the variant is valid.
     session: Option<Box<dyn Session>>,
     running: Option<Running>,
@@ -131,7 +142,8 @@ fn error(message: impl AsRef<str>) {
 }
 
 pub fn run() -> Result<(), CliError> {
-    let mut engine = Engine { variant: String::new(), algorithm: "auto".into(), seed: 0, session: None, running: None };
+    let options = Options { algorithm: "auto".into(), seed: 0, threads: 1, eval: EvalKind::Tuned };
+    let mut engine = Engine { variant: String::new(), options, session: None, running: None };
     // The default variant may not be built into this binary: then the
     // first registered one.
     let default_variant = if menagerie_games::variants().iter().any(|v| v.id == DEFAULT_VARIANT) {
@@ -173,6 +185,8 @@ impl Engine {
                     ALGORITHMS.iter().map(|a| format!(" var {a}")).collect::<String>()
                 );
                 println!("option name Seed type spin default 0 min 0 max 4294967295");
+                println!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
+                println!("option name Eval type combo default tuned var tuned var handwritten");
                 println!("uciok");
             }
             "isready" => println!("readyok"),
@@ -238,7 +252,7 @@ impl Engine {
     }
 
     fn set_variant(&mut self, variant: &str) {
-        match new_session(variant, &self.algorithm, self.seed) {
+        match new_session(variant, &self.options) {
             Ok(session) => {
                 self.variant = variant.to_owned();
                 self.session = Some(session);
@@ -262,20 +276,38 @@ impl Engine {
                 if !ALGORITHMS.contains(&value.as_str()) {
                     return error(format!("unknown algorithm {value:?}; expected one of {}", ALGORITHMS.join(", ")));
                 }
-                self.algorithm = value;
-                let variant = self.variant.clone();
-                self.set_variant(&variant);
+                self.options.algorithm = value;
+                self.rebuild();
             }
             "seed" => match value.parse() {
                 Ok(seed) => {
-                    self.seed = seed;
-                    let variant = self.variant.clone();
-                    self.set_variant(&variant);
+                    self.options.seed = seed;
+                    self.rebuild();
                 }
                 Err(_) => error(format!("Seed must be a number, not {value:?}")),
             },
-            _ => error(format!("unknown option {name:?}; options: Variant, Algorithm, Seed")),
+            "threads" => match value.parse::<usize>() {
+                Ok(threads) if (1..=MAX_THREADS).contains(&threads) => {
+                    self.options.threads = threads;
+                    self.rebuild();
+                }
+                _ => error(format!("Threads must be a number from 1 to {MAX_THREADS}, not {value:?}")),
+            },
+            "eval" => match EvalKind::parse(&value) {
+                Some(eval) => {
+                    self.options.eval = eval;
+                    self.rebuild();
+                }
+                None => error(format!("unknown Eval {value:?}; expected {}", EvalKind::NAMES.join(" or "))),
+            },
+            _ => error(format!("unknown option {name:?}; options: Variant, Algorithm, Seed, Threads, Eval")),
         }
+    }
+
+    /// A new session with the current options (the position starts over).
+    fn rebuild(&mut self) {
+        let variant = self.variant.clone();
+        self.set_variant(&variant);
     }
 
     fn position(&mut self, words: &[&str]) {

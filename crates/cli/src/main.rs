@@ -6,11 +6,14 @@ mod chance;
 mod engine;
 mod error;
 mod files;
+mod ladder;
+mod matches;
 mod play;
 mod selfplay;
 mod serve;
 mod show;
 mod study;
+mod tune;
 mod typed;
 
 use chance::SeededChance;
@@ -126,6 +129,9 @@ enum Command {
         /// The searcher: alphabeta, mcts, ismcts... (default: the game's own: alphabeta, or ismcts with hidden information)
         #[arg(long)]
         engine: Option<String>,
+        /// Threads to search with (alpha-beta shares one table among them; MCTS grows one tree each)
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
     },
     /// Play a game in the terminal; moves are read from stdin
     Play {
@@ -175,6 +181,78 @@ enum Command {
         /// Adjudicate a draw after this many moves
         #[arg(long, default_value_t = 5000)]
         max_plies: u32,
+        /// Threads each player searches with (unless its name says, e.g. alphabeta:threads=2)
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
+        /// Games played at once
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+    },
+    /// A round robin of the levels (and any players named), with Elo ratings anchored at random = 0
+    Ladder {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Players besides the levels: alphabeta:eval=handwritten, mcts:1000, ai:hard,threads=2...
+        players: Vec<String>,
+        /// Leave the levels out: only random and the players named
+        #[arg(long)]
+        no_levels: bool,
+        /// Games per pairing (rounded up to an even number: pairs from one opening, colours swapped)
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Milliseconds per turn for every player (default: each level's own; one second for the others)
+        #[arg(long)]
+        time: Option<u64>,
+        /// Games played at once
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+        /// Random moves at the start of each pair of games
+        #[arg(long, default_value_t = 4)]
+        opening_plies: u32,
+        /// Adjudicate a draw after this many moves
+        #[arg(long, default_value_t = 1000)]
+        max_plies: u32,
+        /// Print the ratings and results as JSON
+        #[arg(long)]
+        json: bool,
+        /// Record the levels' ratings in this file (e.g. data/ratings.toml), keeping other variants'
+        #[arg(long)]
+        save: Option<std::path::PathBuf>,
+    },
+    /// Fit the evaluation's weights to game results (Texel's method) and write them as data/eval/<game>.toml
+    Tune {
+        #[command(flatten)]
+        at: PositionArgs,
+        /// Tune on these positions (lines of `<first player's result 1|0.5|0><TAB><position text>`) instead of self-play
+        #[arg(long)]
+        positions: Option<std::path::PathBuf>,
+        /// Self-play games to generate positions from
+        #[arg(long, default_value_t = 200)]
+        games: u32,
+        /// Alpha-beta nodes per move in self-play
+        #[arg(long, default_value_t = 3000)]
+        nodes: u64,
+        /// Random moves at the start of each self-play game
+        #[arg(long, default_value_t = 8)]
+        opening_plies: u32,
+        /// Adjudicate a self-play game a draw after this many moves
+        #[arg(long, default_value_t = 600)]
+        max_plies: u32,
+        /// Self-play games played at once
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
+        /// Gradient steps
+        #[arg(long, default_value_t = 2000)]
+        iterations: u32,
+        /// Step size in centi-units
+        #[arg(long, default_value_t = 1.0)]
+        learning_rate: f64,
+        /// Where to write the weights (default: data/eval/<game>.toml)
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Also write the self-play positions (in the --positions format)
+        #[arg(long)]
+        save_positions: Option<std::path::PathBuf>,
     },
     /// A variant against itself, many games in parallel: balance, length, complexity, openings, piece values, mechanics (report.md, report.json, length.svg)
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -365,10 +443,11 @@ fn run(command: Command) -> Result<(), CliError> {
                 bench::run(variant.as_deref(), seconds)?
             }
         }
-        Command::Analyse { at, moves, time, depth, nodes, engine } => {
+        Command::Analyse { at, moves, time, depth, nodes, engine, threads } => {
             let engine =
                 engine.map(|e| AgentSpec::parse(&e)).transpose().map_err(|e| CliError::BadInput(e.to_string()))?;
-            let command = analyse::Analyse { time_ms: time, depth, nodes, engine, moves, seed: at.seed };
+            let threads = threads.map(usize::from);
+            let command = analyse::Analyse { time_ms: time, depth, nodes, engine, moves, seed: at.seed, threads };
             typed::run(&start(&at), command)??
         }
         Command::Play { at, white, black, time } => {
@@ -387,12 +466,19 @@ fn run(command: Command) -> Result<(), CliError> {
             json,
             opening_plies,
             max_plies,
+            threads,
+            jobs,
         } => {
             let parse = |text: &str| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()));
             let seed = at.seed.unwrap_or(0);
+            let mut engines = [parse(&white)?, parse(&black)?];
+            for engine in &mut engines {
+                engine.threads = engine.threads.or(threads.map(usize::from));
+            }
             let command = selfplay::Selfplay {
                 games,
-                engines: [parse(&white)?, parse(&black)?],
+                engines,
+                jobs: usize::from(jobs),
                 time_ms: time,
                 nodes: [nodes, black_nodes.or(nodes)],
                 seed,
@@ -408,6 +494,63 @@ fn run(command: Command) -> Result<(), CliError> {
             println!("{}", study::summary(&report, &out));
         }
         Command::Study { action: None, args } => run_study(args)?,
+        Command::Ladder { at, players, no_levels, games, time, jobs, opening_plies, max_plies, json, save } => {
+            let named = players
+                .iter()
+                .map(|text| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string())))
+                .collect::<Result<Vec<_>, _>>()?;
+            if at.position.as_deref().is_some_and(|p| p.trim() != "startpos") {
+                return Err(CliError::BadInput("a ladder plays from the start: --position is not used".into()));
+            }
+            let command = ladder::Ladder {
+                named,
+                levels: !no_levels,
+                games,
+                time_ms: time,
+                jobs: usize::from(jobs),
+                seed: at.seed.unwrap_or(0),
+                opening_plies,
+                max_plies,
+                json,
+                save,
+                command: command_line(),
+            };
+            let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };
+            typed::run(&start(&at), command)??
+        }
+        Command::Tune {
+            at,
+            positions,
+            games,
+            nodes,
+            opening_plies,
+            max_plies,
+            jobs,
+            iterations,
+            learning_rate,
+            out,
+            save_positions,
+        } => {
+            if !(learning_rate.is_finite() && learning_rate > 0.0) {
+                return Err(CliError::BadInput("--learning-rate must be a positive number".into()));
+            }
+            let settings = menagerie_ai::tune::TuneSettings { iterations, learning_rate, ..Default::default() };
+            let command = tune::Tune {
+                positions,
+                games,
+                nodes: nodes.max(1),
+                opening_plies,
+                max_plies,
+                jobs: usize::from(jobs),
+                seed: at.seed.unwrap_or(0),
+                settings,
+                out,
+                save_positions,
+                command: command_line(),
+            };
+            let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };
+            typed::run(&start(&at), command)??
+        }
         Command::Engine => engine::run()?,
         Command::Serve { addr, db, decks, request_timeout, max_connections } => {
             serve::serve(&addr, db, decks, request_timeout, max_connections)?
@@ -467,6 +610,12 @@ fn run_study(args: StudyArgs) -> Result<(), CliError> {
         print!("\n{table}");
     }
     Ok(())
+}
+
+/// The command as typed, for the files that record how they were made.
+fn command_line() -> String {
+    let words: Vec<String> = std::env::args().skip(1).collect();
+    format!("menagerie {}", words.join(" "))
 }
 
 fn start(at: &PositionArgs) -> typed::Start {

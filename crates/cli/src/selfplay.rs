@@ -1,16 +1,17 @@
 //! `menagerie selfplay`: a match between two computer players, with a
 //! progress bar on stderr and a closing table (wins, draws, losses, score
-//! with Wilson's 95% interval, Elo difference, average length) or JSON.
+//! with Wilson's 95% interval, Elo difference, average length) or JSON. Games
+//! run side by side on `--jobs` threads.
 
 use crate::error::CliError;
+use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Finished, Side};
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::stats::{elo, score, show_elo, Estimate};
-use menagerie_ai::{AgentSpec, StopFlag};
-use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player, Present};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use menagerie_ai::AgentSpec;
+use menagerie_core::{Evaluate, Game, Player, Present};
 use serde_json::json;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::Duration;
 
 pub struct Selfplay {
@@ -22,13 +23,16 @@ pub struct Selfplay {
     /// engine B, replacing the time budget of engines without a fixed depth.
     pub nodes: [Option<u64>; 2],
     pub seed: u64,
-    /// Alternate colours: A plays the second player in odd-numbered games.
+    /// Alternate colours: A plays the second player in odd-numbered games,
+    /// each pair of games from the same opening (and deal).
     pub swap: bool,
     pub json: bool,
     /// Uniformly random moves at the start of each game, for variety.
     pub opening_plies: u32,
     /// A game still going after this many moves is adjudicated a draw.
     pub max_plies: u32,
+    /// Games played at once.
+    pub jobs: usize,
 }
 
 /// One finished game, from engine A's view.
@@ -60,54 +64,37 @@ impl TypedCommand for Selfplay {
             ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}  eta {eta}")
                 .expect("a valid template"),
         );
-        let mut records = Vec::new();
-        let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-        for index in 0..self.games {
+        let tally = [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)];
+        let play = |index: usize| -> Result<GameRecord, CliError> {
+            let index = index as u64;
             let a_player = if self.swap && index % 2 == 1 { Player::Second } else { Player::First };
-            let game_seed = self.seed.wrapping_mul(1_000_003).wrapping_add(u64::from(index));
-            // Chance (a deal, draws) acts with the game's own generator, so
-            // each game of the match is dealt anew.
-            let mut game = start.clone();
-            // agents[p] plays player p.
-            let a = a_player.index();
-            let mut agents = [self.engines[0].build::<G>(game_seed * 2), self.engines[1].build::<G>(game_seed * 2 + 1)];
-            let mut seat_limits = [limits[0].clone(), limits[1].clone()];
-            if a == 1 {
-                agents.swap(0, 1);
-                seat_limits.swap(0, 1);
-            }
-            let mut rng = SmallRng::seed_from_u64(game_seed ^ 0x5eed);
-            let mut moves = Vec::new();
-            let mut plies = 0u32;
-            while game.outcome().is_none() && plies < self.max_plies {
-                let mv = match game.to_act() {
-                    Actor::Chance => sample_chance(&game, &mut rng),
-                    Actor::Player(_) if plies < self.opening_plies => {
-                        game.legal_moves(&mut moves);
-                        Some(moves[rng.random_range(0..moves.len())])
-                    }
-                    Actor::Player(p) => {
-                        agents[p.index()].decide(&game, &seat_limits[p.index()], &StopFlag::new(), &mut |_| {}).best
-                    }
-                };
-                let mv = mv.ok_or_else(|| CliError::Failed("a player found no move in a game not over".into()))?;
-                game.play(mv);
-                plies += 1;
-            }
-            let (score, reason) = match game.outcome() {
-                Some(outcome) => (outcome.score_for(a_player), outcome.reason().to_owned()),
-                None => (0, format!("adjudicated a draw after {plies} moves")),
-            };
-            match score {
-                1 => wins += 1,
-                0 => draws += 1,
-                _ => losses += 1,
-            }
-            records.push(GameRecord { a_player, score, plies, reason });
+            // The two games of a pair share their deal and opening: chance's
+            // first moves (the deal) are drawn from the pair's seed.
+            let pair = if self.swap { index / 2 } else { index };
+            let pair_seed = game_seed(self.seed, pair);
+            let game = dealt(&start, pair_seed);
+            let opening = random_opening(&game, self.opening_plies, pair_seed ^ 0x0be0);
+            let a = Side { spec: &self.engines[0], limits: &limits[0] };
+            let b = Side { spec: &self.engines[1], limits: &limits[1] };
+            let sides = if a_player == Player::First { [a, b] } else { [b, a] };
+            let finished: Finished = play_game(&game, &opening, sides, game_seed(self.seed, index), self.max_plies)?;
+            Ok(GameRecord {
+                a_player,
+                score: finished.score_for(a_player),
+                plies: finished.plies,
+                reason: finished.reason,
+            })
+        };
+        let done = |record: &GameRecord| {
+            tally[(1 - record.score) as usize].fetch_add(1, Ordering::Relaxed);
             progress.inc(1);
-            progress.set_message(format!("A +{wins} ={draws} -{losses}"));
-        }
+            let [w, d, l] = [0, 1, 2].map(|i| tally[i].load(Ordering::Relaxed));
+            progress.set_message(format!("A +{w} ={d} -{l}"));
+        };
+        let records = run_parallel(self.games as usize, self.jobs, play, done)?;
         progress.finish_and_clear();
+        let count = |s: i32| records.iter().filter(|r| r.score == s).count() as u32;
+        let (wins, draws, losses) = (count(1), count(0), count(-1));
         let summary = score(u64::from(wins), u64::from(draws), u64::from(losses));
         let average_plies = records.iter().map(|r| f64::from(r.plies)).sum::<f64>() / records.len().max(1) as f64;
         if self.json {

@@ -221,6 +221,9 @@ fn engine_reports_bad_lines_and_goes_on() {
         "position startpos moves not-a-move",
         "go depth many",
         "go sideways",
+        "setoption name Threads value 0",
+        "setoption name Threads value lots",
+        "setoption name Eval value clever",
     ] {
         engine.send(bad);
         let line = engine.until("info string error:").pop().unwrap();
@@ -231,6 +234,35 @@ fn engine_reports_bad_lines_and_goes_on() {
     engine.send("go depth 1");
     let (_, best) = engine.best_move();
     assert!(legal_moves(variant, None).contains(&best));
+    engine.quit();
+}
+
+#[test]
+fn engine_searches_on_two_threads_with_either_evaluation() {
+    let variant = &variants()[0];
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let options = engine.until("uciok");
+    assert!(options.iter().any(|l| l.starts_with("option name Threads type spin")), "{options:?}");
+    assert!(options.iter().any(|l| l.starts_with("option name Eval type combo")), "{options:?}");
+    engine.send(&format!("setoption name Variant value {variant}"));
+    engine.send("setoption name Threads value 2");
+    for eval in ["handwritten", "tuned"] {
+        engine.send(&format!("setoption name Eval value {eval}"));
+        engine.send("position startpos");
+        engine.send("go depth 3");
+        let (lines, best) = engine.best_move();
+        assert!(legal_moves(variant, None).contains(&best), "{eval}: {best}");
+        let depths: Vec<u32> = lines
+            .iter()
+            .filter_map(|l| l.strip_prefix("info depth "))
+            .map(|rest| rest.split_whitespace().next().unwrap().parse().unwrap())
+            .collect();
+        assert!(depths.iter().all(|&d| d <= 3), "{eval}: {lines:?}");
+        engine.send("go nodes 3000");
+        let (_, best) = engine.best_move();
+        assert!(legal_moves(variant, None).contains(&best));
+    }
     engine.quit();
 }
 

@@ -15,11 +15,17 @@ pub trait DynGame: Send + Sync {
     /// last move played through this value included; `None` is the public
     /// view, which never shows hidden information ([`view::view`]).
     fn view(&self, viewer: Option<Player>) -> Box<RawValue>;
+    /// The short form of a legal move text ([`Present::move_label`]).
+    fn move_label(&self, text: &str) -> Result<String, MoveError>;
+    /// Whose turn the position belongs to ([`Present::on_turn`]).
+    fn on_turn(&self) -> Option<Player>;
     /// The terminal drawing ([`Present::render`]).
     fn render(&self, viewer: Option<Player>) -> String;
     fn to_act(&self) -> Actor;
     fn outcome(&self) -> Option<Outcome>;
     fn in_check(&self) -> bool;
+    /// Whether `player` could still win ([`Game::could_win`]).
+    fn could_win(&self, player: Player) -> bool;
     fn player_name(&self, player: Player) -> &'static str;
     fn has_hidden_information(&self) -> bool;
     fn hash(&self) -> u64;
@@ -81,6 +87,13 @@ impl<G: Present> DynGame for Erased<G> {
         let view = view::view(&self.game, viewer, last);
         serde_json::value::to_raw_value(&view).expect("views serialise")
     }
+    fn move_label(&self, text: &str) -> Result<String, MoveError> {
+        let mv = self.game.parse_move(text)?;
+        Ok(self.game.move_label(mv))
+    }
+    fn on_turn(&self) -> Option<Player> {
+        self.game.on_turn()
+    }
     fn render(&self, viewer: Option<Player>) -> String {
         self.game.render(viewer)
     }
@@ -92,6 +105,9 @@ impl<G: Present> DynGame for Erased<G> {
     }
     fn in_check(&self) -> bool {
         self.game.in_check()
+    }
+    fn could_win(&self, player: Player) -> bool {
+        self.game.could_win(player)
     }
     fn player_name(&self, player: Player) -> &'static str {
         G::player_name(player)

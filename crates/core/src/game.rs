@@ -2,7 +2,7 @@ use crate::{
     Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, Study, VariantError, VariantInfo,
     VariantSpec,
 };
-use rand::RngCore;
+use rand::{Rng, RngCore};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -102,6 +102,22 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         scratch.len() as u64
     }
 
+    /// A legal move drawn at random, `None` when the game is over:
+    /// uniformly among a player's moves, with [`Game::chance_probability`]
+    /// when chance acts. Random playouts call it every ply; games override
+    /// it to pick a move without listing them all (`scratch` is a buffer
+    /// the default uses for the list).
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        if self.to_act() == Actor::Chance {
+            return Some(crate::sample_weighted(self, scratch, rng));
+        }
+        Some(scratch[rng.random_range(0..scratch.len())])
+    }
+
     /// How the game names a player ("white", "blue").
     fn player_name(player: Player) -> &'static str {
         match player {
@@ -114,6 +130,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// views show it; false in games without check).
     fn in_check(&self) -> bool {
         false
+    }
+
+    /// Whether `player` still has, by the rules, what could ever win the
+    /// game (chess's "sufficient material"): when a player's time runs out,
+    /// the game is drawn if the other side could not win, lost otherwise.
+    /// True unless the game says otherwise (a lone King in LMA and Fluid
+    /// Chess).
+    fn could_win(&self, player: Player) -> bool {
+        let _ = player;
+        true
     }
 
     /// The probability of a chance move, when [`Game::to_act`] is

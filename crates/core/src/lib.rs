@@ -37,7 +37,7 @@ pub mod zobrist;
 pub use chance::{sample_chance, sample_weighted};
 pub use dynamic::{DynGame, Erased};
 pub use error::{MoveError, PositionError};
-pub use evaluate::Evaluate;
+pub use evaluate::{Evaluate, FeatureVector, Terms, WeightedSum, WEIGHT_SCALE};
 pub use game::{Game, GameVisitor};
 pub use player::{Actor, Outcome, Player};
 pub use resolve::{shown, NoData, Resolved, Resolver};

@@ -3,9 +3,10 @@
 //! robustness against mutated texts. A broken property panics with the
 //! position text and move that show it.
 
-use crate::{Actor, Game, Player};
+use crate::{Actor, Evaluate, Game, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
+use std::collections::HashSet;
 
 pub mod coin;
 pub mod nim;
@@ -47,11 +48,13 @@ impl Soak {
 ///   hash (so the incremental hash equals the recomputed one);
 /// - playing then undoing any legal move restores text and hash;
 /// - each player's view survives [`Game::determinize`] unchanged;
+/// - the search's views of the moves agree with the list
+///   ([`check_search_hooks`]);
 /// - where chance acts, every chance move has a positive probability and
 ///   they sum to 1;
 ///
 /// and at the end undoes the whole game back to the start.
-pub fn random_play<G: Game>(variant: &G::Variant, soak: Soak) {
+pub fn random_play<G: Evaluate>(variant: &G::Variant, soak: Soak) {
     for game_index in 0..soak.games {
         let seed = soak.seed.wrapping_add(game_index as u64);
         random_game(G::start(variant, seed), variant, soak, seed);
@@ -59,7 +62,7 @@ pub fn random_play<G: Game>(variant: &G::Variant, soak: Soak) {
 }
 
 /// [`random_play`] from given positions (one game per position and seed).
-pub fn random_play_from<G: Game>(variant: &G::Variant, texts: &[&str], soak: Soak) {
+pub fn random_play_from<G: Evaluate>(variant: &G::Variant, texts: &[&str], soak: Soak) {
     for text in texts {
         let start = G::from_text(variant, text).unwrap_or_else(|e| panic!("{text:?} does not parse: {e}"));
         for game_index in 0..soak.games {
@@ -68,7 +71,7 @@ pub fn random_play_from<G: Game>(variant: &G::Variant, texts: &[&str], soak: Soa
     }
 }
 
-fn random_game<G: Game>(mut game: G, variant: &G::Variant, soak: Soak, seed: u64) {
+fn random_game<G: Evaluate>(mut game: G, variant: &G::Variant, soak: Soak, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let initial = (game.to_text(), game.hash());
     let mut moves = Vec::new();
@@ -84,10 +87,15 @@ fn random_game<G: Game>(mut game: G, variant: &G::Variant, soak: Soak, seed: u64
             "legal moves must be empty exactly when the game is over, in {text}"
         );
         assert_eq!(game.count_legal_moves(&mut scratch), moves.len() as u64, "count_legal_moves in {text}");
+        match game.random_move(&mut rng, &mut scratch) {
+            Some(mv) => assert!(moves.contains(&mv), "random_move gave an illegal move {mv:?} in {text}"),
+            None => assert!(moves.is_empty(), "random_move found no move in {text}, which has moves"),
+        }
         if moves.is_empty() {
             break;
         }
         check_move_texts(&game, &moves, &mut rng, soak.texts_per_position);
+        check_search_hooks(&mut game, &moves);
 
         let probe = moves[rng.random_range(0..moves.len())];
         let probe_text = game.move_text(probe);
@@ -140,6 +148,40 @@ fn check_position<G: Game>(game: &G, variant: &G::Variant, rng: &mut StdRng, soa
         }
     }
     let _ = soak;
+}
+
+/// What the searches ask besides the move list agrees with it: the
+/// tactical moves are the listed moves [`Evaluate::is_tactical`] accepts,
+/// the two batches of [`Evaluate::first_moves`] are the list, a random
+/// move is legal, and a null move (where allowed) hands the move over and
+/// undoes cleanly.
+pub fn check_search_hooks<G: Evaluate>(game: &mut G, moves: &[G::Move]) {
+    let text = game.to_text();
+    let listed: HashSet<G::Move> = moves.iter().copied().collect();
+    let mut scratch = Vec::new();
+    let going_on = game.tactical_moves(&mut scratch);
+    assert_eq!(going_on, !moves.is_empty(), "tactical_moves says the game is over wrongly in {text}");
+    let tactical: HashSet<G::Move> = scratch.iter().copied().collect();
+    let expected: HashSet<G::Move> = moves.iter().copied().filter(|&mv| game.is_tactical(mv)).collect();
+    assert_eq!(tactical.len(), scratch.len(), "tactical_moves lists a move twice in {text}");
+    assert!(tactical == expected, "tactical_moves differ from the tactical legal moves in {text}");
+
+    let later = game.first_moves(&mut scratch);
+    if later {
+        game.later_moves(&mut scratch);
+    }
+    let batches: HashSet<G::Move> = scratch.iter().copied().collect();
+    assert_eq!(batches.len(), scratch.len(), "the two batches share a move in {text}");
+    assert!(batches == listed, "first_moves + later_moves differ from legal_moves in {text}");
+
+    if game.null_move_allowed() {
+        let (actor, hash) = (game.to_act(), game.hash());
+        game.play_null();
+        assert_ne!(game.to_act(), actor, "a null move in {text} leaves the same actor");
+        assert_ne!(game.hash(), hash, "a null move in {text} leaves the hash unchanged");
+        game.undo_null();
+        assert_eq!((game.to_text(), game.hash()), (text.clone(), hash), "undo_null does not restore {text}");
+    }
 }
 
 fn check_move_texts<G: Game>(game: &G, moves: &[G::Move], rng: &mut StdRng, samples: usize) {

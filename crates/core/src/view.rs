@@ -43,6 +43,24 @@ pub trait Present: Game {
     /// are printed under it by the caller.
     fn render(&self, viewer: Option<Player>) -> String;
 
+    /// A short form of `mv`, a legal move of this position, for people
+    /// (`Nf3`, `Cx1c3+`): the move list shows it, the exact move text beside
+    /// it. The move text unless the game has something shorter.
+    fn move_label(&self, mv: Self::Move) -> String {
+        self.move_text(mv)
+    }
+
+    /// Whose turn this position belongs to: the player who acts, except in
+    /// a game where the other side may act inside a turn (Lunch Chess's
+    /// answers), which says whose turn it is. `None` while chance acts
+    /// between turns. Move lists group moves by it.
+    fn on_turn(&self) -> Option<Player> {
+        match self.to_act() {
+            Actor::Player(p) => Some(p),
+            Actor::Chance => None,
+        }
+    }
+
     /// The whole view ([`view()`], no last move) as a JSON value, for tests
     /// and tools that read it untyped.
     fn view_json(&self, viewer: Option<Player>) -> serde_json::Value {
@@ -100,6 +118,18 @@ pub struct View<B> {
     /// The game's own part, its keys beside the common ones.
     #[serde(flatten)]
     pub board: B,
+}
+
+/// What chess notation appends to a move: `#` when it wins at once, `+`
+/// when it leaves the other side in check, nothing otherwise.
+pub fn check_suffix<G: Game>(game: &G, mv: G::Move) -> &'static str {
+    let mut after = game.clone();
+    after.play(mv);
+    match after.outcome() {
+        Some(outcome) if outcome.winner().is_some() => "#",
+        _ if after.in_check() => "+",
+        _ => "",
+    }
 }
 
 /// The keys of the common part of every view.

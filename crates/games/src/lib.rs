@@ -4,6 +4,7 @@
 
 #[macro_use]
 mod registry;
+pub mod weights;
 
 // The registry: one line per game, `folder::GameType`, in the order the
 // games are listed everywhere.

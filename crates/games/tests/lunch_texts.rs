@@ -110,6 +110,31 @@ fn the_json_view_hides_the_other_hand_and_the_draw_piles_cards() {
 }
 
 #[test]
+fn the_json_view_lists_the_deck_so_cards_can_be_explained() {
+    let game = dealt(3);
+    let json = game.view_json(Some(Player::First));
+    let hand = json["hands"]["white"].as_array().unwrap();
+    assert_eq!(hand.len(), 5, "{json}");
+    let deck = json["deck"].as_array().unwrap();
+    assert_eq!(deck.len(), 24, "the standard deck has 24 card types");
+    let card = |code: &str| deck.iter().find(|c| c["code"] == code).unwrap_or_else(|| panic!("no {code} in {deck:?}"));
+    assert_eq!(card("kick")["name"], "Kick");
+    assert_eq!(card("kick")["kind"], "attack");
+    assert_eq!(card("kick")["damage"], 4);
+    assert_eq!(card("kick")["heal"], serde_json::Value::Null);
+    assert_eq!(card("firstaid")["kind"], "first_aid");
+    assert_eq!(card("firstaid")["heal"], 2);
+    assert_eq!(card("firstaid")["damage"], serde_json::Value::Null);
+    assert_eq!(card("roundhouse")["spinning"], true);
+    assert_eq!(card("headbutt")["breaks_choke"], true);
+    assert_eq!(card("dodge")["damage"], serde_json::Value::Null);
+    // Every code the view shows (the hand) is explained by the deck.
+    for code in hand {
+        card(code.as_str().unwrap());
+    }
+}
+
+#[test]
 fn the_start_is_before_the_deal_and_chance_deals_white_first() {
     let mut game = Lunch::start(&variant("lunch"), 9);
     assert_eq!(game.to_text(), Lunch::start(&variant("lunch"), 1).to_text(), "the seed does not matter");

@@ -3,8 +3,8 @@
 //! game's board part is a JSON object that reuses none of them, what a
 //! viewer is shown of a game with hidden information is its view text, the
 //! public view of such a game shows nothing a player could not see (it stays
-//! the same whatever the hidden state), and the terminal drawing is not
-//! empty. Checked along random games.
+//! the same whatever the hidden state), the terminal drawing is not empty,
+//! and every legal move has a short label. Checked along random games.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use menagerie_core::view::{self, COMMON_KEYS};
@@ -116,7 +116,24 @@ fn check_views<G: Present>(game: &G, last: Option<(String, Actor)>, rng: &mut St
             return Err("the terminal drawing is empty".into());
         }
     }
-    Ok(())
+    check_labels(game)
+}
+
+/// Every legal move has a short form for move lists, and a position in
+/// which a player acts belongs to somebody's turn.
+fn check_labels<G: Present>(game: &G) -> Result<(), String> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    for mv in moves {
+        let label = game.move_label(mv);
+        if label.trim().is_empty() || label.chars().count() > 40 || label.contains('\n') {
+            return Err(format!("the label {label:?} of {} is not a short line", game.move_text(mv)));
+        }
+    }
+    match (game.to_act(), game.on_turn(), game.outcome()) {
+        (Actor::Player(_), None, None) => Err("a player acts in nobody's turn".into()),
+        _ => Ok(()),
+    }
 }
 
 fn check(variant: &str) -> Result<(), Failed> {

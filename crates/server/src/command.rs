@@ -5,6 +5,7 @@
 //! check (a variant, a move's legality, a colour's name, a level) is checked
 //! where the game is.
 
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::store::Mode;
 use menagerie_core::{shown, Player};
@@ -40,6 +41,8 @@ pub struct Setup {
     pub colour: Colour,
     /// The chance seed, when the request chooses one.
     pub seed: Option<u64>,
+    /// The clocks; `None` is unlimited time.
+    pub time_control: Option<TimeControl>,
 }
 
 /// The side a game's creator asks for.
@@ -63,6 +66,8 @@ pub enum Act {
     },
     Resign,
     Draw(DrawAction),
+    /// Asks to take back one's last move, or answers the other side's asking.
+    Takeback(DrawAction),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +113,50 @@ pub struct NewGame {
     /// hidden information takes neither a seed nor a position: the server deals.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// The time control (default: unlimited).
+    #[serde(default)]
+    pub clock: Option<ClockBody>,
+}
+
+/// A time control as sent: `{"initial": 300, "increment": 3}` in seconds
+/// (fractions allowed), or `{"days": 3}` for correspondence.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClockBody {
+    #[serde(default)]
+    pub initial: Option<f64>,
+    #[serde(default)]
+    pub increment: Option<f64>,
+    #[serde(default)]
+    pub days: Option<u64>,
+}
+
+impl ClockBody {
+    pub fn parse(&self) -> Result<TimeControl, ApiError> {
+        let control = match (self.initial, self.increment, self.days) {
+            (None, None, Some(days)) => TimeControl::Correspondence { per_move_ms: days.saturating_mul(DAY_MS) },
+            (Some(initial), increment, None) => TimeControl::Fischer {
+                initial_ms: seconds_to_ms(initial)?,
+                increment_ms: seconds_to_ms(increment.unwrap_or(0.0))?,
+            },
+            _ => {
+                return Err(ApiError::bad_request(
+                    "a clock is {\"initial\": seconds, \"increment\": seconds} or {\"days\": days a move}",
+                ))
+            }
+        };
+        control.check().map_err(ApiError::bad_request)?;
+        Ok(control)
+    }
+}
+
+const DAY_MS: u64 = 24 * 3600 * 1000;
+
+fn seconds_to_ms(seconds: f64) -> Result<u64, ApiError> {
+    if !(0.0..=1e9).contains(&seconds) {
+        return Err(ApiError::bad_request("clock times are seconds, 0 or more"));
+    }
+    Ok((seconds * 1000.0).round() as u64)
 }
 
 impl NewGame {
@@ -139,6 +188,7 @@ impl NewGame {
             level: self.level,
             colour,
             seed: self.seed,
+            time_control: self.clock.as_ref().map(ClockBody::parse).transpose()?,
         })
     }
 }
@@ -193,6 +243,20 @@ impl DrawBody {
     }
 }
 
+/// The body of `POST /api/games/{id}/takeback`, as sent.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TakebackBody {
+    pub seat: Option<String>,
+    pub action: String,
+}
+
+impl TakebackBody {
+    pub fn parse(self, game: String) -> Result<Command, ApiError> {
+        Ok(Command::Act { game, seat: self.seat, act: Act::Takeback(DrawAction::parse(&self.action)?) })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,6 +269,36 @@ mod tests {
             level: None,
             colour: colour.map(str::to_owned),
             seed: None,
+            clock: None,
+        }
+    }
+
+    #[test]
+    fn a_clock_is_read_in_seconds_or_days_and_checked() {
+        let clock = |json: &str| {
+            let body: ClockBody = serde_json::from_str(json).unwrap();
+            NewGame { clock: Some(body), ..new_game("friend", None) }.parse().map(|s| s.time_control)
+        };
+        assert_eq!(
+            clock(r#"{"initial": 300, "increment": 2.5}"#).unwrap(),
+            Some(TimeControl::Fischer { initial_ms: 300_000, increment_ms: 2_500 })
+        );
+        assert_eq!(
+            clock(r#"{"initial": 0.5}"#).unwrap(),
+            Some(TimeControl::Fischer { initial_ms: 500, increment_ms: 0 })
+        );
+        assert_eq!(clock(r#"{"days": 2}"#).unwrap(), Some(TimeControl::Correspondence { per_move_ms: 2 * DAY_MS }));
+        assert_eq!(new_game("friend", None).parse().unwrap().time_control, None);
+        for bad in [
+            r#"{"initial": -1}"#,
+            r#"{"initial": 0}"#,
+            r#"{"days": 0}"#,
+            r#"{"days": 31}"#,
+            r#"{"initial": 1, "days": 1}"#,
+            "{}",
+        ] {
+            let error = clock(bad).unwrap_err();
+            assert_eq!(error.status.as_u16(), 400, "{bad}: {}", error.reason);
         }
     }
 

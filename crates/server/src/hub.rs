@@ -124,7 +124,10 @@ impl Hub {
         self.games.get(id).await
     }
 
-    /// Resumes the computer in every unfinished computer game (at start).
+    /// Resumes the computer in every unfinished computer game, and the
+    /// clocks of every unfinished timed game (at start: a flag that fell
+    /// while the server was down falls now, at the time it fell). Answers
+    /// how many computer games were resumed.
     pub async fn resume(&self) -> Result<usize, ApiError> {
         let ids = self.store.computer_games_in_progress().await?;
         let count = ids.len();
@@ -134,7 +137,25 @@ impl Hub {
                 Err(error) => eprintln!("menagerie: cannot resume game {id}: {error}"),
             }
         }
+        // Loading a timed game starts its timer.
+        for id in self.store.timed_games_in_progress().await? {
+            if let Err(error) = self.slot(&id).await {
+                eprintln!("menagerie: cannot resume the clocks of game {id}: {error}");
+            }
+        }
         Ok(count)
+    }
+
+    /// Whether the computer at `level` grants takebacks: below "hard" (every
+    /// level, when the opponents have no "hard").
+    fn computer_takes_back(&self, level: &str) -> bool {
+        let levels = self.opponents.levels();
+        let position = |id: &str| levels.iter().position(|l| l.id == id);
+        match (position(level), position("hard")) {
+            (Some(asked), Some(hard)) => asked < hard,
+            (Some(_), None) => true,
+            (None, _) => false,
+        }
     }
 
     /// Runs a change to the games: the one way in for every change.
@@ -191,9 +212,14 @@ impl Hub {
         let slot = self.slot(id).await?;
         let mut live = slot.live.lock().await;
         let player = live.seat(secret)?;
-        let moved = matches!(act, Act::Move { .. });
-        live.act(&self.store, player, act).await?;
-        slot.publish(&mut live);
+        let moved = matches!(act, Act::Move { .. } | Act::Takeback(_));
+        let agrees = live.computer_level(player.other()).is_some_and(|level| self.computer_takes_back(level));
+        let was_over = live.is_over();
+        let done = live.act(&self.store, player, act, agrees).await;
+        if done.is_ok() || live.is_over() != was_over {
+            slot.publish(&mut live);
+        }
+        done?;
         let state = view::state(&live, Viewer::Seat(player), self.source());
         drop(live);
         if moved {

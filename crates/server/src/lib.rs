@@ -36,6 +36,7 @@
 
 pub mod assets;
 pub mod catalog;
+pub mod clock;
 pub mod command;
 pub mod computer;
 pub mod error;

@@ -3,7 +3,7 @@
 
 use crate::catalog::Catalog;
 use crate::error::ApiError;
-use crate::live::{GameSlot, LiveGame};
+use crate::live::{watch_clock, GameSlot, LiveGame};
 use crate::secret;
 use crate::source::GameSource;
 use crate::store::AsyncStore;
@@ -66,7 +66,11 @@ impl LoadedGames {
         let live = LiveGame::replay(stored, self.source.as_ref(), &self.catalog)?;
         let slot = GameSlot::new(live, self.clock());
         // Two requests may have loaded it at once: keep the first.
-        Ok(Arc::clone(self.lock().entry(id.to_owned()).or_insert(slot)))
+        let kept = Arc::clone(self.lock().entry(id.to_owned()).or_insert_with(|| Arc::clone(&slot)));
+        if Arc::ptr_eq(&kept, &slot) {
+            watch_clock(Arc::clone(&kept), self.store.clone());
+        }
+        Ok(kept)
     }
 
     /// Puts a new game in memory.
@@ -74,13 +78,14 @@ impl LoadedGames {
         let id = live.record.id.clone();
         let slot = GameSlot::new(live, self.clock());
         self.lock().insert(id, Arc::clone(&slot));
+        watch_clock(Arc::clone(&slot), self.store.clone());
         slot
     }
 
     /// Drops from memory the games idle for `idle_after` that nothing holds
-    /// (no request, socket or computer search) and where the computer is not
-    /// to move; they load again from the store when asked for. Answers how
-    /// many left.
+    /// (no request, socket, computer search or the timer of a running
+    /// clock) and where the computer is not to move; they load again from
+    /// the store when asked for. Answers how many left.
     pub fn evict_idle(&self) -> usize {
         let Some(idle) = self.idle_after else { return 0 };
         let now = self.clock();

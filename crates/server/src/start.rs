@@ -85,6 +85,7 @@ pub fn new_game(
         seats,
         created: now(),
         data,
+        time_control: setup.time_control,
     };
     Ok((Start { record, game }, creator))
 }
@@ -116,8 +117,8 @@ fn refuse_chosen_chance(source: &dyn GameSource, catalog: &Catalog, variant: &st
     Ok(())
 }
 
-/// The rematch of `old`: the same variant, start and data (whatever the
-/// catalog says now), the seats swapped with new secrets, a new deal.
+/// The rematch of `old`: the same variant, start, time control and data
+/// (whatever the catalog says now), the seats swapped with new secrets, a new deal.
 pub fn rematch(old: &GameRecord, source: &dyn GameSource, catalog: &Catalog) -> Result<Start, ApiError> {
     let seats = [old.seats[1].clone(), old.seats[0].clone()]
         .map(|seat| Seat { secret: seat.secret.as_ref().map(|_| secret::seat_secret()), kind: seat.kind });
@@ -134,6 +135,7 @@ pub fn rematch(old: &GameRecord, source: &dyn GameSource, catalog: &Catalog) -> 
         seats,
         created: now(),
         data,
+        time_control: old.time_control,
     };
     Ok(Start { record, game })
 }

@@ -3,6 +3,7 @@
 //! socket watching (the live game's cache keeps it); a past position; the
 //! legal moves; and the answer to a game's start.
 
+use crate::clock::{now_ms, ClockView};
 use crate::error::ApiError;
 use crate::live::{LiveGame, StateJson};
 use crate::names::capitalised;
@@ -82,10 +83,13 @@ impl Serialize for MoveView<'_> {
         // A chance move (a shuffle, a draw) may show hidden cards: in games
         // with hidden information its text is shown only after the end.
         let hidden = mv.actor == MoveActor::Chance && self.live.game.has_hidden_information() && !self.live.is_over();
-        let mut map = serializer.serialize_map(Some(3))?;
+        let note = self.live.notes.get(self.index);
+        let mut map = serializer.serialize_map(Some(5))?;
         map.serialize_entry("ply", &(self.index + 1))?;
         map.serialize_entry("text", &(!hidden).then_some(mv.text.as_str()))?;
         map.serialize_entry("actor", mv.actor.as_str())?;
+        map.serialize_entry("label", &note.filter(|_| !hidden).map(|n| n.label.as_str()))?;
+        map.serialize_entry("side", &note.and_then(|n| n.side).map(player_str))?;
         map.end()
     }
 }
@@ -142,6 +146,9 @@ struct StateView<'a> {
     check: bool,
     result: Option<ResultView<'a>>,
     draw_offer: Option<&'static str>,
+    takeback_offer: Option<&'static str>,
+    /// `null` for unlimited time.
+    clock: Option<ClockView>,
     rematch: Option<&'a str>,
     hidden_information: bool,
     board: Box<RawValue>,
@@ -207,6 +214,8 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
         check: !live.is_over() && game.in_check(),
         result,
         draw_offer: live.meta.draw_offer.map(player_str),
+        takeback_offer: live.takeback_offer.map(player_str),
+        clock: live.clock.as_ref().map(|c| c.clock.view(now_ms())),
         rematch: live.meta.rematch.as_deref(),
         hidden_information: game.has_hidden_information(),
         board: cached_board(live, viewer),

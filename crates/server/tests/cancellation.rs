@@ -31,6 +31,12 @@ impl Store for SlowMoves {
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
         self.0.computer_games_in_progress()
     }
+    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        self.0.take_back(game, keep, meta)
+    }
+    fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        self.0.timed_games_in_progress()
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -49,6 +55,7 @@ async fn a_move_whose_client_leaves_is_committed_whole() {
         level: None,
         colour: Some("first".into()),
         seed: None,
+        clock: None,
     };
     let created = hub.create(request).await.unwrap();
     let id = created["id"].as_str().unwrap();

@@ -47,7 +47,11 @@ async fn chance_acts_with_the_games_probabilities() {
         let (status, _) = server.play(id, first, call).await;
         assert_eq!(status, 200);
         let state = server.state(id, None).await;
-        assert_eq!(state["moves"][1], json!({ "ply": 2, "text": "heads", "actor": "chance" }), "{state}");
+        assert_eq!(
+            state["moves"][1],
+            json!({ "ply": 2, "text": "heads", "actor": "chance", "label": "heads", "side": null }),
+            "{state}"
+        );
     }
     server.stop().await;
 }

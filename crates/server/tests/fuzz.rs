@@ -158,6 +158,22 @@ impl Fuzzer {
             let opponent = self.text_or_junk(&["computer", "friend", "local", "same-device", "robot"]);
             body.insert("opponent".into(), opponent);
         }
+        if self.chance(0.2) {
+            let clock = self
+                .pick(&[
+                    json!({ "initial": 0.2, "increment": 0 }),
+                    json!({ "initial": 60, "increment": 1 }),
+                    json!({ "days": 3 }),
+                    json!({ "initial": -1 }),
+                    json!({ "initial": 1e300 }),
+                    json!({ "days": 0 }),
+                    json!({ "initial": "five" }),
+                    json!({}),
+                    json!([1, 2]),
+                ])
+                .clone();
+            body.insert("clock".into(), clock);
+        }
         if self.chance(0.3) {
             let level = self.text_or_junk(&["random", "easy", "grandmaster", ""]);
             body.insert("level".into(), level);
@@ -248,10 +264,15 @@ impl Fuzzer {
                 let seat = self.secret(game, false);
                 ("POST", format!("/api/games/{id}/resign"), Some(json!({ "seat": seat })))
             }
-            90..=93 => {
+            90..=91 => {
                 let seat = self.secret(game, false);
                 let action = self.text_or_junk(&["offer", "accept", "decline", "withdraw", "dance"]);
                 ("POST", format!("/api/games/{id}/draw"), Some(json!({ "seat": seat, "action": action })))
+            }
+            92..=93 => {
+                let seat = self.secret(game, false);
+                let action = self.text_or_junk(&["offer", "accept", "decline", "withdraw", "dance"]);
+                ("POST", format!("/api/games/{id}/takeback"), Some(json!({ "seat": seat, "action": action })))
             }
             94..=95 => {
                 let seat = self.secret(game, false);
@@ -517,6 +538,7 @@ async fn random_and_mutated_requests_break_nothing() {
                 level: None,
                 colour: Some("first".into()),
                 seed: None,
+                clock: None,
             };
             let created = hub.create(request).await.unwrap_or_else(|e| panic!("{variant}: {e}"));
             let secret = |side: &str| created["secrets"][side].as_str().unwrap().to_owned();

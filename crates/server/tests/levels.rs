@@ -77,3 +77,70 @@ async fn the_computer_plays_every_game_at_a_level() {
     assert_eq!(state["seats"]["second"]["level"], "medium");
     server.stop().await;
 }
+
+#[test]
+fn the_stronger_levels_search_on_several_threads() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u32;
+    let threads = |level: &str| SearchLevels.player(level).expect("a level").threads();
+    assert_eq!(threads("random"), 1);
+    assert_eq!(threads("easy"), 1);
+    assert_eq!(threads("hard"), 2.min(cores));
+    assert_eq!(threads("strongest"), 4.min(cores));
+}
+
+/// A player whose every search holds two threads for a while, and which
+/// counts how many of its searches run at once.
+struct Wide {
+    running: Arc<std::sync::atomic::AtomicUsize>,
+    most: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl ComputerPlayer for Wide {
+    fn choose(&self, game: &dyn menagerie_core::DynGame) -> Option<String> {
+        use std::sync::atomic::Ordering::SeqCst;
+        let now = self.running.fetch_add(1, SeqCst) + 1;
+        self.most.fetch_max(now, SeqCst);
+        std::thread::sleep(std::time::Duration::from_millis(150));
+        self.running.fetch_sub(1, SeqCst);
+        game.legal_moves().first().cloned()
+    }
+    fn threads(&self) -> u32 {
+        2
+    }
+}
+
+struct WideOpponents(Arc<Wide>);
+
+impl Opponents for WideOpponents {
+    fn levels(&self) -> Vec<menagerie_server::computer::Level> {
+        menagerie_server::computer::RandomOnly.levels()
+    }
+    fn player(&self, _level: &str) -> Option<Arc<dyn ComputerPlayer>> {
+        Some(Arc::clone(&self.0) as Arc<dyn ComputerPlayer>)
+    }
+}
+
+/// The test server allows two search threads at once: two searches of two
+/// threads each must take turns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn a_search_counts_its_threads_against_the_cap() {
+    let dir = tempfile::tempdir().unwrap();
+    let wide = Arc::new(Wide { running: Default::default(), most: Default::default() });
+    let server = TestServer::start_with(&dir.path().join("w.sqlite"), Arc::new(WideOpponents(Arc::clone(&wide)))).await;
+    let mut games = Vec::new();
+    for _ in 0..3 {
+        let created = server
+            .create(
+                json!({ "variant": "nim:stones=20", "opponent": "computer", "level": "random", "colour": "second" }),
+            )
+            .await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let seat = created["secrets"]["second"].as_str().unwrap().to_owned();
+        games.push((id, seat));
+    }
+    for (id, seat) in &games {
+        wait_for(&server, id, Some(seat), |s| s["ply"] == 1).await;
+    }
+    assert_eq!(wide.most.load(std::sync::atomic::Ordering::SeqCst), 1);
+    server.stop().await;
+}

@@ -18,6 +18,7 @@ fn new_game(variant: &str, opponent: &str) -> NewGame {
         level: None,
         colour: Some("first".into()),
         seed: Some(1),
+        clock: None,
     }
 }
 

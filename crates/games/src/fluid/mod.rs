@@ -34,7 +34,8 @@ mod tests;
 pub use moves::Move;
 pub use position::PromotionRule;
 
-use menagerie_core::{Actor, Game, MoveError, Outcome, PositionError, VariantError, VariantInfo, VariantSpec};
+use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
+use piece::{Colour, Kind};
 use movegen::Counter;
 use position::{Rules, State};
 
@@ -223,6 +224,13 @@ impl Game for Fluid {
 
     fn in_check(&self) -> bool {
         self.side_in_check()
+    }
+
+    /// A lone King cannot checkmate: anything else might.
+    fn could_win(&self, player: Player) -> bool {
+        let colour = if player == Player::First { Colour::White } else { Colour::Black };
+        let board = &self.state.board;
+        board.colour(colour).into_iter().any(|sq| board.cell(sq).pieces().any(|p| p.colour() == colour && p.kind() != Kind::King))
     }
 
     fn bench_positions(_variant: &FluidVariant) -> Vec<&'static str> {

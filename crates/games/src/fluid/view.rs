@@ -1,10 +1,12 @@
 //! What people see: the terminal drawing and the board part of the view.
 
-use super::piece::Cell;
+use super::moves::{Move, Special};
+use super::piece::{Cell, Promotion};
 use super::position::State;
 use super::square::Square;
 use super::text::{castling_text, cell_text};
 use super::Fluid;
+use menagerie_core::view::check_suffix;
 use menagerie_core::{Counters, Game, Outcome, Player, Present};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -120,6 +122,44 @@ impl Present for Fluid {
             en_passant: state.en_passant.map(|s| s.to_string()),
             promotions: self.rules.promotions.iter().map(|p| p.text()).collect(),
         }
+    }
+
+    /// Chess-like: the unit's letters (`Q` for a Bishop and Rook moving
+    /// together, none for a Pawn, which names its file when it takes),
+    /// `x` and the destination, the piece taken when the mover chose it
+    /// (`Nxe6(B)`), `=` and the promotion, `+` or `#`; castling `O-O`,
+    /// `O-O-O`.
+    fn move_label(&self, mv: Move) -> String {
+        let state = &self.state;
+        let mut label = String::new();
+        if mv.special() == Special::Castle {
+            label.push_str(if mv.to().file() > mv.from().file() { "O-O" } else { "O-O-O" });
+        } else {
+            let unit = mv.unit_text();
+            let capture = mv.special() == Special::EnPassant
+                || state.board.cell(mv.to()).pieces().any(|p| p.colour() != state.side);
+            match unit.as_str() {
+                "P" if capture => label.push(char::from(b'a' + mv.from().file())),
+                "P" => {}
+                "BR" => label.push('Q'),
+                _ => label.push_str(&unit),
+            }
+            if capture {
+                label.push('x');
+            }
+            label.push_str(&mv.to().to_string());
+            if mv.shows_capture() {
+                if let Some(kind) = mv.captured() {
+                    label.push_str(&format!("({})", kind.letter()));
+                }
+            }
+            if let Some(promotion) = mv.promotion() {
+                label.push('=');
+                label.push_str(if promotion == Promotion::Queen { "Q" } else { promotion.text() });
+            }
+        }
+        label.push_str(check_suffix(self, mv));
+        label
     }
 
     fn counters(&self) -> Counters {

@@ -103,13 +103,24 @@ impl State {
         if self.ending.is_some() || self.energy == 0 {
             return;
         }
+        self.generate_steps(out, Bitboard::ALL);
+        self.generate_merges(out);
+    }
+
+    /// Appends the piece moves (Recall and Conversion included) that end on
+    /// `wanted`: all of them with [`Bitboard::ALL`]. The game must go on.
+    pub fn generate_steps(&self, out: &mut Vec<Action>, wanted: Bitboard) {
         for kind in MOVING {
             for from in self.ready(kind) {
-                for to in self.targets(kind, from) {
+                for to in self.targets(kind, from) & wanted {
                     out.push(Action::step(from, to));
                 }
             }
         }
+    }
+
+    /// Appends the merges. The game must go on.
+    pub fn generate_merges(&self, out: &mut Vec<Action>) {
         let blanks = self.mergeable_blanks();
         for (size, kinds) in MERGE_SIZES {
             if blanks.count() < size {

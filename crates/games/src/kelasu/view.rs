@@ -1,6 +1,7 @@
 //! What people see: the terminal drawing and the board part of the view.
 
 use super::bitboard::Bitboard;
+use super::moves::Action;
 use super::piece::{colour_name, Kind};
 use super::position::State;
 use super::square::Square;
@@ -127,6 +128,30 @@ impl Present for Kelasu {
                 red: state.board.pieces(Player::Second, Kind::Stone).count(),
             },
         }
+    }
+
+    /// The piece letter (none for a Blank), the squares joined by `-` for
+    /// a move, `x` for a capture, `=` for a Diplomat's conversion
+    /// (`DE4=D3`); a merge is the new piece `@` its square and the number
+    /// of Blanks used (`W@D1(2)`).
+    fn move_label(&self, action: Action) -> String {
+        let board = &self.state.board;
+        if let Some(kind) = action.merged_kind() {
+            return format!("{}@{}({})", kind.letter(), action.from(), action.squares().count());
+        }
+        let mover = board.piece_at(action.from());
+        let mut label = String::new();
+        if let Some((_, kind)) = mover.filter(|&(_, kind)| kind != Kind::Blank) {
+            label.push(kind.letter());
+        }
+        let taken = board.colour_at(action.to()).is_some_and(|owner| Some(owner) != mover.map(|(p, _)| p));
+        let joiner = match mover {
+            Some((_, Kind::Diplomat)) if taken => '=',
+            _ if taken => 'x',
+            _ => '-',
+        };
+        label.push_str(&format!("{}{joiner}{}", action.from(), action.to()));
+        label
     }
 
     fn counters(&self) -> Counters {

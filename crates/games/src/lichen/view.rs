@@ -1,7 +1,9 @@
 //! What people see: the terminal drawing and the board part of the view.
 
+use super::moves::{Act, Move};
 use super::square::{Direction, Square, RANKS};
 use super::Lichen;
+use menagerie_core::view::check_suffix;
 use menagerie_core::{Counters, Game, Outcome, Player, Present};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -143,8 +145,37 @@ pub struct Hands {
     pub black: u32,
 }
 
+/// A direction as an arrow, north up: `n` is `↑`, `ne` is `↗`.
+fn arrow(dir: Direction) -> char {
+    match dir.name() {
+        "n" => '↑',
+        "ne" => '↗',
+        "e" => '→',
+        "se" => '↘',
+        "s" => '↓',
+        "sw" => '↙',
+        "w" => '←',
+        _ => '↖',
+    }
+}
+
 impl Present for Lichen {
     type Board = LichenBoard;
+
+    /// The placement as the stone and an arrow for the slot (`a2↗`), then
+    /// the act: a stone's move (`c1↑`) or a colonization (`a2*↗`); `#`
+    /// when the turn wins.
+    fn move_label(&self, mv: Move) -> String {
+        let g = self.board.geometry;
+        let mut label = format!("{}{}", g.square_name(mv.square), arrow(mv.slot));
+        match mv.act {
+            Act::Pass => {}
+            Act::Step { from, dir } => label.push_str(&format!(" {}{}", g.square_name(from), arrow(dir))),
+            Act::Colonize { from, dir } => label.push_str(&format!(" {}*{}", g.square_name(from), arrow(dir))),
+        }
+        label.push_str(check_suffix(self, mv));
+        label
+    }
 
     fn board(&self, _viewer: Option<Player>) -> LichenBoard {
         let board = &self.board;

@@ -29,7 +29,7 @@ pub use moves::Move;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
-use piece::{BLACK, WHITE};
+use piece::{Kind, BLACK, WHITE};
 use position::Position;
 use square::cell_name;
 
@@ -278,6 +278,16 @@ impl Game for Lma {
 
     fn in_check(&self) -> bool {
         self.pos.checkers().not_empty()
+    }
+
+    /// A lone King cannot checkmate: anything else might.
+    fn could_win(&self, player: Player) -> bool {
+        let side = if player == Player::First { WHITE } else { BLACK };
+        (0..2).any(|board| {
+            [Kind::Queen, Kind::Rook, Kind::Cardinal, Kind::Pawn]
+                .into_iter()
+                .any(|kind| self.pos.pieces(board, side, kind).not_empty())
+        })
     }
 
     fn bench_positions(variant: &LmaVariant) -> Vec<&'static str> {

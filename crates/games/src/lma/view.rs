@@ -1,9 +1,11 @@
 //! What people see: the terminal drawing and the board part of the view.
 
-use super::piece::WHITE;
+use super::moves::{Move, Special};
+use super::piece::{Kind, WHITE};
 use super::square::{Square, FILES, RANKS};
 use super::text::{castling_text, position_text};
 use super::Lma;
+use menagerie_core::view::check_suffix;
 use menagerie_core::{Counters, Game, Outcome, Player, Present};
 use serde::Serialize;
 
@@ -127,6 +129,39 @@ impl Present for Lma {
             })
             .collect();
         LmaBoard { boards, castling: castling_text(pos.castling) }
+    }
+
+    /// Chess-like: the piece letter (none for a Pawn, which names its file
+    /// when it takes), `x` for a capture (off-colour ones included), the
+    /// landing square with its board, the promotion, `+` or `#`; castling
+    /// is `O-O` (towards file f) or `O-O-O`. `Cx1a3` is the Cardinal of
+    /// `2b1a3` taking on 2a3 and landing on 1a3.
+    fn move_label(&self, mv: Move) -> String {
+        let pos = &self.pos;
+        let mut label = String::new();
+        if let Special::Castle(_) = mv.special {
+            label.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
+        } else {
+            let kind = pos.piece_at(mv.from).map_or(Kind::Pawn, |(_, kind)| kind);
+            // The square the move is traced to, on the mover's board: what it takes stands there.
+            let traced = Square::new(mv.from.board(), mv.to.cell());
+            let capture = pos.piece_at(traced).is_some();
+            if kind != Kind::Pawn {
+                label.push(kind.letter());
+            } else if capture {
+                label.push(char::from(b'a' + mv.from.file() as u8));
+            }
+            if capture {
+                label.push('x');
+            }
+            label.push_str(&mv.to.name());
+            if let Some(promotion) = mv.promotion() {
+                label.push('=');
+                label.push(promotion.letter());
+            }
+        }
+        label.push_str(check_suffix(self, mv));
+        label
     }
 
     fn counters(&self) -> Counters {

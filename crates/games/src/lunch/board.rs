@@ -142,6 +142,153 @@ pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
     }
 }
 
+/// Which squares hold pieces, by colour: the board as bit sets, computed
+/// once for many threat questions.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Occupancy {
+    pub all: u64,
+    pub colour: [u64; 2],
+}
+
+impl Occupancy {
+    pub fn of(board: &Board) -> Occupancy {
+        let mut occupancy = Occupancy::default();
+        for (sq, piece) in board.pieces() {
+            occupancy.colour[piece.color.index()] |= 1 << sq.index();
+        }
+        occupancy.all = occupancy.colour[0] | occupancy.colour[1];
+        occupancy
+    }
+}
+
+/// Bit sets of the squares a step (or leap) list reaches from each square.
+const fn step_table(steps: &[(i8, i8)]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (f, r) = ((sq % 8) as i8, (sq / 8) as i8);
+        let mut i = 0;
+        while i < steps.len() {
+            let (df, dr) = steps[i];
+            let (tf, tr) = (f + df, r + dr);
+            if tf >= 0 && tf < 8 && tr >= 0 && tr < 8 {
+                table[sq] |= 1 << (tr * 8 + tf);
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    table
+}
+
+/// The squares of the eight rays from each square, by `KING_STEPS` direction.
+const fn ray_table() -> [[u64; 64]; 8] {
+    let mut table = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = KING_STEPS[d];
+        let mut sq = 0;
+        while sq < 64 {
+            let (mut f, mut r) = ((sq % 8) as i8 + df, (sq / 8) as i8 + dr);
+            while f >= 0 && f < 8 && r >= 0 && r < 8 {
+                table[d][sq] |= 1 << (r * 8 + f);
+                f += df;
+                r += dr;
+            }
+            sq += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+static KNIGHT_SETS: [u64; 64] = step_table(&KNIGHT_LEAPS);
+static KING_SETS: [u64; 64] = step_table(&KING_STEPS);
+/// Squares a Pawn of White (0) or Black (1) threatens.
+static PAWN_SETS: [[u64; 64]; 2] = [step_table(&[(-1, 1), (1, 1)]), step_table(&[(-1, -1), (1, -1)])];
+static RAYS: [[u64; 64]; 8] = ray_table();
+/// Squares within two king steps: a Princess's reach along its lines.
+static NEAR_SETS: [u64; 64] = step_table(&[
+    (-2, -2),
+    (-1, -2),
+    (0, -2),
+    (1, -2),
+    (2, -2),
+    (-2, -1),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (2, -1),
+    (-2, 0),
+    (-1, 0),
+    (1, 0),
+    (2, 0),
+    (-2, 1),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+    (2, 1),
+    (-2, 2),
+    (-1, 2),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+]);
+
+/// Indices into `KING_STEPS` (and `RAYS`) of the orthogonal and diagonal
+/// directions. `KING_STEPS` runs N, NE, E, SE, S, SW, W, NW.
+const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
+const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+
+/// The squares a slider reaches along the rays `dirs` from `from`, up to
+/// and including the first occupied square.
+#[inline]
+fn slide(from: usize, dirs: [usize; 4], occupied: u64) -> u64 {
+    let mut reach = 0;
+    for d in dirs {
+        let ray = RAYS[d][from];
+        let blockers = ray & occupied;
+        if blockers == 0 {
+            reach |= ray;
+            continue;
+        }
+        // N, NE, E and NW run towards higher squares: the first blocker
+        // is the lowest one; S, SW, W and SE the highest.
+        let first = if matches!(d, 0 | 1 | 2 | 7) {
+            blockers.trailing_zeros() as usize
+        } else {
+            63 - blockers.leading_zeros() as usize
+        };
+        reach |= ray & !RAYS[d][first];
+    }
+    reach
+}
+
+/// The squares of the enemy pieces the piece on `from` threatens (as
+/// [`threat`] would say for each), one bit per square, given the board's
+/// [`Occupancy`].
+#[inline]
+pub fn threatened_from(board: &Board, occupancy: &Occupancy, from: Square) -> u64 {
+    let Some(piece) = board.get(from) else { return 0 };
+    let at = from.index();
+    let reach = match piece.kind {
+        Kind::Pawn => PAWN_SETS[piece.color.index()][at],
+        Kind::Knight => KNIGHT_SETS[at],
+        Kind::King => KING_SETS[at],
+        Kind::Bishop => slide(at, DIAGONAL, occupancy.all),
+        Kind::Rook => slide(at, ORTHOGONAL, occupancy.all),
+        Kind::Queen => slide(at, DIAGONAL, occupancy.all) | slide(at, ORTHOGONAL, occupancy.all),
+        Kind::Princess => (slide(at, DIAGONAL, occupancy.all) | slide(at, ORTHOGONAL, occupancy.all)) & NEAR_SETS[at],
+    };
+    reach & occupancy.colour[piece.color.other().index()]
+}
+
+/// [`threatened_from`] for one question.
+#[cfg(test)]
+pub fn threatened_squares(board: &Board, from: Square) -> u64 {
+    threatened_from(board, &Occupancy::of(board), from)
+}
+
 /// Whether any piece of `by` threatens `to`.
 pub fn threatened_by(board: &Board, to: Square, by: Player) -> bool {
     board.pieces().any(|(from, p)| p.color == by && threat(board, from, to).is_some())
@@ -152,4 +299,39 @@ pub fn threatened_by(board: &Board, to: Square, by: Player) -> bool {
 pub fn ring(center: Square, knight: bool) -> [Option<Square>; 8] {
     let steps = if knight { &KNIGHT_LEAPS } else { &KING_STEPS };
     steps.map(|(df, dr)| center.offset(df, dr))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The walk along the lines finds exactly the squares `threat` accepts,
+    /// for every piece of boards crowded with both colours.
+    #[test]
+    fn threatened_squares_agree_with_threat() {
+        let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Princess, Kind::Queen, Kind::King];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..300 {
+            let mut board = Board::EMPTY;
+            for sq in Square::all() {
+                if next() % 3 == 0 {
+                    let kind = kinds[(next() % 7) as usize];
+                    let color = if next() % 2 == 0 { Player::First } else { Player::Second };
+                    board.set(sq, Some(Piece::new(kind, color)));
+                }
+            }
+            for from in Square::all() {
+                let expected = Square::all()
+                    .filter(|&to| threat(&board, from, to).is_some())
+                    .fold(0u64, |s, to| s | 1 << to.index());
+                assert_eq!(threatened_squares(&board, from), expected, "from {from}");
+            }
+        }
+    }
 }

@@ -5,23 +5,40 @@
 //! the size of the other hand. (The searches call it on sampled positions,
 //! but a heuristic that peeked would still teach them to trust the sample.)
 //!
-//! Material is hit points, which are also the pieces' types: Pawn 100,
-//! Knight and Bishop 300, Rook 500, Princess 700, Queen 900, in
+//! The tuned evaluation is linear in these features, weighted by
+//! `data/eval/lunch.toml` (`menagerie tune lunch`):
+//! - material by type (own minus the other's): Pawns, Knights, Bishops,
+//!   Rooks, Princesses, Queens; `piece_hp` and `king_hp`, the hit points
+//!   themselves (a hurt piece is on its way down a type);
+//! - threats (own minus the other's, so positive is bad for the owner):
+//!   `king_threatened`, a King some enemy piece threatens;
+//!   `threatened_by_lesser`, a piece threatened by a King or a piece of
+//!   lower value (an attack card on it would pay); `targets`, the enemy
+//!   pieces one threatens;
+//! - the own hand: attack cards (`attack_card`, and `attack_damage`, their
+//!   points of damage), weapons, holds (Choke, Headlock, Grab), defences
+//!   (Dodge, Block, Disarm, Freedom), First Aid, Humiliation;
+//! - `other_hand`: the cards in the other hand.
+//!
+//! The handwritten evaluation ([`Evaluate::evaluate_handwritten`]), kept as
+//! a yardstick: material is hit points, which are also the pieces' types:
+//! Pawn 100, Knight and Bishop 300, Rook 500, Princess 700, Queen 900, in
 //! centi-units; the King is the game (a King knocked below 15 HP is no
 //! King), so it counts nothing as material but a King that an enemy piece
 //! threatens costs 150, as does every own piece threatened by a piece of
-//! lower value (an attack card on it would pay). Cards are tempo and
-//! defence: an attack card is worth 8 per point of damage, a weapon 40
-//! (it comes back), a defence (Dodge, Block, Disarm, Freedom) 30, First Aid
-//! and Humiliation 35; every card in the other hand is taken as 30.
+//! lower value. An attack card is worth 8 per point of damage plus 10, a
+//! weapon 40 (it comes back), a hold 20, a defence 30, First Aid and
+//! Humiliation 35; every card in the other hand counts -30.
 
-use super::board::threat;
+use super::board::{threat, threatened_from, Occupancy};
 use super::deck::CardKind;
 use super::moves::Move;
+use super::rules::Rules;
 use super::piece::Kind;
 use super::square::Square;
 use super::Lunch;
-use menagerie_core::{Evaluate, Game};
+use crate::weights::Weights;
+use menagerie_core::{Evaluate, Game, Player, Terms};
 
 const KING_THREATENED: i32 = 150;
 const THREATENED_BY_LESSER: i32 = 60;
@@ -46,8 +63,141 @@ fn card_value(kind: CardKind, damage: i8) -> i32 {
     }
 }
 
+const FEATURES: &[&str] = &[
+    "pawn",
+    "knight",
+    "bishop",
+    "rook",
+    "princess",
+    "queen",
+    "piece_hp",
+    "king_hp",
+    "king_threatened",
+    "threatened_by_lesser",
+    "targets",
+    "attack_card",
+    "attack_damage",
+    "weapon_card",
+    "hold_card",
+    "defence_card",
+    "first_aid_card",
+    "humiliation_card",
+    "other_hand",
+];
+
+static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/lunch.toml"), FEATURES);
+
+const MATERIAL: usize = 0;
+const PIECE_HP: usize = 6;
+const KING_HP: usize = 7;
+const KING_THREAT: usize = 8;
+const LESSER_THREAT: usize = 9;
+const TARGETS: usize = 10;
+const ATTACK_CARD: usize = 11;
+const ATTACK_DAMAGE: usize = 12;
+const WEAPON: usize = 13;
+const HOLD: usize = 14;
+const DEFENCE: usize = 15;
+const FIRST_AID: usize = 16;
+const HUMILIATION: usize = 17;
+const OTHER_HAND: usize = 18;
+const COUNT: usize = 19;
+
+/// The material feature of a type (none for the King).
+fn material_feature(kind: Kind) -> Option<usize> {
+    match kind {
+        Kind::Pawn => Some(MATERIAL),
+        Kind::Knight => Some(MATERIAL + 1),
+        Kind::Bishop => Some(MATERIAL + 2),
+        Kind::Rook => Some(MATERIAL + 3),
+        Kind::Princess => Some(MATERIAL + 4),
+        Kind::Queen => Some(MATERIAL + 5),
+        Kind::King => None,
+    }
+}
+
+impl Lunch {
+    /// The feature values from `me`'s view.
+    fn feature_values(&self, me: Player) -> [i32; COUNT] {
+        let mut f = [0i32; COUNT];
+        let board = self.state.board();
+        let occupancy = Occupancy::of(board);
+        let mut kings = 0u64;
+        for (sq, piece) in board.pieces() {
+            let sign = if piece.color == me { 1 } else { -1 };
+            match material_feature(piece.kind) {
+                Some(feature) => {
+                    f[feature] += sign;
+                    f[PIECE_HP] += sign * i32::from(piece.hp);
+                }
+                None => {
+                    f[KING_HP] += sign * i32::from(piece.hp);
+                    kings |= 1 << sq.index();
+                }
+            }
+        }
+        let (mut king_hit, mut lesser_hit) = (0u64, 0u64);
+        for (from, attacker) in board.pieces() {
+            let targets = threatened_from(board, &occupancy, from);
+            f[TARGETS] += if attacker.color == me { 1 } else { -1 } * targets.count_ones() as i32;
+            king_hit |= targets & kings;
+            let mut others = targets & !kings;
+            while others != 0 {
+                let to = Square::new(others.trailing_zeros() as u8);
+                others &= others - 1;
+                let piece = board.get(to).expect("a threatened square holds a piece");
+                if attacker.kind == Kind::King || material(attacker.kind) < material(piece.kind) {
+                    lesser_hit |= 1 << to.index();
+                }
+            }
+        }
+        for (hit, feature) in [(king_hit, KING_THREAT), (lesser_hit, LESSER_THREAT)] {
+            let mut rest = hit;
+            while rest != 0 {
+                let to = Square::new(rest.trailing_zeros() as u8);
+                rest &= rest - 1;
+                f[feature] += if board.get(to).is_some_and(|p| p.color == me) { 1 } else { -1 };
+            }
+        }
+        let deck = &self.variant.deck;
+        for (card, count) in self.state.hand(me).cards() {
+            let card_type = deck.card(card);
+            let count = i32::from(count);
+            match card_type.kind {
+                CardKind::Attack | CardKind::BigCombo | CardKind::Poke | CardKind::Stomp | CardKind::Uppercut2 => {
+                    f[ATTACK_CARD] += count;
+                    f[ATTACK_DAMAGE] += count * i32::from(card_type.damage);
+                }
+                CardKind::Weapon => f[WEAPON] += count,
+                CardKind::Choke | CardKind::Headlock | CardKind::Grab => f[HOLD] += count,
+                CardKind::Dodge | CardKind::Block | CardKind::Disarm | CardKind::Freedom => f[DEFENCE] += count,
+                CardKind::FirstAid => f[FIRST_AID] += count,
+                CardKind::Humiliation => f[HUMILIATION] += count,
+            }
+        }
+        f[OTHER_HAND] = self.state.hand_size(me.other()) as i32;
+        f
+    }
+}
+
 impl Evaluate for Lunch {
-    fn evaluate(&self) -> i32 {
+    const FEATURES: &'static [&'static str] = FEATURES;
+    const WEIGHTS_FILE: &'static str = "lunch";
+
+    fn weights() -> &'static [i32] {
+        WEIGHTS.get()
+    }
+
+    fn features<T: Terms>(&self, terms: &mut T) {
+        let Some(me) = self.to_act().player() else { return };
+        for (feature, value) in self.feature_values(me).into_iter().enumerate() {
+            if value != 0 {
+                terms.add(feature, value);
+            }
+        }
+    }
+
+    fn evaluate_handwritten(&self) -> i32 {
         let Some(me) = self.to_act().player() else { return 0 };
         let state = &self.state;
         let board = state.board();
@@ -88,9 +238,61 @@ impl Evaluate for Lunch {
         value
     }
 
+    /// Discards come last: there may be hundreds, and they rarely cut off.
+    fn first_moves(&self, moves: &mut Vec<Move>) -> bool {
+        Rules::new(&self.variant).moves_before_discards(&self.state, moves)
+    }
+
+    fn later_moves(&self, moves: &mut Vec<Move>) {
+        Rules::new(&self.variant).discard_moves(&self.state, moves);
+    }
+
+    /// The tactical moves are never discards: they are not listed.
+    fn tactical_moves(&self, moves: &mut Vec<Move>) -> bool {
+        let discards = self.first_moves(moves);
+        let going_on = discards || !moves.is_empty();
+        moves.retain(|&mv| self.is_tactical(mv));
+        going_on
+    }
+
     /// Battles: opening and free attacks change hit points; Humiliations
     /// cancel cards and answers avoid damage.
     fn is_tactical(&self, mv: Move) -> bool {
         matches!(mv, Move::Attack { .. } | Move::Free { .. } | Move::Humiliate { .. } | Move::Answer { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use menagerie_core::Game;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// The handwritten evaluation as weights of the features.
+    const HANDWRITTEN: [i32; COUNT] =
+        [100, 300, 300, 500, 700, 900, 0, 0, -150, -60, 0, 10, 8, 40, 20, 30, 35, 35, -30];
+
+    #[test]
+    fn the_weights_file_is_complete() {
+        crate::weights::parse(include_str!("../../../../data/eval/lunch.toml"), FEATURES).expect("lunch.toml");
+        assert_eq!(FEATURES.len(), COUNT);
+    }
+
+    #[test]
+    fn the_features_reproduce_the_handwritten_evaluation() {
+        let variant = Lunch::parse_variant(&menagerie_core::VariantSpec::parse("lunch").unwrap()).unwrap();
+        let mut scratch = Vec::new();
+        for seed in 0..10 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut game = Lunch::start(&variant, seed);
+            for _ in 0..200 {
+                let features = menagerie_core::FeatureVector::of(&game);
+                let value: i32 = features.0.iter().zip(HANDWRITTEN).map(|(f, w)| f * w).sum();
+                assert_eq!(value, game.evaluate_handwritten(), "{}", game.to_text());
+                let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
+                game.play(mv);
+            }
+        }
     }
 }

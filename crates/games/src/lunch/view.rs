@@ -1,7 +1,9 @@
 //! What people see: the terminal drawing, the board part of the view, and
 //! a description of the pending decision.
 
+use super::deck::{Card, CardKind};
 use super::frame::{BattleStage, Frame, HoldKind, Role, StrikeStage, TurnStage};
+use super::moves::Move;
 use super::piece::{flag, Kind};
 use super::position::{State, Zone};
 use super::rules::Rules;
@@ -126,8 +128,13 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
 ///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
 ///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
 ///   "strike": null | {"card": "kick", "from": "d4" | null, "to": "d5", "damage": 3, "free": false},
-///   "pending": "white to choose the action" }
+///   "pending": "white to choose the action",
+///   "deck": [{"code": "kick", "name": "Kick", "kind": "attack", "damage": 4, "heal": null,
+///             "spinning": false, "breaks_choke": false, "headlock_free": false}, ...] }
 /// ```
+///
+/// `deck` lists every card type of the game's deck (the standard one or a
+/// `deck=FILE`), so that a page can explain the codes it shows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LunchBoard {
     /// Occupied squares, a1 to h8.
@@ -147,6 +154,24 @@ pub struct LunchBoard {
     pub strike: Option<StrikeView>,
     /// What the game waits for, in words.
     pub pending: String,
+    /// The card types of this game's deck, in deck order.
+    pub deck: Vec<CardView>,
+}
+
+/// One card type: what a page needs to explain a card code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CardView {
+    pub code: String,
+    pub name: String,
+    /// The kind as in deck files (`attack`, `weapon`, `first_aid`...).
+    pub kind: &'static str,
+    /// Damage, for the kinds that hit.
+    pub damage: Option<i8>,
+    /// Healing, for First Aid.
+    pub heal: Option<i8>,
+    pub spinning: bool,
+    pub breaks_choke: bool,
+    pub headlock_free: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -269,7 +294,72 @@ impl Present for Lunch {
             battle,
             strike,
             pending: pending(self, s),
+            deck: deck
+                .types
+                .iter()
+                .map(|card| CardView {
+                    code: card.code.clone(),
+                    name: card.name.clone(),
+                    kind: card.kind.name(),
+                    damage: card.kind.is_opening().then_some(card.damage),
+                    heal: (card.kind == CardKind::FirstAid).then_some(card.heal),
+                    spinning: card.spinning,
+                    breaks_choke: card.breaks_choke,
+                    headlock_free: card.headlock_free,
+                })
+                .collect(),
         }
+    }
+
+    /// Chess-like for movements (`Nf3`, a Pawn `e4`, castling `O-O`),
+    /// the attacker's letter, `x`, the target and the card for an attack
+    /// (`Rxa5 Kick`); the card for answers and Humiliations; the cards
+    /// of a discard, First Aid, a free attack, a Grab, a break; `e4=B`
+    /// for a choice or a promotion; `pass`; the card chance draws.
+    fn move_label(&self, mv: Move) -> String {
+        let s = self.state();
+        let deck = self.deck();
+        let name = |card: Card| deck.card(card).name.clone();
+        let letter = |square| s.piece(square).map(|p| p.kind.letter()).filter(|&l| l != 'P');
+        match mv {
+            Move::Step { from, to } => {
+                let king = s.piece(from).is_some_and(|p| p.kind == Kind::King);
+                let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+                if king && dr == 0 && df.abs() == 2 {
+                    return (if df > 0 { "O-O" } else { "O-O-O" }).to_owned();
+                }
+                format!("{}{to}", letter(from).map(String::from).unwrap_or_default())
+            }
+            Move::Attack { from, to, card, .. } => format!("{}x{to} {}", letter(from).unwrap_or('P'), name(card)),
+            Move::Discard(discard) => {
+                let names: Vec<String> = discard.cards().iter().map(|&c| name(c)).collect();
+                let all = format!("discard {}", names.join(", "));
+                // Long lists are counted: the move text says which cards.
+                if all.len() <= 32 {
+                    all
+                } else {
+                    format!("discard {} cards", names.len())
+                }
+            }
+            Move::Aid { square, card, count } if count > 1 => format!("{} ×{count} {square}", name(card)),
+            Move::Aid { square, card, .. } => format!("{} {square}", name(card)),
+            Move::Break { square, card } => format!("{} frees {square}", name(card)),
+            Move::Humiliate { card, via: None } => name(card),
+            Move::Humiliate { card, via: Some(via) } => format!("{} by {via}", name(card)),
+            Move::Answer { card } => name(card),
+            Move::Free { to, card } => format!("free {} on {to}", name(card)),
+            Move::Grab { grab, with } => format!("{} + {}", name(grab), name(with)),
+            Move::Choose { square, kind } => format!("{square}={}", kind.letter()),
+            Move::Draw { card } => format!("draws {}", name(card)),
+            Move::Pass => "pass".to_owned(),
+        }
+    }
+
+    /// The player whose turn it is: an answer, a Humiliation or a last
+    /// chance by the other side belongs to this turn.
+    fn on_turn(&self) -> Option<Player> {
+        let s = self.state();
+        (s.outcome().is_none()).then_some(s.side())
     }
 
     fn counters(&self) -> Counters {

@@ -3,6 +3,7 @@
 //! like anyone's, through the commit protocol.
 
 use super::players::Opponents;
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::live::GameSlot;
 use crate::store::{AsyncStore, MoveActor};
@@ -15,11 +16,18 @@ pub struct ComputerDriver {
     store: AsyncStore,
     /// Searches allowed to run at once (each takes a blocking thread).
     searches: Arc<Semaphore>,
+    /// The permits of `searches`: a search takes one per thread it uses.
+    max_searches: u32,
 }
 
 impl ComputerDriver {
     pub fn new(opponents: Arc<dyn Opponents>, store: AsyncStore, max_searches: usize) -> ComputerDriver {
-        ComputerDriver { opponents, store, searches: Arc::new(Semaphore::new(max_searches.max(1))) }
+        ComputerDriver {
+            opponents,
+            store,
+            searches: Arc::new(Semaphore::new(max_searches.max(1))),
+            max_searches: max_searches.clamp(1, u32::MAX as usize) as u32,
+        }
     }
 
     /// Starts the computer's search if the computer is to act and not
@@ -51,7 +59,8 @@ impl ComputerDriver {
                 };
                 (player, live.game.box_clone(), live.version)
             };
-            let Ok(permit) = Arc::clone(&self.searches).acquire_owned().await else { return };
+            let threads = player.threads().clamp(1, self.max_searches);
+            let Ok(permit) = Arc::clone(&self.searches).acquire_many_owned(threads).await else { return };
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 player.choose(snapshot.as_ref())
@@ -60,6 +69,15 @@ impl ComputerDriver {
             .ok()
             .flatten();
             let mut live = slot.live.lock().await;
+            match live.flag(&self.store, now_ms()).await {
+                // Out of time while thinking: the game is over.
+                Ok(true) => {
+                    slot.publish(&mut live);
+                    continue;
+                }
+                Ok(false) => {}
+                Err(error) => eprintln!("menagerie: the flag of game {} could not be stored: {error}", live.record.id),
+            }
             if live.version != version {
                 // Someone resigned or the game changed meanwhile: look again.
                 continue;

@@ -3,7 +3,7 @@
 //! if the client goes away.
 
 use super::body::Body;
-use crate::command::{Command, DrawBody, MoveBody, NewGame, SeatBody};
+use crate::command::{Command, DrawBody, MoveBody, NewGame, SeatBody, TakebackBody};
 use crate::error::ApiError;
 use crate::hub::{Answer, Hub};
 use crate::live::StateJson;
@@ -91,6 +91,14 @@ pub async fn resign(
 }
 
 pub async fn draw(State(hub): Shared, Path(id): Path<String>, Body(body): Body<DrawBody>) -> Result<Answer, ApiError> {
+    run(hub, body.parse(id)?).await
+}
+
+pub async fn takeback(
+    State(hub): Shared,
+    Path(id): Path<String>,
+    Body(body): Body<TakebackBody>,
+) -> Result<Answer, ApiError> {
     run(hub, body.parse(id)?).await
 }
 

@@ -10,6 +10,7 @@ mod games;
 pub mod listen;
 mod pages;
 mod socket;
+mod time;
 mod variants;
 
 use crate::error::ApiError;
@@ -35,6 +36,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/move", post(games::play))
         .route("/api/games/{id}/resign", post(games::resign))
         .route("/api/games/{id}/draw", post(games::draw))
+        .route("/api/games/{id}/takeback", post(games::takeback))
+        .route("/api/time", get(time::now))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/ws", get(socket::upgrade))
         .fallback(|| async { ApiError::not_found("no such page") })

@@ -1,8 +1,10 @@
 //! What a seat may do in its game, and the checks before it: a move, a
-//! resignation, a draw offer and its answers. Each is committed before it
-//! counts (`commit.rs`).
+//! resignation, a draw offer and its answers, a takeback (`takeback.rs`).
+//! Each is committed before it counts (`commit.rs`). A flag that has
+//! fallen ends the game before anything else is done.
 
 use super::LiveGame;
+use crate::clock::now_ms;
 use crate::command::{Act, DrawAction};
 use crate::error::ApiError;
 use crate::store::{AsyncStore, Ending, MoveActor};
@@ -10,8 +12,17 @@ use menagerie_core::{Actor, Player};
 
 impl LiveGame {
     /// Does `act` for `player`'s seat and commits it (the chance moves a
-    /// move leads to included). The caller publishes.
-    pub async fn act(&mut self, store: &AsyncStore, player: Player, act: Act) -> Result<(), ApiError> {
+    /// move leads to included). `computer_agrees`: a computer in the other
+    /// seat grants a takeback. The caller publishes, also after an error
+    /// if the game ended meanwhile (a flag).
+    pub async fn act(
+        &mut self,
+        store: &AsyncStore,
+        player: Player,
+        act: Act,
+        computer_agrees: bool,
+    ) -> Result<(), ApiError> {
+        self.flag(store, now_ms()).await?;
         if let Some(result) = self.result() {
             return Err(ApiError::conflict(format!("the game is over ({})", result.reason)));
         }
@@ -19,6 +30,7 @@ impl LiveGame {
             Act::Move { text, expected_ply } => self.play_for(store, player, &text, expected_ply).await,
             Act::Resign => self.resign(store, player).await,
             Act::Draw(action) => self.answer_draw(store, player, action).await,
+            Act::Takeback(action) => self.answer_takeback(store, player, action, computer_agrees).await,
         }
     }
 
@@ -49,6 +61,7 @@ impl LiveGame {
         meta.ending = Some(Ending { winner: Some(player.other()), reason: "resignation".into() });
         meta.draw_offer = None;
         meta.finished = true;
+        meta.clock_at = Some(now_ms());
         self.commit_meta(store, meta).await
     }
 
@@ -62,6 +75,7 @@ impl LiveGame {
                 meta.ending = Some(Ending { winner: None, reason: "draw agreed".into() });
                 meta.draw_offer = None;
                 meta.finished = true;
+                meta.clock_at = Some(now_ms());
             }
             DrawAction::Offer => meta.draw_offer = Some(player),
             DrawAction::Accept => return Err(ApiError::conflict("there is no draw offer to accept")),

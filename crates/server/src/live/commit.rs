@@ -2,7 +2,8 @@
 //! store, and kept only if the commit succeeds. Chance moves are played the
 //! same way, by the server, until a player must act.
 
-use super::LiveGame;
+use super::{LiveGame, MoveNote};
+use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, GameMeta, MoveActor, StoreError, StoredMove};
 use menagerie_core::MoveError;
@@ -18,9 +19,10 @@ fn move_error(error: MoveError) -> ApiError {
 impl LiveGame {
     /// Plays one move and commits it; on a failed commit the move is taken back.
     pub async fn commit_move(&mut self, store: &AsyncStore, text: &str, actor: MoveActor) -> Result<(), ApiError> {
+        let note = MoveNote::before(self.game.as_ref(), text);
         self.game.play(text).map_err(move_error)?;
         let canonical = self.game.history().last().cloned().unwrap_or_else(|| text.to_owned());
-        let mv = StoredMove { text: canonical, actor };
+        let mv = StoredMove { text: canonical, actor, at: Some(now_ms()) };
         if let Err(error) = store.append_move(self.record.id.clone(), self.moves.len(), mv.clone()).await {
             self.game.undo();
             return Err(match error {
@@ -28,7 +30,15 @@ impl LiveGame {
                 other => other.into(),
             });
         }
+        if let Some(clock) = self.clock.as_mut() {
+            clock.follow(&mv, self.game.as_ref());
+        }
         self.moves.push(mv);
+        self.notes.push(note);
+        if actor.player().is_some() {
+            // Moving drops any takeback asked for: it was about another position.
+            self.takeback_offer = None;
+        }
         self.refresh();
         let mut meta = self.meta.clone();
         // Moving answers the other side's draw offer: it is declined.
@@ -48,6 +58,7 @@ impl LiveGame {
     pub async fn commit_meta(&mut self, store: &AsyncStore, meta: GameMeta) -> Result<(), ApiError> {
         store.set_meta(self.record.id.clone(), meta.clone()).await?;
         self.meta = meta;
+        self.settle_clock();
         self.refresh();
         Ok(())
     }

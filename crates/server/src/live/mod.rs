@@ -7,13 +7,20 @@
 //! move is never acknowledged before it is durable, and concurrent requests
 //! for one game are serialised. What a seat may do, and its checks, are in
 //! `acts.rs`. State that lives with a game in play (a clock, a takeback
-//! offer) belongs on [`LiveGame`], and its changes in an act.
+//! offer) belongs on [`LiveGame`], and its changes in an act: the clocks in
+//! `timing.rs` (and a timer per timed game, `timer.rs`), takebacks in
+//! `takeback.rs`.
 
 mod acts;
 mod cache;
 mod commit;
+mod takeback;
+mod timer;
+mod timing;
 
 pub use cache::{StateJson, ViewCache};
+pub use timer::watch_clock;
+pub use timing::GameClock;
 
 use crate::catalog::{Catalog, Kept};
 use crate::error::ApiError;
@@ -42,6 +49,28 @@ pub struct LiveGame {
     result: Option<Ending>,
     /// The JSON texts sent since the last change.
     pub views: ViewCache,
+    /// The clocks, when the game has a time control.
+    pub clock: Option<GameClock>,
+    /// Who asks to take back a move (kept in memory only: a restart drops it).
+    pub takeback_offer: Option<Player>,
+    /// For each move, its short form and whose turn it was in, worked out
+    /// on the position before it (a move list cannot do it afterwards).
+    pub notes: Vec<MoveNote>,
+}
+
+/// A move's short form ([`menagerie_core::DynGame::move_label`]) and the
+/// player whose turn it belonged to ([`menagerie_core::DynGame::on_turn`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveNote {
+    pub label: String,
+    pub side: Option<Player>,
+}
+
+impl MoveNote {
+    /// The note of `text`, about to be played on `game`.
+    pub fn before(game: &dyn DynGame, text: &str) -> MoveNote {
+        MoveNote { label: game.move_label(text).unwrap_or_else(|_| text.to_owned()), side: game.on_turn() }
+    }
 }
 
 /// Where a loaded game's version starts: the wall clock in milliseconds, so
@@ -62,7 +91,11 @@ impl LiveGame {
             computer_busy: false,
             result: None,
             views: ViewCache::default(),
+            clock: None,
+            takeback_offer: None,
+            notes: Vec::new(),
         };
+        live.rebuild_clock();
         live.refresh();
         live
     }
@@ -76,12 +109,16 @@ impl LiveGame {
         let mut game = source
             .new_game(&record.variant, record.position.as_deref(), record.seed, &kept)
             .map_err(|e| ApiError::internal(format!("game {} cannot be rebuilt: {e}", record.id)))?;
+        let mut notes = Vec::with_capacity(moves.len());
         for (ply, mv) in moves.iter().enumerate() {
+            notes.push(MoveNote::before(game.as_ref(), &mv.text));
             game.play(&mv.text).map_err(|e| {
                 ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", record.id, ply + 1))
             })?;
         }
-        Ok(LiveGame::new(record, game, moves, meta))
+        let mut live = LiveGame::new(record, game, moves, meta);
+        live.notes = notes;
+        Ok(live)
     }
 
     /// Recomputes the result: an ending outside the rules first, then the rules' outcome.

@@ -29,4 +29,10 @@ pub trait Store: Send + Sync + 'static {
     /// Ids of unfinished games in which the computer holds a seat: the
     /// server resumes them at start.
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError>;
+    /// A takeback: removes the moves from ply `keep` on (0-based) and sets
+    /// `meta`, both or neither.
+    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError>;
+    /// Ids of unfinished games with a time control: the server watches
+    /// their clocks from the start.
+    fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError>;
 }

@@ -33,6 +33,14 @@ impl AsyncStore {
         self.call(|s| s.computer_games_in_progress()).await
     }
 
+    pub async fn take_back(&self, game: String, keep: usize, meta: GameMeta) -> Result<(), StoreError> {
+        self.call(move |s| s.take_back(&game, keep, &meta)).await
+    }
+
+    pub async fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|s| s.timed_games_in_progress()).await
+    }
+
     async fn call<T: Send + 'static>(
         &self,
         call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,

@@ -1,6 +1,7 @@
 //! What is stored of a game: its record (what it started from and who
 //! plays it), its moves, and what can change besides them.
 
+use crate::clock::TimeControl;
 use menagerie_core::Player;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -68,6 +69,8 @@ pub struct GameRecord {
     /// deck of `lunch:deck=NAME`, the standard one included): the game
     /// reloads with it whatever becomes of the operator's files.
     pub data: Vec<GameData>,
+    /// The clocks' time control; `None` is unlimited time.
+    pub time_control: Option<TimeControl>,
 }
 
 /// Data an option value named (`deck=small`): the option, the name and the
@@ -123,6 +126,9 @@ impl MoveActor {
 pub struct StoredMove {
     pub text: String,
     pub actor: MoveActor,
+    /// When the move was committed (ms since the Unix epoch): the clocks are
+    /// rebuilt from these. `None` for moves stored before times were kept.
+    pub at: Option<i64>,
 }
 
 /// An end the rules did not decide: a resignation or an agreed draw.
@@ -143,6 +149,10 @@ pub struct GameMeta {
     /// Whether the game is over (by the rules or by `ending`): finished
     /// games need no computer at restart.
     pub finished: bool,
+    /// When the clocks last changed otherwise than by a move (ms since the
+    /// Unix epoch): a takeback restarts the running clock then, an ending
+    /// outside the rules stops it then.
+    pub clock_at: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
     StoredMove,
 };
+use crate::clock::TimeControl;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
@@ -59,6 +60,17 @@ CREATE TABLE game_data (
     PRIMARY KEY (game, option, name)
 ) WITHOUT ROWID;
 ",
+    // 3: clocks. A game's time control (NULL: unlimited; else
+    // `fischer:INITIAL_MS+INCREMENT_MS` or `days:N`), when its clocks last
+    // changed otherwise than by a move (a takeback, an ending outside the
+    // rules; ms since the epoch), and when each move was committed (ms
+    // since the epoch; NULL for moves stored before).
+    "
+ALTER TABLE games ADD COLUMN time_control TEXT;
+ALTER TABLE games ADD COLUMN clock_at INTEGER;
+ALTER TABLE moves ADD COLUMN at INTEGER;
+CREATE INDEX games_timed ON games(finished, time_control);
+",
 ];
 
 /// The schema version this program writes.
@@ -97,6 +109,7 @@ enum Write {
     Create(GameRecord),
     Move { game: String, ply: usize, mv: StoredMove },
     Meta { game: String, meta: GameMeta },
+    TakeBack { game: String, keep: usize, meta: GameMeta },
 }
 
 struct Pending {
@@ -196,8 +209,8 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
             let has_computer = record.seats.iter().any(|s| matches!(s.kind, SeatKind::Computer { .. }));
             connection
                 .execute(
-                    "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                    "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer, time_control)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
                     params![
                         record.id,
                         record.variant,
@@ -211,6 +224,7 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
                         record.seats[1].secret,
                         record.created,
                         has_computer,
+                        record.time_control.map(|c| c.text()),
                     ],
                 )
                 .map_err(db)?;
@@ -230,8 +244,8 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
         }
         Write::Move { game, ply, mv } => {
             let result = connection.execute(
-                "INSERT INTO moves (game, ply, text, actor) VALUES (?1, ?2, ?3, ?4)",
-                params![game, *ply as i64, mv.text, mv.actor.as_str()],
+                "INSERT INTO moves (game, ply, text, actor, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![game, *ply as i64, mv.text, mv.actor.as_str(), mv.at],
             );
             match result {
                 Ok(_) => Ok(()),
@@ -248,26 +262,35 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
                 Err(e) => Err(db(e)),
             }
         }
-        Write::Meta { game, meta } => {
-            let changed = connection
-                .execute(
-                    "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6 WHERE id = ?1",
-                    params![
-                        game,
-                        meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                        meta.ending.as_ref().map(|e| e.reason.as_str()),
-                        meta.draw_offer.map(player_str),
-                        meta.rematch,
-                        meta.finished,
-                    ],
-                )
+        Write::Meta { game, meta } => set_meta(connection, game, meta),
+        Write::TakeBack { game, keep, meta } => {
+            connection
+                .execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![game, *keep as i64])
                 .map_err(db)?;
-            if changed == 0 {
-                return Err(StoreError::NoSuchGame(game.clone()));
-            }
-            Ok(())
+            set_meta(connection, game, meta)
         }
     }
+}
+
+fn set_meta(connection: &Connection, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
+    let changed = connection
+        .execute(
+            "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6, clock_at = ?7 WHERE id = ?1",
+            params![
+                game,
+                meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                meta.ending.as_ref().map(|e| e.reason.as_str()),
+                meta.draw_offer.map(player_str),
+                meta.rematch,
+                meta.finished,
+                meta.clock_at,
+            ],
+        )
+        .map_err(db)?;
+    if changed == 0 {
+        return Err(StoreError::NoSuchGame(game.to_owned()));
+    }
+    Ok(())
 }
 
 fn seat_text(seat: &Seat) -> String {
@@ -287,12 +310,16 @@ impl Store for SqliteStore {
         self.write(Write::Meta { game: game.to_owned(), meta: meta.clone() })
     }
 
+    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        self.write(Write::TakeBack { game: game.to_owned(), keep, meta: meta.clone() })
+    }
+
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
         let connection = self.lock();
         let row = connection
             .query_row(
                 "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
-                        winner, reason, draw_offer, rematch, finished
+                        winner, reason, draw_offer, rematch, finished, time_control, clock_at
                  FROM games WHERE id = ?1",
                 params![game],
                 |r| {
@@ -308,6 +335,7 @@ impl Store for SqliteStore {
                         r.get::<_, Option<String>>(11)?,
                         r.get::<_, Option<String>>(12)?,
                         r.get::<_, bool>(13)?,
+                        (r.get::<_, Option<String>>(14)?, r.get::<_, Option<i64>>(15)?),
                     ))
                 },
             )
@@ -325,6 +353,7 @@ impl Store for SqliteStore {
             offer,
             rematch,
             finished,
+            (time_control, clock_at),
         )) = row
         else {
             return Ok(None);
@@ -336,20 +365,29 @@ impl Store for SqliteStore {
         let kind =
             |text: String| serde_json::from_str::<SeatKind>(&text).map_err(|e| corrupt(format!("seat {text:?}: {e}")));
         let seats = [Seat { kind: kind(kind0)?, secret: secret0 }, Seat { kind: kind(kind1)?, secret: secret1 }];
+        let time_control = match time_control {
+            None => None,
+            Some(text) => {
+                Some(TimeControl::parse(&text).ok_or_else(|| corrupt(format!("unknown time control {text:?}")))?)
+            }
+        };
         let ending = reason.map(|reason| Ending { winner: winner.as_deref().and_then(parse_player), reason });
-        let mut statement =
-            connection.prepare_cached("SELECT ply, text, actor FROM moves WHERE game = ?1 ORDER BY ply").map_err(db)?;
+        let mut statement = connection
+            .prepare_cached("SELECT ply, text, actor, at FROM moves WHERE game = ?1 ORDER BY ply")
+            .map_err(db)?;
         let rows = statement
-            .query_map(params![game], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?)))
+            .query_map(params![game], |r| {
+                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<i64>>(3)?))
+            })
             .map_err(db)?;
         let mut moves = Vec::new();
         for row in rows {
-            let (ply, text, actor) = row.map_err(db)?;
+            let (ply, text, actor, at) = row.map_err(db)?;
             if ply != moves.len() as i64 {
                 return Err(corrupt(format!("move {} missing", moves.len())));
             }
             let actor = MoveActor::parse(&actor).ok_or_else(|| corrupt(format!("unknown actor {actor:?}")))?;
-            moves.push(StoredMove { text, actor });
+            moves.push(StoredMove { text, actor, at });
         }
         let mut statement = connection
             .prepare_cached(
@@ -374,9 +412,10 @@ impl Store for SqliteStore {
                 seats,
                 created,
                 data,
+                time_control,
             },
             moves,
-            meta: GameMeta { ending, draw_offer: offer.as_deref().and_then(parse_player), rematch, finished },
+            meta: GameMeta { ending, draw_offer: offer.as_deref().and_then(parse_player), rematch, finished, clock_at },
         }))
     }
 
@@ -384,6 +423,14 @@ impl Store for SqliteStore {
         let connection = self.lock();
         let mut statement =
             connection.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1").map_err(db)?;
+        let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
+        ids.collect::<Result<Vec<_>, _>>().map_err(db)
+    }
+
+    fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        let connection = self.lock();
+        let mut statement =
+            connection.prepare("SELECT id FROM games WHERE finished = 0 AND time_control IS NOT NULL").map_err(db)?;
         let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
         ids.collect::<Result<Vec<_>, _>>().map_err(db)
     }
@@ -399,6 +446,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("games.sqlite");
         contract::games_round_trip_and_moves_are_never_duplicated(&|| Box::new(SqliteStore::open(&path).unwrap()));
+        contract::clocks_and_takebacks_are_kept(&|| Box::new(SqliteStore::open(&path).unwrap()));
     }
 
     fn user_version(path: &Path) -> i64 {
@@ -427,7 +475,8 @@ mod tests {
         assert_eq!(user_version(&path), SCHEMA_VERSION as i64);
         let old = store.load("old1").unwrap().unwrap();
         assert_eq!((old.record.variant.as_str(), old.record.seed, old.record.data.len()), ("lunch", 5, 0));
-        assert_eq!(old.moves, vec![StoredMove { text: "pass".into(), actor: MoveActor::First }]);
+        assert_eq!(old.moves, vec![StoredMove { text: "pass".into(), actor: MoveActor::First, at: None }]);
+        assert_eq!((old.record.time_control, old.meta.clock_at), (None, None), "old games have unlimited time");
         // New games keep their data, stored once for both.
         let deck = GameData { option: "deck".into(), name: "small".into(), text: "[[card]]".into() };
         for id in ["new1", "new2"] {

@@ -2,6 +2,7 @@
 
 use super::*;
 
+
 impl Rules<'_> {
     pub(super) fn any_action(&self, s: &State) -> bool {
         // A card in hand can always be discarded (unless an option forbids it).
@@ -110,6 +111,27 @@ impl Rules<'_> {
                 }
                 emit(Move::Pass);
             }
+        }
+    }
+
+    /// The legal moves but the discards, which number up to hundreds and
+    /// are searched last: true when discards may follow
+    /// ([`Rules::discard_moves`]).
+    pub fn moves_before_discards(&self, s: &State, out: &mut Vec<Move>) -> bool {
+        if s.result() == GameResult::Ongoing && s.top() == Frame::Turn(TurnStage::Action) {
+            out.clear();
+            self.actions(s, &mut |m| out.push(m), true);
+            return self.may_discard(s);
+        }
+        self.legal_moves(s, out);
+        false
+    }
+
+    /// Appends the discards [`Rules::moves_before_discards`] left out.
+    pub fn discard_moves(&self, s: &State, out: &mut Vec<Move>) {
+        if s.result() == GameResult::Ongoing && s.top() == Frame::Turn(TurnStage::Action) && self.may_discard(s) {
+            let mut picked = Discard::EMPTY;
+            discards(s.hand(s.side()).counts(self.deck.len()), 0, &mut picked, &mut |m| out.push(m));
         }
     }
 

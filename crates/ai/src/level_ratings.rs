@@ -1,0 +1,104 @@
+//! The measured strength of the levels, per variant: the Elo ratings that
+//! `menagerie ladder --save` writes to `data/ratings.toml`, built into the
+//! binary so that the web page can show them.
+
+use crate::rating::Rating;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The file's text, as built into this binary.
+const BUILT_IN: &str = include_str!("../../../data/ratings.toml");
+
+/// The first lines of the file: what it is and where it comes from.
+pub const HEADER: &str = "\
+# Elo ratings of the computer levels, per variant, anchored at random = 0,
+# with 95% intervals: written by `menagerie ladder <variant> --save
+# data/ratings.toml` (each variant's entry names the command that measured
+# it). The web page shows them beside the levels. A variant without an
+# entry has not been measured yet.
+";
+
+/// The whole file: one entry per variant string.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RatingsFile {
+    #[serde(flatten)]
+    pub variants: BTreeMap<String, VariantRatings>,
+}
+
+/// One variant's ladder: how it was measured and each level's rating.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct VariantRatings {
+    /// The command that measured it.
+    pub command: String,
+    /// Games per pairing of players.
+    pub games_per_pairing: u32,
+    /// Elo by level name (`random` is 0).
+    pub levels: BTreeMap<String, StoredRating>,
+}
+
+/// A rating as stored: whole Elo points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredRating {
+    pub elo: i64,
+    pub low: i64,
+    pub high: i64,
+}
+
+impl From<Rating> for StoredRating {
+    fn from(r: Rating) -> StoredRating {
+        StoredRating { elo: r.elo.round() as i64, low: r.low.round() as i64, high: r.high.round() as i64 }
+    }
+}
+
+impl RatingsFile {
+    pub fn parse(text: &str) -> Result<RatingsFile, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
+    }
+
+    /// The file's text: the header, then the entries in variant order.
+    pub fn to_text(&self) -> String {
+        let body = toml::to_string(self).unwrap_or_default();
+        format!("{HEADER}\n{body}")
+    }
+
+    /// The ratings built into this binary.
+    pub fn built_in() -> &'static RatingsFile {
+        static FILE: OnceLock<RatingsFile> = OnceLock::new();
+        // A test checks that the file in the repository parses.
+        FILE.get_or_init(|| RatingsFile::parse(BUILT_IN).unwrap_or_default())
+    }
+
+    /// The rating of `level` in `variant` (a variant string, as the ladder
+    /// was run with), if measured.
+    pub fn level(&self, variant: &str, level: &str) -> Option<StoredRating> {
+        self.variants.get(variant)?.levels.get(level).copied()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_built_in_file_parses() {
+        RatingsFile::parse(BUILT_IN).expect("data/ratings.toml parses");
+    }
+
+    #[test]
+    fn entries_round_trip_through_the_text() {
+        let mut file = RatingsFile::default();
+        let mut levels = BTreeMap::new();
+        levels.insert("random".to_owned(), StoredRating { elo: 0, low: 0, high: 0 });
+        levels.insert("easy".to_owned(), StoredRating { elo: 412, low: 330, high: 495 });
+        let entry = VariantRatings { command: "menagerie ladder lma --games 4".into(), games_per_pairing: 4, levels };
+        file.variants.insert("lma".into(), entry);
+        let text = file.to_text();
+        assert!(text.starts_with(HEADER));
+        let again = RatingsFile::parse(&text).unwrap();
+        assert_eq!(again, file);
+        assert_eq!(again.level("lma", "easy"), Some(StoredRating { elo: 412, low: 330, high: 495 }));
+        assert_eq!(again.level("lma", "hard"), None);
+        assert_eq!(again.level("kelasu", "easy"), None);
+    }
+}

@@ -1,0 +1,308 @@
+//! The strings that name a computer player on the command line and in the
+//! ladder: `random`, `greedy`, `alphabeta:4`, `mcts:1000`, `ai:hard`, each
+//! with options after a comma (`alphabeta:6,eval=handwritten`,
+//! `ai:hard,threads=1`, `alphabeta:threads=2`, `alphabeta:nodes=20000`,
+//! `alphabeta:null=off`).
+
+use crate::agent::{Agent, AlphaBetaAgent, Greedy, MctsAgent, RandomAgent};
+use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::eval_kind::EvalKind;
+use crate::level::{Algorithm, Level, DEFAULT_LEVEL};
+use crate::limits::Limits;
+use crate::mcts::{Mcts, MctsConfig};
+use menagerie_core::{Evaluate, Game};
+use std::fmt;
+use std::time::Duration;
+use thiserror::Error;
+
+/// Where `ismcts` playouts stop (the levels' value).
+const ISMCTS_PLAYOUT_CUTOFF: u32 = 60;
+/// More threads than this in a player string is a mistake.
+const MAX_THREADS: usize = 256;
+
+/// What kind of player, with its own budget if it names one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AgentKind {
+    Random,
+    Greedy,
+    /// Alpha-beta to a fixed depth, or on time.
+    AlphaBeta {
+        depth: Option<u32>,
+    },
+    /// UCT with random playouts: a fixed number, or on time.
+    Mcts {
+        playouts: Option<u64>,
+    },
+    /// Information-set MCTS.
+    InformationSetMcts {
+        playouts: Option<u64>,
+    },
+    /// A named level ([`Level`]), the algorithm chosen for the game.
+    Level(String),
+}
+
+/// A computer player named on the command line: its kind, the evaluation
+/// it judges positions with, its threads, and what measurements need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentSpec {
+    pub kind: AgentKind,
+    pub eval: EvalKind,
+    /// Threads to search with; `None`: the level's, or one.
+    pub threads: Option<usize>,
+    /// A node (or playout) budget per move in place of time: the same
+    /// search whatever the machine's load.
+    pub nodes: Option<u64>,
+    /// Parts of alpha-beta turned off, to measure what they bring.
+    pub off: SearchParts,
+}
+
+/// Parts of the alpha-beta search a player string may turn off
+/// (`null=off`, `aspiration=off`, `checks=off`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchParts {
+    pub null_move: bool,
+    pub aspiration: bool,
+    pub check_extension: bool,
+}
+
+impl From<AgentKind> for AgentSpec {
+    fn from(kind: AgentKind) -> AgentSpec {
+        AgentSpec { kind, eval: EvalKind::Tuned, threads: None, nodes: None, off: SearchParts::default() }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SpecError {
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off", levels = Level::names().join(", "))]
+    Unknown(String),
+    #[error("player {text:?}: {problem}")]
+    BadValue { text: String, problem: String },
+}
+
+impl AgentSpec {
+    /// The level of that name (names are checked by [`AgentSpec::parse`]).
+    pub fn level(name: &str) -> AgentSpec {
+        AgentKind::Level(name.to_owned()).into()
+    }
+
+    /// Reads `NAME[:VALUE][,OPTION...]` or `NAME:OPTION[,OPTION...]`: the
+    /// names `random`, `greedy`, `alphabeta` (or `ab`), `mcts`, `ismcts`,
+    /// `ai`; the value a depth, a playout count or a level; the options
+    /// `eval=tuned|handwritten`, `threads=N`, `nodes=N` (a node budget per
+    /// move in place of time) and `null=`, `aspiration=`, `checks=` `on` or
+    /// `off` (alpha-beta's null move, aspiration windows, check extension).
+    pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
+        let bad = |problem: String| SpecError::BadValue { text: text.to_owned(), problem };
+        let (name, rest) = match text.split_once(':') {
+            Some((n, r)) => (n, Some(r)),
+            None => (text, None),
+        };
+        let mut value = None;
+        let mut eval = EvalKind::Tuned;
+        let mut threads = None;
+        let mut nodes = None;
+        let mut off = SearchParts::default();
+        let switch = |name: &str, value: &str| match value {
+            "on" => Ok(false),
+            "off" => Ok(true),
+            _ => Err(bad(format!("{name} must be on or off, not {value:?}"))),
+        };
+        for (index, item) in rest.into_iter().flat_map(|r| r.split(',')).enumerate() {
+            match item.split_once('=') {
+                Some(("eval", kind)) => {
+                    eval = EvalKind::parse(kind).ok_or_else(|| {
+                        bad(format!("unknown evaluation {kind:?}; expected {}", EvalKind::NAMES.join(" or ")))
+                    })?;
+                }
+                Some(("threads", n)) => {
+                    let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
+                    threads = Some(n.ok_or_else(|| bad(format!("threads must be 1 to {MAX_THREADS}")))?);
+                }
+                Some(("nodes", n)) => {
+                    let n = n.parse::<u64>().ok().filter(|&n| n > 0);
+                    nodes = Some(n.ok_or_else(|| bad("nodes must be a positive number".into()))?);
+                }
+                Some(("null", v)) => off.null_move = switch("null", v)?,
+                Some(("aspiration", v)) => off.aspiration = switch("aspiration", v)?,
+                Some(("checks", v)) => off.check_extension = switch("checks", v)?,
+                Some((option, _)) => {
+                    return Err(bad(format!(
+                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks"
+                    )))
+                }
+                None if index == 0 => value = Some(item),
+                None => return Err(bad(format!("{item:?} is not an option (options are name=value)"))),
+            }
+        }
+        let number = |what: &str| -> Result<Option<u64>, SpecError> {
+            value
+                .map(|v| {
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .ok_or_else(|| bad(format!("{what} must be a positive number, not {v:?}")))
+                })
+                .transpose()
+        };
+        let no_value = |kind: AgentKind| match value {
+            Some(_) => Err(bad("takes no value".into())),
+            None => Ok(kind),
+        };
+        let kind = match name {
+            "random" => no_value(AgentKind::Random)?,
+            "greedy" => no_value(AgentKind::Greedy)?,
+            "alphabeta" | "ab" => AgentKind::AlphaBeta { depth: number("the depth")?.map(|d| d.min(100) as u32) },
+            "mcts" => AgentKind::Mcts { playouts: number("the number of playouts")? },
+            "ismcts" => AgentKind::InformationSetMcts { playouts: number("the number of playouts")? },
+            "ai" => {
+                let level = value.unwrap_or(DEFAULT_LEVEL);
+                if !Level::names().contains(&level) {
+                    return Err(bad(format!("unknown level {level:?}; levels: {}", Level::names().join(", "))));
+                }
+                AgentKind::Level(level.to_owned())
+            }
+            _ => return Err(SpecError::Unknown(text.to_owned())),
+        };
+        let spec = AgentSpec { kind, eval, threads, nodes, off };
+        if matches!(spec.kind, AgentKind::Random) && spec != AgentKind::Random.into() {
+            return Err(bad("a random player takes no options".into()));
+        }
+        Ok(spec)
+    }
+
+    /// The budget of one move: a fixed depth or playout count when the spec
+    /// names one, else `time` (one second if not given). A level's own
+    /// time gives way to `time` when that is given (its depth or playout
+    /// count stays). Times are per turn: in Kelasu, the actions of one turn
+    /// share them.
+    pub fn limits<G: Game>(&self, time: Option<Duration>) -> Limits {
+        let mut limits = self.own_limits::<G>(time);
+        if let (Some(n), false) = (self.nodes, matches!(self.kind, AgentKind::Random | AgentKind::Greedy)) {
+            limits.nodes = Some(n);
+            limits.time = None;
+            limits.per_turn = false;
+        }
+        limits
+    }
+
+    fn own_limits<G: Game>(&self, time: Option<Duration>) -> Limits {
+        let timed = Limits { time: Some(time.unwrap_or(Duration::from_secs(1))), per_turn: true, ..Limits::default() };
+        match &self.kind {
+            AgentKind::Random | AgentKind::Greedy => Limits::default(),
+            AgentKind::AlphaBeta { depth: Some(d) } => Limits::depth(*d),
+            AgentKind::Mcts { playouts: Some(n) } | AgentKind::InformationSetMcts { playouts: Some(n) } => {
+                Limits::nodes(*n)
+            }
+            AgentKind::AlphaBeta { depth: None }
+            | AgentKind::Mcts { playouts: None }
+            | AgentKind::InformationSetMcts { playouts: None } => timed,
+            AgentKind::Level(name) => {
+                let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
+                // A given time replaces the level's; its depth or playout
+                // count stays (they are what make the weak levels weak).
+                Limits {
+                    time: time.or(level.time_ms.map(Duration::from_millis)),
+                    depth: level.depth,
+                    nodes: level.playouts,
+                    per_turn: true,
+                }
+            }
+        }
+    }
+
+    /// The threads the player searches with: its own option, else its
+    /// level's (as many as this machine has), else one.
+    pub fn threads<G: Game>(&self) -> usize {
+        match (&self.kind, self.threads) {
+            (_, Some(n)) => n,
+            (AgentKind::Level(name), None) => Level::for_game::<G>(name).map_or(1, |l| l.threads_here()),
+            _ => 1,
+        }
+    }
+
+    /// Builds the player; `seed` makes its random choices reproducible.
+    pub fn build<G: Game + Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
+        let threads = self.threads::<G>();
+        let eval = self.eval;
+        let mcts = |information_set: bool, playout_cutoff: Option<u32>| -> Box<dyn Agent<G>> {
+            let trees = (0..threads as u64)
+                .map(|i| {
+                    Mcts::new(MctsConfig {
+                        information_set,
+                        playout_cutoff,
+                        seed: seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
+                        eval,
+                        ..MctsConfig::default()
+                    })
+                })
+                .collect();
+            Box::new(MctsAgent { trees })
+        };
+        let alphabeta = || -> Box<dyn Agent<G>> {
+            let config = AlphaBetaConfig {
+                seed,
+                threads,
+                eval,
+                null_move: !self.off.null_move,
+                aspiration: !self.off.aspiration,
+                check_extension: !self.off.check_extension,
+                ..Default::default()
+            };
+            Box::new(AlphaBetaAgent(AlphaBeta::new(config)))
+        };
+        match &self.kind {
+            AgentKind::Random => Box::new(RandomAgent::new(seed)),
+            AgentKind::Greedy => Box::new(Greedy::with_eval(seed, eval)),
+            AgentKind::AlphaBeta { .. } => alphabeta(),
+            AgentKind::Mcts { .. } => mcts(false, None),
+            // Games with hidden cards run long; their playouts stop after
+            // 60 moves and are judged by the evaluation, as the levels do.
+            AgentKind::InformationSetMcts { .. } => mcts(true, Some(ISMCTS_PLAYOUT_CUTOFF)),
+            AgentKind::Level(name) => {
+                let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
+                match level.algorithm {
+                    Algorithm::Random => Box::new(RandomAgent::new(seed)),
+                    Algorithm::Greedy => Box::new(Greedy::with_eval(seed, eval)),
+                    Algorithm::AlphaBeta => alphabeta(),
+                    Algorithm::Mcts => mcts(false, level.playout_cutoff),
+                    Algorithm::InformationSetMcts => mcts(true, level.playout_cutoff),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, value) = match &self.kind {
+            AgentKind::Random => ("random", None),
+            AgentKind::Greedy => ("greedy", None),
+            AgentKind::AlphaBeta { depth } => ("alphabeta", depth.map(|d| d.to_string())),
+            AgentKind::Mcts { playouts } => ("mcts", playouts.map(|n| n.to_string())),
+            AgentKind::InformationSetMcts { playouts } => ("ismcts", playouts.map(|n| n.to_string())),
+            AgentKind::Level(level) => ("ai", Some(level.clone())),
+        };
+        let mut items: Vec<String> = value.into_iter().collect();
+        if self.eval != EvalKind::Tuned {
+            items.push(format!("eval={}", self.eval));
+        }
+        if let Some(n) = self.threads {
+            items.push(format!("threads={n}"));
+        }
+        if let Some(n) = self.nodes {
+            items.push(format!("nodes={n}"));
+        }
+        for (name, off) in
+            [("null", self.off.null_move), ("aspiration", self.off.aspiration), ("checks", self.off.check_extension)]
+        {
+            if off {
+                items.push(format!("{name}=off"));
+            }
+        }
+        f.write_str(name)?;
+        if !items.is_empty() {
+            write!(f, ":{}", items.join(","))?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,226 @@
+//! `menagerie ladder`: a round robin of the levels (and any players named),
+//! in pairs of games from one random opening with colours swapped, then
+//! Elo ratings fitted to all the results, anchored at random = 0.
+
+use crate::error::CliError;
+use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Side};
+use crate::typed::TypedCommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use menagerie_ai::level_ratings::{RatingsFile, VariantRatings};
+use menagerie_ai::rating::{fit_ratings, PairResult, Rating};
+use menagerie_ai::{AgentKind, AgentSpec, EvalKind, Level};
+use menagerie_core::{Evaluate, Game};
+use serde_json::json;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+pub struct Ladder {
+    /// Players besides the levels.
+    pub named: Vec<AgentSpec>,
+    /// Whether the levels play too.
+    pub levels: bool,
+    /// Games per pairing (an even number: pairs of games).
+    pub games: u32,
+    pub time_ms: Option<u64>,
+    pub jobs: usize,
+    pub seed: u64,
+    pub opening_plies: u32,
+    pub max_plies: u32,
+    pub json: bool,
+    /// Where to record the levels' ratings (`data/ratings.toml`).
+    pub save: Option<PathBuf>,
+    /// The command line, recorded with saved ratings.
+    pub command: String,
+}
+
+/// One game of the round robin: which pairing, and who plays first.
+#[derive(Clone, Copy)]
+struct Task {
+    pairing: usize,
+    /// Index into the pair: 0 if the pairing's first player moves first.
+    first: usize,
+    /// Which pair of games of the pairing (they share an opening).
+    pair: u32,
+}
+
+impl TypedCommand for Ladder {
+    type Output = Result<(), CliError>;
+
+    fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
+        let players = self.players::<G>();
+        if players.len() < 2 {
+            return Err(CliError::BadInput("a ladder needs two players or more".into()));
+        }
+        let time = self.time_ms.map(Duration::from_millis);
+        let limits: Vec<_> = players.iter().map(|p| p.limits::<G>(time)).collect();
+        let pairings: Vec<(usize, usize)> =
+            (0..players.len()).flat_map(|i| (i + 1..players.len()).map(move |j| (i, j))).collect();
+        let games = self.games.max(2).next_multiple_of(2);
+        let tasks: Vec<Task> = (0..pairings.len())
+            .flat_map(|pairing| (0..games).map(move |g| Task { pairing, first: (g % 2) as usize, pair: g / 2 }))
+            .collect();
+
+        let progress = ProgressBar::new(tasks.len() as u64);
+        progress.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  eta {eta}")
+                .expect("a valid template"),
+        );
+        let play = |index: usize| {
+            let task = tasks[index];
+            let (i, j) = pairings[task.pairing];
+            let pair_seed = game_seed(self.seed, (task.pairing as u64) << 32 | u64::from(task.pair));
+            let game = dealt(&start, pair_seed);
+            let opening = random_opening(&game, self.opening_plies, pair_seed ^ 0x0be0);
+            let side = |p: usize| Side { spec: &players[p], limits: &limits[p] };
+            let sides = if task.first == 0 { [side(i), side(j)] } else { [side(j), side(i)] };
+            let finished = play_game(&game, &opening, sides, game_seed(pair_seed, task.first as u64), self.max_plies)?;
+            // The score from the pairing's first player's view.
+            let score = if task.first == 0 { finished.first_score } else { -finished.first_score };
+            Ok((task.pairing, score, finished.plies))
+        };
+        let plies = AtomicU64::new(0);
+        let done = |result: &(usize, i32, u32)| {
+            plies.fetch_add(u64::from(result.2), Ordering::Relaxed);
+            progress.inc(1);
+        };
+        let outcomes = run_parallel(tasks.len(), self.jobs, play, done)?;
+        progress.finish_and_clear();
+
+        let mut results: Vec<PairResult> =
+            pairings.iter().map(|&(a, b)| PairResult { a, b, wins: 0, draws: 0, losses: 0 }).collect();
+        for &(pairing, score, _) in &outcomes {
+            let r = &mut results[pairing];
+            match score {
+                1 => r.wins += 1,
+                0 => r.draws += 1,
+                _ => r.losses += 1,
+            }
+        }
+        let ratings = fit_ratings(players.len(), &results, 0).map_err(|e| CliError::Failed(e.to_string()))?;
+        let average_plies = plies.load(Ordering::Relaxed) as f64 / outcomes.len().max(1) as f64;
+        let budget = match self.time_ms {
+            Some(ms) => format!("{ms} ms a turn"),
+            None => "each player's own budget".to_owned(),
+        };
+        if self.json {
+            let rows: Vec<_> = players
+                .iter()
+                .zip(&ratings)
+                .map(|(p, r)| json!({ "player": p.to_string(), "elo": r.elo.round(), "low": r.low.round(), "high": r.high.round() }))
+                .collect();
+            let pairs: Vec<_> = results
+                .iter()
+                .map(|r| json!({ "a": players[r.a].to_string(), "b": players[r.b].to_string(), "wins": r.wins, "draws": r.draws, "losses": r.losses }))
+                .collect();
+            let out = json!({
+                "variant": variant, "games_per_pairing": games, "time_ms": self.time_ms, "seed": self.seed,
+                "anchor": "random", "ratings": rows, "pairings": pairs, "average_plies": average_plies,
+            });
+            println!("{}", serde_json::to_string_pretty(&out).expect("JSON of plain values"));
+        } else {
+            print_table(variant, &players, &ratings, &results, games, &budget, average_plies);
+        }
+        if let Some(path) = &self.save {
+            self.save_ratings(path, variant, &players, &ratings, games)?;
+        }
+        Ok(())
+    }
+}
+
+impl Ladder {
+    /// Random first (the anchor), then the levels, then the named players.
+    fn players<G: Game>(&self) -> Vec<AgentSpec> {
+        let mut players = vec![AgentSpec::from(AgentKind::Random)];
+        if self.levels {
+            players.extend(Level::all_for::<G>().iter().map(|l| AgentSpec::level(l.name)));
+        }
+        for spec in &self.named {
+            if !players.contains(spec) {
+                players.push(spec.clone());
+            }
+        }
+        players
+    }
+
+    /// Records the levels' ratings for this variant, keeping the other
+    /// variants' entries.
+    fn save_ratings(
+        &self,
+        path: &PathBuf,
+        variant: &str,
+        players: &[AgentSpec],
+        ratings: &[Rating],
+        games: u32,
+    ) -> Result<(), CliError> {
+        let mut file = match std::fs::read_to_string(path) {
+            Ok(text) => RatingsFile::parse(&text)
+                .map_err(|e| CliError::BadInput(format!("{}: not a ratings file: {e}", path.display())))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => RatingsFile::default(),
+            Err(e) => return Err(CliError::Failed(format!("reading {}: {e}", path.display()))),
+        };
+        let mut levels = std::collections::BTreeMap::new();
+        for (spec, rating) in players.iter().zip(ratings) {
+            let name = match (&spec.kind, spec.eval, spec.threads) {
+                (AgentKind::Random, _, _) => "random",
+                (AgentKind::Level(name), EvalKind::Tuned, None) => name.as_str(),
+                _ => continue,
+            };
+            levels.insert(name.to_owned(), (*rating).into());
+        }
+        let entry = VariantRatings { command: self.command.clone(), games_per_pairing: games, levels };
+        file.variants.insert(variant.to_owned(), entry);
+        std::fs::write(path, file.to_text())
+            .map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;
+        eprintln!("ratings of {variant} saved in {}", path.display());
+        Ok(())
+    }
+}
+
+fn print_table(
+    variant: &str,
+    players: &[AgentSpec],
+    ratings: &[Rating],
+    results: &[PairResult],
+    games: u32,
+    budget: &str,
+    average_plies: f64,
+) {
+    println!(
+        "{variant}: {} players, {games} games per pairing (pairs from one opening, colours swapped), {budget}",
+        players.len()
+    );
+    println!("Elo anchored at random = 0; 95% intervals (one virtual draw per pairing keeps them finite)");
+    let mut order: Vec<usize> = (0..players.len()).collect();
+    order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+    println!("{:<4} {:<32} {:>7}  {:<17} {:>6} {:>7}", "rank", "player", "Elo", "95% interval", "games", "score");
+    for (rank, &i) in order.iter().enumerate() {
+        let (mut played, mut points) = (0u32, 0.0f64);
+        for r in results {
+            let n = r.wins + r.draws + r.losses;
+            if r.a == i {
+                played += n;
+                points += f64::from(r.wins) + 0.5 * f64::from(r.draws);
+            } else if r.b == i {
+                played += n;
+                points += f64::from(r.losses) + 0.5 * f64::from(r.draws);
+            }
+        }
+        let r = ratings[i];
+        println!(
+            "{:<4} {:<32} {:>+7.0}  [{:>+6.0}, {:>+6.0}] {:>6} {:>6.1}%",
+            rank + 1,
+            players[i].to_string(),
+            r.elo,
+            r.low,
+            r.high,
+            played,
+            100.0 * points / f64::from(played.max(1))
+        );
+    }
+    println!("pairings (wins-draws-losses of the first named):");
+    for r in results {
+        println!("  {} vs {}: +{} ={} -{}", players[r.a], players[r.b], r.wins, r.draws, r.losses);
+    }
+    println!("average length: {average_plies:.1} moves");
+}

@@ -1,0 +1,207 @@
+//! `menagerie tune`: fits a game's evaluation weights to game results (the
+//! Texel method, `menagerie_ai::tune`) and writes them as the game's data
+//! file, with the command that produced them in its header.
+//!
+//! The positions come from a file (`--positions`: one a line, the first
+//! player's result, a tab, the position text) or from self-play: alpha-beta
+//! with a node budget against itself, from random openings, keeping the
+//! quiet positions (not in check, the move chosen not tactical), each
+//! labelled with the result of its game.
+
+use crate::error::CliError;
+use crate::matches::{dealt, game_seed, random_opening, run_parallel};
+use crate::typed::TypedCommand;
+use indicatif::{ProgressBar, ProgressStyle};
+use menagerie_ai::tune::{weights_in_centi_units, Sample, TuneSettings, Tuner};
+use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, StopFlag};
+use menagerie_core::sample_chance;
+use menagerie_core::{Actor, Evaluate, Game, Player};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+pub struct Tune {
+    /// Read the positions from this file instead of playing.
+    pub positions: Option<PathBuf>,
+    /// Self-play: games, nodes per move, random opening moves, move cap.
+    pub games: u32,
+    pub nodes: u64,
+    pub opening_plies: u32,
+    pub max_plies: u32,
+    pub jobs: usize,
+    pub seed: u64,
+    pub settings: TuneSettings,
+    /// Where to write the weights (default `data/eval/<game>.toml`).
+    pub out: Option<PathBuf>,
+    /// Also write the self-play positions, in the `--positions` format.
+    pub save_positions: Option<PathBuf>,
+    /// The command line, for the file's header.
+    pub command: String,
+}
+
+/// A recorded position: its features, its text, who acted, and (once the
+/// game is over) the first player's result.
+struct Recorded {
+    sample: Sample,
+    text: String,
+    actor: Player,
+}
+
+impl TypedCommand for Tune {
+    type Output = Result<(), CliError>;
+
+    fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
+        if G::FEATURES.is_empty() || G::WEIGHTS_FILE.is_empty() {
+            return Err(CliError::BadInput(format!("{variant} has no tunable evaluation")));
+        }
+        let (samples, source) = match &self.positions {
+            Some(path) => (read_positions::<G>(start.variant(), path)?, format!("the positions of {}", path.display())),
+            None => {
+                let (samples, lines) = self.self_play(&start)?;
+                if let Some(path) = &self.save_positions {
+                    std::fs::write(path, lines)
+                        .map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;
+                    eprintln!("positions saved in {}", path.display());
+                }
+                (samples, format!("{} self-play games", self.games))
+            }
+        };
+        if samples.is_empty() {
+            return Err(CliError::BadInput("no positions to tune on".into()));
+        }
+        let initial = weights_in_centi_units::<G>();
+        let tuner = Tuner::new(samples, G::FEATURES.len());
+        eprintln!("tuning {} weights on {} positions from {source}", G::FEATURES.len(), tuner.len());
+        let fit = tuner.tune(&initial, &self.settings, &mut |iteration, error| {
+            if iteration % 500 == 0 {
+                eprintln!("  iteration {iteration}: error {error:.6}");
+            }
+        });
+        println!("{variant}: {} positions from {source}", tuner.len());
+        println!("scale K = {:.4}", fit.scale);
+        println!("error before {:.6}, after {:.6}", fit.error_before, fit.error_after);
+        println!("{:<28} {:>10} {:>10}", "feature", "before", "after");
+        for (i, name) in G::FEATURES.iter().enumerate() {
+            println!("{:<28} {:>10.2} {:>10.2}", name, initial[i], fit.weights[i]);
+        }
+        let path = self.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/eval/{}.toml", G::WEIGHTS_FILE)));
+        let mut text = String::new();
+        let _ = writeln!(text, "# Evaluation weights of {}: centi-units per unit of each feature", G::WEIGHTS_FILE);
+        let _ = writeln!(text, "# (the features are described in the game's eval.rs), fitted to game results.");
+        let _ = writeln!(text, "# Tuned by: {}", self.command);
+        let _ = writeln!(text, "# (starting from the weights built into the binary that ran it).");
+        let _ = writeln!(
+            text,
+            "# {} positions from {source}; scale K = {:.4}; mean squared error {:.6} before, {:.6} after.",
+            tuner.len(),
+            fit.scale,
+            fit.error_before,
+            fit.error_after
+        );
+        let _ = writeln!(text, "\n[weights]");
+        for (name, weight) in G::FEATURES.iter().zip(&fit.weights) {
+            let _ = writeln!(text, "{name} = {weight:.2}");
+        }
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| CliError::Failed(format!("creating {}: {e}", dir.display())))?;
+        }
+        std::fs::write(&path, text).map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;
+        println!("weights written to {}", path.display());
+        Ok(())
+    }
+}
+
+impl Tune {
+    /// Plays the self-play games; returns the samples and the positions as
+    /// lines of the `--positions` format.
+    fn self_play<G: Game + Evaluate>(&self, start: &G) -> Result<(Vec<Sample>, String), CliError> {
+        let progress = ProgressBar::new(u64::from(self.games));
+        progress.set_style(
+            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  eta {eta}")
+                .expect("a valid template"),
+        );
+        let play = |index: usize| -> Result<Vec<(Recorded, f64)>, CliError> {
+            let seed = game_seed(self.seed, index as u64);
+            let game = dealt(start, seed);
+            Ok(self.play_one(game, seed))
+        };
+        let games = run_parallel(self.games as usize, self.jobs, play, |_| progress.inc(1))?;
+        progress.finish_and_clear();
+        let mut samples = Vec::new();
+        let mut lines = String::new();
+        for (recorded, first_result) in games.into_iter().flatten() {
+            let _ = writeln!(lines, "{first_result}\t{}", recorded.text);
+            samples.push(recorded.sample);
+        }
+        Ok((samples, lines))
+    }
+
+    /// One self-play game: its quiet positions, each with the first
+    /// player's result (their samples carry the actor's).
+    fn play_one<G: Game + Evaluate>(&self, mut game: G, seed: u64) -> Vec<(Recorded, f64)> {
+        for mv in random_opening(&game, self.opening_plies, seed ^ 0x0be0) {
+            game.play(mv);
+        }
+        let config = AlphaBetaConfig { seed, hash_megabytes: 4, ..AlphaBetaConfig::default() };
+        let mut search = AlphaBeta::<G>::new(config);
+        let limits = Limits::nodes(self.nodes);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut recorded = Vec::new();
+        let mut plies = 0;
+        while game.outcome().is_none() && plies < self.max_plies {
+            let mv = match game.to_act() {
+                Actor::Chance => sample_chance(&game, &mut rng),
+                Actor::Player(actor) => {
+                    let best = search.search(&game, &limits, &StopFlag::new(), &mut |_| {}).best;
+                    if best.is_some_and(|mv| !game.in_check() && !game.is_tactical(mv)) {
+                        recorded.push(Recorded { sample: Sample::of(&game, 0.5), text: game.to_text(), actor });
+                    }
+                    best
+                }
+            };
+            let Some(mv) = mv else { break };
+            game.play(mv);
+            plies += 1;
+        }
+        let first = game.outcome().map_or(0.5, |o| f64::from(o.score_for(Player::First) + 1) / 2.0);
+        recorded
+            .into_iter()
+            .map(|mut r| {
+                r.sample.result = if r.actor == Player::First { first } else { 1.0 - first };
+                (r, first)
+            })
+            .collect()
+    }
+}
+
+/// Reads `<result>\t<position text>` lines (the result is the first
+/// player's: 1, 0.5 or 0, or 1-0, 1/2-1/2, 0-1); blank lines and lines
+/// starting with `#` are skipped.
+fn read_positions<G: Game + Evaluate>(variant: &G::Variant, path: &PathBuf) -> Result<Vec<Sample>, CliError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CliError::BadInput(format!("reading {}: {e}", path.display())))?;
+    let mut samples = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let at = |problem: String| CliError::BadInput(format!("{}:{}: {problem}", path.display(), number + 1));
+        let (result, position) =
+            line.split_once('\t').ok_or_else(|| at("expected a result, a tab and a position text".into()))?;
+        let first = match result.trim() {
+            "1" | "1.0" | "1-0" => 1.0,
+            "0" | "0.0" | "0-1" => 0.0,
+            "0.5" | "1/2-1/2" => 0.5,
+            other => return Err(at(format!("unknown result {other:?}; expected 1, 0.5 or 0"))),
+        };
+        let game = G::from_text(variant, position.trim()).map_err(|e| at(e.to_string()))?;
+        let Actor::Player(actor) = game.to_act() else { continue };
+        if game.outcome().is_some() {
+            continue;
+        }
+        samples.push(Sample::of(&game, if actor == Player::First { first } else { 1.0 - first }));
+    }
+    Ok(samples)
+}

@@ -1,0 +1,193 @@
+//! The commands that measure and improve strength: `tune` on a small
+//! hand-made set of positions, `ladder` (round robin and ratings),
+//! `selfplay` with games in parallel and intervals that stay finite, and
+//! searches on several threads.
+
+use menagerie_core::Evaluate;
+use menagerie_games::lma::Lma;
+use std::process::{Command, Output};
+
+fn menagerie(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_menagerie")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+/// The number after `word` in `text`.
+fn number_after(text: &str, word: &str) -> f64 {
+    let rest = &text[text.find(word).unwrap_or_else(|| panic!("no {word:?} in {text}")) + word.len()..];
+    let number: String =
+        rest.trim_start().chars().take_while(|c| c.is_ascii_digit() || *c == '.' || *c == '-').collect();
+    number.parse().unwrap_or_else(|_| panic!("no number after {word:?} in {text}"))
+}
+
+#[test]
+fn the_tuner_lowers_its_error_on_a_hand_made_set() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("lma.toml");
+    let positions = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-lma.txt");
+    let run =
+        menagerie(&["tune", "lma", "--positions", positions, "--iterations", "300", "--out", out.to_str().unwrap()]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = stdout(&run);
+    assert!(text.contains("21 positions"), "{text}");
+    let before = number_after(&text, "error before");
+    let after = number_after(&text, ", after");
+    assert!(after < before, "the error went from {before} to {after}: {text}");
+    // The file holds every feature, and says how it was made.
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("# Tuned by: menagerie tune lma --positions"), "{written}");
+    menagerie_games::weights::parse(&written, Lma::FEATURES).expect("a complete weights file");
+}
+
+#[test]
+fn the_tuner_rejects_what_it_cannot_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "2\trcqkcr/pppppp/6/6/6/6/6|6/6/6/6/6/PPPPPP/RCQKCR w KQkq 0 1\n").unwrap();
+    let out = dir.path().join("w.toml");
+    let run = menagerie(&["tune", "lma", "--positions", bad.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("bad.txt:1"), "{}", stderr(&run));
+    std::fs::write(&bad, "1\tnot a position\n").unwrap();
+    let run = menagerie(&["tune", "lma", "--positions", bad.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!out.exists(), "nothing written after an error");
+}
+
+#[test]
+fn self_play_tuning_writes_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("lichen.toml");
+    let positions = dir.path().join("positions.txt");
+    let run = menagerie(&[
+        "tune",
+        "lichen-3x3",
+        "--games",
+        "6",
+        "--nodes",
+        "200",
+        "--iterations",
+        "50",
+        "--jobs",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+        "--save-positions",
+        positions.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let saved = std::fs::read_to_string(&positions).unwrap();
+    assert!(saved.lines().count() > 6, "{saved}");
+    assert!(saved.lines().all(|l| ["1\t", "0\t", "0.5\t"].iter().any(|p| l.starts_with(p))), "{saved}");
+    assert!(std::fs::read_to_string(&out).unwrap().contains("[weights]"));
+}
+
+#[test]
+fn a_ladder_rates_every_player_with_random_at_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("ratings.toml");
+    let run = menagerie(&[
+        "ladder",
+        "lichen-3x3",
+        "greedy:eval=handwritten",
+        "--games",
+        "2",
+        "--time",
+        "5",
+        "--jobs",
+        "2",
+        "--json",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).expect("JSON");
+    let ratings = json["ratings"].as_array().unwrap();
+    let players: Vec<&str> = ratings.iter().map(|r| r["player"].as_str().unwrap()).collect();
+    assert_eq!(players, ["random", "ai:easy", "ai:medium", "ai:hard", "ai:strongest", "greedy:eval=handwritten"]);
+    assert_eq!(ratings[0]["elo"], 0.0);
+    for r in ratings {
+        let (elo, low, high) = (r["elo"].as_f64().unwrap(), r["low"].as_f64().unwrap(), r["high"].as_f64().unwrap());
+        assert!(low <= elo && elo <= high, "{r}");
+    }
+    // 6 players: 15 pairings of 2 games each.
+    let pairings = json["pairings"].as_array().unwrap();
+    assert_eq!(pairings.len(), 15);
+    for p in pairings {
+        let games = ["wins", "draws", "losses"].iter().map(|k| p[k].as_u64().unwrap()).sum::<u64>();
+        assert_eq!(games, 2, "{p}");
+    }
+    // The levels' ratings are saved; the named player's are not.
+    let saved = std::fs::read_to_string(&save).unwrap();
+    assert!(saved.contains("[lichen-3x3]") && saved.contains("command = \"menagerie ladder lichen-3x3"), "{saved}");
+    assert!(saved.contains("levels.strongest") && !saved.contains("levels.greedy"), "{saved}");
+
+    let text = menagerie(&["ladder", "lichen-3x3", "--no-levels", "greedy", "--games", "2"]);
+    assert!(text.status.success(), "{}", stderr(&text));
+    let table = stdout(&text);
+    assert!(table.contains("random") && table.contains("greedy") && !table.contains("ai:easy"), "{table}");
+    assert!(!table.contains("inf"), "{table}");
+    assert_eq!(menagerie(&["ladder", "lichen-3x3", "--no-levels"]).status.code(), Some(2));
+    assert_eq!(menagerie(&["ladder", "lichen-3x3", "nobody"]).status.code(), Some(2));
+}
+
+#[test]
+fn selfplay_runs_games_in_parallel_and_its_intervals_stay_finite() {
+    let run = menagerie(&[
+        "selfplay",
+        "lichen-3x3",
+        "--games",
+        "4",
+        "--white",
+        "alphabeta:2",
+        "--black",
+        "random",
+        "--swap",
+        "--jobs",
+        "2",
+        "--json",
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).expect("JSON");
+    let total = ["wins", "draws", "losses"].iter().map(|k| json[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(total, 4);
+    assert_eq!(json["results"].as_array().unwrap().len(), 4);
+    let interval: Vec<f64> = json["elo_interval"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    let elo = json["elo"].as_f64().unwrap();
+    assert!(interval[0] <= elo && elo <= interval[1], "{json}");
+    assert!(interval.iter().all(|x| x.is_finite() && x.abs() < 2000.0), "{json}");
+
+    let table = stdout(&menagerie(&[
+        "selfplay",
+        "lichen-3x3",
+        "--games",
+        "2",
+        "--white",
+        "ai:easy",
+        "--black",
+        "random",
+        "--jobs",
+        "2",
+    ]));
+    assert!(!table.contains("inf"), "{table}");
+    assert!(table.contains("95% interval"), "{table}");
+}
+
+#[test]
+fn analyse_searches_on_two_threads() {
+    let run = menagerie(&["analyse", "lma", "--depth", "4", "--threads", "2"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = stdout(&run);
+    assert!(text.contains("best move:"), "{text}");
+    assert!(number_after(&text, "depth:") <= 4.0, "{text}");
+    assert_eq!(menagerie(&["analyse", "lma", "--threads", "0"]).status.code(), Some(2));
+    let run = menagerie(&["analyse", "lma", "--depth", "3", "--engine", "alphabeta:eval=handwritten,threads=2"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+}

@@ -1,0 +1,121 @@
+//! A live game's clocks: followed move by move in play and along the stored
+//! moves when a game is loaded (the same steps, so that a restart reads what
+//! play read), and the flag that ends a game on time.
+//!
+//! The flag's rule, the same in every game: the player whose time runs out
+//! loses, unless the other side could not win by the rules any more
+//! ([`menagerie_core::DynGame::could_win`]: a lone King in LMA and Fluid
+//! Chess), then it is a draw. Kelasu, Lichen and Lunch Chess leave every
+//! side a way to win, so there a flag always loses.
+
+use super::LiveGame;
+use crate::clock::{Clock, TimeControl};
+use crate::error::ApiError;
+use crate::store::{AsyncStore, Ending, StoredMove};
+use menagerie_core::{Actor, DynGame, Player};
+
+/// The clocks of a game, and the player move whose hand-over waits for
+/// chance's moves (a Lunch Chess draw) to know who decides next.
+#[derive(Clone, Debug)]
+pub struct GameClock {
+    pub clock: Clock,
+    pending: Option<(Player, i64)>,
+}
+
+impl GameClock {
+    pub fn new(control: TimeControl) -> GameClock {
+        GameClock { clock: Clock::new(control), pending: None }
+    }
+
+    /// After `mv` was played and led to `game`: once a player must decide
+    /// (or the game is over) the last player move hands over the clocks.
+    pub fn follow(&mut self, mv: &StoredMove, game: &dyn DynGame) {
+        if let Some(p) = mv.actor.player() {
+            self.pending = Some((p, mv.at.unwrap_or(0)));
+        }
+        let next = if game.outcome().is_some() {
+            None
+        } else {
+            match game.to_act() {
+                Actor::Player(p) => Some(p),
+                Actor::Chance => return,
+            }
+        };
+        if let Some((mover, at)) = self.pending.take() {
+            self.clock.moved(mover, next, at);
+        }
+    }
+}
+
+impl LiveGame {
+    /// Builds the clocks again from the moves' times (after a load or a
+    /// takeback), then applies the game's last clock change besides moves.
+    pub(super) fn rebuild_clock(&mut self) {
+        let Some(control) = self.record.time_control else {
+            self.clock = None;
+            return;
+        };
+        let mut game = self.game.box_clone();
+        while game.undo() {}
+        let mut clock = GameClock::new(control);
+        for mv in &self.moves {
+            if game.play(&mv.text).is_err() {
+                break;
+            }
+            clock.follow(mv, game.as_ref());
+        }
+        self.clock = Some(clock);
+        self.settle_clock();
+    }
+
+    /// A clock change at `meta.clock_at` later than the last move: an end
+    /// outside the rules stops the clocks then, a takeback restarts the
+    /// running one then.
+    pub(super) fn settle_clock(&mut self) {
+        let (Some(clock), Some(at)) = (self.clock.as_mut(), self.meta.clock_at) else { return };
+        let last = self.moves.last().and_then(|m| m.at).unwrap_or(i64::MIN);
+        if at < last {
+            return;
+        }
+        if self.meta.ending.is_some() {
+            clock.clock.stop(at);
+        } else {
+            clock.clock.restart(at);
+        }
+    }
+
+    /// When the running clock's flag falls, if the game is on.
+    pub fn deadline(&self) -> Option<i64> {
+        if self.is_over() {
+            return None;
+        }
+        self.clock.as_ref()?.clock.deadline().map(|(_, at)| at)
+    }
+
+    /// Ends the game on time if the running clock's flag has fallen by
+    /// `now`; answers whether it did.
+    pub async fn flag(&mut self, store: &AsyncStore, now: i64) -> Result<bool, ApiError> {
+        if self.is_over() {
+            return Ok(false);
+        }
+        let Some((loser, at)) = self.clock.as_ref().and_then(|c| c.clock.deadline()) else { return Ok(false) };
+        if now < at {
+            return Ok(false);
+        }
+        let winner = loser.other();
+        let ran_out = format!("{} ran out of time", self.game.player_name(loser));
+        let ending = if self.game.could_win(winner) {
+            Ending { winner: Some(winner), reason: ran_out }
+        } else {
+            Ending { winner: None, reason: format!("{ran_out} and {} cannot win", self.game.player_name(winner)) }
+        };
+        let mut meta = self.meta.clone();
+        meta.ending = Some(ending);
+        meta.draw_offer = None;
+        meta.finished = true;
+        meta.clock_at = Some(at);
+        self.commit_meta(store, meta).await?;
+        self.takeback_offer = None;
+        Ok(true)
+    }
+}

@@ -1,0 +1,165 @@
+// The home page: the games this browser plays, every variant with a small
+// picture of its start, and the form that starts a new game.
+
+import { api, myGames, ApiError } from './api.js';
+import { h, clear } from './dom.js';
+import { drawBoard, loadRenderers } from './games/index.js';
+
+function showError(where, error) {
+  const message = error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
+  where.textContent = message;
+  where.hidden = false;
+}
+
+export async function homePage(root) {
+  document.title = 'Menagerie';
+  clear(root);
+  const yours = h('section', { class: 'yours' });
+  const list = h('section', { class: 'variants' });
+  root.append(yours, h('h2', {}, 'Games'), list);
+  renderYourGames(yours);
+  let data;
+  try {
+    data = await api.variants();
+  } catch (error) {
+    list.append(h('p', { class: 'error' }, `Cannot load the games: ${error.message}`));
+    return;
+  }
+  if (!data.variants.length) list.append(h('p', {}, 'No games are registered in this build.'));
+  await loadRenderers(data.variants.map((v) => v.id));
+  for (const variant of data.variants) list.append(variantCard(variant, data.levels));
+}
+
+function renderYourGames(section) {
+  const games = myGames.all();
+  clear(section);
+  if (!games.length) return;
+  section.append(h('h2', {}, 'Your games'));
+  const ul = h('ul', { class: 'your-games' });
+  section.append(ul);
+  for (const game of games.slice(0, 30)) {
+    const status = h('span', { class: 'status' }, '…');
+    const link = h('a', { href: `/g/${game.id}?seat=${encodeURIComponent(game.seat)}` }, `${game.name || game.variant}`);
+    const forget = h('button', { class: 'link', title: 'Remove from this list', onclick: () => { myGames.forget(game.id); renderYourGames(section); } }, '×');
+    ul.append(h('li', { 'data-game': game.id }, link, ' ', h('span', { class: 'muted' }, modeLabel(game.mode)), ' ', status, ' ', forget));
+    api.game(game.id, game.seat).then(
+      (state) => {
+        status.textContent = state.result ? state.result.summary : state.your_turn ? 'your move' : `move ${state.ply}`;
+        if (state.your_turn) status.classList.add('your-turn');
+        if (state.result) status.classList.add('over');
+      },
+      () => { status.textContent = 'unavailable'; },
+    );
+  }
+}
+
+const modeLabel = (mode) => ({ computer: 'vs computer', friend: 'vs a friend', local: 'on this device' })[mode] || mode;
+
+function variantCard(variant, levels) {
+  const picture = h('div', { class: 'thumb' });
+  if (variant.start) {
+    picture.append(drawBoard(variant.id, variant.start, { small: true, flip: false, highlights: {} }));
+  }
+  const form = newGameForm(variant, levels);
+  form.hidden = true;
+  const button = h('button', { class: 'primary', 'data-new-game': variant.id, onclick: () => { form.hidden = !form.hidden; } }, 'New game');
+  return h(
+    'article',
+    { class: 'variant', 'data-variant': variant.id },
+    picture,
+    h('div', { class: 'about' },
+      h('h3', {}, variant.name, ' ', h('code', {}, variant.id)),
+      h('p', { class: 'summary', title: variant.summary }, variant.summary),
+      h('p', {}, variant.rules ? h('a', { href: variant.rules, target: '_blank' }, 'Rules') : h('span', { class: 'muted' }, 'Rules page not written yet'), ' ', button),
+      form),
+  );
+}
+
+/** A level's name, with its measured Elo in this game (random = 0) when there is one. */
+function levelName(level, variantId) {
+  const rating = level.ratings && level.ratings[variantId];
+  return rating ? `${level.name} (${rating.elo} Elo)` : level.name;
+}
+
+function newGameForm(variant, levels) {
+  const players = variant.players || ['first', 'second'];
+  const options = variant.options.map((option) => {
+    // An option naming data the server offers (a deck): one of its names;
+    // the first is what the variant plays without the option.
+    if (option.choices) {
+      const select = h('select', { name: `opt-${option.name}`, 'data-option': option.name, 'data-valued': '1', 'data-default': option.choices[0] },
+        option.choices.map((name) => h('option', { value: name }, name)));
+      return h('label', { class: 'option' }, `${option.name} `, select, h('small', {}, ` ${option.summary}`));
+    }
+    if (option.value) {
+      return h('label', { class: 'option' }, `${option.name} `, h('input', { name: `opt-${option.name}`, placeholder: option.value, 'data-option': option.name, 'data-valued': '1' }), h('small', {}, ` ${option.summary}`));
+    }
+    return h('label', { class: 'option' }, h('input', { type: 'checkbox', 'data-option': option.name }), ` ${option.name} `, h('small', {}, option.summary));
+  });
+  const opponent = h('select', { name: 'opponent' },
+    h('option', { value: 'computer' }, 'the computer'),
+    h('option', { value: 'friend' }, 'a friend (send a link)'),
+    h('option', { value: 'local' }, 'both sides on this device'));
+  const level = h('select', { name: 'level' }, levels.map((l) => h('option', { value: l.id, title: l.summary, selected: l.default }, levelName(l, variant.id))));
+  const levelLabel = h('label', {}, 'Level ', level);
+  opponent.addEventListener('change', () => { levelLabel.hidden = opponent.value !== 'computer'; });
+  const colour = h('select', { name: 'colour' },
+    h('option', { value: 'first' }, players[0]),
+    h('option', { value: 'second' }, players[1]),
+    h('option', { value: 'random' }, 'random'));
+  const error = h('p', { class: 'error', hidden: true });
+  const time = timeControlInputs();
+  const form = h('form', { class: 'new-game' },
+    options.length ? h('fieldset', {}, h('legend', {}, 'Options'), options) : null,
+    h('label', {}, 'Play against ', opponent), ' ', levelLabel, ' ',
+    h('label', {}, 'Your side ', colour), ' ',
+    time.element, ' ',
+    h('button', { type: 'submit', class: 'primary', 'data-start': variant.id }, 'Start'),
+    error);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const chosen = [];
+    for (const input of form.querySelectorAll('[data-option]')) {
+      if (input.dataset.valued) {
+        const value = input.value.trim();
+        if (value && value !== input.dataset.default) chosen.push(`${input.dataset.option}=${value}`);
+      } else if (input.checked) {
+        chosen.push(input.dataset.option);
+      }
+    }
+    const variantString = chosen.length ? `${variant.id}:${chosen.join(',')}` : variant.id;
+    try {
+      const created = await api.create({ variant: variantString, opponent: opponent.value, level: opponent.value === 'computer' ? level.value : undefined, colour: colour.value, clock: time.value() });
+      const seat = created.secrets[created.you];
+      myGames.save({ id: created.id, variant: variantString, name: variant.name, mode: created.mode, you: created.you, seat, secrets: created.secrets, created: Date.now() });
+      location.href = `/g/${created.id}?seat=${encodeURIComponent(seat)}`;
+    } catch (e) {
+      showError(error, e);
+    }
+  });
+  return form;
+}
+
+
+/// The time control of a new game: unlimited, minutes + increment, or days
+/// a move (correspondence).
+function timeControlInputs() {
+  const kind = h('select', { name: 'clock' },
+    h('option', { value: 'none' }, 'unlimited'),
+    h('option', { value: 'fischer' }, 'minutes + increment'),
+    h('option', { value: 'days' }, 'days a move'));
+  const minutes = h('input', { name: 'minutes', type: 'number', min: '0.05', max: '10080', step: 'any', value: '5', class: 'short-number', 'aria-label': 'minutes' });
+  const increment = h('input', { name: 'increment', type: 'number', min: '0', max: '86400', step: 'any', value: '3', class: 'short-number', 'aria-label': 'increment in seconds' });
+  const days = h('input', { name: 'days', type: 'number', min: '1', max: '30', step: '1', value: '3', class: 'short-number', 'aria-label': 'days a move' });
+  const fischer = h('span', { hidden: true }, minutes, ' min + ', increment, ' s');
+  const corr = h('span', { hidden: true }, days, ' days');
+  kind.addEventListener('change', () => { fischer.hidden = kind.value !== 'fischer'; corr.hidden = kind.value !== 'days'; });
+  return {
+    element: h('label', {}, 'Time ', kind, ' ', fischer, corr),
+    value: () => {
+      if (kind.value === 'fischer') return { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
+      if (kind.value === 'days') return { days: Number(days.value) };
+      return undefined;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// The move list: moves grouped by turn, both sides of a round on one row,
+// numbered. A turn may be several moves (Kelasu's actions, Lunch Chess's
+// decisions including the other side's answers): they stay together in
+// their turn's cell. Each move shows its short human form (`label`, from
+// the server) with the exact move text in its tooltip.
+
+import { h } from './dom.js';
+
+/// Groups moves into turns: a new turn starts when the side on turn
+/// changes (`side`, from the server: in Lunch Chess an answer belongs to
+/// the attacker's turn), or, without it, when the player who acts changes.
+/// Chance moves (deals, draws) stay in the turn they happen in.
+export function groupTurns(moves) {
+  const turns = [];
+  let current = null;
+  for (const mv of moves) {
+    const side = mv.side || (mv.actor === 'chance' ? null : mv.actor);
+    if (!current || (side && current.side && side !== current.side)) {
+      current = { side, moves: [] };
+      turns.push(current);
+    }
+    if (!current.side && side) current.side = side;
+    current.moves.push(mv);
+  }
+  return turns;
+}
+
+/// Rows of the list: each round (first's turn, then second's) on one row,
+/// numbered from 1; a game starting with the second player leaves the
+/// first cell of row 1 empty.
+export function rounds(turns) {
+  const rows = [];
+  for (const turn of turns) {
+    const last = rows[rows.length - 1];
+    if (turn.side === 'second' && last && !last.second && last.first) {
+      last.second = turn;
+    } else if (turn.side === 'second') {
+      rows.push({ number: rows.length + 1, first: null, second: turn });
+    } else if (!turn.side && last && !last.second && !last.first) {
+      last.first = turn;
+    } else {
+      rows.push({ number: rows.length + 1, first: turn, second: null });
+    }
+  }
+  return rows;
+}
+
+/// The moves of a turn in runs: each player move alone, consecutive chance
+/// moves together.
+function chanceRuns(moves) {
+  const runs = [];
+  for (const mv of moves) {
+    const last = runs[runs.length - 1];
+    if (mv.actor === 'chance' && last && last[0].actor === 'chance') last.push(mv);
+    else runs.push([mv]);
+  }
+  return runs;
+}
+
+/// The list as elements. `current` is the ply shown on the board;
+/// `onPick(ply)` shows the position after that move.
+export function moveList(moves, { current, onPick, shortOf }) {
+  const list = h('div', { class: 'move-rows', 'data-moves': '' });
+  for (const row of rounds(groupTurns(moves))) {
+    const el = h('div', { class: 'round', 'data-round': row.number }, h('span', { class: 'num' }, `${row.number}.`));
+    for (const side of ['first', 'second']) {
+      const turn = row[side];
+      const cell = h('span', { class: `cell ${side}` });
+      if (!turn) cell.append(h('span', { class: 'muted' }, '…'));
+      else {
+        for (const item of chanceRuns(turn.moves)) {
+          if (item.length > 1) {
+            // A run of chance moves (a deal) is one entry: its cards are
+            // noise in the list, and hidden until the end anyway.
+            const last = item[item.length - 1];
+            const shown = item.filter((m) => m.text !== null).map((m) => m.label || m.text);
+            cell.append(h('span', {
+              class: `move chance run${item.some((m) => m.ply === current) ? ' current' : ''}`,
+              'data-ply': last.ply,
+              'data-text': '',
+              title: shown.length ? `chance: ${shown.join(', ')}` : `${item.length} chance moves (a deal, draws), shown when the game ends`,
+              onclick: () => onPick(last.ply),
+            }, `chance ×${item.length}`));
+            continue;
+          }
+          const mv = item[0];
+          const hidden = mv.text === null;
+          const text = hidden ? (mv.actor === 'chance' ? '·' : '?') : (mv.label || (shortOf ? shortOf(mv.text) : mv.text));
+          const title = hidden ? 'a chance move (a shuffle or a draw), shown when the game ends' : `${mv.actor === 'chance' ? 'chance: ' : ''}${mv.text}`;
+          cell.append(h('span', {
+            class: `move ${mv.actor}${mv.ply === current ? ' current' : ''}${mv.actor !== (turn.side || mv.actor) ? ' answer' : ''}`,
+            'data-ply': mv.ply,
+            'data-text': mv.text === null ? '' : mv.text,
+            title,
+            onclick: () => onPick(mv.ply),
+          }, text));
+        }
+      }
+      el.append(cell);
+    }
+    list.append(el);
+  }
+  return list;
+}

@@ -23,7 +23,7 @@ mod write;
 pub use read::read_records;
 pub use replay::{replay, MakeGame, Replayed};
 pub use turns::{TurnLabel, TurnNumbers};
-pub use write::{write_record, RecordInfo};
+pub use write::{pgn_date, write_record, RecordInfo};
 
 use crate::Player;
 use thiserror::Error;

@@ -244,3 +244,11 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn dates_are_written_as_pgn_asks() {
+    assert_eq!(pgn_date(0), "1970.01.01");
+    assert_eq!(pgn_date(951_782_400), "2000.02.29");
+    assert_eq!(pgn_date(1_795_478_400), "2026.11.24");
+    assert_eq!(pgn_date(-86_400), "1969.12.31");
+}

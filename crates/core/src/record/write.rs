@@ -84,7 +84,8 @@ pub fn write_record(game: &dyn DynGame, start: Option<&str>, info: &RecordInfo, 
     out
 }
 
-/// The moves of `game` with their turn numbers, as tokens. A turn's label
+/// The moves of `game` with their turn numbers, as the units lines are
+/// cut between (a label with the move after it). A turn's label
 /// is left out only where PGN leaves it out: a one-move turn of the second
 /// player right after a one-move turn of the first (`1. e4 e5`).
 fn movetext(game: &dyn DynGame, public_only: bool) -> Vec<String> {
@@ -117,10 +118,11 @@ fn movetext(game: &dyn DynGame, public_only: bool) -> Vec<String> {
     for (label, texts) in turns {
         let single = texts.len() == 1;
         let elide = previous_single_first && single && label.player == crate::Player::Second;
-        if !elide {
-            tokens.push(label.to_string());
-        }
         previous_single_first = single && label.player == crate::Player::First;
+        let mut texts = texts.into_iter();
+        let first = texts.next().unwrap_or_default();
+        // A label stays on the line of its turn's first move.
+        tokens.push(if elide { first } else { format!("{label} {first}") });
         tokens.extend(texts);
     }
     tokens
@@ -140,4 +142,21 @@ fn escape(value: &str) -> String {
         }
     }
     out
+}
+
+/// A `Date` tag's value, `YYYY.MM.DD` in UTC, for a time in seconds since
+/// the Unix epoch.
+pub fn pgn_date(unix_seconds: i64) -> String {
+    // Days to a civil date (Howard Hinnant's algorithm), for the proleptic
+    // Gregorian calendar.
+    let days = unix_seconds.div_euclid(86_400) + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days - era * 146_097;
+    let year_of_era = (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * shifted_month + 2) / 5 + 1;
+    let month = if shifted_month < 10 { shifted_month + 3 } else { shifted_month - 9 };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }

@@ -5,7 +5,8 @@
 //!   (hyper's header timer, which also closes a connection idle that long
 //!   between requests), and as long again to send its body; then the
 //!   connection is closed (a late body gets 408 first).
-//! - A body whose declared `Content-Length` exceeds [`MAX_BODY`] gets 413 at
+//! - A body whose declared `Content-Length` exceeds [`MAX_BODY`] (a record for
+//!   `POST /api/games/import`: its own limit) gets 413 at
 //!   once, unread; a chunked one is cut at the limit.
 //! - At most [`RequestLimits::max_connections`] connections are served at
 //!   once; more wait in the kernel's queue until one ends, which the
@@ -134,14 +135,17 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
 async fn read_body(State(limits): State<RequestLimits>, request: Request, next: Next) -> Response {
     let declared =
         request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > MAX_BODY as u64) {
-        return closing(too_large());
+    // Records (`POST /api/games/import`) may be larger than other bodies.
+    let max =
+        if request.uri().path() == super::records::IMPORT_PATH { super::records::MAX_RECORD_BODY } else { MAX_BODY };
+    if declared.is_some_and(|length| length > max as u64) {
+        return closing(too_large(max));
     }
     let (parts, body) = request.into_parts();
-    let limited = http_body_util::Limited::new(body, MAX_BODY);
+    let limited = http_body_util::Limited::new(body, max);
     let bytes = match tokio::time::timeout(limits.request_time, limited.collect()).await {
         Ok(Ok(collected)) => collected.to_bytes(),
-        Ok(Err(error)) if error.is::<http_body_util::LengthLimitError>() => return closing(too_large()),
+        Ok(Err(error)) if error.is::<http_body_util::LengthLimitError>() => return closing(too_large(max)),
         Ok(Err(_)) => return closing(ApiError::bad_request("the request body could not be read")),
         Err(_) => {
             return closing(ApiError::new(
@@ -153,8 +157,8 @@ async fn read_body(State(limits): State<RequestLimits>, request: Request, next: 
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
-fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body larger than {MAX_BODY} bytes"))
+fn too_large(max: usize) -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body larger than {max} bytes"))
 }
 
 /// An error after which the connection closes: the rest of the request is

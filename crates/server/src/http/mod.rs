@@ -9,6 +9,7 @@ mod body;
 mod games;
 pub mod listen;
 mod pages;
+pub mod records;
 mod socket;
 mod variants;
 
@@ -29,7 +30,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/docs/{name}", get(pages::doc))
         .route("/api/variants", get(variants::variants))
         .route("/api/games", post(games::create))
+        .route(records::IMPORT_PATH, post(records::import).layer(DefaultBodyLimit::max(records::MAX_RECORD_BODY)))
         .route("/api/games/{id}", get(games::read))
+        .route("/api/games/{id}/record", get(records::record))
         .route("/api/games/{id}/moves", get(games::legal_moves))
         .route("/api/games/{id}/position/{ply}", get(games::position))
         .route("/api/games/{id}/move", post(games::play))

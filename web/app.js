@@ -4,6 +4,7 @@
 
 import { api, myGames, ApiError } from './api.js';
 import { h, clear } from './dom.js';
+import { downloadLink, importForm } from './records.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 
 const root = document.getElementById('app');
@@ -30,7 +31,7 @@ async function homePage() {
   clear(root);
   const yours = h('section', { class: 'yours' });
   const list = h('section', { class: 'variants' });
-  root.append(yours, h('h2', {}, 'Games'), list);
+  root.append(yours, h('h2', {}, 'Games'), list, importForm());
   renderYourGames(yours);
   let data;
   try {
@@ -362,7 +363,7 @@ class GamePage {
     if (s.result && mine) {
       e.controls.append(h('button', { class: 'primary', 'data-action': 'rematch', onclick: () => this.rematch() }, s.rematch ? 'Go to the rematch' : 'Rematch'));
     }
-    e.controls.append(h('a', { href: '/', class: 'button' }, 'Home'));
+    e.controls.append(downloadLink(this.id), ' ', h('a', { href: '/', class: 'button' }, 'Home'));
   }
 
   renderInvite() {

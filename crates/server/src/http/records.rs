@@ -38,7 +38,10 @@ pub async fn import(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json")));
     if !json {
-        return Err(ApiError::bad_request("expected a JSON body (Content-Type: application/json)"));
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "expected a JSON body (Content-Type: application/json)",
+        ));
     }
     let request: ImportGame = serde_json::from_slice(&body).map_err(|e| ApiError::bad_request(format!("{e}")))?;
     // Runs to its end even if the client goes away: a game half stored

@@ -123,7 +123,7 @@ async fn an_ongoing_lunch_game_shows_only_its_public_part() {
     let secret = created["secrets"]["second"].as_str().unwrap();
     server.post(&format!("/api/games/{id}/resign"), json!({ "seat": secret })).await;
     let complete = record(&server, id).await;
-    assert_eq!(complete.matches("draw:").count() >= 10, true, "the deal at least: {complete}");
+    assert!(complete.matches("draw:").count() >= 10, "the deal at least: {complete}");
     let (status, error) = import(&server, json!({ "record": complete, "opponent": "friend" })).await;
     assert_eq!(status, 400, "{error}");
     assert!(error["error"].as_str().unwrap().contains("dealt by the server"), "{error}");

@@ -64,6 +64,11 @@ pub struct ConnectionSlot {
     _permit: Arc<OwnedSemaphorePermit>,
 }
 
+/// The address a request came from (an extension of every request): the
+/// analysis board counts its searches per client address.
+#[derive(Clone, Copy, Debug)]
+pub struct PeerAddr(pub std::net::SocketAddr);
+
 /// How long a stopping server waits for requests in flight.
 const DRAIN_TIME: Duration = Duration::from_secs(10);
 
@@ -84,9 +89,9 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
             },
             () = &mut shutdown => break,
         };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors, or a connection reset before
                     // it was accepted: wait a moment rather than spin.
@@ -103,6 +108,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
         let routes = TowerToHyperService::new(app.clone());
         let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(slot.clone());
+            request.extensions_mut().insert(PeerAddr(peer));
             routes.call(request)
         });
         let mut closing = closing_seen.clone();

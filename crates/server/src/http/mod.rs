@@ -5,6 +5,7 @@
 //! A new route is a handler in the file of its concern (or a new file here,
 //! `lobby.rs` say) and one line in [`router`].
 
+mod analysis;
 mod body;
 mod games;
 pub mod listen;
@@ -13,9 +14,10 @@ pub mod records;
 mod socket;
 mod variants;
 
+use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Extension};
 use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
@@ -40,7 +42,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/draw", post(games::draw))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/ws", get(socket::upgrade))
+        .route("/api/analysis", get(analysis::load))
+        .route("/api/analysis/ws", get(analysis::upgrade))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
+        .layer(Extension(Arc::new(Analyst::default())))
         .with_state(hub)
 }

@@ -202,3 +202,25 @@ async fn records_have_their_own_size_limit() {
     assert_eq!(status, 413);
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_long_game_imports_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("db.sqlite")).await;
+    // Nim from 20000 stones, one at a time: 20000 moves, some 60 KB.
+    let mut text = String::from("[Variant \"nim:stones=20000\"]\n\n");
+    for turn in 1..=10_000 {
+        text.push_str(&format!("{turn}. 1 1\n"));
+    }
+    text.push_str("0-1\n");
+    assert!(text.len() > 16 * 1024, "larger than other bodies may be: {} bytes", text.len());
+    let started = std::time::Instant::now();
+    let (status, imported) = import(&server, json!({ "record": text })).await;
+    eprintln!("imported 20000 moves in {:?}", started.elapsed());
+    assert_eq!(status, 201, "{imported}");
+    let id = imported["id"].as_str().unwrap();
+    let state = server.state(id, None).await;
+    assert_eq!(state["ply"].as_u64(), Some(20_000));
+    assert_eq!(state["result"]["winner"], "second");
+    server.stop().await;
+}

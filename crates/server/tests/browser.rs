@@ -235,7 +235,9 @@ async fn answer_an_attack_with_a_card(client: &Client, server: &TestServer) {
     until(
         client,
         "the Lunch game",
-        "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.your_turn",
+        // The state comes before the page is drawn from it: wait for the panel.
+        "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.your_turn \
+         && !!document.querySelector('[data-discard]')",
     )
     .await;
     // Discards are chosen by picking cards: the button names the exact discard.
@@ -355,10 +357,13 @@ async fn the_home_page_offers_the_decks_and_spectators_watch_the_board() {
     assert_eq!(choices, json!(["standard", "small"]));
     eval(&client, &format!("const f = {form}; f.querySelector('select[name=\"opt-deck\"]').value = 'small'; f.opponent.value = 'local'; return true")).await;
     click(&client, "[data-start=\"lunch\"]").await;
+    // Drawn, so that the page has saved the game in this browser's list
+    // before the list is cleared below.
     let variant = until(
         &client,
         "the game page",
-        "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.variant",
+        "return window.menagerieGame && window.menagerieGame.state && !!document.querySelector('[data-lunch-panel]') \
+         && window.menagerieGame.state.variant",
     )
     .await;
     assert_eq!(variant, "lunch:deck=small");

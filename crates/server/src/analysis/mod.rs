@@ -35,6 +35,7 @@ pub const MAX_ANALYSIS_DEPTH: u32 = 64;
 pub const PER_CLIENT: usize = 2;
 
 /// The caps on analysis, shared by every socket of a server.
+#[derive(Debug)]
 pub struct Analyst {
     global: Arc<Semaphore>,
     max: usize,
@@ -44,6 +45,7 @@ pub struct Analyst {
 
 /// A running analysis' hold on the caps: released when dropped (when its
 /// search thread ends).
+#[derive(Debug)]
 pub struct Admission {
     _permit: OwnedSemaphorePermit,
     client: Option<IpAddr>,

@@ -26,6 +26,9 @@ use tokio::sync::mpsc;
 /// The largest message a client may send (a position text and moves).
 const MAX_INCOMING: usize = 32 * 1024;
 
+/// How long a message may take to go out before the client counts as gone.
+const SEND_TIME: Duration = Duration::from_secs(10);
+
 /// Progress reports waiting to be sent, at most; more are dropped (the
 /// next report says more).
 const QUEUED_REPORTS: usize = 16;
@@ -182,7 +185,10 @@ async fn serve(hub: Arc<Hub>, analyst: Arc<Analyst>, client: Option<std::net::Ip
                 }
             }
         };
-        if sender.send(Message::Text(outgoing.to_string().into())).await.is_err() {
+        // A client that takes nothing for this long is gone, and must not
+        // hold its analysis' place in the caps.
+        let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(outgoing.to_string().into()))).await;
+        if !matches!(sent, Ok(Ok(()))) {
             break;
         }
     }

@@ -11,6 +11,7 @@ import { moveList } from './movelist.js';
 import { sound } from './sound.js';
 import { icon } from './icons.js';
 import { syncTime, timeLeft, formatTime, describeControl } from './clock.js';
+import { downloadLink } from './records.js';
 
 function message(error) {
   return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -337,7 +338,8 @@ class GamePage {
       this.takebackControls();
     }
     e.controls.append(
-      h('button', { title: 'Flip the board (f)', 'data-flip': '', onclick: () => this.toggleFlip() }, icon('flip'), ' Flip'));
+      h('button', { title: 'Flip the board (f)', 'data-flip': '', onclick: () => this.toggleFlip() }, icon('flip'), ' Flip'),
+      ' ', downloadLink(this.id));
   }
 
   /// Taking back a move: asked for like a draw, answered by the other side

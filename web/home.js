@@ -4,6 +4,7 @@
 import { api, myGames, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { drawBoard, loadRenderers } from './games/index.js';
+import { importForm } from './records.js';
 
 function showError(where, error) {
   const message = error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -16,7 +17,7 @@ export async function homePage(root) {
   clear(root);
   const yours = h('section', { class: 'yours' });
   const list = h('section', { class: 'variants' });
-  root.append(yours, h('h2', {}, 'Games'), list);
+  root.append(yours, h('h2', {}, 'Games'), list, importForm());
   renderYourGames(yours);
   let data;
   try {

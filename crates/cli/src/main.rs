@@ -9,6 +9,7 @@ mod files;
 mod ladder;
 mod matches;
 mod play;
+mod records;
 mod selfplay;
 mod serve;
 mod show;
@@ -187,6 +188,14 @@ enum Command {
         /// Games played at once
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
         jobs: u16,
+        /// Write every game's record to this file (docs/records.md)
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+    },
+    /// Check and replay a file of game records (docs/records.md): each game's result, or the first error
+    Replay {
+        /// The file of records
+        file: std::path::PathBuf,
     },
     /// A round robin of the levels (and any players named), with Elo ratings anchored at random = 0
     Ladder {
@@ -468,6 +477,7 @@ fn run(command: Command) -> Result<(), CliError> {
             max_plies,
             threads,
             jobs,
+            records,
         } => {
             let parse = |text: &str| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()));
             let seed = at.seed.unwrap_or(0);
@@ -486,6 +496,8 @@ fn run(command: Command) -> Result<(), CliError> {
                 json,
                 opening_plies,
                 max_plies,
+                records,
+                start_text: at.position.clone().filter(|p| p.trim() != "startpos"),
             };
             typed::run(&start(&at), command)??
         }
@@ -494,6 +506,7 @@ fn run(command: Command) -> Result<(), CliError> {
             println!("{}", study::summary(&report, &out));
         }
         Command::Study { action: None, args } => run_study(args)?,
+        Command::Replay { file } => records::replay_file(&file)?,
         Command::Ladder { at, players, no_levels, games, time, jobs, opening_plies, max_plies, json, save } => {
             let named = players
                 .iter()

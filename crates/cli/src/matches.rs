@@ -39,11 +39,23 @@ impl Finished {
 /// games of a pair, dealt from the pair's seed, get the same deal.
 pub fn dealt<G: Game>(start: &G, seed: u64) -> G {
     let mut game = start.clone();
-    let mut rng = SmallRng::seed_from_u64(seed ^ 0xdea1);
-    while let Some(mv) = sample_chance(&game, &mut rng) {
+    for mv in deal(start, seed) {
         game.play(mv);
     }
     game
+}
+
+/// Chance's first moves from `start` (a deal), drawn from `seed`: what
+/// [`dealt`] plays.
+pub fn deal<G: Game>(start: &G, seed: u64) -> Vec<G::Move> {
+    let mut game = start.clone();
+    let mut rng = SmallRng::seed_from_u64(seed ^ 0xdea1);
+    let mut moves = Vec::new();
+    while let Some(mv) = sample_chance(&game, &mut rng) {
+        game.play(mv);
+        moves.push(mv);
+    }
+    moves
 }
 
 /// Up to `plies` uniformly random moves from `start` (chance moves drawn
@@ -79,7 +91,20 @@ pub fn play_game<G: Game + Evaluate>(
     seed: u64,
     max_plies: u32,
 ) -> Result<Finished, CliError> {
+    play_game_moves(start, opening, sides, seed, max_plies).map(|(finished, _)| finished)
+}
+
+/// [`play_game`], answering also every move played from `start`, the
+/// opening's included (for records).
+pub fn play_game_moves<G: Game + Evaluate>(
+    start: &G,
+    opening: &[G::Move],
+    sides: [Side; 2],
+    seed: u64,
+    max_plies: u32,
+) -> Result<(Finished, Vec<G::Move>), CliError> {
     let mut game = start.clone();
+    let mut moves = opening.to_vec();
     for &mv in opening {
         game.play(mv);
     }
@@ -96,14 +121,16 @@ pub fn play_game<G: Game + Evaluate>(
         };
         let mv = mv.ok_or_else(|| CliError::Failed("a player found no move in a game not over".into()))?;
         game.play(mv);
+        moves.push(mv);
         plies += 1;
     }
-    Ok(match game.outcome() {
+    let finished = match game.outcome() {
         Some(outcome) => {
             Finished { first_score: outcome.score_for(Player::First), plies, reason: outcome.reason().to_owned() }
         }
         None => Finished { first_score: 0, plies, reason: format!("adjudicated a draw after {plies} moves") },
-    })
+    };
+    Ok((finished, moves))
 }
 
 /// Runs `task(0..count)` on `jobs` threads, calling `done` as each result

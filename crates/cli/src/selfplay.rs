@@ -4,11 +4,13 @@
 //! run side by side on `--jobs` threads.
 
 use crate::error::CliError;
-use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Finished, Side};
+use crate::matches::{deal, game_seed, play_game_moves, random_opening, run_parallel, Finished, Side};
+use crate::records::record_of;
 use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::stats::{elo, score, show_elo, Estimate};
 use menagerie_ai::AgentSpec;
+use menagerie_core::record::{pgn_date, Ending, RecordInfo};
 use menagerie_core::{Evaluate, Game, Player, Present};
 use serde_json::json;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -33,6 +35,10 @@ pub struct Selfplay {
     pub max_plies: u32,
     /// Games played at once.
     pub jobs: usize,
+    /// Where to write every game's record.
+    pub records: Option<std::path::PathBuf>,
+    /// The start's position text, when it is not the variant's start.
+    pub start_text: Option<String>,
 }
 
 /// One finished game, from engine A's view.
@@ -42,6 +48,8 @@ struct GameRecord {
     score: i32,
     plies: u32,
     reason: String,
+    /// Its record, when records are written.
+    record: Option<String>,
 }
 
 impl TypedCommand for Selfplay {
@@ -72,17 +80,37 @@ impl TypedCommand for Selfplay {
             // first moves (the deal) are drawn from the pair's seed.
             let pair = if self.swap { index / 2 } else { index };
             let pair_seed = game_seed(self.seed, pair);
-            let game = dealt(&start, pair_seed);
+            let dealing = deal(&start, pair_seed);
+            let mut game = start.clone();
+            for &mv in &dealing {
+                game.play(mv);
+            }
             let opening = random_opening(&game, self.opening_plies, pair_seed ^ 0x0be0);
             let a = Side { spec: &self.engines[0], limits: &limits[0] };
             let b = Side { spec: &self.engines[1], limits: &limits[1] };
             let sides = if a_player == Player::First { [a, b] } else { [b, a] };
-            let finished: Finished = play_game(&game, &opening, sides, game_seed(self.seed, index), self.max_plies)?;
+            let (finished, moves): (Finished, _) =
+                play_game_moves(&game, &opening, sides, game_seed(self.seed, index), self.max_plies)?;
+            let record = match self.records {
+                Some(_) => {
+                    let names = [&self.engines[0], &self.engines[1]].map(|e| e.to_string());
+                    let (white, black) =
+                        if a_player == Player::First { (&names[0], &names[1]) } else { (&names[1], &names[0]) };
+                    let info = self.record_info(index, white, black);
+                    // An adjudicated draw is an end the rules did not decide.
+                    let adjudicated = (finished.first_score == 0 && finished.reason.starts_with("adjudicated"))
+                        .then(|| Ending { winner: None, reason: finished.reason.clone() });
+                    let all: Vec<G::Move> = dealing.iter().chain(&moves).copied().collect();
+                    Some(record_of(&start, self.start_text.as_deref(), variant, &all, &info, adjudicated.as_ref())?)
+                }
+                None => None,
+            };
             Ok(GameRecord {
                 a_player,
                 score: finished.score_for(a_player),
                 plies: finished.plies,
                 reason: finished.reason,
+                record,
             })
         };
         let done = |record: &GameRecord| {
@@ -93,6 +121,10 @@ impl TypedCommand for Selfplay {
         };
         let records = run_parallel(self.games as usize, self.jobs, play, done)?;
         progress.finish_and_clear();
+        if let Some(path) = &self.records {
+            let texts: Vec<String> = records.iter().filter_map(|r| r.record.clone()).collect();
+            crate::records::write_file(path, &texts)?;
+        }
         let count = |s: i32| records.iter().filter(|r| r.score == s).count() as u32;
         let (wins, draws, losses) = (count(1), count(0), count(-1));
         let summary = score(u64::from(wins), u64::from(draws), u64::from(losses));
@@ -209,5 +241,25 @@ mod tests {
         assert_eq!(score_columns(score(4, 0, 0)), " 100.0%  [ 51.0%, 100.0%]  +inf [+7, +inf]");
         assert_eq!(score_columns(score(0, 0, 4)), "   0.0%  [  0.0%,  49.0%]  -inf [-inf, -7]");
         assert_eq!(score_columns(score(10, 0, 10)), "  50.0%  [ 29.9%,  70.1%]  +0 [-148, +148]");
+    }
+}
+
+impl Selfplay {
+    /// The tags of game `index` (from 0) of this match.
+    fn record_info(&self, index: u64, white: &str, black: &str) -> RecordInfo {
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+        let event = match self.time_ms {
+            Some(ms) => format!("menagerie selfplay, {ms} ms a move"),
+            None => "menagerie selfplay".to_owned(),
+        };
+        RecordInfo {
+            event: Some(event),
+            site: None,
+            date: Some(pgn_date(now as i64)),
+            round: Some((index + 1).to_string()),
+            white: Some(white.to_owned()),
+            black: Some(black.to_owned()),
+            time_control: Some("-".to_owned()),
+        }
     }
 }

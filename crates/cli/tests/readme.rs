@@ -36,6 +36,11 @@ fn examples(readme: &str) -> Vec<String> {
     found
 }
 
+/// Whether `line` is more than one command: a pipeline or an `&&` list.
+fn compound(line: &str) -> bool {
+    line.contains(" | ") || line.contains(" && ")
+}
+
 enum Ran {
     Finished { status: std::process::ExitStatus, stderr: String },
     StillWorking { stderr: String },
@@ -45,8 +50,9 @@ fn run(line: &str, folder: &Path) -> Ran {
     let binary = Path::new(env!("CARGO_BIN_EXE_menagerie"));
     let path = format!("{}:{}", binary.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
     // A single command replaces the shell (`exec`), so that stopping the
-    // child stops the command itself; a pipeline stays under the shell.
-    let script = if line.contains(" | ") { line.to_owned() } else { format!("exec {line}") };
+    // child stops the command itself; a pipeline or a list (`a && b`)
+    // stays under the shell, and must end.
+    let script = if compound(line) { line.to_owned() } else { format!("exec {line}") };
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(script)
@@ -70,7 +76,7 @@ fn run(line: &str, folder: &Path) -> Ran {
         if started.elapsed() > BUDGET {
             child.kill().unwrap();
             child.wait().unwrap();
-            assert!(!line.contains(" | "), "the pipeline `{line}` did not end");
+            assert!(!compound(line), "`{line}` did not end");
             return Ran::StillWorking { stderr: stderr(&mut child) };
         }
         std::thread::sleep(Duration::from_millis(20));
@@ -86,7 +92,9 @@ fn every_command_example_of_the_readme_runs_as_shown() {
     for example in &examples {
         let command = example.split_whitespace().nth(1).unwrap().to_owned();
         let line = if command == "serve" { format!("{example} --help") } else { example.clone() };
-        commands_seen.insert(command);
+        // Every command of a list or pipeline counts as shown.
+        let words: Vec<&str> = example.split_whitespace().collect();
+        commands_seen.extend(words.windows(2).filter(|w| w[0] == "menagerie").map(|w| w[1].to_owned()));
         let folder = tempfile::tempdir().unwrap();
         match run(&line, folder.path()) {
             Ran::Finished { status, stderr } => {
@@ -101,9 +109,10 @@ fn every_command_example_of_the_readme_runs_as_shown() {
         }
     }
     // The table shows every command.
-    for command in
-        ["variants", "perft", "moves", "show", "bench", "analyse", "play", "selfplay", "engine", "serve", "loadtest"]
-    {
+    for command in [
+        "variants", "perft", "moves", "show", "bench", "analyse", "play", "selfplay", "replay", "engine", "serve",
+        "loadtest",
+    ] {
         assert!(commands_seen.contains(command), "the README shows no example of `{command}`");
     }
 }

@@ -22,6 +22,8 @@ pub trait DynGame: Send + Sync {
     /// The terminal drawing ([`Present::render`]).
     fn render(&self, viewer: Option<Player>) -> String;
     fn to_act(&self) -> Actor;
+    /// Whose turn it is ([`Game::turn_player`]).
+    fn turn_player(&self) -> Player;
     fn outcome(&self) -> Option<Outcome>;
     fn in_check(&self) -> bool;
     /// Whether `player` could still win ([`Game::could_win`]).
@@ -99,6 +101,9 @@ impl<G: Present> DynGame for Erased<G> {
     }
     fn to_act(&self) -> Actor {
         self.game.to_act()
+    }
+    fn turn_player(&self) -> Player {
+        self.game.turn_player()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()

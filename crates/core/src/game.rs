@@ -65,6 +65,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The player whose turn it is: the one who acts, except in games where
+    /// the other player answers or chance draws within a player's turn (a
+    /// Lunch Chess defence, the draws back to 5), which say whose turn that
+    /// is. Records number their moves by it ([`crate::record`]).
+    fn turn_player(&self) -> Player {
+        self.to_act().player().unwrap_or(Player::First)
+    }
+
     /// Clears `moves` and fills it with every legal move of the actor.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
 

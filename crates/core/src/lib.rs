@@ -27,6 +27,7 @@ mod evaluate;
 mod game;
 pub mod perft;
 mod player;
+pub mod record;
 mod resolve;
 mod study;
 pub mod testing;

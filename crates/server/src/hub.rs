@@ -5,6 +5,10 @@
 //! Games come from a [`GameSource`], live in a [`Store`], and get their
 //! computer moves from the [`ComputerDriver`].
 
+mod records;
+
+pub use records::ImportGame;
+
 use crate::catalog::Catalog;
 use crate::command::{Act, Command, NewGame, Setup};
 use crate::computer::{ComputerDriver, Opponents};

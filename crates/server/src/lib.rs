@@ -34,6 +34,7 @@
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
+pub mod analysis;
 pub mod assets;
 pub mod catalog;
 pub mod clock;

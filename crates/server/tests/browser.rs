@@ -854,10 +854,13 @@ async fn the_home_page_offers_the_decks_and_spectators_watch_the_board() {
     assert_eq!(choices, json!(["standard", "small"]));
     eval(&client, &format!("const f = {form}; f.querySelector('select[name=\"opt-deck\"]').value = 'small'; f.opponent.value = 'local'; return true")).await;
     click(&client, "[data-start=\"lunch\"]").await;
+    // Drawn, so that the page has saved the game in this browser's list
+    // before the list is cleared below.
     let variant = until(
         &client,
         "the game page",
-        "return window.menagerieGame && window.menagerieGame.state && window.menagerieGame.state.variant",
+        "return window.menagerieGame && window.menagerieGame.state && !!document.querySelector('[data-lunch-panel]') \
+         && window.menagerieGame.state.variant",
     )
     .await;
     assert_eq!(variant, "lunch:deck=small");

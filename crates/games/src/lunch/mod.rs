@@ -231,6 +231,10 @@ impl Game for Lunch {
         self.state.outcome()
     }
 
+    fn turn_player(&self) -> Player {
+        self.state.side()
+    }
+
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         self.rules().legal_moves(&self.state, moves);
     }

@@ -5,7 +5,8 @@
 //!   (hyper's header timer, which also closes a connection idle that long
 //!   between requests), and as long again to send its body; then the
 //!   connection is closed (a late body gets 408 first).
-//! - A body whose declared `Content-Length` exceeds [`MAX_BODY`] gets 413 at
+//! - A body whose declared `Content-Length` exceeds [`MAX_BODY`] (a record for
+//!   `POST /api/games/import`: its own limit) gets 413 at
 //!   once, unread; a chunked one is cut at the limit.
 //! - At most [`RequestLimits::max_connections`] connections are served at
 //!   once; more wait in the kernel's queue until one ends, which the
@@ -63,6 +64,11 @@ pub struct ConnectionSlot {
     _permit: Arc<OwnedSemaphorePermit>,
 }
 
+/// The address a request came from (an extension of every request): the
+/// analysis board counts its searches per client address.
+#[derive(Clone, Copy, Debug)]
+pub struct PeerAddr(pub std::net::SocketAddr);
+
 /// How long a stopping server waits for requests in flight.
 const DRAIN_TIME: Duration = Duration::from_secs(10);
 
@@ -83,9 +89,9 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
             },
             () = &mut shutdown => break,
         };
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors, or a connection reset before
                     // it was accepted: wait a moment rather than spin.
@@ -102,6 +108,7 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
         let routes = TowerToHyperService::new(app.clone());
         let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(slot.clone());
+            request.extensions_mut().insert(PeerAddr(peer));
             routes.call(request)
         });
         let mut closing = closing_seen.clone();
@@ -134,14 +141,17 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
 async fn read_body(State(limits): State<RequestLimits>, request: Request, next: Next) -> Response {
     let declared =
         request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
-    if declared.is_some_and(|length| length > MAX_BODY as u64) {
-        return closing(too_large());
+    // Records (`POST /api/games/import`) may be larger than other bodies.
+    let max =
+        if request.uri().path() == super::records::IMPORT_PATH { super::records::MAX_RECORD_BODY } else { MAX_BODY };
+    if declared.is_some_and(|length| length > max as u64) {
+        return closing(too_large(max));
     }
     let (parts, body) = request.into_parts();
-    let limited = http_body_util::Limited::new(body, MAX_BODY);
+    let limited = http_body_util::Limited::new(body, max);
     let bytes = match tokio::time::timeout(limits.request_time, limited.collect()).await {
         Ok(Ok(collected)) => collected.to_bytes(),
-        Ok(Err(error)) if error.is::<http_body_util::LengthLimitError>() => return closing(too_large()),
+        Ok(Err(error)) if error.is::<http_body_util::LengthLimitError>() => return closing(too_large(max)),
         Ok(Err(_)) => return closing(ApiError::bad_request("the request body could not be read")),
         Err(_) => {
             return closing(ApiError::new(
@@ -153,8 +163,8 @@ async fn read_body(State(limits): State<RequestLimits>, request: Request, next: 
     next.run(Request::from_parts(parts, Body::from(bytes))).await
 }
 
-fn too_large() -> ApiError {
-    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body larger than {MAX_BODY} bytes"))
+fn too_large(max: usize) -> ApiError {
+    ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, format!("request body larger than {max} bytes"))
 }
 
 /// An error after which the connection closes: the rest of the request is

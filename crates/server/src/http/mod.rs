@@ -5,17 +5,20 @@
 //! A new route is a handler in the file of its concern (or a new file here,
 //! `lobby.rs` say) and one line in [`router`].
 
+mod analysis;
 mod body;
 mod games;
 pub mod listen;
 mod pages;
+pub mod records;
 mod socket;
 mod time;
 mod variants;
 
+use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
-use axum::extract::DefaultBodyLimit;
+use axum::extract::{DefaultBodyLimit, Extension};
 use axum::routing::{get, post};
 use axum::Router;
 use std::sync::Arc;
@@ -30,7 +33,9 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/docs/{name}", get(pages::doc))
         .route("/api/variants", get(variants::variants))
         .route("/api/games", post(games::create))
+        .route(records::IMPORT_PATH, post(records::import).layer(DefaultBodyLimit::max(records::MAX_RECORD_BODY)))
         .route("/api/games/{id}", get(games::read))
+        .route("/api/games/{id}/record", get(records::record))
         .route("/api/games/{id}/moves", get(games::legal_moves))
         .route("/api/games/{id}/position/{ply}", get(games::position))
         .route("/api/games/{id}/move", post(games::play))
@@ -40,7 +45,10 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/time", get(time::now))
         .route("/api/games/{id}/rematch", post(games::rematch))
         .route("/api/games/{id}/ws", get(socket::upgrade))
+        .route("/api/analysis", get(analysis::load))
+        .route("/api/analysis/ws", get(analysis::upgrade))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
+        .layer(Extension(Arc::new(Analyst::default())))
         .with_state(hub)
 }

@@ -1,0 +1,230 @@
+//! The analysis board's socket (docs/api.md, "Analysis"): `GET
+//! /api/analysis/ws` upgrades to a WebSocket on which the client asks for
+//! positions to be analysed and the server streams each search's progress;
+//! `GET /api/analysis` tells how many analyses run and may run.
+//!
+//! A socket runs one analysis at a time: a new request stops the one
+//! running, `{"type": "stop"}` stops it, and closing the socket stops it.
+
+use super::listen::{ConnectionSlot, PeerAddr};
+use crate::analysis::{analyse, Analyst, Event, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_TIME};
+use crate::hub::Hub;
+use crate::viewer::Viewer;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, State};
+use axum::response::Response;
+use axum::Json;
+use futures_util::{SinkExt, StreamExt};
+use menagerie_ai::{Limits, StopFlag};
+use menagerie_core::{Actor, DynGame};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// The largest message a client may send (a position text and moves).
+const MAX_INCOMING: usize = 32 * 1024;
+
+/// How long a message may take to go out before the client counts as gone.
+const SEND_TIME: Duration = Duration::from_secs(10);
+
+/// Progress reports waiting to be sent, at most; more are dropped (the
+/// next report says more).
+const QUEUED_REPORTS: usize = 16;
+
+pub async fn load(Extension(analyst): Extension<Arc<Analyst>>) -> Json<Value> {
+    let (running, max) = analyst.load();
+    Json(json!({ "running": running, "max": max }))
+}
+
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Extension(analyst): Extension<Arc<Analyst>>,
+    peer: Option<Extension<PeerAddr>>,
+    slot: Option<Extension<ConnectionSlot>>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let client = peer.map(|Extension(PeerAddr(addr))| addr.ip());
+    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
+    upgrade.on_upgrade(move |socket| async move {
+        let _slot = slot;
+        serve(hub, analyst, client, socket).await
+    })
+}
+
+/// What a client asks on the socket: `{"type": "analyse", ...}`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnalyseRequest {
+    /// A position given by text: its variant string ...
+    variant: Option<String>,
+    /// ... and position text (`startpos` or none for the start).
+    position: Option<String>,
+    /// Moves played from the position first.
+    #[serde(default)]
+    moves: Vec<String>,
+    /// Or a position of a game on this server: its id ...
+    game: Option<String>,
+    /// ... after this many moves (default: now) ...
+    ply: Option<usize>,
+    /// ... as this seat sees it (default: a spectator).
+    seat: Option<String>,
+    time_ms: Option<u64>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+}
+
+impl AnalyseRequest {
+    /// The limits asked for, within the server's: every analysis ends
+    /// within [`MAX_ANALYSIS_TIME`].
+    fn limits(&self) -> Limits {
+        let time = self.time_ms.map(Duration::from_millis).unwrap_or(MAX_ANALYSIS_TIME).min(MAX_ANALYSIS_TIME);
+        Limits {
+            time: Some(time),
+            depth: self.depth.map(|d| d.clamp(1, MAX_ANALYSIS_DEPTH)),
+            nodes: self.nodes,
+            per_turn: false,
+        }
+    }
+
+    /// The position to analyse, or why it may not be.
+    async fn position(&self, hub: &Hub) -> Result<Box<dyn DynGame>, String> {
+        let mut game = match (&self.game, &self.variant) {
+            (Some(id), None) => self.game_position(hub, id).await?,
+            (None, Some(variant)) => {
+                if self.position.as_ref().is_some_and(|p| p.len() > crate::command::MAX_POSITION_LEN) {
+                    return Err("position text too long".into());
+                }
+                hub.source().new_game(variant, self.position.as_deref(), 0, hub.catalog())?
+            }
+            _ => return Err("give either a variant (and position) or a game".into()),
+        };
+        for (index, text) in self.moves.iter().enumerate() {
+            game.play(text).map_err(|e| format!("move {} of moves: {e}", index + 1))?;
+        }
+        Ok(game)
+    }
+
+    async fn game_position(&self, hub: &Hub, id: &str) -> Result<Box<dyn DynGame>, String> {
+        let slot = hub.slot(id).await.map_err(|e| e.reason)?;
+        let live = slot.live.lock().await;
+        let viewer = live.viewer(self.seat.as_deref()).map_err(|e| e.reason)?;
+        let now = live.moves.len();
+        let ply = self.ply.unwrap_or(now);
+        if ply > now {
+            return Err(format!("the game has {now} moves, not {ply}"));
+        }
+        if live.game.has_hidden_information() && !live.is_over() {
+            // Only what the asking seat may know: its own decision, now.
+            let acting = matches!(viewer, Viewer::Seat(p) if live.game.to_act() == Actor::Player(p));
+            if !acting || ply != now || !self.moves.is_empty() {
+                return Err("in a game with hidden cards that goes on, only the seat to act may have the \
+                            current position analysed (without further moves)"
+                    .into());
+            }
+        }
+        let mut game = live.game.box_clone();
+        for _ in ply..now {
+            game.undo();
+        }
+        Ok(game)
+    }
+}
+
+/// Reads a client's message: an analysis request, or `stop`.
+fn read(text: &str) -> Result<Option<AnalyseRequest>, String> {
+    let mut value: Value = serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
+    let kind = value.as_object_mut().and_then(|o| o.remove("type"));
+    match kind.as_ref().and_then(Value::as_str) {
+        Some("analyse") => serde_json::from_value(value).map(Some).map_err(|e| e.to_string()),
+        Some("stop") => Ok(None),
+        _ => Err("expected {\"type\": \"analyse\", ...} or {\"type\": \"stop\"}".into()),
+    }
+}
+
+async fn serve(hub: Arc<Hub>, analyst: Arc<Analyst>, client: Option<std::net::IpAddr>, socket: WebSocket) {
+    let (mut sender, mut receiver) = socket.split();
+    let (events, mut reports) = mpsc::channel::<(u64, Event)>(QUEUED_REPORTS);
+    // The analysis running: its number and stop flag.
+    let mut running: Option<(u64, StopFlag)> = None;
+    let mut searches = 0u64;
+    loop {
+        let outgoing = tokio::select! {
+            incoming = receiver.next() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+                Some(Ok(Message::Text(text))) => {
+                    if let Some((_, stop)) = running.take() {
+                        stop.stop();
+                    }
+                    match read(&text) {
+                        Ok(None) => continue,
+                        Ok(Some(request)) => {
+                            searches += 1;
+                            match start(&hub, &analyst, client, &request, searches, events.clone()).await {
+                                Ok(stop) => {
+                                    running = Some((searches, stop));
+                                    json!({ "type": "started", "search": searches })
+                                }
+                                Err(error) => json!({ "type": "error", "search": searches, "error": error }),
+                            }
+                        }
+                        Err(error) => json!({ "type": "error", "error": error }),
+                    }
+                }
+                Some(Ok(_)) => continue,
+            },
+            Some((search, event)) = reports.recv() => {
+                if matches!(event, Event::Done { .. } | Event::Failed(_)) && running.as_ref().is_some_and(|(n, _)| *n == search) {
+                    running = None;
+                }
+                match event {
+                    Event::Info(progress) => json!({ "type": "info", "search": search, "info": progress }),
+                    Event::Done { best, last } => json!({ "type": "done", "search": search, "best": best, "info": last }),
+                    Event::Failed(error) => json!({ "type": "error", "search": search, "error": error }),
+                }
+            }
+        };
+        // A client that takes nothing for this long is gone, and must not
+        // hold its analysis' place in the caps.
+        let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(outgoing.to_string().into()))).await;
+        if !matches!(sent, Ok(Ok(()))) {
+            break;
+        }
+    }
+    // The socket is gone: so is its analysis.
+    if let Some((_, stop)) = running {
+        stop.stop();
+    }
+}
+
+/// Starts analysis number `search` on a blocking thread; answers its stop flag.
+async fn start(
+    hub: &Hub,
+    analyst: &Analyst,
+    client: Option<std::net::IpAddr>,
+    request: &AnalyseRequest,
+    search: u64,
+    events: mpsc::Sender<(u64, Event)>,
+) -> Result<StopFlag, String> {
+    let game = request.position(hub).await?;
+    let admission = analyst.admit(client)?;
+    let limits = request.limits();
+    let stop = StopFlag::new();
+    let flag = stop.clone();
+    tokio::task::spawn_blocking(move || {
+        let _admission = admission;
+        analyse(game.as_ref(), limits, &flag, &mut |event| {
+            // Progress may be dropped for a slow client; the end may not.
+            match event {
+                Event::Info(_) => {
+                    let _ = events.try_send((search, event));
+                }
+                _ => {
+                    let _ = events.blocking_send((search, event));
+                }
+            }
+        });
+    });
+    Ok(stop)
+}

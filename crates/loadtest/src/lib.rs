@@ -7,6 +7,7 @@
 mod client;
 mod local;
 mod nim;
+pub mod postgres;
 
 pub use client::{run_against, LoadOptions, LoadReport};
 pub use local::run_local;

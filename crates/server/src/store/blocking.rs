@@ -33,6 +33,18 @@ impl AsyncStore {
         self.call(|s| s.computer_games_in_progress()).await
     }
 
+    pub async fn claim_computer(&self, game: String) -> Result<bool, StoreError> {
+        self.call(move |s| s.claim_computer(&game)).await
+    }
+
+    pub async fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|s| s.claim_orphans()).await
+    }
+
+    pub fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<super::Change>> {
+        self.0.changes()
+    }
+
     async fn call<T: Send + 'static>(
         &self,
         call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,

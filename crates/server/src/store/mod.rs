@@ -13,12 +13,14 @@
 mod backend;
 mod blocking;
 #[cfg(test)]
-mod contract;
+pub(crate) mod contract;
+mod postgres;
 mod records;
 mod sqlite;
 
-pub use backend::{Store, StoreError};
+pub use backend::{Change, Store, StoreError};
 pub use blocking::AsyncStore;
+pub use postgres::PgStore;
 pub use records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
     StoredMove,

@@ -176,9 +176,11 @@ enum Command {
         /// Address to listen on
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// SQLite file holding the games (created on first run)
+        /// Where games are kept: a SQLite file (created on first run), or a
+        /// PostgreSQL URL (postgres://user:password@host:port/database) that
+        /// several servers may share
         #[arg(long, default_value = "menagerie.sqlite")]
-        db: std::path::PathBuf,
+        db: String,
         /// Folder of Lunch Chess decks to offer besides the standard one:
         /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
         #[arg(long)]

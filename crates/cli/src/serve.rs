@@ -16,7 +16,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 
 pub fn serve(
     addr: &str,
-    db: PathBuf,
+    db: String,
     decks: Option<PathBuf>,
     request_timeout: f64,
     max_connections: usize,
@@ -31,7 +31,8 @@ pub fn serve(
         return Err(CliError::BadInput("--max-connections must be at least 1".into()));
     }
     let limits = RequestLimits { request_time, max_connections };
-    let options = menagerie_server::ServeOptions { addr, db, decks, limits };
+    let options =
+        menagerie_server::ServeOptions { addr, db: menagerie_server::store::Database::parse(&db), decks, limits };
     runtime()?.block_on(menagerie_server::serve(options)).map_err(CliError::Failed)
 }
 

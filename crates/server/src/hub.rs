@@ -11,11 +11,13 @@ use crate::computer::{ComputerDriver, Opponents};
 use crate::error::ApiError;
 use crate::live::{GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
+use crate::nodes;
 use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::{AsyncStore, GameMeta, Mode, Store};
 use crate::view;
 use crate::viewer::Viewer;
+use axum::http::StatusCode;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -91,6 +93,10 @@ impl Hub {
                     games.evict_idle();
                 }
             });
+        }
+        if let (Some(changes), Ok(runtime)) = (store.changes(), tokio::runtime::Handle::try_current()) {
+            let follower = nodes::follow(Arc::downgrade(&games), Arc::downgrade(&computer), store.clone(), changes);
+            runtime.spawn(follower);
         }
         Arc::new(Hub { source, catalog, opponents, store, games, computer })
     }
@@ -192,7 +198,15 @@ impl Hub {
         let mut live = slot.live.lock().await;
         let player = live.seat(secret)?;
         let moved = matches!(act, Act::Move { .. });
-        live.act(&self.store, player, act).await?;
+        let mut acted = live.act(&self.store, player, act.clone()).await;
+        if acted.as_ref().is_err_and(|e| e.status == StatusCode::CONFLICT) && self.store.is_shared() {
+            // Another node may have moved first (the store refused this
+            // node's move for that ply): catch up, and try once more.
+            if nodes::catch_up_locked(&slot, &mut live, &self.store).await? {
+                acted = live.act(&self.store, player, act).await;
+            }
+        }
+        acted?;
         slot.publish(&mut live);
         let state = view::state(&live, Viewer::Seat(player), self.source());
         drop(live);

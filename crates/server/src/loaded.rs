@@ -77,6 +77,21 @@ impl LoadedGames {
         slot
     }
 
+    /// The game `id` if it is in memory.
+    pub fn loaded(&self, id: &str) -> Option<Arc<GameSlot>> {
+        self.lock().get(id).cloned()
+    }
+
+    /// The ids of the games in memory.
+    pub fn ids(&self) -> Vec<String> {
+        self.lock().keys().cloned().collect()
+    }
+
+    /// Drops the game `id` from memory (it loads afresh when asked for).
+    pub fn forget(&self, id: &str) {
+        self.lock().remove(id);
+    }
+
     /// Drops from memory the games idle for `idle_after` that nothing holds
     /// (no request, socket or computer search) and where the computer is not
     /// to move; they load again from the store when asked for. Answers how

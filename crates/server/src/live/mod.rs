@@ -12,6 +12,7 @@
 mod acts;
 mod cache;
 mod commit;
+mod sync;
 
 pub use cache::{StateJson, ViewCache};
 

@@ -41,6 +41,18 @@ pub trait Store: Send + Sync + 'static {
         Ok(true)
     }
 
+    /// Whether this process holds the claim on `game`'s computer seats
+    /// (asks nothing of the database).
+    fn holds_computer(&self, _game: &str) -> bool {
+        true
+    }
+
+    /// Whether other processes may share this store (then the server
+    /// follows their changes and claims the computer's seats).
+    fn is_shared(&self) -> bool {
+        false
+    }
+
     /// Claims the unfinished computer games nobody holds (their process
     /// died) and lets go of the finished ones; answers the newly claimed.
     fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {

@@ -41,6 +41,14 @@ impl AsyncStore {
         self.call(|s| s.claim_orphans()).await
     }
 
+    pub fn holds_computer(&self, game: &str) -> bool {
+        self.0.holds_computer(game)
+    }
+
+    pub fn is_shared(&self) -> bool {
+        self.0.is_shared()
+    }
+
     pub fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<super::Change>> {
         self.0.changes()
     }

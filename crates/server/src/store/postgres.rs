@@ -446,6 +446,14 @@ impl Store for PgStore {
         })
     }
 
+    fn holds_computer(&self, game: &str) -> bool {
+        self.claims().held.contains(game)
+    }
+
+    fn is_shared(&self) -> bool {
+        true
+    }
+
     fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
         self.with_claims(|client, held| {
             let mine: Vec<&str> = held.iter().map(String::as_str).collect();

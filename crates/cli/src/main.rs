@@ -208,6 +208,16 @@ enum Command {
         /// Mean pause before each move in milliseconds (a player thinking); 0 plays back to back
         #[arg(long, default_value_t = 0)]
         think_ms: u64,
+        /// Drive servers running elsewhere instead (http://host:port; repeat
+        /// for several nodes on one database: each move goes to the next)
+        #[arg(long)]
+        addr: Vec<String>,
+        /// Run the in-process servers on this PostgreSQL database (postgres://...)
+        #[arg(long)]
+        db: Option<String>,
+        /// In-process servers on the --db database
+        #[arg(long, default_value_t = 1)]
+        nodes: usize,
     },
 }
 
@@ -322,7 +332,8 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Serve { addr, db, decks, request_timeout, max_connections } => {
             serve::serve(&addr, db, decks, request_timeout, max_connections)?
         }
-        Command::Loadtest { games, variant, plies, think_ms } => {
+        Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {
+            let target = serve::LoadTarget::from_args(addr, db, nodes)?;
             let variant = match variant {
                 Some(v) => v,
                 None => menagerie_games::variants()
@@ -330,7 +341,7 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
+            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms }, target)?
         }
     }
     Ok(())

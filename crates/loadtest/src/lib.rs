@@ -9,6 +9,6 @@ mod local;
 mod nim;
 pub mod postgres;
 
-pub use client::{run_against, LoadOptions, LoadReport};
-pub use local::run_local;
+pub use client::{run_against, run_against_nodes, LoadOptions, LoadReport};
+pub use local::{run_local, LocalDatabase};
 pub use nim::WithNim;

@@ -22,7 +22,12 @@ pub struct TestDatabase {
 impl TestDatabase {
     /// A fresh, empty database, or `None` (after saying so on stderr) when
     /// no test server is configured and none is required.
+    /// May be called from async tests (the work runs on a thread of its own).
     pub fn create(test: &str) -> Option<TestDatabase> {
+        off_runtime(|| TestDatabase::create_here(test))
+    }
+
+    fn create_here(test: &str) -> Option<TestDatabase> {
         let admin_url = match std::env::var(URL_VARIABLE) {
             Ok(url) if !url.is_empty() => url,
             _ => {
@@ -49,10 +54,21 @@ impl TestDatabase {
 
 impl Drop for TestDatabase {
     fn drop(&mut self) {
-        if let Ok(mut admin) = Client::connect(&self.admin_url, NoTls) {
-            let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
-        }
+        off_runtime(|| {
+            if let Ok(mut admin) = Client::connect(&self.admin_url, NoTls) {
+                let _ = admin.batch_execute(&format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name));
+            }
+        })
     }
+}
+
+/// Runs `work` outside any async runtime (the synchronous client blocks on
+/// a runtime of its own, which tokio forbids inside one).
+fn off_runtime<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| match scope.spawn(work).join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
 }
 
 fn random_suffix() -> String {

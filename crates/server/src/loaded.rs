@@ -9,6 +9,7 @@ use crate::source::GameSource;
 use crate::store::AsyncStore;
 use menagerie_core::shown;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,9 @@ pub struct LoadedGames {
     catalog: Arc<Catalog>,
     started: Instant,
     idle_after: Option<Duration>,
+    /// Changes heard from other nodes (several nodes on one database) to
+    /// games not in memory: a game whose load raced one reads the store again.
+    heard: AtomicU64,
 }
 
 impl LoadedGames {
@@ -28,7 +32,15 @@ impl LoadedGames {
         catalog: Arc<Catalog>,
         idle_after: Option<Duration>,
     ) -> LoadedGames {
-        LoadedGames { games: Mutex::default(), store, source, catalog, started: Instant::now(), idle_after }
+        LoadedGames {
+            games: Mutex::default(),
+            store,
+            source,
+            catalog,
+            started: Instant::now(),
+            idle_after,
+            heard: AtomicU64::new(0),
+        }
     }
 
     /// Milliseconds since these games were first loaded: when a game was last asked for.
@@ -58,6 +70,7 @@ impl LoadedGames {
         if !secret::well_formed(id, 32) {
             return Err(ApiError::not_found(format!("no game {}", shown(id))));
         }
+        let heard = self.heard.load(Ordering::SeqCst);
         let stored = self
             .store
             .load(id.to_owned())
@@ -66,7 +79,24 @@ impl LoadedGames {
         let live = LiveGame::replay(stored, self.source.as_ref(), &self.catalog)?;
         let slot = GameSlot::new(live, self.clock());
         // Two requests may have loaded it at once: keep the first.
-        Ok(Arc::clone(self.lock().entry(id.to_owned()).or_insert(slot)))
+        let slot = Arc::clone(self.lock().entry(id.to_owned()).or_insert(slot));
+        if self.heard.load(Ordering::SeqCst) != heard {
+            // Another node changed a game meanwhile, maybe this one after
+            // it was read: read it again (under its lock, so no later
+            // change is overtaken).
+            let mut live = slot.live.lock().await;
+            if let Some(stored) = self.store.load(id.to_owned()).await? {
+                if live.catch_up(stored)? {
+                    slot.publish(&mut live);
+                }
+            }
+        }
+        Ok(slot)
+    }
+
+    /// Another node changed a game (call before looking for it here).
+    pub fn heard_change_elsewhere(&self) {
+        self.heard.fetch_add(1, Ordering::SeqCst);
     }
 
     /// Puts a new game in memory.

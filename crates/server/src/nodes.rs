@@ -70,6 +70,9 @@ pub async fn follow(
 /// Another node changed game `id`: bring this node's copy up to date and
 /// wake its watchers; move for the computer if this node holds its seats.
 async fn refresh(games: Arc<LoadedGames>, computer: Arc<ComputerDriver>, store: AsyncStore, id: String) {
+    // Counted before looking: a load of this game racing this change
+    // either sees the count move (and reads again) or is found here.
+    games.heard_change_elsewhere();
     let slot = match games.loaded(&id) {
         Some(slot) => slot,
         // Not in memory: nobody here watches it, but this node may hold its computer.

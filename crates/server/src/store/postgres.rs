@@ -102,7 +102,8 @@ fn pool_error(error: r2d2::Error) -> StoreError {
 }
 
 pub struct PgStore {
-    pool: r2d2::Pool<PostgresConnectionManager<NoTls>>,
+    /// `None` only while dropping ([`Drop`] hands it to a thread of its own).
+    pool: Option<r2d2::Pool<PostgresConnectionManager<NoTls>>>,
     config: postgres::Config,
     /// This process's name in notifications, so that it skips its own.
     node: String,
@@ -121,7 +122,14 @@ impl PgStore {
     /// Connects to `url` (`postgres://user:password@host:port/database`),
     /// brings the schema up to [`SCHEMA_VERSION`] and starts listening for
     /// other nodes' changes.
+    ///
+    /// May be called from async code: the synchronous client runs a runtime
+    /// of its own, so the work is done on a thread of its own.
     pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        off_runtime(|| PgStore::open_here(url))
+    }
+
+    fn open_here(url: &str) -> Result<PgStore, StoreError> {
         let mut config: postgres::Config =
             url.parse().map_err(|e| StoreError::Database(format!("not a PostgreSQL URL: {e}")))?;
         if config.get_connect_timeout().is_none() {
@@ -145,11 +153,17 @@ impl PgStore {
             .name("menagerie-pg-listener".into())
             .spawn(move || listen(listener, listen_config, listen_node, sender))
             .map_err(|e| StoreError::Database(format!("cannot start the listener thread: {e}")))?;
-        Ok(PgStore { pool, config, node, claims: Mutex::new(Claims::default()), changes: Mutex::new(Some(receiver)) })
+        Ok(PgStore {
+            pool: Some(pool),
+            config,
+            node,
+            claims: Mutex::new(Claims::default()),
+            changes: Mutex::new(Some(receiver)),
+        })
     }
 
     fn client(&self) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
-        self.pool.get().map_err(pool_error)
+        self.pool.as_ref().expect("the pool lives until drop").get().map_err(pool_error)
     }
 
     fn claims(&self) -> std::sync::MutexGuard<'_, Claims> {
@@ -179,6 +193,25 @@ impl PgStore {
                 Err(db(error))
             }
         }
+    }
+}
+
+/// Runs `work` on a thread outside any async runtime: the synchronous
+/// client blocks on a runtime of its own, which tokio forbids inside one.
+fn off_runtime<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| match scope.spawn(work).join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
+}
+
+impl Drop for PgStore {
+    /// Closing a connection blocks on the client's own runtime: do it on a
+    /// thread of its own, wherever the store is dropped.
+    fn drop(&mut self) {
+        let pool = self.pool.take();
+        let claims = std::mem::take(&mut *self.claims());
+        let _ = std::thread::Builder::new().name("menagerie-pg-close".into()).spawn(move || drop((pool, claims)));
     }
 }
 

@@ -6,6 +6,7 @@ mod chance;
 mod engine;
 mod error;
 mod files;
+mod migrate;
 mod play;
 mod selfplay;
 mod serve;
@@ -192,6 +193,16 @@ enum Command {
         #[arg(long, default_value_t = 4096)]
         max_connections: usize,
     },
+    /// Copy every game of one database into another (a SQLite file into
+    /// PostgreSQL), each read back and compared; safe to run again
+    Migrate {
+        /// The database to copy from: a SQLite file or a postgres:// URL
+        #[arg(long)]
+        from: String,
+        /// The database to copy into (its schema is created if needed)
+        #[arg(long)]
+        to: String,
+    },
     /// Play many concurrent games through the API and sockets of an
     /// in-process server on loopback; report lost/duplicated moves and the
     /// move round-trip percentiles
@@ -332,6 +343,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Serve { addr, db, decks, request_timeout, max_connections } => {
             serve::serve(&addr, db, decks, request_timeout, max_connections)?
         }
+        Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
         Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {
             let target = serve::LoadTarget::from_args(addr, db, nodes)?;
             let variant = match variant {

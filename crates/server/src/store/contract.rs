@@ -132,3 +132,28 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     games_are_listed(&*fresh());
     game_data_round_trips(&*fresh());
 }
+
+/// A few games of every kind: moves, chance moves, an ending, data.
+pub fn fill(store: &dyn Store) {
+    let deck = GameData { option: "deck".into(), name: "small".into(), text: "[[card]]".into() };
+    store.create(&GameRecord { created: 1, ..record("g1") }).unwrap();
+    store.create(&GameRecord { created: 2, data: vec![deck], ..record("g2") }).unwrap();
+    store.create(&GameRecord { created: 3, ..record("g3") }).unwrap();
+    for ply in 0..5 {
+        let actor = [MoveActor::First, MoveActor::Chance][ply % 2];
+        store.append_move("g1", ply, &StoredMove { text: format!("m{ply}"), actor }).unwrap();
+    }
+    let ending = Ending { winner: Some(Player::First), reason: "resignation".into() };
+    let meta = GameMeta { ending: Some(ending), finished: true, rematch: Some("g3".into()), draw_offer: None };
+    store.set_meta("g1", &meta).unwrap();
+    store.append_move("g2", 0, &StoredMove { text: "x".into(), actor: MoveActor::Second }).unwrap();
+}
+
+/// Both stores hold the same games, whole.
+pub fn same_games(a: &dyn Store, b: &dyn Store) {
+    let ids = a.game_ids().unwrap();
+    assert_eq!(ids, b.game_ids().unwrap());
+    for id in ids {
+        assert_eq!(a.load(&id).unwrap(), b.load(&id).unwrap(), "game {id}");
+    }
+}

@@ -14,12 +14,14 @@ mod backend;
 mod blocking;
 #[cfg(test)]
 pub(crate) mod contract;
+mod copy;
 mod postgres;
 mod records;
 mod sqlite;
 
 pub use backend::{Change, Store, StoreError};
 pub use blocking::AsyncStore;
+pub use copy::{copy_games, CopyReport};
 pub use postgres::PgStore;
 pub use records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,

@@ -568,6 +568,22 @@ mod tests {
     }
 
     #[test]
+    fn games_migrate_from_sqlite_and_back_unchanged() {
+        let Some(database) = TestDatabase::create("migrate") else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = crate::store::SqliteStore::open(&dir.path().join("from.sqlite")).unwrap();
+        contract::fill(&sqlite);
+        let postgres = PgStore::open(database.url()).unwrap();
+        let there = crate::store::copy_games(&sqlite, &postgres).unwrap();
+        assert_eq!((there.copied, there.already_there), (3, 0));
+        contract::same_games(&sqlite, &postgres);
+        let back = crate::store::SqliteStore::open(&dir.path().join("back.sqlite")).unwrap();
+        assert_eq!(crate::store::copy_games(&postgres, &back).unwrap().copied, 3);
+        contract::same_games(&sqlite, &back);
+        assert_eq!(crate::store::copy_games(&sqlite, &postgres).unwrap().already_there, 3);
+    }
+
+    #[test]
     fn a_bad_url_is_an_error() {
         let error = PgStore::open("postgres://nobody@127.0.0.1:1/none?connect_timeout=2").err().expect("refused");
         assert!(matches!(error, StoreError::Database(_)), "{error}");

@@ -147,7 +147,9 @@ impl PgStore {
             .map_err(pool_error)?;
         let node = crate::secret::game_id();
         let (sender, receiver) = mpsc::unbounded_channel();
-        let listener = config.connect(NoTls).map_err(db)?;
+        // Listening before the store is answered: no change after that is missed.
+        let mut listener = config.connect(NoTls).map_err(db)?;
+        listener.batch_execute(&format!("LISTEN {CHANNEL}")).map_err(db)?;
         let (listen_config, listen_node) = (config.clone(), node.clone());
         std::thread::Builder::new()
             .name("menagerie-pg-listener".into())
@@ -241,36 +243,33 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     transaction.commit().map_err(db)
 }
 
-/// The listener thread: hands on every game another node changed; when the
-/// connection is lost, reconnects (with a pause) and says changes may have
-/// been missed. Ends when nobody receives any more.
+/// The listener thread, on a connection already listening: hands on every
+/// game another node changed; when the connection is lost, reconnects (with
+/// a pause) and says changes may have been missed. Ends when nobody
+/// receives any more.
 fn listen(mut client: Client, config: postgres::Config, node: String, sender: mpsc::UnboundedSender<Change>) {
     loop {
-        if client.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok() {
+        {
             let mut notifications = client.notifications();
             let mut stream = notifications.blocking_iter();
-            loop {
-                match stream.next() {
-                    Ok(Some(notification)) => {
-                        let Some((from, game)) = notification.payload().split_once(' ') else { continue };
-                        if from != node && sender.send(Change::Game(game.to_owned())).is_err() {
-                            return;
-                        }
-                    }
-                    Ok(None) | Err(_) => break,
+            while let Ok(Some(notification)) = stream.next() {
+                let Some((from, game)) = notification.payload().split_once(' ') else { continue };
+                if from != node && sender.send(Change::Game(game.to_owned())).is_err() {
+                    return;
                 }
             }
         }
-        loop {
+        client = loop {
             if sender.is_closed() {
                 return;
             }
             std::thread::sleep(Duration::from_millis(500));
-            if let Ok(fresh) = config.connect(NoTls) {
-                client = fresh;
-                break;
+            if let Ok(mut fresh) = config.connect(NoTls) {
+                if fresh.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok() {
+                    break fresh;
+                }
             }
-        }
+        };
         if sender.send(Change::Missed).is_err() {
             return;
         }

@@ -88,7 +88,7 @@ fn every_command_example_of_the_readme_runs_as_shown() {
     for example in &examples {
         let command = example.split_whitespace().nth(1).unwrap().to_owned();
         let line = if command == "serve" { format!("{example} --help") } else { example.clone() };
-        commands_seen.insert(command);
+        commands_seen.insert(command.clone());
         let folder = tempfile::tempdir().unwrap();
         if command == "migrate" {
             // `migrate` copies the games `serve` kept in the current folder:

@@ -280,11 +280,22 @@ fn seat_text(seat: &Seat) -> String {
     serde_json::to_string(&seat.kind).expect("seat kinds serialize")
 }
 
-const NOTIFY: &str = "SELECT pg_notify('menagerie_games', $1)";
-
 impl PgStore {
-    fn note(&self, game: &str) -> String {
-        format!("{} {game}", self.node)
+    /// Tells the other nodes that `game` changed, once the change is
+    /// committed, in a transaction of its own: PostgreSQL serialises the
+    /// commits of transactions that notify, so a notification inside each
+    /// write would make every write wait for the previous one's flush to
+    /// disk. (A node that dies between a commit and its notification leaves
+    /// the others to learn of that change at the next one, or when a move
+    /// they take is refused for that ply.)
+    /// The change itself is committed whatever becomes of its notification:
+    /// a failed one is reported on stderr, never as a failed write.
+    fn announce(&self, client: &mut Client, game: &str) -> Result<(), StoreError> {
+        let note = format!("{} {game}", self.node);
+        if let Err(error) = client.execute("SELECT pg_notify('menagerie_games', $1)", &[&note]) {
+            eprintln!("menagerie: the other nodes were not told of a change to game {game}: {error}");
+        }
+        Ok(())
     }
 }
 
@@ -326,20 +337,19 @@ impl Store for PgStore {
                 )
                 .map_err(db)?;
         }
-        transaction.execute(NOTIFY, &[&self.note(&record.id)]).map_err(db)?;
-        transaction.commit().map_err(db)
+        transaction.commit().map_err(db)?;
+        self.announce(&mut client, &record.id)
     }
 
     fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
         let ply_number = i32::try_from(ply).map_err(|_| StoreError::Database(format!("ply {ply} is too large")))?;
-        // One statement: the insert and its notification commit together.
-        let result = self.client()?.execute(
-            "WITH stored AS (INSERT INTO moves (game, ply, text, actor) VALUES ($1, $2, $3, $4) RETURNING game)
-             SELECT pg_notify('menagerie_games', $5) FROM stored",
-            &[&game, &ply_number, &mv.text, &mv.actor.as_str(), &self.note(game)],
+        let mut client = self.client()?;
+        let result = client.execute(
+            "INSERT INTO moves (game, ply, text, actor) VALUES ($1, $2, $3, $4)",
+            &[&game, &ply_number, &mv.text, &mv.actor.as_str()],
         );
         match result {
-            Ok(_) => Ok(()),
+            Ok(_) => self.announce(&mut client, game),
             Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
                 Err(StoreError::DuplicateMove { game: game.to_owned(), ply })
             }
@@ -351,13 +361,10 @@ impl Store for PgStore {
     }
 
     fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
-        let rows = self
-            .client()?
-            .query(
-                "WITH changed AS (
-                     UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6
-                     WHERE id = $1 RETURNING id)
-                 SELECT pg_notify('menagerie_games', $7) FROM changed",
+        let mut client = self.client()?;
+        let changed = client
+            .execute(
+                "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6 WHERE id = $1",
                 &[
                     &game,
                     &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
@@ -365,14 +372,13 @@ impl Store for PgStore {
                     &meta.draw_offer.map(player_str),
                     &meta.rematch,
                     &meta.finished,
-                    &self.note(game),
                 ],
             )
             .map_err(db)?;
-        if rows.is_empty() {
+        if changed == 0 {
             return Err(StoreError::NoSuchGame(game.to_owned()));
         }
-        Ok(())
+        self.announce(&mut client, game)
     }
 
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {

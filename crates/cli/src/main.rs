@@ -8,6 +8,7 @@ mod error;
 mod files;
 mod ladder;
 mod matches;
+mod migrate;
 mod play;
 mod records;
 mod selfplay;
@@ -278,9 +279,11 @@ enum Command {
         /// Address to listen on
         #[arg(long, default_value = "127.0.0.1:8080")]
         addr: String,
-        /// SQLite file holding the games (created on first run)
+        /// Where games are kept: a SQLite file (created on first run), or a
+        /// PostgreSQL URL (postgres://user:password@host:port/database) that
+        /// several servers may share
         #[arg(long, default_value = "menagerie.sqlite")]
-        db: std::path::PathBuf,
+        db: String,
         /// Folder of Lunch Chess decks to offer besides the standard one:
         /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
         #[arg(long)]
@@ -291,6 +294,16 @@ enum Command {
         /// Connections served at once (more wait until one ends)
         #[arg(long, default_value_t = 4096)]
         max_connections: usize,
+    },
+    /// Copy every game of one database into another (a SQLite file into
+    /// PostgreSQL), each read back and compared; safe to run again
+    Migrate {
+        /// The database to copy from: a SQLite file or a postgres:// URL
+        #[arg(long)]
+        from: String,
+        /// The database to copy into (its schema is created if needed)
+        #[arg(long)]
+        to: String,
     },
     /// Play many concurrent games through the API and sockets of an
     /// in-process server on loopback; report lost/duplicated moves and the
@@ -308,6 +321,16 @@ enum Command {
         /// Mean pause before each move in milliseconds (a player thinking); 0 plays back to back
         #[arg(long, default_value_t = 0)]
         think_ms: u64,
+        /// Drive servers running elsewhere instead (http://host:port; repeat
+        /// for several nodes on one database: each move goes to the next)
+        #[arg(long)]
+        addr: Vec<String>,
+        /// Run the in-process servers on this PostgreSQL database (postgres://...)
+        #[arg(long)]
+        db: Option<String>,
+        /// In-process servers on the --db database
+        #[arg(long, default_value_t = 1)]
+        nodes: usize,
     },
 }
 
@@ -568,7 +591,9 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Serve { addr, db, decks, request_timeout, max_connections } => {
             serve::serve(&addr, db, decks, request_timeout, max_connections)?
         }
-        Command::Loadtest { games, variant, plies, think_ms } => {
+        Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
+        Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {
+            let target = serve::LoadTarget::from_args(addr, db, nodes)?;
             let variant = match variant {
                 Some(v) => v,
                 None => menagerie_games::variants()
@@ -576,7 +601,7 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms })?
+            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms }, target)?
         }
     }
     Ok(())

@@ -16,7 +16,7 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
 
 pub fn serve(
     addr: &str,
-    db: PathBuf,
+    db: String,
     decks: Option<PathBuf>,
     request_timeout: f64,
     max_connections: usize,
@@ -31,12 +31,64 @@ pub fn serve(
         return Err(CliError::BadInput("--max-connections must be at least 1".into()));
     }
     let limits = RequestLimits { request_time, max_connections };
-    let options = menagerie_server::ServeOptions { addr, db, decks, limits };
+    let options =
+        menagerie_server::ServeOptions { addr, db: menagerie_server::store::Database::parse(&db), decks, limits };
     runtime()?.block_on(menagerie_server::serve(options)).map_err(CliError::Failed)
 }
 
-pub fn loadtest(options: menagerie_loadtest::LoadOptions) -> Result<(), CliError> {
-    let report = runtime()?.block_on(menagerie_loadtest::run_local(options)).map_err(CliError::Failed)?;
+/// Where the load test's servers are: its own (on a temporary SQLite file,
+/// or `nodes` of them on a PostgreSQL database), or running elsewhere.
+pub enum LoadTarget {
+    Local(menagerie_loadtest::LocalDatabase),
+    Remote(Vec<String>),
+}
+
+impl LoadTarget {
+    pub fn from_args(addrs: Vec<String>, db: Option<String>, nodes: usize) -> Result<LoadTarget, CliError> {
+        if nodes == 0 {
+            return Err(CliError::BadInput("--nodes must be at least 1".into()));
+        }
+        match (addrs.is_empty(), db) {
+            (false, Some(_)) => {
+                Err(CliError::BadInput("give either --addr (servers running elsewhere) or --db".into()))
+            }
+            (false, None) if nodes != 1 => {
+                Err(CliError::BadInput("--nodes is for in-process servers, not --addr".into()))
+            }
+            (false, None) => {
+                for addr in &addrs {
+                    if !(addr.starts_with("http://") || addr.starts_with("https://")) {
+                        return Err(CliError::BadInput(format!(
+                            "--addr {addr:?}: expected a URL like http://127.0.0.1:8080"
+                        )));
+                    }
+                }
+                Ok(LoadTarget::Remote(addrs.into_iter().map(|a| a.trim_end_matches('/').to_owned()).collect()))
+            }
+            (true, Some(url)) => match menagerie_server::store::Database::parse(&url) {
+                menagerie_server::store::Database::Postgres(url) => {
+                    Ok(LoadTarget::Local(menagerie_loadtest::LocalDatabase::Postgres { url, nodes }))
+                }
+                menagerie_server::store::Database::Sqlite(_) => {
+                    Err(CliError::BadInput("--db: expected a PostgreSQL URL (postgres://...)".into()))
+                }
+            },
+            (true, None) if nodes != 1 => {
+                Err(CliError::BadInput("several --nodes need a shared database: add --db postgres://...".into()))
+            }
+            (true, None) => Ok(LoadTarget::Local(menagerie_loadtest::LocalDatabase::TemporarySqlite)),
+        }
+    }
+}
+
+pub fn loadtest(options: menagerie_loadtest::LoadOptions, target: LoadTarget) -> Result<(), CliError> {
+    let run = async {
+        match target {
+            LoadTarget::Local(database) => menagerie_loadtest::run_local(options, database).await,
+            LoadTarget::Remote(bases) => menagerie_loadtest::run_against_nodes(&bases, &options).await,
+        }
+    };
+    let report = runtime()?.block_on(run).map_err(CliError::Failed)?;
     println!("{report}");
     if report.lost > 0 || report.duplicated > 0 || report.errors > 0 {
         return Err(CliError::Failed(format!(

@@ -72,13 +72,27 @@ struct GameResult {
 
 /// Runs the load test against the server at `base` (`http://host:port`).
 pub async fn run_against(base: &str, options: &LoadOptions) -> Result<LoadReport, String> {
+    run_against_nodes(&[base.to_owned()], options).await
+}
+
+/// Runs the load test against several servers on one database (`http://host:port`
+/// each): each game is created on one, watched through a socket on the next, and
+/// its moves go to each in turn, so every move crosses nodes. A node that stops
+/// answering is skipped (its moves retried on the next, its socket reconnected):
+/// a move counts as made once a server acknowledged it, or once a server shows it
+/// stored after its acknowledgement was lost.
+pub async fn run_against_nodes(bases: &[String], options: &LoadOptions) -> Result<LoadReport, String> {
+    if bases.is_empty() {
+        return Err("no server address to test".into());
+    }
     let client =
         reqwest::Client::builder().pool_max_idle_per_host(options.games.max(1)).build().map_err(|e| e.to_string())?;
     let started = Instant::now();
     let tasks: Vec<_> = (0..options.games)
-        .map(|_| {
-            let (client, base, options) = (client.clone(), base.to_owned(), options.clone());
-            tokio::spawn(async move { play_one(&client, &base, &options).await })
+        .map(|index| {
+            let (client, options) = (client.clone(), options.clone());
+            let nodes = Nodes { bases: bases.to_vec(), first: index % bases.len() };
+            tokio::spawn(async move { play_one(&client, &nodes, &options).await })
         })
         .collect();
     let mut report = LoadReport { games: options.games, ..LoadReport::default() };
@@ -107,6 +121,26 @@ pub async fn run_against(base: &str, options: &LoadOptions) -> Result<LoadReport
     Ok(report)
 }
 
+/// The servers one game uses, from its own first one on.
+struct Nodes {
+    bases: Vec<String>,
+    first: usize,
+}
+
+impl Nodes {
+    /// The node for the `k`th request of a kind.
+    fn at(&self, k: usize) -> &str {
+        &self.bases[(self.first + k) % self.bases.len()]
+    }
+
+    fn len(&self) -> usize {
+        self.bases.len()
+    }
+}
+
+/// How long a game's client keeps trying when servers do not answer.
+const PATIENCE: Duration = Duration::from_secs(30);
+
 /// What the client reads of a game's state (the rest is skipped unparsed:
 /// the client shares the machine with the server it measures).
 #[derive(Deserialize)]
@@ -128,6 +162,7 @@ struct SeenMove {
 
 #[derive(Deserialize)]
 struct SeenMoves {
+    ply: usize,
     moves: Vec<String>,
 }
 
@@ -141,45 +176,76 @@ struct ErrorAnswer {
     error: String,
 }
 
-async fn send<T: DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T, String> {
-    let response = request.send().await.map_err(|e| e.to_string())?;
+/// Why a request failed: the server did not answer (it may be gone), or it
+/// answered with an error.
+enum Failure {
+    Unreachable(String),
+    Refused(String),
+}
+
+impl From<Failure> for String {
+    fn from(failure: Failure) -> String {
+        match failure {
+            Failure::Unreachable(e) => format!("no answer: {e}"),
+            Failure::Refused(e) => e,
+        }
+    }
+}
+
+async fn try_send<T: DeserializeOwned>(request: reqwest::RequestBuilder) -> Result<T, Failure> {
+    let response = request.send().await.map_err(|e| Failure::Unreachable(e.to_string()))?;
     let status = response.status();
-    let body = response.bytes().await.map_err(|e| e.to_string())?;
+    let body = response.bytes().await.map_err(|e| Failure::Unreachable(e.to_string()))?;
     if !status.is_success() {
         let reason = serde_json::from_slice::<ErrorAnswer>(&body).map(|e| e.error).unwrap_or_default();
-        return Err(format!("{status}: {reason}"));
+        return Err(Failure::Refused(format!("{status}: {reason}")));
     }
-    serde_json::from_slice(&body).map_err(|e| format!("unexpected answer: {e}"))
+    serde_json::from_slice(&body).map_err(|e| Failure::Refused(format!("unexpected answer: {e}")))
+}
+
+/// Sends `request(base)` to the nodes from the `k`th on, moving to the next
+/// while one does not answer, until one answers or patience runs out.
+async fn send_any<T: DeserializeOwned>(
+    nodes: &Nodes,
+    k: usize,
+    request: impl Fn(&str) -> reqwest::RequestBuilder,
+) -> Result<T, String> {
+    let deadline = Instant::now() + PATIENCE;
+    let mut attempt = 0;
+    loop {
+        match try_send(request(nodes.at(k + attempt))).await {
+            Err(Failure::Unreachable(e)) if Instant::now() < deadline => {
+                attempt += 1;
+                if attempt % nodes.len() == 0 {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+                let _ = e;
+            }
+            other => return other.map_err(String::from),
+        }
+    }
 }
 
 /// Plays one local game (both secrets) and checks it afterwards.
-async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -> Result<GameResult, String> {
-    let created: Value = send(client.post(format!("{base}/api/games")).json(&json!({
-        "variant": options.variant, "opponent": "local", "colour": "first"
-    })))
+async fn play_one(client: &reqwest::Client, nodes: &Nodes, options: &LoadOptions) -> Result<GameResult, String> {
+    let created: Value = send_any(nodes, 0, |base| {
+        client.post(format!("{base}/api/games")).json(&json!({
+            "variant": options.variant, "opponent": "local", "colour": "first"
+        }))
+    })
     .await?;
     let id = created["id"].as_str().ok_or("no id")?.to_owned();
     let secret = |side: &str| created["secrets"][side].as_str().map(str::to_owned);
     let secrets = [secret("first").ok_or("no first secret")?, secret("second").ok_or("no second secret")?];
 
-    // A socket watching as a spectator: it must end up showing every move.
-    let ws_url = format!("{}/api/games/{id}/ws", base.replacen("http", "ws", 1));
-    let (socket, _) = tokio_tungstenite::connect_async(&ws_url).await.map_err(|e| format!("socket: {e}"))?;
-    let (_, mut incoming) = socket.split();
-    let (last_seen_tx, last_seen) = tokio::sync::watch::channel(0usize);
-    let watcher = tokio::spawn(async move {
-        while let Some(Ok(message)) = incoming.next().await {
-            if let Ok(text) = message.to_text() {
-                if let Ok(state) = serde_json::from_str::<JustPly>(text) {
-                    last_seen_tx.send_replace(state.ply);
-                }
-            }
-        }
-    });
+    // A socket watching as a spectator, on another node than the moves'
+    // first: it must end up showing every move, in order.
+    let watcher = Watcher::start(nodes, &id);
 
     let mut made = Vec::new();
     let mut latencies = Vec::new();
-    let mut state: Seen = send(client.get(format!("{base}/api/games/{id}?seat={}", secrets[0]))).await?;
+    let mut state: Seen =
+        send_any(nodes, 0, |base| client.get(format!("{base}/api/games/{id}?seat={}", secrets[0]))).await?;
     while made.len() < options.max_plies && state.result.is_none() {
         let side = match state.to_act.as_deref() {
             Some("first") => 0,
@@ -190,35 +256,158 @@ async fn play_one(client: &reqwest::Client, base: &str, options: &LoadOptions) -
             let pause = rand::Rng::random_range(&mut rand::rng(), 0..=2 * options.think_ms);
             tokio::time::sleep(Duration::from_millis(pause)).await;
         }
+        let k = made.len();
         // The legal moves come with the state when it is the answering
         // seat's turn (as the page uses them); else they are asked for.
         let listed = match state.legal_moves.take().filter(|_| state.your_turn) {
             Some(list) => list,
-            None => {
-                let url = format!("{base}/api/games/{id}/moves?seat={}", secrets[side]);
-                send::<SeenMoves>(client.get(url)).await?.moves
-            }
+            None => legal_moves(client, nodes, k, &id, &secrets[side], state.ply).await?,
         };
         let Some(choice) = listed.choose(&mut rand::rng()).cloned() else { break };
         let sent = Instant::now();
-        state = send(client.post(format!("{base}/api/games/{id}/move")).json(&json!({
-            "seat": secrets[side], "move": choice, "ply": state.ply
-        })))
-        .await?;
+        state = play(client, nodes, k, &id, &secrets[side], &choice, state.ply).await?;
         latencies.push(sent.elapsed());
         made.push(choice);
     }
 
     // What the server has: its players' moves must be exactly ours.
-    let server_state: Seen = send(client.get(format!("{base}/api/games/{id}"))).await?;
+    let server_state: Seen =
+        send_any(nodes, made.len() + 1, |base| client.get(format!("{base}/api/games/{id}"))).await?;
     let stored: Vec<String> =
         server_state.moves.into_iter().filter(|m| m.actor != "chance").filter_map(|m| m.text).collect();
     let common = made.iter().zip(&stored).take_while(|(a, b)| a == b).count();
     let lost = made.len() - common;
     let duplicated = stored.len() - common;
-    let final_ply = server_state.ply;
-    let mut last_seen = last_seen;
-    let socket_ok = tokio::time::timeout(Duration::from_secs(10), last_seen.wait_for(|&seen| seen >= final_ply)).await;
-    watcher.abort();
-    Ok(GameResult { moves: made.len(), lost, duplicated, socket_miss: !matches!(socket_ok, Ok(Ok(_))), latencies })
+    let socket_ok = watcher.saw_in_order(server_state.ply).await;
+    Ok(GameResult { moves: made.len(), lost, duplicated, socket_miss: !socket_ok, latencies })
+}
+
+/// The legal moves at `ply`, asked of the nodes from the `k`th on. A node
+/// other than the one that took the last move may not have heard of it yet
+/// (it hears within milliseconds): ask again until it has.
+async fn legal_moves(
+    client: &reqwest::Client,
+    nodes: &Nodes,
+    k: usize,
+    id: &str,
+    secret: &str,
+    ply: usize,
+) -> Result<Vec<String>, String> {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        let answer =
+            send_any::<SeenMoves>(nodes, k, |base| client.get(format!("{base}/api/games/{id}/moves?seat={secret}")))
+                .await;
+        let behind = match answer {
+            Ok(answer) if answer.ply >= ply => return Ok(answer.moves),
+            Ok(answer) => format!("a node stayed at ply {} after ply {ply} was acknowledged", answer.ply),
+            // In a game with hidden cards a node that has not heard of the
+            // last move yet refuses this seat the list (not its turn there).
+            Err(refused) if refused.starts_with("403") && nodes.len() > 1 => refused,
+            Err(other) => return Err(other),
+        };
+        if Instant::now() >= deadline {
+            return Err(format!("game {id}: {behind}"));
+        }
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+}
+
+/// Plays `choice` at `ply` through the nodes from the `k`th on. If a node
+/// took the move but its answer was lost (it died), the next node shows the
+/// move stored: that is the acknowledgement.
+async fn play(
+    client: &reqwest::Client,
+    nodes: &Nodes,
+    k: usize,
+    id: &str,
+    secret: &str,
+    choice: &str,
+    ply: usize,
+) -> Result<Seen, String> {
+    let deadline = Instant::now() + PATIENCE;
+    let mut attempt = 0;
+    loop {
+        let base = nodes.at(k + attempt);
+        let request = client
+            .post(format!("{base}/api/games/{id}/move"))
+            .json(&json!({ "seat": secret, "move": choice, "ply": ply }));
+        let failure = match try_send::<Seen>(request).await {
+            Ok(state) => return Ok(state),
+            Err(failure) => failure,
+        };
+        attempt += 1;
+        if Instant::now() >= deadline {
+            return Err(String::from(failure));
+        }
+        // Was it stored anyway? Ask the next node that answers.
+        let now: Seen =
+            send_any(nodes, k + attempt, |base| client.get(format!("{base}/api/games/{id}?seat={secret}"))).await?;
+        let stored = now.moves.get(ply).and_then(|m| m.text.as_deref());
+        if now.ply > ply {
+            return match stored {
+                Some(text) if text == choice => Ok(now),
+                _ => Err(format!(
+                    "move {ply} of game {id} is {stored:?}, not the {choice:?} sent ({})",
+                    String::from(failure)
+                )),
+            };
+        }
+        if let Failure::Refused(reason) = failure {
+            return Err(reason);
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A spectator's socket on a game, reconnected to the next node whenever it
+/// closes: what ply it last showed, and whether plies ever went backwards on
+/// one connection.
+struct Watcher {
+    last_seen: tokio::sync::watch::Receiver<usize>,
+    out_of_order: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Watcher {
+    fn start(nodes: &Nodes, id: &str) -> Watcher {
+        let (last_seen_tx, last_seen) = tokio::sync::watch::channel(0usize);
+        let out_of_order = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let urls: Vec<String> = (0..nodes.len())
+            .map(|k| format!("{}/api/games/{id}/ws", nodes.at(k + 1).replacen("http", "ws", 1)))
+            .collect();
+        let disorder = std::sync::Arc::clone(&out_of_order);
+        let task = tokio::spawn(async move {
+            for attempt in 0.. {
+                let url = &urls[attempt % urls.len()];
+                let Ok((socket, _)) = tokio_tungstenite::connect_async(url).await else {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                };
+                let (_, mut incoming) = socket.split();
+                let mut previous = None;
+                while let Some(Ok(message)) = incoming.next().await {
+                    let Ok(text) = message.to_text() else { continue };
+                    let Ok(state) = serde_json::from_str::<JustPly>(text) else { continue };
+                    if previous.is_some_and(|p| state.ply < p) {
+                        disorder.store(true, std::sync::atomic::Ordering::Relaxed);
+                    }
+                    previous = Some(state.ply);
+                    last_seen_tx.send_if_modified(|seen| {
+                        let newer = state.ply > *seen;
+                        *seen = (*seen).max(state.ply);
+                        newer
+                    });
+                }
+            }
+        });
+        Watcher { last_seen, out_of_order, task }
+    }
+
+    /// Whether the socket came to show `ply` (within 10 s), never going back.
+    async fn saw_in_order(mut self, ply: usize) -> bool {
+        let seen = tokio::time::timeout(Duration::from_secs(10), self.last_seen.wait_for(|&seen| seen >= ply)).await;
+        self.task.abort();
+        matches!(seen, Ok(Ok(_))) && !self.out_of_order.load(std::sync::atomic::Ordering::Relaxed)
+    }
 }

@@ -7,7 +7,8 @@
 mod client;
 mod local;
 mod nim;
+pub mod postgres;
 
-pub use client::{run_against, LoadOptions, LoadReport};
-pub use local::run_local;
+pub use client::{run_against, run_against_nodes, LoadOptions, LoadReport};
+pub use local::{run_local, LocalDatabase};
 pub use nim::WithNim;

@@ -1,22 +1,46 @@
-//! The load test against a server of its own, in this process.
+//! The load test against servers of its own, in this process.
 
-use crate::client::{run_against, LoadOptions, LoadReport};
+use crate::client::{run_against_nodes, LoadOptions, LoadReport};
 use crate::nim::WithNim;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::store::SqliteStore;
+use menagerie_server::store::{PgStore, SqliteStore, Store};
 use menagerie_server::{Hub, HubConfig};
 use std::sync::Arc;
 
-/// Runs the load test against a fresh server on 127.0.0.1 (any free port)
-/// with a temporary SQLite file, the registry's games plus Nim.
-pub async fn run_local(options: LoadOptions) -> Result<LoadReport, String> {
+/// Where the in-process servers keep their games.
+#[derive(Clone, Debug, Default)]
+pub enum LocalDatabase {
+    /// One server on a temporary SQLite file.
+    #[default]
+    TemporarySqlite,
+    /// `nodes` servers sharing this PostgreSQL database, each with its own
+    /// connections, as separate processes would.
+    Postgres { url: String, nodes: usize },
+}
+
+/// Runs the load test against fresh servers on 127.0.0.1 (any free ports)
+/// with the registry's games plus Nim.
+pub async fn run_local(options: LoadOptions, database: LocalDatabase) -> Result<LoadReport, String> {
     let dir = tempfile::Builder::new().prefix("menagerie-load-").tempdir().map_err(|e| e.to_string())?;
-    let store = SqliteStore::open(&dir.path().join("games.sqlite")).map_err(|e| e.to_string())?;
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
-    let server = menagerie_server::spawn(listener, hub);
-    let report = run_against(&format!("http://{addr}"), &options).await;
-    server.abort();
+    let stores: Vec<Arc<dyn Store>> = match &database {
+        LocalDatabase::TemporarySqlite => {
+            vec![Arc::new(SqliteStore::open(&dir.path().join("games.sqlite")).map_err(|e| e.to_string())?)]
+        }
+        LocalDatabase::Postgres { url, nodes } => (0..(*nodes).max(1))
+            .map(|_| PgStore::open(url).map(|s| Arc::new(s) as Arc<dyn Store>).map_err(|e| e.to_string()))
+            .collect::<Result<_, _>>()?,
+    };
+    let mut servers = Vec::new();
+    let mut bases = Vec::new();
+    for store in stores {
+        let hub = Hub::new(Arc::new(WithNim), store, Arc::new(RandomOnly), HubConfig::default());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+        bases.push(format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?));
+        servers.push(menagerie_server::spawn(listener, hub));
+    }
+    let report = run_against_nodes(&bases, &options).await;
+    for server in servers {
+        server.abort();
+    }
     report
 }

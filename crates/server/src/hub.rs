@@ -15,11 +15,13 @@ use crate::computer::{ComputerDriver, Opponents};
 use crate::error::ApiError;
 use crate::live::{GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
+use crate::nodes;
 use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::{AsyncStore, GameMeta, Mode, Store};
 use crate::view;
 use crate::viewer::Viewer;
+use axum::http::StatusCode;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -95,6 +97,10 @@ impl Hub {
                     games.evict_idle();
                 }
             });
+        }
+        if let (Some(changes), Ok(runtime)) = (store.changes(), tokio::runtime::Handle::try_current()) {
+            let follower = nodes::follow(Arc::downgrade(&games), Arc::downgrade(&computer), store.clone(), changes);
+            runtime.spawn(follower);
         }
         Arc::new(Hub { source, catalog, opponents, store, games, computer })
     }
@@ -219,7 +225,14 @@ impl Hub {
         let moved = matches!(act, Act::Move { .. } | Act::Takeback(_));
         let agrees = live.computer_level(player.other()).is_some_and(|level| self.computer_takes_back(level));
         let was_over = live.is_over();
-        let done = live.act(&self.store, player, act, agrees).await;
+        let mut done = live.act(&self.store, player, act.clone(), agrees).await;
+        if done.as_ref().is_err_and(|e| e.status == StatusCode::CONFLICT) && self.store.is_shared() {
+            // Another node may have moved first (the store refused this
+            // node's move for that ply): catch up, and try once more.
+            if nodes::catch_up_locked(&slot, &mut live, &self.store).await? {
+                done = live.act(&self.store, player, act, agrees).await;
+            }
+        }
         if done.is_ok() || live.is_over() != was_over {
             slot.publish(&mut live);
         }

@@ -1,5 +1,6 @@
 //! The Menagerie server: the web page, a JSON API and WebSocket updates
-//! from one process, games stored in SQLite.
+//! from one process, games stored in SQLite, or in PostgreSQL shared by
+//! several processes ([`nodes`]).
 //!
 //! ```text
 //!  http (routes, handlers, connection loop)
@@ -46,6 +47,7 @@ pub mod hub;
 pub mod live;
 pub mod loaded;
 pub mod names;
+pub mod nodes;
 pub mod secret;
 pub mod source;
 pub mod start;
@@ -63,7 +65,7 @@ pub use hub::{Hub, HubConfig};
 /// What `menagerie serve` needs.
 pub struct ServeOptions {
     pub addr: SocketAddr,
-    pub db: PathBuf,
+    pub db: store::Database,
     /// A folder of `NAME.toml` Lunch Chess decks to offer besides the standard one.
     pub decks: Option<PathBuf>,
     pub limits: RequestLimits,
@@ -89,7 +91,8 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     };
     let decks = catalog.names(menagerie_games::lunch::deck::DECK_OPTION).join(", ");
     let config = HubConfig { catalog, ..HubConfig::default() };
-    let hub = sqlite_hub(&options.db, config).map_err(|e| format!("cannot open {}: {e}", options.db.display()))?;
+    let store = options.db.open().map_err(|e| format!("cannot open {}: {e}", options.db))?;
+    let hub = Hub::new(Arc::new(source::Registry), store, default_opponents(), config);
     let resumed = hub.resume().await.map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(options.addr)
         .await
@@ -97,7 +100,7 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let local = listener.local_addr().map_err(|e| e.to_string())?;
     println!(
         "Menagerie is serving http://{local}/ (games in {}; {resumed} computer games resumed; decks: {decks})",
-        options.db.display()
+        options.db
     );
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;

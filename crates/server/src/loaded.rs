@@ -9,6 +9,7 @@ use crate::source::GameSource;
 use crate::store::AsyncStore;
 use menagerie_core::shown;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,9 @@ pub struct LoadedGames {
     catalog: Arc<Catalog>,
     started: Instant,
     idle_after: Option<Duration>,
+    /// Changes heard from other nodes (several nodes on one database) to
+    /// games not in memory: a game whose load raced one reads the store again.
+    heard: AtomicU64,
 }
 
 impl LoadedGames {
@@ -28,7 +32,15 @@ impl LoadedGames {
         catalog: Arc<Catalog>,
         idle_after: Option<Duration>,
     ) -> LoadedGames {
-        LoadedGames { games: Mutex::default(), store, source, catalog, started: Instant::now(), idle_after }
+        LoadedGames {
+            games: Mutex::default(),
+            store,
+            source,
+            catalog,
+            started: Instant::now(),
+            idle_after,
+            heard: AtomicU64::new(0),
+        }
     }
 
     /// Milliseconds since these games were first loaded: when a game was last asked for.
@@ -58,6 +70,7 @@ impl LoadedGames {
         if !secret::well_formed(id, 32) {
             return Err(ApiError::not_found(format!("no game {}", shown(id))));
         }
+        let heard = self.heard.load(Ordering::SeqCst);
         let stored = self
             .store
             .load(id.to_owned())
@@ -70,7 +83,23 @@ impl LoadedGames {
         if Arc::ptr_eq(&kept, &slot) {
             watch_clock(Arc::clone(&kept), self.store.clone());
         }
+        if self.heard.load(Ordering::SeqCst) != heard {
+            // Another node changed a game meanwhile, maybe this one after
+            // it was read: read it again (under its lock, so no later
+            // change is overtaken).
+            let mut live = kept.live.lock().await;
+            if let Some(stored) = self.store.load(id.to_owned()).await? {
+                if live.catch_up(stored)? {
+                    kept.publish(&mut live);
+                }
+            }
+        }
         Ok(kept)
+    }
+
+    /// Another node changed a game (call before looking for it here).
+    pub fn heard_change_elsewhere(&self) {
+        self.heard.fetch_add(1, Ordering::SeqCst);
     }
 
     /// Puts a new game in memory.
@@ -80,6 +109,21 @@ impl LoadedGames {
         self.lock().insert(id, Arc::clone(&slot));
         watch_clock(Arc::clone(&slot), self.store.clone());
         slot
+    }
+
+    /// The game `id` if it is in memory.
+    pub fn loaded(&self, id: &str) -> Option<Arc<GameSlot>> {
+        self.lock().get(id).cloned()
+    }
+
+    /// The ids of the games in memory.
+    pub fn ids(&self) -> Vec<String> {
+        self.lock().keys().cloned().collect()
+    }
+
+    /// Drops the game `id` from memory (it loads afresh when asked for).
+    pub fn forget(&self, id: &str) {
+        self.lock().remove(id);
     }
 
     /// Drops from memory the games idle for `idle_after` that nothing holds

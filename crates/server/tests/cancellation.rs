@@ -37,6 +37,9 @@ impl Store for SlowMoves {
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
         self.0.timed_games_in_progress()
     }
+    fn game_ids(&self) -> Result<Vec<String>, StoreError> {
+        self.0.game_ids()
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -3,7 +3,7 @@
 //! move may be lost or duplicated. `MENAGERIE_LOAD_GAMES` and
 //! `MENAGERIE_LOAD_PLIES` make it bigger; `menagerie loadtest` runs it too.
 
-use menagerie_loadtest::{run_local, LoadOptions};
+use menagerie_loadtest::{run_local, LoadOptions, LocalDatabase};
 
 fn env_or(name: &str, default: usize) -> usize {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
@@ -20,7 +20,7 @@ async fn two_hundred_concurrent_games_lose_no_moves() {
             max_plies: env_or("MENAGERIE_LOAD_PLIES", 12),
             think_ms: env_or("MENAGERIE_LOAD_THINK_MS", 0) as u64,
         };
-        let report = run_local(options).await.expect("the load test runs");
+        let report = run_local(options, LocalDatabase::TemporarySqlite).await.expect("the load test runs");
         println!("{variant}:\n{report}");
         assert_eq!(report.errors, 0, "{report}");
         assert_eq!(report.lost, 0, "{report}");

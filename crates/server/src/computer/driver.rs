@@ -33,7 +33,19 @@ impl ComputerDriver {
     /// Starts the computer's search if the computer is to act and not
     /// already thinking. It goes on, move after move, while the game waits
     /// for the computer (a game of two computers plays to its end).
+    /// With several processes on one database, only the one holding the
+    /// game's claim moves for the computer ([`AsyncStore::claim_computer`]).
     pub async fn kick(self: &Arc<Self>, slot: Arc<GameSlot>) {
+        let id = {
+            let live = slot.live.lock().await;
+            if live.computer_busy || !live.computer_to_act() {
+                return;
+            }
+            live.record.id.clone()
+        };
+        if !self.store.holds_computer(&id) && !self.store.claim_computer(id).await.unwrap_or(false) {
+            return;
+        }
         {
             let mut live = slot.live.lock().await;
             if live.computer_busy || !live.computer_to_act() {

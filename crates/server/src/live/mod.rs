@@ -14,6 +14,7 @@
 mod acts;
 mod cache;
 mod commit;
+mod sync;
 mod takeback;
 mod timer;
 mod timing;

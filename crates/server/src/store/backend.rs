@@ -35,4 +35,49 @@ pub trait Store: Send + Sync + 'static {
     /// Ids of unfinished games with a time control: the server watches
     /// their clocks from the start.
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError>;
+
+    /// Ids of every game, oldest first (`menagerie migrate` copies them).
+    fn game_ids(&self) -> Result<Vec<String>, StoreError>;
+
+    /// Claims the computer's seats of `game` for this process, for as long
+    /// as it lives: several server processes on one database must not
+    /// both move for the computer. True if this process holds the claim
+    /// (already or now). A store only one process uses always answers true.
+    fn claim_computer(&self, _game: &str) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    /// Whether this process holds the claim on `game`'s computer seats
+    /// (asks nothing of the database).
+    fn holds_computer(&self, _game: &str) -> bool {
+        true
+    }
+
+    /// Whether other processes may share this store (then the server
+    /// follows their changes and claims the computer's seats).
+    fn is_shared(&self) -> bool {
+        false
+    }
+
+    /// Claims the unfinished computer games nobody holds (their process
+    /// died) and lets go of the finished ones; answers the newly claimed.
+    fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
+        Ok(Vec::new())
+    }
+
+    /// The games other processes change from now on, as they commit, if
+    /// other processes can share this store (taken once; `None` after).
+    fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Change>> {
+        None
+    }
+}
+
+/// What another process changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// This game changed (a move, its meta, its creation).
+    Game(String),
+    /// Changes may have been missed (the connection that hears them was
+    /// lost): every game in memory may be stale.
+    Missed,
 }

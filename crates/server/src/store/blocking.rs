@@ -41,6 +41,26 @@ impl AsyncStore {
         self.call(|s| s.timed_games_in_progress()).await
     }
 
+    pub async fn claim_computer(&self, game: String) -> Result<bool, StoreError> {
+        self.call(move |s| s.claim_computer(&game)).await
+    }
+
+    pub async fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|s| s.claim_orphans()).await
+    }
+
+    pub fn holds_computer(&self, game: &str) -> bool {
+        self.0.holds_computer(game)
+    }
+
+    pub fn is_shared(&self) -> bool {
+        self.0.is_shared()
+    }
+
+    pub fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<super::Change>> {
+        self.0.changes()
+    }
+
     async fn call<T: Send + 'static>(
         &self,
         call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,

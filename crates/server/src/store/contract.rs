@@ -2,7 +2,7 @@
 //! in `sqlite.rs`; another backend calls the same functions).
 
 use super::backend::{Store, StoreError};
-use super::records::{Ending, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredMove};
+use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredMove};
 use crate::clock::TimeControl;
 use menagerie_core::Player;
 
@@ -84,4 +84,126 @@ pub fn clocks_and_takebacks_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     assert_eq!(store.load("u1").unwrap().unwrap().record.time_control, None);
     store.set_meta("t1", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
     assert_eq!(store.timed_games_in_progress().unwrap(), Vec::<String>::new());
+}
+
+/// Two store values on the same storage (two processes, or two nodes)
+/// race to store the same plies of one game: each ply is stored exactly
+/// once, by one of them, and the other is told it is a duplicate.
+pub fn concurrent_writers_store_each_move_once(open: &dyn Fn() -> Box<dyn Store>) {
+    const PLIES: usize = 40;
+    let stores: Vec<Box<dyn Store>> = vec![open(), open()];
+    stores[0].create(&record("race")).unwrap();
+    let stored: Vec<usize> = std::thread::scope(|scope| {
+        let runs: Vec<_> = stores
+            .iter()
+            .enumerate()
+            .map(|(writer, store)| {
+                scope.spawn(move || {
+                    let mut mine = 0;
+                    for ply in 0..PLIES {
+                        let mv = StoredMove { text: format!("{writer}:{ply}"), actor: MoveActor::First, at: None };
+                        match store.append_move("race", ply, &mv) {
+                            Ok(()) => mine += 1,
+                            Err(StoreError::DuplicateMove { ply: refused, .. }) => assert_eq!(refused, ply),
+                            Err(other) => panic!("writer {writer}, ply {ply}: {other}"),
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).collect()
+    });
+    assert_eq!(stored.iter().sum::<usize>(), PLIES, "each ply stored once: {stored:?}");
+    let game = open().load("race").unwrap().unwrap();
+    assert_eq!(game.moves.len(), PLIES);
+    for (ply, mv) in game.moves.iter().enumerate() {
+        assert!(mv.text.ends_with(&format!(":{ply}")), "ply {ply} holds {}", mv.text);
+    }
+}
+
+/// Every game is listed (in creation order), and the unfinished computer
+/// games are the ones to resume.
+pub fn games_are_listed(open: &dyn Fn() -> Box<dyn Store>) {
+    let store = open();
+    let friend = |id: &str, created| GameRecord {
+        mode: Mode::Friend,
+        seats: [
+            Seat { kind: SeatKind::Human, secret: Some("a".into()) },
+            Seat { kind: SeatKind::Human, secret: Some("b".into()) },
+        ],
+        created,
+        ..record(id)
+    };
+    store.create(&GameRecord { created: 1, ..record("c-open") }).unwrap();
+    store.create(&friend("f-open", 2)).unwrap();
+    store.create(&GameRecord { created: 3, ..record("c-done") }).unwrap();
+    store.set_meta("c-done", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+    let store = open();
+    assert_eq!(store.game_ids().unwrap(), ["c-open", "f-open", "c-done"]);
+    assert_eq!(store.computer_games_in_progress().unwrap(), ["c-open"]);
+    assert!(matches!(store.set_meta("nope", &GameMeta::default()), Err(StoreError::NoSuchGame(_))));
+}
+
+/// The data a game was made with comes back with it, stored once however
+/// many games use it, a long text included.
+pub fn game_data_round_trips(open: &dyn Fn() -> Box<dyn Store>) {
+    let store = open();
+    let long: String = (0..4000).map(|i| format!("[[card]] # {i}\n")).collect();
+    let deck = GameData { option: "deck".into(), name: "big".into(), text: long.as_str().into() };
+    let small = GameData { option: "deck".into(), name: "small".into(), text: "[[card]]".into() };
+    store.create(&GameRecord { data: vec![deck.clone()], ..record("d1") }).unwrap();
+    store.create(&GameRecord { data: vec![deck.clone(), small.clone()], ..record("d2") }).unwrap();
+    let store = open();
+    assert_eq!(store.load("d1").unwrap().unwrap().record.data, vec![deck.clone()]);
+    assert_eq!(store.load("d2").unwrap().unwrap().record.data, vec![deck, small]);
+}
+
+/// Runs every check of the contract, each on fresh storage from `fresh`
+/// (which answers how to open it).
+pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Store>>) {
+    games_round_trip_and_moves_are_never_duplicated(&*fresh());
+    concurrent_writers_store_each_move_once(&*fresh());
+    games_are_listed(&*fresh());
+    game_data_round_trips(&*fresh());
+    clocks_and_takebacks_are_kept(&*fresh());
+}
+
+/// A few games of every kind: moves, chance moves, an ending, data.
+pub fn fill(store: &dyn Store) {
+    let deck = GameData { option: "deck".into(), name: "small".into(), text: "[[card]]".into() };
+    store.create(&GameRecord { created: 1, ..record("g1") }).unwrap();
+    store.create(&GameRecord { created: 2, data: vec![deck], ..record("g2") }).unwrap();
+    store
+        .create(&GameRecord {
+            created: 3,
+            time_control: Some(TimeControl::Correspondence { per_move_ms: 86_400_000 }),
+            ..record("g3")
+        })
+        .unwrap();
+    for ply in 0..5 {
+        let actor = [MoveActor::First, MoveActor::Chance][ply % 2];
+        store
+            .append_move("g1", ply, &StoredMove { text: format!("m{ply}"), actor, at: Some(1_000 + ply as i64) })
+            .unwrap();
+    }
+    let ending = Ending { winner: Some(Player::First), reason: "resignation".into() };
+    let meta = GameMeta {
+        ending: Some(ending),
+        finished: true,
+        rematch: Some("g3".into()),
+        clock_at: Some(5_000),
+        ..GameMeta::default()
+    };
+    store.set_meta("g1", &meta).unwrap();
+    store.append_move("g2", 0, &StoredMove { text: "x".into(), actor: MoveActor::Second, at: None }).unwrap();
+}
+
+/// Both stores hold the same games, whole.
+pub fn same_games(a: &dyn Store, b: &dyn Store) {
+    let ids = a.game_ids().unwrap();
+    assert_eq!(ids, b.game_ids().unwrap());
+    for id in ids {
+        assert_eq!(a.load(&id).unwrap(), b.load(&id).unwrap(), "game {id}");
+    }
 }

@@ -13,14 +13,74 @@
 mod backend;
 mod blocking;
 #[cfg(test)]
-mod contract;
+pub(crate) mod contract;
+mod copy;
+mod postgres;
 mod records;
 mod sqlite;
 
-pub use backend::{Store, StoreError};
+pub use backend::{Change, Store, StoreError};
 pub use blocking::AsyncStore;
+pub use copy::{copy_games, CopyReport};
+pub use postgres::PgStore;
 pub use records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
     StoredMove,
 };
 pub use sqlite::SqliteStore;
+
+/// Where `menagerie serve --db` keeps games: a PostgreSQL URL
+/// (`postgres://` or `postgresql://`) or else a SQLite file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Database {
+    pub fn parse(text: &str) -> Database {
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            Database::Postgres(text.to_owned())
+        } else {
+            Database::Sqlite(text.into())
+        }
+    }
+
+    /// Opens the store (creating or migrating its schema).
+    pub fn open(&self) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+        Ok(match self {
+            Database::Sqlite(path) => std::sync::Arc::new(SqliteStore::open(path)?),
+            Database::Postgres(url) => std::sync::Arc::new(PgStore::open(url)?),
+        })
+    }
+}
+
+/// Names the database without its password.
+impl std::fmt::Display for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "{}", path.display()),
+            Database::Postgres(url) => {
+                let rest = url.split_once("://").map_or(url.as_str(), |(_, rest)| rest);
+                let rest = rest.rsplit_once('@').map_or(rest, |(_, host)| host);
+                let rest = rest.split_once('?').map_or(rest, |(before, _)| before);
+                write!(f, "postgres://{rest}")
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Database;
+
+    #[test]
+    fn a_url_names_postgres_and_anything_else_a_file_and_no_password_is_shown() {
+        let pg = Database::parse("postgres://me:hunter2@db.example:5432/games?sslmode=disable");
+        assert_eq!(pg, Database::Postgres("postgres://me:hunter2@db.example:5432/games?sslmode=disable".into()));
+        assert_eq!(pg.to_string(), "postgres://db.example:5432/games");
+        assert!(matches!(Database::parse("postgresql://h/db"), Database::Postgres(_)));
+        assert_eq!(Database::parse("games.sqlite"), Database::Sqlite("games.sqlite".into()));
+        assert_eq!(Database::parse("games.sqlite").to_string(), "games.sqlite");
+    }
+}

@@ -58,6 +58,11 @@ impl TestServer {
         TestServer { base, client: reqwest::Client::new(), task }
     }
 
+    /// A server already running at `base` as `task`.
+    pub fn from_parts(base: String, task: tokio::task::JoinHandle<()>) -> TestServer {
+        TestServer { base, client: reqwest::Client::new(), task }
+    }
+
     /// The `host:port` served.
     pub fn address(&self) -> &str {
         self.base.trim_start_matches("http://")

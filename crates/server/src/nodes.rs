@@ -1,0 +1,109 @@
+//! Several server processes ("nodes") on one database: each follows the
+//! changes the others commit, so a page watching a game on this node sees a
+//! move made through another at once, and takes over the computer games of
+//! a node that died. Only a store that can be shared
+//! ([`crate::store::Store::is_shared`], PostgreSQL) starts this.
+
+use crate::computer::ComputerDriver;
+use crate::error::ApiError;
+use crate::live::{GameSlot, LiveGame};
+use crate::loaded::LoadedGames;
+use crate::store::{AsyncStore, Change};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+/// How often a node looks for computer games that nobody holds (their node
+/// died): the longest a game waits for its computer after a node dies.
+const SWEEP_PERIOD: Duration = Duration::from_secs(1);
+
+/// Follows other nodes' changes and sweeps for orphaned computer games
+/// until the hub is gone.
+pub async fn follow(
+    games: Weak<LoadedGames>,
+    computer: Weak<ComputerDriver>,
+    store: AsyncStore,
+    mut changes: UnboundedReceiver<Change>,
+) {
+    let mut sweep = tokio::time::interval(SWEEP_PERIOD);
+    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let change = tokio::select! {
+            change = changes.recv() => match change {
+                Some(change) => Some(change),
+                None => return,
+            },
+            _ = sweep.tick() => None,
+        };
+        let (Some(games), Some(computer)) = (games.upgrade(), computer.upgrade()) else { return };
+        match change {
+            // Each game on its own task: one slow game does not hold up the others.
+            Some(Change::Game(id)) => {
+                tokio::spawn(refresh(games, computer, store.clone(), id));
+            }
+            Some(Change::Missed) => {
+                for id in games.ids() {
+                    tokio::spawn(refresh(Arc::clone(&games), Arc::clone(&computer), store.clone(), id));
+                }
+            }
+            None => match store.claim_orphans().await {
+                Ok(claimed) => {
+                    for id in claimed {
+                        match games.get(&id).await {
+                            Ok(slot) => {
+                                if let Err(error) = catch_up(&slot, &store).await {
+                                    eprintln!("menagerie: game {id} cannot be taken over: {error}");
+                                    continue;
+                                }
+                                computer.kick(slot).await;
+                            }
+                            Err(error) => eprintln!("menagerie: game {id} cannot be taken over: {error}"),
+                        }
+                    }
+                }
+                Err(error) => eprintln!("menagerie: cannot look for orphaned computer games: {error}"),
+            },
+        }
+    }
+}
+
+/// Another node changed game `id`: bring this node's copy up to date and
+/// wake its watchers; move for the computer if this node holds its seats.
+async fn refresh(games: Arc<LoadedGames>, computer: Arc<ComputerDriver>, store: AsyncStore, id: String) {
+    // Counted before looking: a load of this game racing this change
+    // either sees the count move (and reads again) or is found here.
+    games.heard_change_elsewhere();
+    let slot = match games.loaded(&id) {
+        Some(slot) => slot,
+        // Not in memory: nobody here watches it, but this node may hold its computer.
+        None if store.holds_computer(&id) => match games.get(&id).await {
+            Ok(slot) => slot,
+            Err(error) => return eprintln!("menagerie: game {id} cannot be loaded: {error}"),
+        },
+        None => return,
+    };
+    if let Err(error) = catch_up(&slot, &store).await {
+        eprintln!("menagerie: game {id} is loaded afresh: {error}");
+        games.forget(&id);
+        return;
+    }
+    computer.kick(slot).await;
+}
+
+/// Brings the game in `slot` up to what the store holds, and tells its
+/// watchers if that changed it. Answers whether it did.
+pub async fn catch_up(slot: &GameSlot, store: &AsyncStore) -> Result<bool, ApiError> {
+    let mut live = slot.live.lock().await;
+    catch_up_locked(slot, &mut live, store).await
+}
+
+/// [`catch_up`] for a caller that holds the game's lock. The store is read
+/// under the lock, so a later read never sees an older snapshot.
+pub async fn catch_up_locked(slot: &GameSlot, live: &mut LiveGame, store: &AsyncStore) -> Result<bool, ApiError> {
+    let Some(stored) = store.load(live.record.id.clone()).await? else { return Ok(false) };
+    let changed = live.catch_up(stored)?;
+    if changed {
+        slot.publish(live);
+    }
+    Ok(changed)
+}

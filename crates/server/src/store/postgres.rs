@@ -1,0 +1,714 @@
+//! A store in PostgreSQL, which several server processes ("nodes") share.
+//!
+//! - Moves are serialised per game by the database: `(game, ply)` is the
+//!   primary key of `moves`, so a second node's move for a ply already
+//!   stored is refused ([`StoreError::DuplicateMove`]), never duplicated.
+//! - Every write notifies the channel [`CHANNEL`] with `"<node> <game>"` in
+//!   its own transaction (delivered only once committed); each node listens
+//!   on its own connection and hands the games other nodes changed to
+//!   [`Store::changes`].
+//! - The computer's seats of a game are claimed with a session advisory lock
+//!   on a connection kept for that alone: PostgreSQL frees the lock when the
+//!   node's connection dies (a killed process included), and another node's
+//!   [`Store::claim_orphans`] takes the game over.
+
+use super::backend::{Change, Store, StoreError};
+use super::records::{
+    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
+    StoredMove,
+};
+use crate::clock::TimeControl;
+use postgres::error::SqlState;
+use postgres::fallible_iterator::FallibleIterator;
+use postgres::{Client, IsolationLevel, NoTls};
+use r2d2_postgres::{r2d2, PostgresConnectionManager};
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::mpsc;
+
+/// The schema, as the migrations that build it, numbered like SQLite's
+/// (`sqlite.rs`): the same tables at the same version in both. The table
+/// `menagerie_schema` says how many have run. Never edit one that has
+/// shipped; add the next.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, moves, and the index of games to resume.
+    "
+CREATE TABLE games (
+    id          TEXT PRIMARY KEY,
+    variant     TEXT NOT NULL,
+    position    TEXT,
+    seed        BIGINT NOT NULL,
+    mode        TEXT NOT NULL,
+    seat0       TEXT NOT NULL,
+    secret0     TEXT,
+    seat1       TEXT NOT NULL,
+    secret1     TEXT,
+    created     BIGINT NOT NULL,
+    winner      TEXT,
+    reason      TEXT,
+    draw_offer  TEXT,
+    rematch     TEXT,
+    finished    BOOLEAN NOT NULL DEFAULT FALSE,
+    has_computer BOOLEAN NOT NULL DEFAULT FALSE
+);
+CREATE TABLE moves (
+    game   TEXT NOT NULL REFERENCES games(id),
+    ply    INTEGER NOT NULL,
+    text   TEXT NOT NULL,
+    actor  TEXT NOT NULL,
+    PRIMARY KEY (game, ply)
+);
+CREATE INDEX games_resume ON games(finished, has_computer);
+",
+    // 2: the data a game's options named (its deck), stored once however
+    // many games use it (found by a hash: a deck may be too long for a
+    // btree key).
+    "
+CREATE TABLE data (
+    id    BIGSERIAL PRIMARY KEY,
+    text  TEXT NOT NULL
+);
+CREATE UNIQUE INDEX data_text ON data (md5(text));
+CREATE TABLE game_data (
+    game    TEXT NOT NULL REFERENCES games(id),
+    option  TEXT NOT NULL,
+    name    TEXT NOT NULL,
+    data    BIGINT NOT NULL REFERENCES data(id),
+    PRIMARY KEY (game, option, name)
+);
+",
+    // 3: clocks: a game's time control, when its clocks last changed other
+    // than by a move, and when each move was committed.
+    "
+ALTER TABLE games ADD COLUMN time_control TEXT;
+ALTER TABLE games ADD COLUMN clock_at BIGINT;
+ALTER TABLE moves ADD COLUMN at BIGINT;
+CREATE INDEX games_timed ON games(finished, time_control);
+",
+];
+
+/// The schema version this program writes (the same as SQLite's).
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
+/// The channel every write notifies.
+pub const CHANNEL: &str = "menagerie_games";
+
+/// What this program's advisory lock keys hash, before the game's id:
+/// other programs on the same database use other keys. (64-bit keys: two
+/// games sharing a claim by chance is too unlikely to matter.)
+const LOCK_SPACE: &str = "menagerie:";
+
+/// Connections a node keeps for its requests.
+const POOL_SIZE: u32 = 16;
+
+fn db(error: postgres::Error) -> StoreError {
+    StoreError::Database(error.to_string())
+}
+
+fn pool_error(error: r2d2::Error) -> StoreError {
+    StoreError::Database(format!("no database connection: {error}"))
+}
+
+pub struct PgStore {
+    /// `None` only while dropping ([`Drop`] hands it to a thread of its own).
+    pool: Option<r2d2::Pool<PostgresConnectionManager<NoTls>>>,
+    config: postgres::Config,
+    /// This process's name in notifications, so that it skips its own.
+    node: String,
+    /// The connection that holds this node's claims, and what it holds.
+    claims: Mutex<Claims>,
+    changes: Mutex<Option<mpsc::UnboundedReceiver<Change>>>,
+}
+
+#[derive(Default)]
+struct Claims {
+    client: Option<Client>,
+    held: HashSet<String>,
+}
+
+impl PgStore {
+    /// Connects to `url` (`postgres://user:password@host:port/database`),
+    /// brings the schema up to [`SCHEMA_VERSION`] and starts listening for
+    /// other nodes' changes.
+    ///
+    /// May be called from async code: the synchronous client runs a runtime
+    /// of its own, so the work is done on a thread of its own.
+    pub fn open(url: &str) -> Result<PgStore, StoreError> {
+        off_runtime(|| PgStore::open_here(url))
+    }
+
+    fn open_here(url: &str) -> Result<PgStore, StoreError> {
+        let mut config: postgres::Config =
+            url.parse().map_err(|e| StoreError::Database(format!("not a PostgreSQL URL: {e}")))?;
+        if config.get_connect_timeout().is_none() {
+            config.connect_timeout(Duration::from_secs(10));
+        }
+        config.application_name("menagerie");
+        let mut client = config.connect(NoTls).map_err(db)?;
+        migrate(&mut client)?;
+        drop(client);
+        let pool = r2d2::Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(2))
+            .connection_timeout(Duration::from_secs(10))
+            .build(PostgresConnectionManager::new(config.clone(), NoTls))
+            .map_err(pool_error)?;
+        let node = crate::secret::game_id();
+        let (sender, receiver) = mpsc::unbounded_channel();
+        // Listening before the store is answered: no change after that is missed.
+        let mut listener = config.connect(NoTls).map_err(db)?;
+        listener.batch_execute(&format!("LISTEN {CHANNEL}")).map_err(db)?;
+        let (listen_config, listen_node) = (config.clone(), node.clone());
+        std::thread::Builder::new()
+            .name("menagerie-pg-listener".into())
+            .spawn(move || listen(listener, listen_config, listen_node, sender))
+            .map_err(|e| StoreError::Database(format!("cannot start the listener thread: {e}")))?;
+        Ok(PgStore {
+            pool: Some(pool),
+            config,
+            node,
+            claims: Mutex::new(Claims::default()),
+            changes: Mutex::new(Some(receiver)),
+        })
+    }
+
+    fn client(&self) -> Result<r2d2::PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+        self.pool.as_ref().expect("the pool lives until drop").get().map_err(pool_error)
+    }
+
+    fn claims(&self) -> std::sync::MutexGuard<'_, Claims> {
+        self.claims.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Runs `work` on the claims connection (opened if needed). If the
+    /// connection fails, every claim went with it: forget them.
+    fn with_claims<T>(
+        &self,
+        work: impl FnOnce(&mut Client, &mut HashSet<String>) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut claims = self.claims();
+        let Claims { client, held } = &mut *claims;
+        if client.as_ref().is_none_or(|c| c.is_closed()) {
+            held.clear();
+            *client = Some(self.config.connect(NoTls).map_err(db)?);
+        }
+        let connection = client.as_mut().expect("connected above");
+        match work(connection, held) {
+            Ok(value) => Ok(value),
+            Err(error) => {
+                if connection.is_closed() {
+                    held.clear();
+                    *client = None;
+                }
+                Err(db(error))
+            }
+        }
+    }
+}
+
+/// Runs `work` on a thread outside any async runtime: the synchronous
+/// client blocks on a runtime of its own, which tokio forbids inside one.
+fn off_runtime<T: Send>(work: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|scope| match scope.spawn(work).join() {
+        Ok(value) => value,
+        Err(panic) => std::panic::resume_unwind(panic),
+    })
+}
+
+impl Drop for PgStore {
+    /// Closing a connection blocks on the client's own runtime: do it on a
+    /// thread of its own, wherever the store is dropped.
+    fn drop(&mut self) {
+        let pool = self.pool.take();
+        let claims = std::mem::take(&mut *self.claims());
+        let _ = std::thread::Builder::new().name("menagerie-pg-close".into()).spawn(move || drop((pool, claims)));
+    }
+}
+
+/// Brings the database's schema up to [`SCHEMA_VERSION`], all at once in
+/// one transaction under a lock (nodes starting together migrate once);
+/// refuses a database made by a newer program.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut transaction = client.transaction().map_err(db)?;
+    transaction
+        .execute("SELECT pg_advisory_xact_lock(hashtextextended($1 || 'migrate', 0))", &[&LOCK_SPACE])
+        .map_err(db)?;
+    transaction.batch_execute("CREATE TABLE IF NOT EXISTS menagerie_schema (version INTEGER NOT NULL)").map_err(db)?;
+    let version: Option<i32> =
+        transaction.query_opt("SELECT version FROM menagerie_schema", &[]).map_err(db)?.map(|row| row.get(0));
+    let version = usize::try_from(version.unwrap_or(0)).unwrap_or(usize::MAX);
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Database(format!(
+            "the database has schema version {version}; this program knows up to {SCHEMA_VERSION}"
+        )));
+    }
+    for step in &MIGRATIONS[version..] {
+        transaction.batch_execute(step).map_err(db)?;
+    }
+    let reached = SCHEMA_VERSION as i32;
+    transaction.execute("DELETE FROM menagerie_schema", &[]).map_err(db)?;
+    transaction.execute("INSERT INTO menagerie_schema (version) VALUES ($1)", &[&reached]).map_err(db)?;
+    transaction.commit().map_err(db)
+}
+
+/// The listener thread, on a connection already listening: hands on every
+/// game another node changed; when the connection is lost, reconnects (with
+/// a pause) and says changes may have been missed. Ends when nobody
+/// receives any more.
+fn listen(mut client: Client, config: postgres::Config, node: String, sender: mpsc::UnboundedSender<Change>) {
+    loop {
+        {
+            let mut notifications = client.notifications();
+            let mut stream = notifications.blocking_iter();
+            while let Ok(Some(notification)) = stream.next() {
+                let Some((from, game)) = notification.payload().split_once(' ') else { continue };
+                if from != node && sender.send(Change::Game(game.to_owned())).is_err() {
+                    return;
+                }
+            }
+        }
+        client = loop {
+            if sender.is_closed() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(500));
+            if let Ok(mut fresh) = config.connect(NoTls) {
+                if fresh.batch_execute(&format!("LISTEN {CHANNEL}")).is_ok() {
+                    break fresh;
+                }
+            }
+        };
+        if sender.send(Change::Missed).is_err() {
+            return;
+        }
+    }
+}
+
+fn seat_text(seat: &Seat) -> String {
+    serde_json::to_string(&seat.kind).expect("seat kinds serialize")
+}
+
+impl PgStore {
+    /// Tells the other nodes that `game` changed, once the change is
+    /// committed, in a transaction of its own: PostgreSQL serialises the
+    /// commits of transactions that notify, so a notification inside each
+    /// write would make every write wait for the previous one's flush to
+    /// disk. (A node that dies between a commit and its notification leaves
+    /// the others to learn of that change at the next one, or when a move
+    /// they take is refused for that ply.)
+    /// The change itself is committed whatever becomes of its notification:
+    /// a failed one is reported on stderr, never as a failed write.
+    fn announce(&self, client: &mut Client, game: &str) -> Result<(), StoreError> {
+        let note = format!("{} {game}", self.node);
+        if let Err(error) = client.execute("SELECT pg_notify('menagerie_games', $1)", &[&note]) {
+            eprintln!("menagerie: the other nodes were not told of a change to game {game}: {error}");
+        }
+        Ok(())
+    }
+}
+
+impl Store for PgStore {
+    fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.transaction().map_err(db)?;
+        let has_computer = record.seats.iter().any(|s| matches!(s.kind, SeatKind::Computer { .. }));
+        transaction
+            .execute(
+                "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer, time_control)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+                &[
+                    &record.id,
+                    &record.variant,
+                    &record.position,
+                    // BIGINT is signed: store the seed's bits.
+                    &(record.seed as i64),
+                    &record.mode.as_str(),
+                    &seat_text(&record.seats[0]),
+                    &record.seats[0].secret,
+                    &seat_text(&record.seats[1]),
+                    &record.seats[1].secret,
+                    &record.created,
+                    &has_computer,
+                    &record.time_control.map(|c| c.text()),
+                ],
+            )
+            .map_err(db)?;
+        for data in &record.data {
+            let text: &str = &data.text;
+            transaction
+                .execute("INSERT INTO data (text) VALUES ($1) ON CONFLICT ((md5(text))) DO NOTHING", &[&text])
+                .map_err(db)?;
+            transaction
+                .execute(
+                    "INSERT INTO game_data (game, option, name, data)
+                     SELECT $1, $2, $3, id FROM data WHERE md5(text) = md5($4) AND text = $4",
+                    &[&record.id, &data.option, &data.name, &text],
+                )
+                .map_err(db)?;
+        }
+        transaction.commit().map_err(db)?;
+        self.announce(&mut client, &record.id)
+    }
+
+    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+        let ply_number = i32::try_from(ply).map_err(|_| StoreError::Database(format!("ply {ply} is too large")))?;
+        let mut client = self.client()?;
+        let result = client.execute(
+            "INSERT INTO moves (game, ply, text, actor, at) VALUES ($1, $2, $3, $4, $5)",
+            &[&game, &ply_number, &mv.text, &mv.actor.as_str(), &mv.at],
+        );
+        match result {
+            Ok(_) => self.announce(&mut client, game),
+            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
+                Err(StoreError::DuplicateMove { game: game.to_owned(), ply })
+            }
+            Err(e) if e.code() == Some(&SqlState::FOREIGN_KEY_VIOLATION) => {
+                Err(StoreError::NoSuchGame(game.to_owned()))
+            }
+            Err(e) => Err(db(e)),
+        }
+    }
+
+    fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let changed = client
+            .execute(
+                "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7
+                 WHERE id = $1",
+                &[
+                    &game,
+                    &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                    &meta.ending.as_ref().map(|e| e.reason.as_str()),
+                    &meta.draw_offer.map(player_str),
+                    &meta.rematch,
+                    &meta.finished,
+                    &meta.clock_at,
+                ],
+            )
+            .map_err(db)?;
+        if changed == 0 {
+            return Err(StoreError::NoSuchGame(game.to_owned()));
+        }
+        self.announce(&mut client, game)
+    }
+
+    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        let keep = i32::try_from(keep).map_err(|_| StoreError::Database(format!("ply {keep} is too large")))?;
+        let mut client = self.client()?;
+        let mut transaction = client.transaction().map_err(db)?;
+        let changed = transaction
+            .execute(
+                "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7
+                 WHERE id = $1",
+                &[
+                    &game,
+                    &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                    &meta.ending.as_ref().map(|e| e.reason.as_str()),
+                    &meta.draw_offer.map(player_str),
+                    &meta.rematch,
+                    &meta.finished,
+                    &meta.clock_at,
+                ],
+            )
+            .map_err(db)?;
+        if changed == 0 {
+            return Err(StoreError::NoSuchGame(game.to_owned()));
+        }
+        transaction.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game, &keep]).map_err(db)?;
+        transaction.commit().map_err(db)?;
+        self.announce(&mut client, game)
+    }
+
+    fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
+        let mut client = self.client()?;
+        // One snapshot: the moves and the meta of the same moment.
+        let mut transaction = client
+            .build_transaction()
+            .isolation_level(IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .map_err(db)?;
+        let Some(row) = transaction
+            .query_opt(
+                "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
+                        winner, reason, draw_offer, rematch, finished, time_control, clock_at
+                 FROM games WHERE id = $1",
+                &[&game],
+            )
+            .map_err(db)?
+        else {
+            return Ok(None);
+        };
+        let corrupt = |problem: String| StoreError::Corrupt { game: game.to_owned(), problem };
+        let mode: String = row.get(3);
+        let mode = Mode::parse(&mode).ok_or_else(|| corrupt(format!("unknown mode {mode:?}")))?;
+        let kind =
+            |text: String| serde_json::from_str::<SeatKind>(&text).map_err(|e| corrupt(format!("seat {text:?}: {e}")));
+        let seats = [
+            Seat { kind: kind(row.get(4))?, secret: row.get(5) },
+            Seat { kind: kind(row.get(6))?, secret: row.get(7) },
+        ];
+        let winner: Option<String> = row.get(9);
+        let reason: Option<String> = row.get(10);
+        let ending = reason.map(|reason| Ending { winner: winner.as_deref().and_then(parse_player), reason });
+        let offer: Option<String> = row.get(11);
+        let time_control = match row.get::<_, Option<String>>(14) {
+            None => None,
+            Some(text) => {
+                Some(TimeControl::parse(&text).ok_or_else(|| corrupt(format!("unknown time control {text:?}")))?)
+            }
+        };
+        let mut moves = Vec::new();
+        for mv in transaction
+            .query("SELECT ply, text, actor, at FROM moves WHERE game = $1 ORDER BY ply", &[&game])
+            .map_err(db)?
+        {
+            let ply: i32 = mv.get(0);
+            if ply as usize != moves.len() {
+                return Err(corrupt(format!("move {} missing", moves.len())));
+            }
+            let actor: String = mv.get(2);
+            let actor = MoveActor::parse(&actor).ok_or_else(|| corrupt(format!("unknown actor {actor:?}")))?;
+            moves.push(StoredMove { text: mv.get(1), actor, at: mv.get(3) });
+        }
+        let data = transaction
+            .query(
+                "SELECT game_data.option, game_data.name, data.text FROM game_data JOIN data ON data.id = game_data.data
+                 WHERE game_data.game = $1 ORDER BY game_data.option, game_data.name",
+                &[&game],
+            )
+            .map_err(db)?
+            .into_iter()
+            .map(|r| GameData { option: r.get(0), name: r.get(1), text: Arc::from(r.get::<_, String>(2)) })
+            .collect();
+        transaction.commit().map_err(db)?;
+        Ok(Some(StoredGame {
+            record: GameRecord {
+                id: game.to_owned(),
+                variant: row.get(0),
+                position: row.get(1),
+                seed: row.get::<_, i64>(2) as u64,
+                mode,
+                seats,
+                created: row.get(8),
+                data,
+                time_control,
+            },
+            moves,
+            meta: GameMeta {
+                ending,
+                draw_offer: offer.as_deref().and_then(parse_player),
+                rematch: row.get(12),
+                finished: row.get(13),
+                clock_at: row.get(15),
+            },
+        }))
+    }
+
+    fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        let rows = self.client()?.query("SELECT id FROM games WHERE NOT finished AND has_computer", &[]).map_err(db)?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
+        let rows = self
+            .client()?
+            .query("SELECT id FROM games WHERE NOT finished AND time_control IS NOT NULL", &[])
+            .map_err(db)?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    fn game_ids(&self) -> Result<Vec<String>, StoreError> {
+        let rows = self.client()?.query("SELECT id FROM games ORDER BY created, id", &[]).map_err(db)?;
+        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+    }
+
+    fn claim_computer(&self, game: &str) -> Result<bool, StoreError> {
+        self.with_claims(|client, held| {
+            if held.contains(game) {
+                return Ok(true);
+            }
+            let claimed: bool = client
+                .query_one("SELECT pg_try_advisory_lock(hashtextextended($1 || $2, 0))", &[&LOCK_SPACE, &game])?
+                .get(0);
+            if claimed {
+                held.insert(game.to_owned());
+            }
+            Ok(claimed)
+        })
+    }
+
+    fn holds_computer(&self, game: &str) -> bool {
+        self.claims().held.contains(game)
+    }
+
+    fn is_shared(&self) -> bool {
+        true
+    }
+
+    fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
+        self.with_claims(|client, held| {
+            let mine: Vec<&str> = held.iter().map(String::as_str).collect();
+            // Finished games need the computer no more: let them go.
+            let finished: Vec<String> = client
+                .query("SELECT id FROM games WHERE id = ANY($1) AND finished", &[&mine])?
+                .into_iter()
+                .map(|r| r.get(0))
+                .collect();
+            for game in &finished {
+                client.execute("SELECT pg_advisory_unlock(hashtextextended($1 || $2, 0))", &[&LOCK_SPACE, game])?;
+                held.remove(game);
+            }
+            let mine: Vec<&str> = held.iter().map(String::as_str).collect();
+            // MATERIALIZED: the lock is tried only on the candidates.
+            let claimed: Vec<String> = client
+                .query(
+                    "WITH candidates AS MATERIALIZED (
+                         SELECT id FROM games WHERE NOT finished AND has_computer AND NOT (id = ANY($2)))
+                     SELECT id FROM candidates WHERE pg_try_advisory_lock(hashtextextended($1 || id, 0))",
+                    &[&LOCK_SPACE, &mine],
+                )?
+                .into_iter()
+                .map(|r| r.get(0))
+                .collect();
+            held.extend(claimed.iter().cloned());
+            Ok(claimed)
+        })
+    }
+
+    fn changes(&self) -> Option<mpsc::UnboundedReceiver<Change>> {
+        self.changes.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::contract::{self, record};
+    use menagerie_loadtest::postgres::TestDatabase;
+    use std::sync::Mutex as StdMutex;
+
+    #[test]
+    fn keeps_the_contract_of_every_store() {
+        let databases = StdMutex::new(Vec::new());
+        if TestDatabase::create("probe").is_none() {
+            return;
+        }
+        contract::keeps_the_whole_contract(&|| {
+            let database = TestDatabase::create("contract").expect("a test database");
+            let url = database.url().to_owned();
+            databases.lock().unwrap().push(database);
+            Box::new(move || Box::new(PgStore::open(&url).unwrap()) as Box<dyn Store>)
+        });
+    }
+
+    #[test]
+    fn migrations_run_once_and_a_newer_schema_is_refused() {
+        let Some(database) = TestDatabase::create("migrations") else { return };
+        let version = |client: &mut Client| -> i32 {
+            client.query_one("SELECT version FROM menagerie_schema", &[]).unwrap().get(0)
+        };
+        let store = PgStore::open(database.url()).unwrap();
+        store.create(&record("kept")).unwrap();
+        drop(store);
+        // Two nodes starting at once: both see the schema made once.
+        let opened: Vec<_> = std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..2).map(|_| scope.spawn(|| PgStore::open(database.url()).map(|_| ()))).collect();
+            runs.into_iter().map(|r| r.join().unwrap()).collect()
+        });
+        assert!(opened.iter().all(Result::is_ok), "{opened:?}");
+        let mut client = Client::connect(database.url(), NoTls).unwrap();
+        assert_eq!(version(&mut client), SCHEMA_VERSION as i32);
+        assert_eq!(client.query("SELECT * FROM menagerie_schema", &[]).unwrap().len(), 1);
+        assert!(PgStore::open(database.url()).unwrap().load("kept").unwrap().is_some());
+        client.execute("UPDATE menagerie_schema SET version = $1", &[&(SCHEMA_VERSION as i32 + 1)]).unwrap();
+        let error = PgStore::open(database.url()).err().expect("refused");
+        assert!(error.to_string().contains("schema version"), "{error}");
+    }
+
+    #[test]
+    fn games_migrate_from_sqlite_and_back_unchanged() {
+        let Some(database) = TestDatabase::create("migrate") else { return };
+        let dir = tempfile::tempdir().unwrap();
+        let sqlite = crate::store::SqliteStore::open(&dir.path().join("from.sqlite")).unwrap();
+        contract::fill(&sqlite);
+        let postgres = PgStore::open(database.url()).unwrap();
+        let there = crate::store::copy_games(&sqlite, &postgres).unwrap();
+        assert_eq!((there.copied, there.already_there), (3, 0));
+        contract::same_games(&sqlite, &postgres);
+        let back = crate::store::SqliteStore::open(&dir.path().join("back.sqlite")).unwrap();
+        assert_eq!(crate::store::copy_games(&postgres, &back).unwrap().copied, 3);
+        contract::same_games(&sqlite, &back);
+        assert_eq!(crate::store::copy_games(&sqlite, &postgres).unwrap().already_there, 3);
+    }
+
+    #[test]
+    fn a_bad_url_is_an_error() {
+        let error = PgStore::open("postgres://nobody@127.0.0.1:1/none?connect_timeout=2").err().expect("refused");
+        assert!(matches!(error, StoreError::Database(_)), "{error}");
+        assert!(PgStore::open("postgres://:::").is_err());
+    }
+
+    fn next_change(changes: &mut mpsc::UnboundedReceiver<Change>) -> Change {
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Ok(change) = changes.try_recv() {
+                return change;
+            }
+            assert!(std::time::Instant::now() < deadline, "no change heard in 10 s");
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn a_node_hears_the_changes_of_the_others_and_not_its_own() {
+        let Some(database) = TestDatabase::create("changes") else { return };
+        let (a, b) = (PgStore::open(database.url()).unwrap(), PgStore::open(database.url()).unwrap());
+        let mut heard_by_a = a.changes().unwrap();
+        let mut heard_by_b = b.changes().unwrap();
+        assert!(b.changes().is_none(), "taken once");
+        a.create(&record("g1")).unwrap();
+        assert_eq!(next_change(&mut heard_by_b), Change::Game("g1".into()));
+        a.append_move("g1", 0, &StoredMove { text: "1".into(), actor: MoveActor::First, at: None }).unwrap();
+        assert_eq!(next_change(&mut heard_by_b), Change::Game("g1".into()));
+        // A refused move changes nothing and tells nobody.
+        assert!(b.append_move("g1", 0, &StoredMove { text: "2".into(), actor: MoveActor::First, at: None }).is_err());
+        b.set_meta("g1", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+        assert_eq!(next_change(&mut heard_by_a), Change::Game("g1".into()));
+        std::thread::sleep(Duration::from_millis(200));
+        assert!(heard_by_a.try_recv().is_err(), "a hears only b's one change");
+        assert!(heard_by_b.try_recv().is_err(), "b hears only a's two changes");
+    }
+
+    #[test]
+    fn the_computer_of_a_game_is_claimed_by_one_node_and_taken_over_when_it_dies() {
+        let Some(database) = TestDatabase::create("claims") else { return };
+        let (a, b) = (PgStore::open(database.url()).unwrap(), PgStore::open(database.url()).unwrap());
+        for id in ["g1", "g2", "done"] {
+            a.create(&record(id)).unwrap();
+        }
+        b.set_meta("done", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+        assert!(a.claim_computer("g1").unwrap());
+        assert!(a.claim_computer("g1").unwrap(), "a claim is kept");
+        assert!(!b.claim_computer("g1").unwrap());
+        // b takes the unclaimed unfinished game; a holds the other.
+        assert_eq!(b.claim_orphans().unwrap(), ["g2"]);
+        assert_eq!(a.claim_orphans().unwrap(), Vec::<String>::new());
+        assert!(b.claim_orphans().unwrap().is_empty(), "nothing new");
+        // a finishes g1 and lets it go at its next sweep; then a dies
+        // holding nothing, b dies holding g2, and a new node takes g2.
+        a.set_meta("g1", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+        assert!(a.claim_orphans().unwrap().is_empty());
+        drop(a);
+        drop(b);
+        let c = PgStore::open(database.url()).unwrap();
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let mut taken = Vec::new();
+        while taken.is_empty() && std::time::Instant::now() < deadline {
+            taken = c.claim_orphans().unwrap();
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(taken, ["g2"]);
+    }
+}

@@ -1,0 +1,154 @@
+//! Several servers on one PostgreSQL database, in this process, each with
+//! its own store (its own connections), as separate processes would be:
+//! moves through both, sockets on both, the computer moved by exactly one
+//! and taken over when its server stops. Needs MENAGERIE_TEST_POSTGRES
+//! (skipped without it, a failure under MENAGERIE_REQUIRE_POSTGRES=1).
+
+mod common;
+
+use common::TestServer;
+use futures_util::StreamExt;
+use menagerie_loadtest::postgres::TestDatabase;
+use menagerie_loadtest::{run_local, LoadOptions, LocalDatabase, WithNim};
+use menagerie_server::computer::RandomOnly;
+use menagerie_server::store::PgStore;
+use menagerie_server::{Hub, HubConfig, RequestLimits};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+
+async fn node(url: &str) -> TestServer {
+    let store = PgStore::open(url).expect("the database opens");
+    let config = HubConfig { max_searches: 2, ..HubConfig::default() };
+    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    hub.resume().await.expect("games resume");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let task = menagerie_server::spawn_with(listener, hub, RequestLimits::default());
+    TestServer::from_parts(base, task)
+}
+
+/// A spectator socket: the states it receives, in order.
+async fn watch(server: &TestServer, id: &str) -> tokio::sync::mpsc::UnboundedReceiver<Value> {
+    let url = format!("ws://{}/api/games/{id}/ws", server.address());
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.expect("the socket opens");
+    let (_, mut incoming) = socket.split();
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Some(Ok(message)) = incoming.next().await {
+            if let Ok(state) = serde_json::from_str::<Value>(message.to_text().unwrap_or("")) {
+                if state["type"] == "state" && sender.send(state).is_err() {
+                    return;
+                }
+            }
+        }
+    });
+    receiver
+}
+
+/// Reads states off a socket until one is at `ply`; asserts the plies never
+/// go back, and answers the last state.
+async fn until_ply(socket: &mut tokio::sync::mpsc::UnboundedReceiver<Value>, ply: u64) -> Value {
+    let mut previous = 0;
+    loop {
+        let state = tokio::time::timeout(Duration::from_secs(10), socket.recv())
+            .await
+            .unwrap_or_else(|_| panic!("no state at ply {ply} within 10 s (last {previous})"))
+            .expect("the socket stays open");
+        let seen = state["ply"].as_u64().unwrap();
+        assert!(seen >= previous, "the socket went back from ply {previous} to {seen}");
+        previous = seen;
+        if seen >= ply {
+            return state;
+        }
+    }
+}
+
+fn move_texts(state: &Value) -> Vec<String> {
+    state["moves"].as_array().unwrap().iter().map(|m| m["text"].as_str().unwrap().to_owned()).collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_through_either_node_reach_the_sockets_of_both_in_order() {
+    let Some(database) = TestDatabase::create("nodes") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let created = a.create(json!({ "variant": "nim:stones=30", "opponent": "local", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap();
+    let secrets = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
+    let (mut on_a, mut on_b) = (watch(&a, id).await, watch(&b, id).await);
+    let mut made = Vec::new();
+    for ply in 0..10usize {
+        let through = if ply % 2 == 0 { &b } else { &a };
+        let text = ["1", "2"][ply % 2];
+        let (status, answer) = through
+            .post(&format!("/api/games/{id}/move"), json!({ "seat": secrets[ply % 2], "move": text, "ply": ply }))
+            .await;
+        assert_eq!(status, 200, "move {ply}: {answer}");
+        made.push(text.to_owned());
+        // Each node's socket shows the move at once, whichever node took it.
+        for socket in [&mut on_a, &mut on_b] {
+            let state = until_ply(socket, ply as u64 + 1).await;
+            assert_eq!(move_texts(&state), made);
+        }
+    }
+    // A node that has not heard of a move yet cannot store another for that
+    // ply: the second move for ply 10 is refused, whichever node it reaches.
+    let path = format!("/api/games/{id}/move");
+    let (first, second) = tokio::join!(
+        a.post(&path, json!({ "seat": secrets[0], "move": "1", "ply": 10 })),
+        b.post(&path, json!({ "seat": secrets[0], "move": "2", "ply": 10 })),
+    );
+    let mut statuses = [first.0, second.0];
+    statuses.sort();
+    assert_eq!(statuses, [200, 409], "{first:?} {second:?}");
+    let (after_a, after_b) = (until_ply(&mut on_a, 11).await, until_ply(&mut on_b, 11).await);
+    assert_eq!(move_texts(&after_a), move_texts(&after_b));
+    // A stale node catches up instead of refusing a move without a ply.
+    let (status, answer) = b.play(id, secrets[1], "1").await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(move_texts(&until_ply(&mut on_a, 12).await).len(), 12);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_moves_once_per_turn_and_another_node_takes_over_when_its_node_stops() {
+    let Some(database) = TestDatabase::create("computer") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let created = a
+        .create(json!({ "variant": "nim:stones=400", "opponent": "computer", "level": "random", "colour": "first" }))
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let secret = created["secrets"]["first"].as_str().unwrap().to_owned();
+    let mut on_b = watch(&b, &id).await;
+    // The human moves through b; a holds the computer (it created the game).
+    for turn in 0..5u64 {
+        let (status, answer) =
+            b.post(&format!("/api/games/{id}/move"), json!({ "seat": secret, "move": "1", "ply": turn * 2 })).await;
+        assert_eq!(status, 200, "{answer}");
+        let state = until_ply(&mut on_b, turn * 2 + 2).await;
+        let actors: Vec<&str> =
+            state["moves"].as_array().unwrap().iter().map(|m| m["actor"].as_str().unwrap()).collect();
+        assert_eq!(actors, ["first", "second"].repeat(turn as usize + 1), "one computer move per turn");
+    }
+    // a stops; b takes the computer over and the game goes on.
+    a.stop().await;
+    for turn in 5..8u64 {
+        let (status, answer) =
+            b.post(&format!("/api/games/{id}/move"), json!({ "seat": secret, "move": "1", "ply": turn * 2 })).await;
+        assert_eq!(status, 200, "{answer}");
+        let state = until_ply(&mut on_b, turn * 2 + 2).await;
+        assert_eq!(state["moves"].as_array().unwrap().len() as u64, turn * 2 + 2);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_load_test_on_two_nodes_loses_and_duplicates_nothing() {
+    let Some(database) = TestDatabase::create("load") else { return };
+    for variant in ["nim:stones=400", "lma", "lunch"] {
+        let options = LoadOptions { games: 60, variant: variant.into(), max_plies: 12, think_ms: 0 };
+        let nodes = LocalDatabase::Postgres { url: database.url().to_owned(), nodes: 2 };
+        let report = run_local(options, nodes).await.expect("the load test runs");
+        println!("{variant}:\n{report}");
+        assert_eq!((report.errors, report.lost, report.duplicated, report.socket_misses), (0, 0, 0, 0), "{report}");
+        assert!(report.moves > 0);
+    }
+}

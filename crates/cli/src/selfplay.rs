@@ -230,20 +230,6 @@ fn finite(value: f64) -> serde_json::Value {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_clean_sweep_gets_an_honest_interval() {
-        // 4 wins of 4: the score is 100%, but the interval reaches down to
-        // 51% and the Elo's lower bound is finite.
-        assert_eq!(score_columns(score(4, 0, 0)), " 100.0%  [ 51.0%, 100.0%]  +inf [+7, +inf]");
-        assert_eq!(score_columns(score(0, 0, 4)), "   0.0%  [  0.0%,  49.0%]  -inf [-inf, -7]");
-        assert_eq!(score_columns(score(10, 0, 10)), "  50.0%  [ 29.9%,  70.1%]  +0 [-148, +148]");
-    }
-}
-
 impl Selfplay {
     /// The tags of game `index` (from 0) of this match.
     fn record_info(&self, index: u64, white: &str, black: &str) -> RecordInfo {
@@ -261,5 +247,19 @@ impl Selfplay {
             black: Some(black.to_owned()),
             time_control: Some("-".to_owned()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clean_sweep_gets_an_honest_interval() {
+        // 4 wins of 4: the score is 100%, but the interval reaches down to
+        // 51% and the Elo's lower bound is finite.
+        assert_eq!(score_columns(score(4, 0, 0)), " 100.0%  [ 51.0%, 100.0%]  +inf [+7, +inf]");
+        assert_eq!(score_columns(score(0, 0, 4)), "   0.0%  [  0.0%,  49.0%]  -inf [-inf, -7]");
+        assert_eq!(score_columns(score(10, 0, 10)), "  50.0%  [ 29.9%,  70.1%]  +0 [-148, +148]");
     }
 }

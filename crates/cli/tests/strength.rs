@@ -133,7 +133,9 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
     assert!(text.status.success(), "{}", stderr(&text));
     let table = stdout(&text);
     assert!(table.contains("random") && table.contains("greedy") && !table.contains("ai:easy"), "{table}");
-    assert!(!table.contains("inf"), "{table}");
+    // Never the old collapsed interval of a clean sweep.
+    assert!(!table.contains("100.0%, 100.0%]") && !table.contains("[  0.0%,   0.0%]"), "{table}");
+    assert!(!table.contains("[+inf, +inf]") && !table.contains("[-inf, -inf]"), "{table}");
     assert_eq!(menagerie(&["ladder", "lichen-3x3", "--no-levels"]).status.code(), Some(2));
     assert_eq!(menagerie(&["ladder", "lichen-3x3", "nobody"]).status.code(), Some(2));
 }
@@ -159,10 +161,19 @@ fn selfplay_runs_games_in_parallel_and_its_intervals_stay_finite() {
     let total = ["wins", "draws", "losses"].iter().map(|k| json[k].as_u64().unwrap()).sum::<u64>();
     assert_eq!(total, 4);
     assert_eq!(json["results"].as_array().unwrap().len(), 4);
-    let interval: Vec<f64> = json["elo_interval"].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
-    let elo = json["elo"].as_f64().unwrap();
-    assert!(interval[0] <= elo && elo <= interval[1], "{json}");
-    assert!(interval.iter().all(|x| x.is_finite() && x.abs() < 2000.0), "{json}");
+    // Wilson's interval: never collapsed at the edges (four games leave
+    // room either way); in Elo a number wherever the score bound is inside
+    // (0, 1), and "+inf"/"-inf" only for a bound of 100% or 0%.
+    let score = json["score"].as_f64().unwrap();
+    let (low, high) = (json["score_interval"][0].as_f64().unwrap(), json["score_interval"][1].as_f64().unwrap());
+    assert!(low <= score && score <= high && high - low > 0.2, "{json}");
+    for (bound, elo) in [(low, &json["elo_interval"][0]), (score, &json["elo"]), (high, &json["elo_interval"][1])] {
+        if bound > 0.0 && bound < 1.0 {
+            assert!(elo.as_f64().is_some_and(|e| e.is_finite() && e.abs() < 2000.0), "{json}");
+        } else {
+            assert_eq!(elo.as_str(), Some(if bound >= 1.0 { "+inf" } else { "-inf" }), "{json}");
+        }
+    }
 
     let table = stdout(&menagerie(&[
         "selfplay",
@@ -176,7 +187,9 @@ fn selfplay_runs_games_in_parallel_and_its_intervals_stay_finite() {
         "--jobs",
         "2",
     ]));
-    assert!(!table.contains("inf"), "{table}");
+    // Never the old collapsed interval of a clean sweep.
+    assert!(!table.contains("100.0%, 100.0%]") && !table.contains("[  0.0%,   0.0%]"), "{table}");
+    assert!(!table.contains("[+inf, +inf]") && !table.contains("[-inf, -inf]"), "{table}");
     assert!(table.contains("95% interval"), "{table}");
 }
 

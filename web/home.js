@@ -71,7 +71,10 @@ function variantCard(variant, levels) {
     h('div', { class: 'about' },
       h('h3', {}, variant.name, ' ', h('code', {}, variant.id)),
       h('p', { class: 'summary', title: variant.summary }, variant.summary),
-      h('p', {}, variant.rules ? h('a', { href: variant.rules, target: '_blank' }, 'Rules') : h('span', { class: 'muted' }, 'Rules page not written yet'), ' ', button),
+      h('p', {},
+        variant.rules ? h('a', { href: variant.rules, target: '_blank' }, 'Rules') : h('span', { class: 'muted' }, 'Rules page not written yet'), ' ',
+        variant.insights ? [h('a', { href: variant.insights, target: '_blank' }, 'Insights'), ' '] : [],
+        button),
       form),
   );
 }

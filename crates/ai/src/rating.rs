@@ -8,8 +8,8 @@
 //! draw between them), the weak prior that bayeselo also uses: estimates
 //! stay finite and move little once real games are many.
 
-/// The two-sided 95% normal quantile.
-const Z: f64 = 1.959_963_984_540_054;
+use crate::stats::{wilson, Z95 as Z};
+
 /// Elo points per natural-log unit of odds.
 const ELO_PER_NATURAL_UNIT: f64 = 400.0 / std::f64::consts::LN_10;
 
@@ -33,12 +33,8 @@ impl ScoreInterval {
         let games = f64::from(wins + draws + losses);
         let points = f64::from(wins) + 0.5 * f64::from(draws);
         let score = if games > 0.0 { points / games } else { 0.5 };
-        let n = games + 1.0;
-        let p = (points + 0.5) / n;
-        let z2 = Z * Z;
-        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
-        let half = Z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-        ScoreInterval { score, estimate: p, low: (centre - half).max(0.0), high: (centre + half).min(1.0) }
+        let with_virtual_draw = wilson(points + 0.5, games + 1.0);
+        ScoreInterval { score, estimate: with_virtual_draw.value, low: with_virtual_draw.low, high: with_virtual_draw.high }
     }
 }
 

@@ -44,15 +44,39 @@ pub fn content_type(path: &str) -> &'static str {
     }
 }
 
-/// Markdown to an HTML page, for the rules links of the home page.
-pub fn markdown_page(title: &str, markdown: &str) -> String {
+/// A file of the committed studies, `docs/insights/<path>` (a game's page
+/// `lichen.md`, a report `lichen/lichen-a2ne/report.md`, its chart
+/// `length.svg`). Only embedded files: a request never reaches the disk.
+pub fn insight(path: &str) -> Option<&'static [u8]> {
+    let name = format!("insights/{path}");
+    embedded::DOCS.iter().find(|(n, _)| *n == name).map(|(_, bytes)| *bytes)
+}
+
+/// Every file of the committed studies, by its path inside `docs/insights/`.
+pub fn insights() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    embedded::DOCS.iter().filter_map(|(name, bytes)| name.strip_prefix("insights/").map(|path| (path, *bytes)))
+}
+
+/// The address of a game's Insights page (`/insights/lichen`), if its
+/// studies are committed; `game` as in `VariantInfo::game`.
+pub fn insights_page(game: &str) -> Option<String> {
+    insight(&format!("{game}.md")).map(|_| format!("/insights/{game}"))
+}
+
+/// Markdown to an HTML page, for the rules links of the home page; `links`
+/// go in the page's navigation beside the way home.
+pub fn markdown_page(title: &str, markdown: &str, links: &[(&str, String)]) -> String {
     use pulldown_cmark::{html, Options, Parser};
     let mut body = String::new();
     html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH));
     let title = title.replace('&', "&amp;").replace('<', "&lt;");
+    let links: String = links
+        .iter()
+        .map(|(text, href)| format!(" · <a href=\"{}\">{text}</a>", href.replace('&', "&amp;").replace('"', "&quot;")))
+        .collect();
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
          <title>{title} · Menagerie</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
-         <body class=\"doc\"><nav><a href=\"/\">← Menagerie</a></nav><article>{body}</article></body></html>"
+         <body class=\"doc\"><nav><a href=\"/\">← Menagerie</a>{links}</nav><article>{body}</article></body></html>"
     )
 }

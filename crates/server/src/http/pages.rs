@@ -30,11 +30,13 @@ fn asset_response(path: &str) -> Response {
 
 pub async fn rules(State(hub): State<Arc<Hub>>, Path(variant): Path<String>) -> Response {
     let id = variant.split(':').next().unwrap_or_default();
-    let name = hub.source().variants().iter().find(|v| v.id == id).map(|v| v.name);
+    let info = hub.source().variants().into_iter().find(|v| v.id == id);
+    let name = info.map(|v| v.name);
     // Only a known id goes on to the page lookup (which tries every prefix).
     let id = if name.is_some() { id } else { "" };
+    let links: Vec<(&str, String)> = info.and_then(|v| assets::insights_page(v.game())).map(|href| ("Insights", href)).into_iter().collect();
     match (name, assets::rules(id)) {
-        (Some(name), Some(markdown)) => Html(assets::markdown_page(name, markdown)).into_response(),
+        (Some(name), Some(markdown)) => Html(assets::markdown_page(name, markdown, &links)).into_response(),
         (Some(name), None) => ApiError::not_found(format!("no rules page for {name} yet")).into_response(),
         (None, _) => ApiError::not_found(format!("unknown variant {}", shown(&variant))).into_response(),
     }
@@ -43,7 +45,38 @@ pub async fn rules(State(hub): State<Arc<Hub>>, Path(variant): Path<String>) -> 
 pub async fn doc(Path(name): Path<String>) -> Response {
     let stem = name.strip_suffix(".md").unwrap_or(&name);
     match assets::doc(&format!("{stem}.md")) {
-        Some(markdown) => Html(assets::markdown_page(stem, markdown)).into_response(),
+        Some(markdown) => Html(assets::markdown_page(stem, markdown, &[])).into_response(),
         None => ApiError::not_found(format!("no page {}", shown(&name))).into_response(),
     }
+}
+
+/// `/insights`: what the studies found, game by game.
+pub async fn insights_index() -> Response {
+    insight_response("README.md")
+}
+
+/// `/insights/{*path}`: a game's page (`/insights/lichen`), a study's report
+/// (`.../report.md`) or its data and charts (`report.json`, `length.svg`),
+/// all from the committed `docs/insights/`.
+pub async fn insights(Path(path): Path<String>) -> Response {
+    insight_response(&path)
+}
+
+fn insight_response(path: &str) -> Response {
+    let has_extension = path.rsplit('/').next().is_some_and(|last| last.contains('.'));
+    let path = if has_extension { path.to_owned() } else { format!("{path}.md") };
+    let Some(bytes) = assets::insight(&path) else {
+        return ApiError::not_found(format!("no insights page {}", shown(&path))).into_response();
+    };
+    if let Some(stem) = path.strip_suffix(".md") {
+        let markdown = String::from_utf8_lossy(bytes);
+        let title = markdown.lines().find_map(|line| line.strip_prefix("# ")).unwrap_or(stem).to_owned();
+        let mut links = vec![("All insights", "/insights/".to_owned())];
+        // A game's own page links to its rules.
+        if !stem.contains('/') && assets::rules(stem).is_some() {
+            links.push(("Rules", format!("/rules/{stem}")));
+        }
+        return Html(assets::markdown_page(&title, &markdown, &links)).into_response();
+    }
+    ([(header::CONTENT_TYPE, assets::content_type(&path)), (header::CACHE_CONTROL, "no-cache")], bytes).into_response()
 }

@@ -23,6 +23,7 @@ pub async fn variants(State(hub): State<Arc<Hub>>) -> Json<Value> {
                 "summary": info.summary,
                 "options": info.options.iter().map(|o| option_json(hub.catalog(), o)).collect::<Vec<_>>(),
                 "rules": assets::rules(info.id).map(|_| format!("/rules/{}", info.id)),
+                "insights": assets::insights_page(info.game()),
                 "players": start.as_ref().map(|g| json!([g.player_name(Player::First), g.player_name(Player::Second)])),
                 "hidden_information": start.as_ref().map(|g| g.has_hidden_information()),
                 // A small picture of the start; games with hidden

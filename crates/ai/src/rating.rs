@@ -34,7 +34,12 @@ impl ScoreInterval {
         let points = f64::from(wins) + 0.5 * f64::from(draws);
         let score = if games > 0.0 { points / games } else { 0.5 };
         let with_virtual_draw = wilson(points + 0.5, games + 1.0);
-        ScoreInterval { score, estimate: with_virtual_draw.value, low: with_virtual_draw.low, high: with_virtual_draw.high }
+        ScoreInterval {
+            score,
+            estimate: with_virtual_draw.value,
+            low: with_virtual_draw.low,
+            high: with_virtual_draw.high,
+        }
     }
 }
 

@@ -693,7 +693,11 @@ async fn every_game_is_playable_in_chromium() {
 /// From a game's card to its Insights page and on to a study's report with
 /// its chart, readable on a desktop and on a phone.
 async fn read_the_insights(client: &Client, base: &str) {
-    let link = eval(client, "return document.querySelector('[data-variant=\"lichen\"] a[href^=\"/insights\"]').getAttribute('href')").await;
+    let link = eval(
+        client,
+        "return document.querySelector('[data-variant=\"lichen\"] a[href^=\"/insights\"]').getAttribute('href')",
+    )
+    .await;
     assert_eq!(link, json!("/insights/lichen"));
     client.goto(&format!("{base}/insights/lichen")).await.unwrap();
     until(client, "the findings", "return document.querySelectorAll('article table').length").await;
@@ -703,7 +707,12 @@ async fn read_the_insights(client: &Client, base: &str) {
     assert!(overflow.as_i64().unwrap() <= 0, "the page scrolls sideways on a phone: {overflow}");
     screenshot(client, "insights-lichen-phone").await;
     client.goto(&format!("{base}/insights/lichen/lichen-a2ne/report.md")).await.unwrap();
-    let chart = until(client, "the chart", "const img = document.querySelector('article img'); return img && img.complete && img.naturalWidth").await;
+    let chart = until(
+        client,
+        "the chart",
+        "const img = document.querySelector('article img'); return img && img.complete && img.naturalWidth",
+    )
+    .await;
     assert!(chart.as_u64().unwrap() > 0, "the chart is drawn");
     let overflow = eval(client, "return document.documentElement.scrollWidth - innerWidth").await;
     assert!(overflow.as_i64().unwrap() <= 0, "the report scrolls sideways on a phone: {overflow}");

@@ -34,7 +34,8 @@ pub async fn rules(State(hub): State<Arc<Hub>>, Path(variant): Path<String>) -> 
     let name = info.map(|v| v.name);
     // Only a known id goes on to the page lookup (which tries every prefix).
     let id = if name.is_some() { id } else { "" };
-    let links: Vec<(&str, String)> = info.and_then(|v| assets::insights_page(v.game())).map(|href| ("Insights", href)).into_iter().collect();
+    let links: Vec<(&str, String)> =
+        info.and_then(|v| assets::insights_page(v.game())).map(|href| ("Insights", href)).into_iter().collect();
     match (name, assets::rules(id)) {
         (Some(name), Some(markdown)) => Html(assets::markdown_page(name, markdown, &links)).into_response(),
         (Some(name), None) => ApiError::not_found(format!("no rules page for {name} yet")).into_response(),

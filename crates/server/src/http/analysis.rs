@@ -7,16 +7,16 @@
 //! running, `{"type": "stop"}` stops it, and closing the socket stops it.
 
 use super::listen::{ConnectionSlot, PeerAddr};
+use super::positions::PositionSource;
 use crate::analysis::{analyse, Analyst, Event, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_TIME};
 use crate::hub::Hub;
-use crate::viewer::Viewer;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, State};
 use axum::response::Response;
 use axum::Json;
 use futures_util::{SinkExt, StreamExt};
 use menagerie_ai::{Limits, StopFlag};
-use menagerie_core::{Actor, DynGame};
+use menagerie_core::DynGame;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -88,47 +88,18 @@ impl AnalyseRequest {
         }
     }
 
-    /// The position to analyse, or why it may not be.
+    /// The position to analyse, or why it may not be (as the board's
+    /// `POST /api/analysis/position` resolves it).
     async fn position(&self, hub: &Hub) -> Result<Box<dyn DynGame>, String> {
-        let mut game = match (&self.game, &self.variant) {
-            (Some(id), None) => self.game_position(hub, id).await?,
-            (None, Some(variant)) => {
-                if self.position.as_ref().is_some_and(|p| p.len() > crate::command::MAX_POSITION_LEN) {
-                    return Err("position text too long".into());
-                }
-                hub.source().new_game(variant, self.position.as_deref(), 0, hub.catalog())?
-            }
-            _ => return Err("give either a variant (and position) or a game".into()),
+        let source = PositionSource {
+            variant: self.variant.as_deref(),
+            position: self.position.as_deref(),
+            game: self.game.as_deref(),
+            ply: self.ply,
+            seat: self.seat.as_deref(),
+            moves: &self.moves,
         };
-        for (index, text) in self.moves.iter().enumerate() {
-            game.play(text).map_err(|e| format!("move {} of moves: {e}", index + 1))?;
-        }
-        Ok(game)
-    }
-
-    async fn game_position(&self, hub: &Hub, id: &str) -> Result<Box<dyn DynGame>, String> {
-        let slot = hub.slot(id).await.map_err(|e| e.reason)?;
-        let live = slot.live.lock().await;
-        let viewer = live.viewer(self.seat.as_deref()).map_err(|e| e.reason)?;
-        let now = live.moves.len();
-        let ply = self.ply.unwrap_or(now);
-        if ply > now {
-            return Err(format!("the game has {now} moves, not {ply}"));
-        }
-        if live.game.has_hidden_information() && !live.is_over() {
-            // Only what the asking seat may know: its own decision, now.
-            let acting = matches!(viewer, Viewer::Seat(p) if live.game.to_act() == Actor::Player(p));
-            if !acting || ply != now || !self.moves.is_empty() {
-                return Err("in a game with hidden cards that goes on, only the seat to act may have the \
-                            current position analysed (without further moves)"
-                    .into());
-            }
-        }
-        let mut game = live.game.box_clone();
-        for _ in ply..now {
-            game.undo();
-        }
-        Ok(game)
+        source.resolve(hub).await.map(|resolved| resolved.game).map_err(|error| error.reason)
     }
 }
 

@@ -25,6 +25,7 @@ async fn a_typed_position_and_the_moves_played_from_it() {
     let (status, node) = server.post(PATH, json!({ "variant": "kelasu", "position": KELASU_WIN_IN_ONE })).await;
     assert_eq!(status, 200, "{node}");
     assert_eq!(node["variant"], "kelasu");
+    assert_eq!(node["players"], json!(["blue", "red"]));
     assert_eq!(node["to_act"], "first");
     assert_eq!(node["branches"], true);
     assert_eq!(node["position"], KELASU_WIN_IN_ONE);

@@ -184,6 +184,7 @@ pub async fn position(
     };
     Ok(Json(json!({
         "variant": game.variant(),
+        "players": [game.player_name(Player::First), game.player_name(Player::Second)],
         "board": game.view(resolved.view),
         "you": resolved.view.map(player_str),
         "to_act": (!over).then(|| actor_str(game.to_act())),

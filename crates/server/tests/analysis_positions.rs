@@ -31,7 +31,7 @@ async fn a_typed_position_and_the_moves_played_from_it() {
     assert_eq!(node["position"], KELASU_WIN_IN_ONE);
     assert_eq!(node["board"]["to_act"], "blue");
     let win = node["legal_moves"].as_array().unwrap().iter().find(|m| m["text"] == "F6-F5").expect("F6-F5 is legal");
-    assert!(win["label"].is_string());
+    assert_eq!(win["label"], "WF6-F5");
     // Playing the winning move ends the game: nothing more to play.
     let (status, after) =
         server.post(PATH, json!({ "variant": "kelasu", "position": KELASU_WIN_IN_ONE, "moves": ["F6-F5"] })).await;

@@ -93,13 +93,13 @@ function lineFrom(first, options, nested) {
   let numbered = true;
   let previous = null;
   while (node) {
-    el.append(moveItem(node, options, numbered || node.move.actor !== previous), ' ');
+    el.append(moveItem(node, options, numbered || node.move.actor !== previous));
     numbered = false;
     previous = node.move.actor;
     const siblings = node.parent.children;
     if (siblings[0] === node) {
       for (const side of siblings.slice(1)) {
-        el.append(lineFrom(side, options, nested + 1), ' ');
+        el.append(lineFrom(side, options, nested + 1));
         numbered = true;
       }
     }

@@ -228,7 +228,10 @@ async fn the_analysis_board_streams_marks_the_best_move_and_grows_variations() {
     assert_eq!(eval(&client, "return document.querySelector('[data-node-position]').value").await, KELASU_WIN_IN_ONE);
     until(&client, "the search to end", "return document.querySelector('[data-engine-status]').textContent === 'done'")
         .await;
-    screenshot(&client, "analysis").await;
+    assert_eq!(
+        eval(&client, "return document.querySelector('[data-engine-words]').textContent").await,
+        "blue wins in 1"
+    );
 
     // The page lays the bar beside the board on a desktop.
     let layout = eval(
@@ -289,6 +292,9 @@ async fn the_analysis_board_streams_marks_the_best_move_and_grows_variations() {
     click(&client, "[data-nav=start]").await;
     let again = until_the_win_is_shown(&client).await;
     assert!(again["search"].as_u64().unwrap() > moved["search"].as_u64().unwrap(), "{again}");
+    until(&client, "the search to end", "return document.querySelector('[data-engine-status]').textContent === 'done'")
+        .await;
+    screenshot(&client, "analysis").await;
 
     // Stop and Go.
     click(&client, "[data-engine-toggle]").await;

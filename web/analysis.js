@@ -514,6 +514,9 @@ class AnalysisPage {
     if (best) markBest(svg, cellsOf(best));
     e.board.append(svg);
     if (svg.dataset && svg.dataset.aspect) e.page.style.setProperty('--aspect', svg.dataset.aspect);
+    if (data.chance_move) {
+      e.actions.append(h('button', { class: 'primary', 'data-chance-random': '', title: 'A move of chance drawn with the game\'s odds', onclick: () => this.play(data.chance_move) }, 'Draw at random'));
+    }
     const loose = parsed.filter((m) => m.tokens.length === 0 && !(renderer.inPanel && renderer.inPanel(m.text)));
     for (const m of loose) {
       e.actions.append(h('button', { 'data-move': m.text, class: m.text === 'pass' ? 'move-button pass' : 'move-button', title: m.text, onclick: () => this.play(m.text) }, renderer.label ? renderer.label(m.text, data.board) : m.text));
@@ -685,7 +688,7 @@ function markBest(svg, cells) {
 function statusText(data) {
   const board = data.board || {};
   if (board.result) return `Game over: ${board.result.winner ? `${board.result.winner} wins` : 'a draw'} (${board.result.reason}).`;
-  if (data.to_act === 'chance') return 'Chance acts next: pick its move below.';
+  if (data.to_act === 'chance') return 'Chance acts next: draw at random, or pick its move below.';
   const name = board.to_act || data.to_act;
   return `${name ? name[0].toUpperCase() + name.slice(1) : 'Nobody'} to move.${data.check ? ' Check!' : ''}`;
 }

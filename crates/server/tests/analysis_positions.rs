@@ -50,6 +50,15 @@ async fn a_typed_position_and_the_moves_played_from_it() {
     assert_eq!(again["board"]["squares"], line["board"]["squares"]);
     assert_eq!(texts(&again), texts(&line));
     assert!(!texts(&line).contains(&"2b1c3"));
+    assert_eq!(line["chance_move"], Value::Null);
+
+    // Where chance acts, one of its moves drawn with the game's odds.
+    let (status, deal) = server.post(PATH, json!({ "variant": "lunch" })).await;
+    assert_eq!(status, 200, "{deal}");
+    assert_eq!(deal["to_act"], "chance");
+    assert_eq!(deal["you"], "first", "a typed position shows the hand of the side on turn");
+    let drawn = deal["chance_move"].as_str().expect("a chance move");
+    assert!(texts(&deal).contains(&drawn), "{drawn} is not legal: {deal}");
     server.stop().await;
 }
 

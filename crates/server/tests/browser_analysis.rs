@@ -437,3 +437,53 @@ async fn a_game_page_opens_the_analysis_board_at_the_move_viewed() {
     client.close().await.unwrap();
     server.stop().await;
 }
+
+/// Lunch Chess typed as a position: chance's draws are made at random (with
+/// the game's odds) or picked, then the engine weighs the decision of the
+/// side to act, whose hand is shown.
+#[tokio::test]
+async fn lunch_chess_draws_at_random_and_the_engine_weighs_the_decision() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    set_viewport(&client, 1280, 900).await;
+    client.goto(&format!("{}/analysis?variant=lunch", server.base)).await.unwrap();
+    let mut draws = 0;
+    loop {
+        let acts = until(
+            &client,
+            "the node's position",
+            "const a = window.menagerieAnalysis; return a && a.current && a.current.data ? a.current.data.to_act : null",
+        )
+        .await;
+        if acts != "chance" {
+            break;
+        }
+        assert!(draws < 60, "chance never stops drawing");
+        let before = eval(&client, "return window.menagerieAnalysis.current.depth()").await;
+        click(&client, "[data-chance-random]").await;
+        until(&client, "the draw", &format!("return window.menagerieAnalysis.current.depth() > {before}")).await;
+        draws += 1;
+    }
+    assert!(draws > 0);
+    let best = until(
+        &client,
+        "the engine's choice",
+        "const a = window.menagerieAnalysis; const b = a.best(); return b && a.engine.info.depth !== undefined ? b : null",
+    )
+    .await;
+    let legal = eval(&client, "return window.menagerieAnalysis.current.data.legal_moves.map((m) => m.text)").await;
+    assert!(legal.as_array().unwrap().contains(&best), "{best} not in {legal}");
+    assert_eq!(eval(&client, "return !!document.querySelector('[data-hand]')").await, true, "the hand is shown");
+    assert_eq!(eval(&client, "return window.menagerieAnalysis.panelError").await, Value::Null);
+    assert_eq!(
+        eval(&client, "return document.querySelectorAll('[data-line=main] [data-tree-move]').length").await,
+        json!(draws)
+    );
+    screenshot(&client, "analysis-lunch").await;
+    client.close().await.unwrap();
+    server.stop().await;
+}

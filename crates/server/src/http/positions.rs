@@ -182,6 +182,10 @@ pub async fn position(
             })
             .collect()
     };
+    let branches = resolved.branches && !over;
+    // Chance's move drawn with the game's probabilities, for the board's
+    // "draw at random" (anyone who may play on from here may draw).
+    let chance = (branches && game.to_act() == Actor::Chance).then(|| game.sample_chance(&mut rand::rng())).flatten();
     Ok(Json(json!({
         "variant": game.variant(),
         "players": [game.player_name(Player::First), game.player_name(Player::Second)],
@@ -190,7 +194,8 @@ pub async fn position(
         "to_act": (!over).then(|| actor_str(game.to_act())),
         "check": game.in_check(),
         "legal_moves": legal,
-        "branches": resolved.branches && !over,
+        "branches": branches,
+        "chance_move": chance,
         "position": resolved.from_text.then(|| game.to_text()),
     })))
 }

@@ -17,6 +17,9 @@ import { icon } from './icons.js';
 import { defaultTokens, squareNames, startsWithPath } from './game.js';
 import { TreeNode, treeList } from './analysis-tree.js';
 
+/// Requests refused by the server's caps asked again (a second apart), at most in a row.
+const MAX_RETRIES = 30;
+
 const SIDE_COLOURS = { white: '#f7f6f1', black: '#2e2e2e', blue: '#2f6ed1', red: '#cf3b30' };
 
 function message(error) {
@@ -72,6 +75,7 @@ class AnalysisPage {
     this.running = true; // the engine's Go/Stop toggle
     this.sent = 0; // analyse requests sent on this socket (the server numbers them alike)
     this.engine = null; // {node, info, done, error, search}
+    this.retries = 0; // requests refused by the caps in a row
     this.el = {};
   }
 
@@ -294,6 +298,7 @@ class AnalysisPage {
     if (data.search !== undefined && data.search !== engine.search) return; // an earlier node's
     if (data.type === 'info') {
       engine.info = data.info;
+      this.retries = 0;
     } else if (data.type === 'done') {
       engine.done = true;
       if (data.info) engine.info = data.info;
@@ -303,7 +308,8 @@ class AnalysisPage {
       engine.done = true;
       // Over a cap (often only the search of a page just left, still
       // stopping): ask again shortly, if still wanted.
-      if (/try again shortly|analyses at once/.test(data.error || '')) {
+      if (/try again shortly|analyses at once/.test(data.error || '') && this.retries < MAX_RETRIES) {
+        this.retries += 1;
         engine.error = `${data.error} (retrying…)`;
         setTimeout(() => { if (this.engine === engine && this.running) this.analyse(); }, 1000);
       }
@@ -643,7 +649,7 @@ class AnalysisPage {
       this.toggleFlip();
     } else if (event.key === 'Escape') {
       this.deselect();
-    } else if (event.key === ' ') {
+    } else if (event.key === ' ' && !(event.target && event.target.tagName === 'BUTTON')) {
       event.preventDefault();
       this.toggleEngine();
     }

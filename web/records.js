@@ -1,7 +1,8 @@
 // Game records (docs/records.md) on the page: the "Download record" link of
 // a game page, and the home page's form that starts a game from a pasted or
 // uploaded record (POST /api/games/import, docs/api.md), or opens it on the
-// analysis board (imported as a game on this device, never played on).
+// analysis board (imported as a game of both sides on this device, which
+// the board only reads).
 
 import { api, myGames, ApiError } from './api.js';
 import { h } from './dom.js';

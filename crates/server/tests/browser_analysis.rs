@@ -304,6 +304,24 @@ async fn the_analysis_board_streams_marks_the_best_move_and_grows_variations() {
     assert!(going["search"].as_u64().unwrap() > again["search"].as_u64().unwrap(), "{going}");
     assert_eq!(eval(&client, "return document.querySelector('[data-engine-toggle]').textContent").await, "Stop");
 
+    // The side line made the main line, then the old main line deleted.
+    let lines = "return ['main', 'variation'].map((kind) => [...document.querySelectorAll(`[data-line=${kind}] > [data-tree-move]`)].map((e) => e.getAttribute('data-tree-move')).join(','))";
+    click(&client, "[data-tree-move=\"F6-F5\"]").await;
+    until(&client, "the side line's move", "return window.menagerieAnalysis.current.path().join() === 'F6-F5'").await;
+    click(&client, "[data-tree-promote]").await;
+    assert_eq!(eval(&client, lines).await, json!(["F6-F5", other]));
+    click(&client, &format!("[data-tree-move={other:?}]")).await;
+    until(
+        &client,
+        "the old main line's move",
+        &format!("return window.menagerieAnalysis.current.path().join() === {other:?}"),
+    )
+    .await;
+    click(&client, "[data-tree-delete]").await;
+    until(&client, "the line deleted", "return window.menagerieAnalysis.current.depth() === 0").await;
+    assert_eq!(eval(&client, lines).await, json!(["F6-F5", ""]));
+    until_the_win_is_shown(&client).await;
+
     // A phone: the bar lies flat above the board, all in the window's width.
     set_viewport(&client, 390, 844).await;
     tokio::time::sleep(Duration::from_millis(600)).await;

@@ -11,7 +11,7 @@
 use super::Hub;
 use crate::command::{NewGame, Setup};
 use crate::error::ApiError;
-use crate::live::LiveGame;
+use crate::live::{LiveGame, MoveNote};
 use crate::start::{self, Start};
 use crate::store::{Ending, GameMeta, Mode, MoveActor, SeatKind, StoredMove};
 use crate::view;
@@ -46,6 +46,8 @@ struct Imported {
     start: Start,
     creator: Player,
     moves: Vec<StoredMove>,
+    /// Each move's label and side, as a replayed game's (the move list shows them).
+    notes: Vec<MoveNote>,
     meta: GameMeta,
 }
 
@@ -68,7 +70,7 @@ impl Hub {
     /// Starts a game from a record: replayed whole first, then stored with
     /// its moves, and continued as `request` asks. Answers like a new game.
     pub async fn import(&self, request: ImportGame) -> Result<Value, ApiError> {
-        let Imported { start, creator, moves, meta } = self.replay_import(request)?;
+        let Imported { start, creator, moves, notes, meta } = self.replay_import(request)?;
         let Start { record, game } = start;
         let id = record.id.clone();
         self.store.create(record.clone()).await?;
@@ -85,7 +87,9 @@ impl Hub {
             self.store.set_meta(id, meta.clone()).await?;
         }
         let answer = view::started(&record, creator, true);
-        let slot = self.games.insert(LiveGame::new(record, game, moves, meta));
+        let mut live = LiveGame::new(record, game, moves, meta);
+        live.notes = notes;
+        let slot = self.games.insert(live);
         {
             let mut live = slot.live.lock().await;
             live.play_chance(&self.store).await?;
@@ -136,12 +140,14 @@ impl Hub {
             ));
         }
         let mut moves = Vec::with_capacity(replayed.game.history().len());
+        let mut notes = Vec::with_capacity(replayed.game.history().len());
         let mut walk = start.game.box_clone();
         for text in replayed.game.history() {
             let actor = match walk.to_act() {
                 Actor::Player(p) => MoveActor::of(p),
                 Actor::Chance => MoveActor::Chance,
             };
+            notes.push(MoveNote::before(walk.as_ref(), text));
             walk.play(text).map_err(|e| ApiError::internal(format!("a replayed move does not replay: {e}")))?;
             moves.push(StoredMove { text: text.clone(), actor, at: None });
         }
@@ -156,7 +162,7 @@ impl Hub {
             ..GameMeta::default()
         };
         start.game = replayed.game;
-        Ok(Imported { start, creator, moves, meta })
+        Ok(Imported { start, creator, moves, notes, meta })
     }
 }
 

@@ -385,7 +385,12 @@ class AnalysisPage {
     if (info && info.pv && info.pv.length) {
       const board = data && data.board;
       e.pv.append(h('span', { class: 'muted' }, 'Best line '),
-        ...info.pv.map((text, i) => h('span', { class: i === 0 ? 'pv-move best' : 'pv-move', title: text, 'data-pv-move': text }, i === 0 && renderer.short ? renderer.short(text, board) : text)));
+        ...info.pv.map((text, i) => h('span', {
+          class: i === 0 ? 'pv-move best' : 'pv-move',
+          title: `${text}: play the line to here`,
+          'data-pv-move': text,
+          onclick: () => this.playLine(engine.node, info.pv.slice(0, i + 1)),
+        }, i === 0 && renderer.short ? renderer.short(text, board) : text)));
       e.pv.setAttribute('data-best', info.best || info.pv[0]);
     } else {
       e.pv.removeAttribute('data-best');
@@ -405,6 +410,12 @@ class AnalysisPage {
       try {
         const data = await post('/api/analysis/position', { ...this.source, moves: node.path() });
         node.data = data;
+        // Moves added from an engine line learn their labels and side here.
+        for (const child of node.children) {
+          const known = data.legal_moves.find((m) => m.text === child.move.text);
+          if (!child.move.label && known) child.move.label = known.label;
+          if (!child.move.actor) child.move.actor = data.to_act;
+        }
       } catch (error) {
         if (this.current !== node) return;
         this.showError(error);
@@ -607,6 +618,18 @@ class AnalysisPage {
     const move = data.legal_moves.find((m) => m.text === text);
     if (!move) return;
     this.goTo(this.current.child({ text: move.text, label: move.label, actor: data.to_act }));
+  }
+
+  /// Plays the engine's line `texts` from `node` into the tree (the moves'
+  /// labels and sides are filled in as their positions are read).
+  playLine(node, texts) {
+    if (!node.data || !node.data.branches) return;
+    let at = node;
+    for (const text of texts) {
+      const known = at.data && at.data.legal_moves.find((m) => m.text === text);
+      at = at.child({ text, label: known ? known.label : null, actor: at.data ? at.data.to_act : null });
+    }
+    this.goTo(at);
   }
 
   promote() {

@@ -405,6 +405,21 @@ async fn a_game_page_opens_the_analysis_board_at_the_move_viewed() {
     )
     .await;
     assert_eq!(server.state(id, None).await["ply"], 3, "the game is untouched");
+    // The engine's line, clicked at its second move, is played into the tree.
+    let line = until(
+        &client,
+        "a best line of two moves, clicked",
+        "const shown = [...document.querySelectorAll('[data-engine-pv] [data-pv-move]')]; if (shown.length < 2) return null; \
+         shown[1].click(); return shown.slice(0, 2).map((e) => e.getAttribute('data-pv-move'))",
+    )
+    .await;
+    let played = until(
+        &client,
+        "the engine's line in the tree",
+        "const a = window.menagerieAnalysis; return a.current.path().length === 6 && a.current.data ? a.current.path().slice(4) : null",
+    )
+    .await;
+    assert_eq!(played, line);
 
     // A record imported "to study": the analysis board at the move chosen.
     client.goto(&format!("{}/", server.base)).await.unwrap();
@@ -422,7 +437,7 @@ async fn a_game_page_opens_the_analysis_board_at_the_move_viewed() {
     let imported = until(
         &client,
         "the imported record on the analysis board",
-        "const a = location.pathname === '/analysis' && window.menagerieAnalysis; return a && a.current && a.current.data ? a.current.path() : null",
+        "const a = location.pathname === '/analysis' && window.menagerieAnalysis; return a && a.current && a.current.data && document.querySelector('.tree-move.current') ? a.current.path() : null",
     )
     .await;
     assert_eq!(imported, json!(["2b1c3", "1e7d5"]));

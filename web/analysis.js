@@ -146,14 +146,16 @@ class AnalysisPage {
     const link = h('a', { href: `/g/${encodeURIComponent(id)}${seat ? `?seat=${encodeURIComponent(seat)}` : ''}`, 'data-source-game': id }, state.name);
     fill(this.el.from, 'From the game ', link, ` (${state.ply} moves${state.result ? `, ${state.result.summary}` : ''})`);
     this.el.form.variant.value = state.variant;
-    await this.prepare(state.variant);
+    await this.prepare(state.variant, state.you);
   }
 
-  async prepare(variant) {
+  /// Loads the variant's renderer; the board is turned to `side` (a game's
+  /// seat), else to the side whose view is shown.
+  async prepare(variant, side) {
     this.variant = variant;
     await loadRenderers([variant]);
     const renderer = this.renderer();
-    const you = this.current.data && this.current.data.you;
+    const you = side || (this.current.data && this.current.data.you);
     const atTop = !!renderer.firstAtTop;
     this.flip = atTop ? you !== 'second' : you === 'second';
     fill(this.el.title, 'Analysis board ', h('code', { 'data-variant': variant }, variant));
@@ -417,6 +419,7 @@ class AnalysisPage {
           if (!child.move.actor) child.move.actor = data.to_act;
         }
       } catch (error) {
+        node.failed = true;
         if (this.current !== node) return;
         this.showError(error);
       }
@@ -490,7 +493,7 @@ class AnalysisPage {
     clear(e.panel);
     this.renderChooser();
     if (!data) {
-      e.board.append(h('p', { class: 'muted hidden-board' }, 'Loading the position…'));
+      e.board.append(h('p', { class: 'muted hidden-board' }, this.current && this.current.failed ? 'This position cannot be shown.' : 'Loading the position…'));
       return;
     }
     e.status.textContent = statusText(data);

@@ -420,6 +420,8 @@ async fn a_game_page_opens_the_analysis_board_at_the_move_viewed() {
     )
     .await;
     assert_eq!(played, line);
+    set_viewport(&client, 1280, 900).await;
+    screenshot(&client, "analysis-game").await;
 
     // A record imported "to study": the analysis board at the move chosen.
     client.goto(&format!("{}/", server.base)).await.unwrap();

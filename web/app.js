@@ -1,13 +1,16 @@
-// The Menagerie page: the home page (games, new game, your games) or a
-// game page, by the address.
+// The Menagerie page: the home page (games, new game, your games), a
+// game page or the analysis board, by the address.
 
 import { homePage } from './home.js';
 import { gamePage } from './game.js';
+import { analysisPage } from './analysis.js';
 
 const root = document.getElementById('app');
 const match = location.pathname.match(/^\/g\/([A-Za-z0-9]+)\/?$/);
 if (match) {
   gamePage(root, match[1], new URLSearchParams(location.search).get('seat'));
+} else if (/^\/analysis\/?$/.test(location.pathname)) {
+  analysisPage(root, new URLSearchParams(location.search));
 } else {
   homePage(root);
 }

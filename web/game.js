@@ -340,6 +340,18 @@ class GamePage {
     e.controls.append(
       h('button', { title: 'Flip the board (f)', 'data-flip': '', onclick: () => this.toggleFlip() }, icon('flip'), ' Flip'),
       ' ', downloadLink(this.id));
+    // While hidden cards are in play, only the seat to act may study its position now.
+    if (!s.hidden_information || s.result || s.your_turn) {
+      e.controls.append(' ', h('button', { 'data-action': 'analyse', title: 'Study the position shown on the analysis board', onclick: () => { location.href = this.analysisUrl(); } }, 'Analyse'));
+    }
+  }
+
+  /// The analysis board at the position shown, as this viewer sees it.
+  analysisUrl() {
+    const s = this.state;
+    const ply = this.viewing && !(s.hidden_information && !s.result) ? this.viewing.ply : s.ply;
+    const seat = this.actingSeat();
+    return `/analysis?game=${encodeURIComponent(this.id)}&ply=${ply}${seat ? `&seat=${encodeURIComponent(seat)}` : ''}`;
   }
 
   /// Taking back a move: asked for like a draw, answered by the other side
@@ -671,7 +683,7 @@ function countersText(board) {
 }
 
 /// The cell names a drawn board offers (elements with data-square).
-function squareNames(element) {
+export function squareNames(element) {
   return [...new Set([...element.querySelectorAll('[data-square]')].map((el) => el.getAttribute('data-square')))];
 }
 
@@ -696,7 +708,7 @@ export function defaultTokens(text, squares) {
 /// Whether the clicked `path` is a beginning of the move's cells. The
 /// first `unordered` cells (a set, like the Blanks of a Kelasu merge) may
 /// be clicked in any order.
-function startsWithPath(tokens, path, matches, unordered = 0) {
+export function startsWithPath(tokens, path, matches, unordered = 0) {
   if (tokens.length < path.length) return false;
   const used = new Set();
   for (let i = 0; i < path.length; i++) {

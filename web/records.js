@@ -1,8 +1,10 @@
 // Game records (docs/records.md) on the page: the "Download record" link of
 // a game page, and the home page's form that starts a game from a pasted or
-// uploaded record (POST /api/games/import, docs/api.md).
+// uploaded record (POST /api/games/import, docs/api.md), or opens it on the
+// analysis board (imported as a game of both sides on this device, which
+// the board only reads).
 
-import { myGames, ApiError } from './api.js';
+import { api, myGames, ApiError } from './api.js';
 import { h } from './dom.js';
 
 /// The link that downloads game `id`'s record: complete once the game is
@@ -35,7 +37,12 @@ export function importForm() {
   const opponent = h('select', { name: 'opponent', 'data-import-opponent': '' },
     h('option', { value: 'local' }, 'both sides on this device (replay, analyse)'),
     h('option', { value: 'computer' }, 'the computer'),
-    h('option', { value: 'friend' }, 'a friend (send a link)'));
+    h('option', { value: 'friend' }, 'a friend (send a link)'),
+    h('option', { value: 'analyse' }, 'nobody: study it on the analysis board'));
+  // Where the analysis board opens: a move number (plies from the start), or the end.
+  const ply = h('input', { type: 'number', min: '0', step: '1', class: 'short-number', placeholder: 'end', 'aria-label': 'analyse at move', 'data-import-ply': '' });
+  const plyLabel = h('label', { hidden: true }, 'at move ', ply);
+  opponent.addEventListener('change', () => { plyLabel.hidden = opponent.value !== 'analyse'; });
   const colour = h('select', { name: 'colour' },
     h('option', { value: 'first' }, 'first player'),
     h('option', { value: 'second' }, 'second player'),
@@ -49,7 +56,7 @@ export function importForm() {
     h('p', {}, 'Paste a game record (', h('a', { href: '/docs/records', target: '_blank' }, 'format'), ') or load a file: ', file),
     text,
     h('div', { class: 'new-game' },
-      h('label', {}, 'Go on against ', opponent), ' ',
+      h('label', {}, 'Go on against ', opponent), ' ', plyLabel, ' ',
       h('label', {}, 'Your side ', colour), ' ',
       h('button', { type: 'submit', class: 'primary', 'data-import-submit': '' }, 'Import')),
     error);
@@ -57,9 +64,18 @@ export function importForm() {
     event.preventDefault();
     error.hidden = true;
     try {
-      const created = await importRecord({ record: text.value, opponent: opponent.value, colour: colour.value });
-      const seat = created.secrets[created.you] || Object.values(created.secrets)[0];
+      const analyse = opponent.value === 'analyse';
+      const created = await importRecord({ record: text.value, opponent: analyse ? 'local' : opponent.value, colour: colour.value });
+      let seat = created.secrets[created.you] || Object.values(created.secrets)[0];
       myGames.save({ id: created.id, variant: '', name: 'Imported game', mode: created.mode, you: created.you, seat, secrets: created.secrets, created: Date.now() });
+      if (analyse) {
+        // Both seats are ours: look as the one to act (its cards, where hidden).
+        const state = await api.game(created.id, seat);
+        if (state.to_act && created.secrets[state.to_act]) seat = created.secrets[state.to_act];
+        const at = ply.value.trim() === '' ? '' : `&ply=${encodeURIComponent(ply.value.trim())}`;
+        location.href = `/analysis?game=${created.id}&seat=${encodeURIComponent(seat)}${at}`;
+        return;
+      }
       location.href = `/g/${created.id}?seat=${encodeURIComponent(seat)}`;
     } catch (e) {
       error.textContent = e.message;

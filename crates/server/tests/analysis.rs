@@ -127,6 +127,38 @@ async fn caps_hold_and_a_closed_socket_stops_its_search() {
     server.stop().await;
 }
 
+/// The analysis board asks for a new position at every click: a socket's
+/// new request replaces its search even when the caps are full, its own
+/// stopping search included (the new one starts once the old one ended).
+#[tokio::test]
+async fn a_new_position_replaces_the_search_even_at_the_caps() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let (_, load) = server.get("/api/analysis").await;
+    let full = load["max"].as_u64().unwrap().min(2);
+    let long = json!({ "type": "analyse", "variant": "lma", "time_ms": 20_000 });
+    let mut sockets = Vec::new();
+    for _ in 0..full {
+        let mut socket = open(&server).await;
+        send(&mut socket, long.clone()).await;
+        assert_eq!(next(&mut socket).await["type"], "started");
+        sockets.push(socket);
+    }
+    let last = sockets.last_mut().unwrap();
+    for search in 2..=4 {
+        let line = if search % 2 == 0 { vec!["2b1c3"] } else { vec![] };
+        send(last, json!({ "type": "analyse", "variant": "lma", "moves": line, "time_ms": 20_000 })).await;
+        let (before, started) = until(last, "started").await;
+        assert_eq!(started["search"], search, "{before:?} {started}");
+        assert!(before.iter().any(|m| m["type"] == "done" && m["search"] == search - 1), "{before:?}");
+        assert!(before.iter().all(|m| m["type"] != "error"), "{before:?}");
+    }
+    assert_eq!(running(&server).await, full);
+    drop(sockets);
+    until_idle(&server).await;
+    server.stop().await;
+}
+
 #[tokio::test]
 async fn hidden_cards_are_analysed_only_for_the_seat_to_act() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,23 +4,25 @@
 //! `GET /api/analysis` tells how many analyses run and may run.
 //!
 //! A socket runs one analysis at a time: a new request stops the one
-//! running, `{"type": "stop"}` stops it, and closing the socket stops it.
+//! running (and starts once that one has ended, so that a socket never
+//! competes with itself for the caps), `{"type": "stop"}` stops it, and
+//! closing the socket stops it.
 
 use super::listen::{ConnectionSlot, PeerAddr};
+use super::positions::PositionSource;
 use crate::analysis::{analyse, Analyst, Event, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_TIME};
 use crate::hub::Hub;
-use crate::viewer::Viewer;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, State};
 use axum::response::Response;
 use axum::Json;
 use futures_util::{SinkExt, StreamExt};
 use menagerie_ai::{Limits, StopFlag};
-use menagerie_core::{Actor, DynGame};
+use menagerie_core::DynGame;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// The largest message a client may send (a position text and moves).
@@ -28,6 +30,11 @@ const MAX_INCOMING: usize = 32 * 1024;
 
 /// How long a message may take to go out before the client counts as gone.
 const SEND_TIME: Duration = Duration::from_secs(10);
+
+/// How long a new request waits for the socket's previous search, told to
+/// stop, to give its place in the caps back (a search stops within
+/// milliseconds; this bounds a stuck one).
+const REPLACE_WAIT: Duration = Duration::from_secs(2);
 
 /// Progress reports waiting to be sent, at most; more are dropped (the
 /// next report says more).
@@ -88,47 +95,18 @@ impl AnalyseRequest {
         }
     }
 
-    /// The position to analyse, or why it may not be.
+    /// The position to analyse, or why it may not be (as the board's
+    /// `POST /api/analysis/position` resolves it).
     async fn position(&self, hub: &Hub) -> Result<Box<dyn DynGame>, String> {
-        let mut game = match (&self.game, &self.variant) {
-            (Some(id), None) => self.game_position(hub, id).await?,
-            (None, Some(variant)) => {
-                if self.position.as_ref().is_some_and(|p| p.len() > crate::command::MAX_POSITION_LEN) {
-                    return Err("position text too long".into());
-                }
-                hub.source().new_game(variant, self.position.as_deref(), 0, hub.catalog())?
-            }
-            _ => return Err("give either a variant (and position) or a game".into()),
+        let source = PositionSource {
+            variant: self.variant.as_deref(),
+            position: self.position.as_deref(),
+            game: self.game.as_deref(),
+            ply: self.ply,
+            seat: self.seat.as_deref(),
+            moves: &self.moves,
         };
-        for (index, text) in self.moves.iter().enumerate() {
-            game.play(text).map_err(|e| format!("move {} of moves: {e}", index + 1))?;
-        }
-        Ok(game)
-    }
-
-    async fn game_position(&self, hub: &Hub, id: &str) -> Result<Box<dyn DynGame>, String> {
-        let slot = hub.slot(id).await.map_err(|e| e.reason)?;
-        let live = slot.live.lock().await;
-        let viewer = live.viewer(self.seat.as_deref()).map_err(|e| e.reason)?;
-        let now = live.moves.len();
-        let ply = self.ply.unwrap_or(now);
-        if ply > now {
-            return Err(format!("the game has {now} moves, not {ply}"));
-        }
-        if live.game.has_hidden_information() && !live.is_over() {
-            // Only what the asking seat may know: its own decision, now.
-            let acting = matches!(viewer, Viewer::Seat(p) if live.game.to_act() == Actor::Player(p));
-            if !acting || ply != now || !self.moves.is_empty() {
-                return Err("in a game with hidden cards that goes on, only the seat to act may have the \
-                            current position analysed (without further moves)"
-                    .into());
-            }
-        }
-        let mut game = live.game.box_clone();
-        for _ in ply..now {
-            game.undo();
-        }
-        Ok(game)
+        source.resolve(hub).await.map(|resolved| resolved.game).map_err(|error| error.reason)
     }
 }
 
@@ -148,53 +126,107 @@ async fn serve(hub: Arc<Hub>, analyst: Arc<Analyst>, client: Option<std::net::Ip
     let (events, mut reports) = mpsc::channel::<(u64, Event)>(QUEUED_REPORTS);
     // The analysis running: its number and stop flag.
     let mut running: Option<(u64, StopFlag)> = None;
+    // A search of this socket told to stop, whose thread still holds its
+    // place in the caps until its end is reported ...
+    let mut stopping: Option<u64> = None;
+    // ... and the request that replaces it, started then (or at the
+    // deadline): a socket's next position never waits on its own last one.
+    let mut waiting: Option<(u64, AnalyseRequest, Instant)> = None;
     let mut searches = 0u64;
     loop {
-        let outgoing = tokio::select! {
+        let deadline = waiting.as_ref().map(|(_, _, at)| *at);
+        let mut outgoing = Vec::new();
+        tokio::select! {
             incoming = receiver.next() => match incoming {
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
                 Some(Ok(Message::Text(text))) => {
-                    if let Some((_, stop)) = running.take() {
+                    if let Some((search, stop)) = running.take() {
                         stop.stop();
+                        stopping = Some(search);
                     }
+                    waiting = None;
                     match read(&text) {
                         Ok(None) => continue,
                         Ok(Some(request)) => {
                             searches += 1;
-                            match start(&hub, &analyst, client, &request, searches, events.clone()).await {
-                                Ok(stop) => {
-                                    running = Some((searches, stop));
-                                    json!({ "type": "started", "search": searches })
-                                }
-                                Err(error) => json!({ "type": "error", "search": searches, "error": error }),
+                            if stopping.is_some() {
+                                waiting = Some((searches, request, Instant::now() + REPLACE_WAIT));
+                                continue;
                             }
+                            outgoing.push(begin(&hub, &analyst, client, request, searches, &events, &mut running).await);
                         }
-                        Err(error) => json!({ "type": "error", "error": error }),
+                        Err(error) => outgoing.push(json!({ "type": "error", "error": error })),
                     }
                 }
                 Some(Ok(_)) => continue,
             },
             Some((search, event)) = reports.recv() => {
-                if matches!(event, Event::Done { .. } | Event::Failed(_)) && running.as_ref().is_some_and(|(n, _)| *n == search) {
+                let ended = matches!(event, Event::Done { .. } | Event::Failed(_));
+                if ended && running.as_ref().is_some_and(|(n, _)| *n == search) {
                     running = None;
                 }
-                match event {
+                outgoing.push(match event {
                     Event::Info(progress) => json!({ "type": "info", "search": search, "info": progress }),
                     Event::Done { best, last } => json!({ "type": "done", "search": search, "best": best, "info": last }),
                     Event::Failed(error) => json!({ "type": "error", "search": search, "error": error }),
+                });
+                if ended && stopping == Some(search) {
+                    stopping = None;
+                    if let Some((number, request, _)) = waiting.take() {
+                        outgoing.push(begin(&hub, &analyst, client, request, number, &events, &mut running).await);
+                    }
+                }
+            }
+            _ = sleep_until(deadline), if deadline.is_some() => {
+                stopping = None;
+                if let Some((number, request, _)) = waiting.take() {
+                    outgoing.push(begin(&hub, &analyst, client, request, number, &events, &mut running).await);
                 }
             }
         };
-        // A client that takes nothing for this long is gone, and must not
-        // hold its analysis' place in the caps.
-        let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(outgoing.to_string().into()))).await;
-        if !matches!(sent, Ok(Ok(()))) {
-            break;
+        for message in outgoing {
+            // A client that takes nothing for this long is gone, and must
+            // not hold its analysis' place in the caps.
+            let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(message.to_string().into()))).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                if let Some((_, stop)) = running.take() {
+                    stop.stop();
+                }
+                return;
+            }
         }
     }
     // The socket is gone: so is its analysis.
     if let Some((_, stop)) = running {
         stop.stop();
+    }
+}
+
+/// Sleeps until `deadline` (forever without one).
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(at) => tokio::time::sleep_until(at.into()).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// Starts analysis number `search` and answers what the client is told:
+/// `started`, or `error` (the analysis then does not run).
+async fn begin(
+    hub: &Hub,
+    analyst: &Analyst,
+    client: Option<std::net::IpAddr>,
+    request: AnalyseRequest,
+    search: u64,
+    events: &mpsc::Sender<(u64, Event)>,
+    running: &mut Option<(u64, StopFlag)>,
+) -> Value {
+    match start(hub, analyst, client, &request, search, events.clone()).await {
+        Ok(stop) => {
+            *running = Some((search, stop));
+            json!({ "type": "started", "search": search })
+        }
+        Err(error) => json!({ "type": "error", "search": search, "error": error }),
     }
 }
 
@@ -213,7 +245,7 @@ async fn start(
     let stop = StopFlag::new();
     let flag = stop.clone();
     tokio::task::spawn_blocking(move || {
-        let _admission = admission;
+        let mut admission = Some(admission);
         analyse(game.as_ref(), limits, &flag, &mut |event| {
             // Progress may be dropped for a slow client; the end may not.
             match event {
@@ -221,6 +253,10 @@ async fn start(
                     let _ = events.try_send((search, event));
                 }
                 _ => {
+                    // The search is over: its place in the caps is free
+                    // before its end is told (the socket's next request
+                    // may take it at once).
+                    drop(admission.take());
                     let _ = events.blocking_send((search, event));
                 }
             }

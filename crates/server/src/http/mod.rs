@@ -10,6 +10,7 @@ mod body;
 mod games;
 pub mod listen;
 mod pages;
+mod positions;
 pub mod records;
 mod socket;
 mod time;
@@ -28,6 +29,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
     Router::new()
         .route("/", get(pages::page))
         .route("/g/{id}", get(pages::page))
+        .route("/analysis", get(pages::page))
         .route("/assets/{*path}", get(pages::asset))
         .route("/rules/{variant}", get(pages::rules))
         .route("/docs/{name}", get(pages::doc))
@@ -50,6 +52,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/ws", get(socket::upgrade))
         .route("/api/analysis", get(analysis::load))
         .route("/api/analysis/ws", get(analysis::upgrade))
+        .route("/api/analysis/position", post(positions::position))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))

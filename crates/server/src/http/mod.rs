@@ -9,6 +9,7 @@ mod analysis;
 mod body;
 mod games;
 pub mod listen;
+mod lobby;
 mod pages;
 pub mod records;
 mod socket;
@@ -18,8 +19,9 @@ mod variants;
 use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::lobby::Lobby;
 use axum::extract::{DefaultBodyLimit, Extension};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use std::sync::Arc;
 
@@ -47,8 +49,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/games/{id}/ws", get(socket::upgrade))
         .route("/api/analysis", get(analysis::load))
         .route("/api/analysis/ws", get(analysis::upgrade))
+        .route("/api/me", get(lobby::me).post(lobby::rename))
+        .route("/api/seeks", get(lobby::seeks).post(lobby::create))
+        .route("/api/seeks/{id}", delete(lobby::cancel))
+        .route("/api/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/lobby/ws", get(lobby::upgrade))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
+        .layer(Extension(Arc::new(Lobby::default())))
         .with_state(hub)
 }

@@ -122,10 +122,12 @@ pub async fn accept(
         lobby.list_game(between.slot, between.id, between.variant, [(first, first_name), (second, second_name)]);
         let mut for_creator = between.for_creator;
         for_creator["opponent"] = json!(accepter);
+        for_creator["variant"] = json!(seek.setup.variant);
         lobby.tell(&seek.creator, json!({ "type": "started", "seek": seek.id, "game": for_creator }));
         let mut for_accepter = between.for_other;
         for_accepter["opponent"] = json!(seek.name);
         for_accepter["seek"] = json!(seek.id);
+        for_accepter["variant"] = json!(seek.setup.variant);
         Ok(for_accepter)
     })
     .await

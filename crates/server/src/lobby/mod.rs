@@ -33,6 +33,9 @@ pub const MAX_SEEKS: usize = 200;
 pub const SOCKETS_PER_PLAYER: usize = 8;
 /// Games listed as being played, at most (the oldest leave the list first).
 pub const MAX_LISTED_GAMES: usize = 100;
+/// A listed game with no change for this long leaves the list (abandoned,
+/// or a correspondence game resting): the list is of games played now.
+pub const LISTED_IDLE: Duration = Duration::from_secs(30 * 60);
 /// How long a player's seeks outlive the player's last lobby socket.
 pub const GRACE: Duration = Duration::from_secs(3);
 /// Messages addressed to one socket that may wait to be sent (a started
@@ -73,6 +76,7 @@ pub struct Lobby {
     /// Bumped on every change sockets show.
     changes: watch::Sender<u64>,
     grace: Duration,
+    listed_idle: Duration,
 }
 
 /// A lobby socket's place: its player's messages come through `addressed`;
@@ -94,13 +98,15 @@ impl Drop for Membership {
 
 impl Default for Lobby {
     fn default() -> Self {
-        Lobby::new(GRACE)
+        Lobby::new(GRACE, LISTED_IDLE)
     }
 }
 
 impl Lobby {
-    pub fn new(grace: Duration) -> Lobby {
-        Lobby { inner: Mutex::default(), changes: watch::Sender::new(0), grace }
+    /// A lobby whose seeks outlive their creator's last socket by `grace`,
+    /// and whose games leave the list after `listed_idle` without a change.
+    pub fn new(grace: Duration, listed_idle: Duration) -> Lobby {
+        Lobby { inner: Mutex::default(), changes: watch::Sender::new(0), grace, listed_idle }
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -298,11 +304,12 @@ impl Lobby {
     }
 
     /// Lists a game started here while it is played: its ply follows its
-    /// moves, and it leaves the list when it ends.
+    /// moves, and it leaves the list when it ends or rests (no change for [`LISTED_IDLE`]).
     pub fn list_game(self: &Arc<Self>, slot: Arc<GameSlot>, id: String, variant: String, seats: [(String, String); 2]) {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
         let weak = Arc::downgrade(self);
         let watched = id.clone();
+        let idle = self.listed_idle;
         let watcher = runtime.spawn(async move {
             let mut changes = slot.subscribe();
             loop {
@@ -318,7 +325,7 @@ impl Lobby {
                 }
                 lobby.set_ply(&watched, ply);
                 drop(lobby);
-                if changes.changed().await.is_err() {
+                if !matches!(tokio::time::timeout(idle, changes.changed()).await, Ok(Ok(()))) {
                     if let Some(lobby) = weak.upgrade() {
                         lobby.unlist(&watched);
                     }
@@ -359,4 +366,55 @@ fn find(inner: &Inner, id: &str) -> Result<usize, ApiError> {
         .iter()
         .position(|s| s.id == id)
         .ok_or_else(|| ApiError::not_found(format!("no seek {}", menagerie_core::shown(id))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::catalog::Catalog;
+    use crate::command::Setup;
+    use crate::store::GameMeta;
+
+    fn setup() -> Setup {
+        let body = SeekBody { variant: "lma".into(), position: None, colour: None, seed: None, clock: None };
+        body.setup().unwrap()
+    }
+
+    fn slot() -> (String, Arc<GameSlot>) {
+        let (start, _) = crate::start::new_game(
+            &setup(),
+            &crate::source::Registry,
+            &Catalog::builtin(),
+            &crate::computer::SearchLevels,
+        )
+        .unwrap();
+        let id = start.record.id.clone();
+        (id, GameSlot::new(crate::live::LiveGame::new(start.record, start.game, Vec::new(), GameMeta::default()), 0))
+    }
+
+    fn listed(lobby: &Lobby) -> usize {
+        lobby.snapshot(None)["games"].as_array().unwrap().len()
+    }
+
+    #[tokio::test]
+    async fn a_listed_game_that_rests_leaves_the_list() {
+        let idle = Duration::from_millis(400);
+        let lobby = Arc::new(Lobby::new(GRACE, idle));
+        let (id, game) = slot();
+        let names = [("white".to_owned(), "Ada".to_owned()), ("black".to_owned(), "Bob".to_owned())];
+        lobby.list_game(Arc::clone(&game), id.clone(), "lma".into(), names);
+        let entry = &lobby.snapshot(None)["games"][0];
+        assert_eq!((&entry["id"], &entry["ply"], &entry["link"]), (&json!(id), &json!(0), &json!(format!("/g/{id}"))));
+        // A change keeps it listed past the idle time it would have had.
+        let started = std::time::Instant::now();
+        tokio::time::sleep(idle / 2).await;
+        game.publish(&mut *game.live.lock().await);
+        tokio::time::sleep(idle / 2).await;
+        assert_eq!(listed(&lobby), 1, "a game that changed stays");
+        while listed(&lobby) == 1 {
+            assert!(started.elapsed() < idle * 10, "a game at rest leaves");
+            tokio::time::sleep(idle / 8).await;
+        }
+        assert!(started.elapsed() >= idle * 3 / 2, "not before its rest");
+    }
 }

@@ -26,25 +26,32 @@ async function startLobby(section, variants) {
   const seeks = h('div', { class: 'lobby-seeks' });
   const games = h('div', { class: 'lobby-games' });
   const status = h('span', { class: 'muted lobby-status' });
+  // Who this browser is comes first: the lobby socket must carry its
+  // identity cookie, or the creator of a seek could not be told of its game.
+  let me = { name: '' };
+  try {
+    me = await api.me();
+  } catch (e) {
+    showError(e);
+  }
   clear(section).append(
-    h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), status, nameForm(showError)),
+    h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), status, nameForm(me.name, showError)),
     error,
     h('div', { class: 'lobby-columns' }, h('div', {}, seeks, seekForm(variants, showError)), games),
   );
   const render = (lobby) => {
-    error.hidden = true;
     renderSeeks(seeks, lobby.seeks, byId, showError);
     renderGames(games, lobby.games, byId);
   };
-  connect(status, render, showError);
+  connect(status, render, showError, () => { error.hidden = true; });
 }
 
 /** The lobby socket, opened again when it drops (a server restart). */
-function connect(status, render, showError) {
+function connect(status, render, showError, clearError) {
   let retry = 1000;
   const open = () => {
     const socket = new WebSocket(api.lobbySocketUrl());
-    socket.onopen = () => { retry = 1000; status.textContent = ''; };
+    socket.onopen = () => { retry = 1000; status.textContent = ''; clearError(); };
     socket.onmessage = (event) => {
       const data = JSON.parse(event.data);
       if (data.type === 'lobby') render(data);
@@ -67,10 +74,9 @@ function goToGame(started) {
   location.href = `/g/${started.id}?seat=${encodeURIComponent(seat)}`;
 }
 
-function nameForm(showError) {
-  const input = h('input', { name: 'lobby-name', maxlength: '24', placeholder: 'Anonymous', 'aria-label': 'your name', class: 'lobby-name-input' });
+function nameForm(name, showError) {
+  const input = h('input', { name: 'lobby-name', maxlength: '24', placeholder: 'Anonymous', 'aria-label': 'your name', class: 'lobby-name-input', value: name });
   const saved = h('span', { class: 'muted', hidden: true }, 'saved');
-  api.me().then((me) => { input.value = me.name; }, showError);
   const form = h('form', { class: 'lobby-name' }, h('label', {}, 'Your name ', input), ' ', h('button', { type: 'submit' }, 'Save'), ' ', saved);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -3,7 +3,8 @@
 //! accepts a seek another player made over HTTP and lands on the game at
 //! its seat, and a seek the browser made, once accepted elsewhere, takes it
 //! to its seat through the lobby socket. Screenshots of the lobby at a
-//! desktop and a phone size go to target/screenshots/lobby*.png.
+//! desktop and a phone size go to target/screenshots/lobby.png and
+//! lobby-phone.png, and of the game the browser accepted to lobby-accepted.png.
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
@@ -263,6 +264,7 @@ async fn a_seek_is_accepted_in_the_browser_and_each_player_gets_its_seat() {
     let (game, secret) = at_a_seat(&client).await;
     let state = server.state(&game, Some(&secret)).await;
     assert_eq!(state["you"], "second");
+    screenshot(&client, "lobby-accepted").await;
     let adas_game = ada.started().await;
     assert_eq!((adas_game["id"].as_str().unwrap(), &adas_game["you"]), (game.as_str(), &json!("first")));
     assert_ne!(adas_game["secrets"]["first"].as_str().unwrap(), secret);

@@ -41,6 +41,13 @@ export const api = {
   time: () => call('GET', '/api/time'),
   rematch: (id, seat) => call('POST', `/api/games/${id}/rematch`, { seat }),
   socketUrl: (id, seat) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws${q(seat)}`,
+  // The lobby: this browser's name (its identity is a cookie) and the seeks.
+  me: () => call('GET', '/api/me'),
+  rename: (name) => call('POST', '/api/me', { name }),
+  createSeek: (request) => call('POST', '/api/seeks', request),
+  cancelSeek: (id) => call('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
+  acceptSeek: (id) => call('POST', `/api/seeks/${encodeURIComponent(id)}/accept`),
+  lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };
 
 // Games this browser plays, kept in localStorage: {id, variant, name, mode, you, secrets, created}.

@@ -5,6 +5,8 @@ import { api, myGames, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { drawBoard, loadRenderers } from './games/index.js';
 import { importForm } from './records.js';
+import { optionInputs, chosenVariant, timeControlInputs } from './gameform.js';
+import { lobbySection } from './lobby.js';
 
 function showError(where, error) {
   const message = error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -17,7 +19,8 @@ export async function homePage(root) {
   clear(root);
   const yours = h('section', { class: 'yours' });
   const list = h('section', { class: 'variants' });
-  root.append(yours, h('h2', {}, 'Games'), list, importForm());
+  const lobby = lobbySection();
+  root.append(yours, lobby.element, h('h2', {}, 'Games'), list, importForm());
   renderYourGames(yours);
   let data;
   try {
@@ -26,6 +29,7 @@ export async function homePage(root) {
     list.append(h('p', { class: 'error' }, `Cannot load the games: ${error.message}`));
     return;
   }
+  lobby.start(data.variants);
   if (!data.variants.length) list.append(h('p', {}, 'No games are registered in this build.'));
   await loadRenderers(data.variants.map((v) => v.id));
   for (const variant of data.variants) list.append(variantCard(variant, data.levels));
@@ -87,19 +91,7 @@ function levelName(level, variantId) {
 
 function newGameForm(variant, levels) {
   const players = variant.players || ['first', 'second'];
-  const options = variant.options.map((option) => {
-    // An option naming data the server offers (a deck): one of its names;
-    // the first is what the variant plays without the option.
-    if (option.choices) {
-      const select = h('select', { name: `opt-${option.name}`, 'data-option': option.name, 'data-valued': '1', 'data-default': option.choices[0] },
-        option.choices.map((name) => h('option', { value: name }, name)));
-      return h('label', { class: 'option' }, `${option.name} `, select, h('small', {}, ` ${option.summary}`));
-    }
-    if (option.value) {
-      return h('label', { class: 'option' }, `${option.name} `, h('input', { name: `opt-${option.name}`, placeholder: option.value, 'data-option': option.name, 'data-valued': '1' }), h('small', {}, ` ${option.summary}`));
-    }
-    return h('label', { class: 'option' }, h('input', { type: 'checkbox', 'data-option': option.name }), ` ${option.name} `, h('small', {}, option.summary));
-  });
+  const options = optionInputs(variant);
   const opponent = h('select', { name: 'opponent' },
     h('option', { value: 'computer' }, 'the computer'),
     h('option', { value: 'friend' }, 'a friend (send a link)'),
@@ -122,16 +114,7 @@ function newGameForm(variant, levels) {
     error);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
-    const chosen = [];
-    for (const input of form.querySelectorAll('[data-option]')) {
-      if (input.dataset.valued) {
-        const value = input.value.trim();
-        if (value && value !== input.dataset.default) chosen.push(`${input.dataset.option}=${value}`);
-      } else if (input.checked) {
-        chosen.push(input.dataset.option);
-      }
-    }
-    const variantString = chosen.length ? `${variant.id}:${chosen.join(',')}` : variant.id;
+    const variantString = chosenVariant(form, variant);
     try {
       const created = await api.create({ variant: variantString, opponent: opponent.value, level: opponent.value === 'computer' ? level.value : undefined, colour: colour.value, clock: time.value() });
       const seat = created.secrets[created.you];
@@ -142,28 +125,4 @@ function newGameForm(variant, levels) {
     }
   });
   return form;
-}
-
-
-/// The time control of a new game: unlimited, minutes + increment, or days
-/// a move (correspondence).
-function timeControlInputs() {
-  const kind = h('select', { name: 'clock' },
-    h('option', { value: 'none' }, 'unlimited'),
-    h('option', { value: 'fischer' }, 'minutes + increment'),
-    h('option', { value: 'days' }, 'days a move'));
-  const minutes = h('input', { name: 'minutes', type: 'number', min: '0.05', max: '10080', step: 'any', value: '5', class: 'short-number', 'aria-label': 'minutes' });
-  const increment = h('input', { name: 'increment', type: 'number', min: '0', max: '86400', step: 'any', value: '3', class: 'short-number', 'aria-label': 'increment in seconds' });
-  const days = h('input', { name: 'days', type: 'number', min: '1', max: '30', step: '1', value: '3', class: 'short-number', 'aria-label': 'days a move' });
-  const fischer = h('span', { hidden: true }, minutes, ' min + ', increment, ' s');
-  const corr = h('span', { hidden: true }, days, ' days');
-  kind.addEventListener('change', () => { fischer.hidden = kind.value !== 'fischer'; corr.hidden = kind.value !== 'days'; });
-  return {
-    element: h('label', {}, 'Time ', kind, ' ', fischer, corr),
-    value: () => {
-      if (kind.value === 'fischer') return { initial: Number(minutes.value) * 60, increment: Number(increment.value) };
-      if (kind.value === 'days') return { days: Number(days.value) };
-      return undefined;
-    },
-  };
 }

@@ -22,6 +22,7 @@ use crate::store::{AsyncStore, GameMeta, Mode, Store};
 use crate::view;
 use crate::viewer::Viewer;
 use axum::http::StatusCode;
+use menagerie_core::Player;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -64,6 +65,20 @@ impl Answer {
             Answer::State(state) => state.to_value(),
         }
     }
+}
+
+/// A game started between two players ([`Hub::create_between`]).
+pub struct Between {
+    pub id: String,
+    pub variant: String,
+    pub slot: Arc<GameSlot>,
+    /// The side of the setup's creator.
+    pub creator: Player,
+    /// Each side's name in the game (`white`), first then second.
+    pub sides: [String; 2],
+    /// What each is told: its own seat's secret and link only.
+    pub for_creator: Value,
+    pub for_other: Value,
 }
 
 pub struct Hub {
@@ -193,6 +208,26 @@ impl Hub {
         expected_ply: Option<usize>,
     ) -> Result<StateJson, ApiError> {
         self.act(id, secret, Act::Move { text: text.to_owned(), expected_ply }).await
+    }
+
+    /// Checks that `setup` would start a game, as creating it would (the
+    /// lobby checks a seek so when it is made).
+    pub fn check_setup(&self, setup: &Setup) -> Result<(), ApiError> {
+        start::new_game(setup, self.source(), &self.catalog, self.opponents()).map(|_| ())
+    }
+
+    /// Starts a game between two players who each get only their own seat
+    /// (the lobby: the creator of `setup` and whoever accepted it).
+    pub async fn create_between(&self, setup: &Setup) -> Result<Between, ApiError> {
+        let (start, creator) = start::new_game(setup, self.source(), &self.catalog, self.opponents())?;
+        let for_creator = view::started(&start.record, creator, false);
+        let for_other = view::started(&start.record, creator.other(), false);
+        let id = start.record.id.clone();
+        let variant = start.record.variant.clone();
+        let sides = Player::BOTH.map(|p| start.game.player_name(p).to_string());
+        self.start(start).await?;
+        let slot = self.slot(&id).await?;
+        Ok(Between { id, variant, slot, creator, sides, for_creator, for_other })
     }
 
     async fn create_from(&self, setup: &Setup) -> Result<Value, ApiError> {

@@ -27,6 +27,8 @@
 //!   protocol (check, play, commit, publish), a seat's acts, and the texts
 //!   sent since the last change. State that lives with a game in play
 //!   (clocks, takeback offers) belongs there.
+//! - [`lobby`]: anonymous players (a cookie and a display name), open
+//!   challenges (seeks) and the games started from them, in memory.
 //! - [`computer`]: the computer's levels and players, and the driver that
 //!   searches and plays when a game waits for the computer.
 //! - [`view`]: the JSON a viewer is sent, built from a live game.
@@ -46,6 +48,7 @@ pub mod http;
 pub mod hub;
 pub mod live;
 pub mod loaded;
+pub mod lobby;
 pub mod names;
 pub mod nodes;
 pub mod secret;

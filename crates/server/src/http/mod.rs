@@ -9,6 +9,7 @@ mod analysis;
 mod body;
 mod games;
 pub mod listen;
+mod lobby;
 mod pages;
 mod positions;
 pub mod records;
@@ -19,8 +20,9 @@ mod variants;
 use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::lobby::Lobby;
 use axum::extract::{DefaultBodyLimit, Extension};
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use std::sync::Arc;
 
@@ -53,8 +55,14 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/api/analysis", get(analysis::load))
         .route("/api/analysis/ws", get(analysis::upgrade))
         .route("/api/analysis/position", post(positions::position))
+        .route("/api/me", get(lobby::me).post(lobby::rename))
+        .route("/api/seeks", get(lobby::seeks).post(lobby::create))
+        .route("/api/seeks/{id}", delete(lobby::cancel))
+        .route("/api/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/lobby/ws", get(lobby::upgrade))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
+        .layer(Extension(Arc::new(Lobby::default())))
         .with_state(hub)
 }

@@ -1,0 +1,190 @@
+//! The lobby's routes (docs/api.md, "Lobby"): who the browser is
+//! (`/api/me`), the seeks (`/api/seeks`), and the lobby socket
+//! (`/api/lobby/ws`) that pushes the seeks and the games being played.
+
+use super::body::Body;
+use super::listen::ConnectionSlot;
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::lobby::identity::{checked_name, Identity};
+use crate::lobby::{Lobby, Membership, Seek, SeekBody};
+use crate::secret;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Extension, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+
+type Shared = State<Arc<Hub>>;
+type TheLobby = Extension<Arc<Lobby>>;
+
+/// The largest frame or message a client may send on the lobby socket (it
+/// only listens: a ping, a close).
+const MAX_INCOMING: usize = 4096;
+
+/// How long a message may take to go out before the client counts as gone.
+const SEND_TIME: Duration = Duration::from_secs(10);
+
+/// An answer with the cookies that go with it.
+fn answer(status: StatusCode, cookies: Vec<HeaderValue>, body: Value) -> Response {
+    let mut response = (status, Json(body)).into_response();
+    for cookie in cookies {
+        response.headers_mut().append(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+fn me_json(me: &Identity) -> Value {
+    json!({ "name": me.name })
+}
+
+/// `GET /api/me`: the browser's display name (a new browser gets its identity cookie).
+pub async fn me(me: Identity) -> Response {
+    answer(StatusCode::OK, me.cookies(), me_json(&me))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NameBody {
+    name: String,
+}
+
+/// `POST /api/me {"name": ...}`: sets the display name.
+pub async fn rename(
+    Extension(lobby): TheLobby,
+    me: Identity,
+    Body(body): Body<NameBody>,
+) -> Result<Response, ApiError> {
+    let me = Identity { name: checked_name(&body.name)?, ..me };
+    lobby.rename(&me.id, &me.name);
+    Ok(answer(StatusCode::OK, me.cookies_with_name(), me_json(&me)))
+}
+
+/// `GET /api/seeks`: the open seeks (`yours` marks the asker's).
+pub async fn seeks(Extension(lobby): TheLobby, headers: HeaderMap) -> Json<Value> {
+    let me = Identity::existing(&headers);
+    Json(json!({ "seeks": lobby.seeks(me.as_ref().map(|m| &m.id)) }))
+}
+
+/// `POST /api/seeks`: opens a seek, checked as a new friend game is.
+pub async fn create(
+    State(hub): Shared,
+    Extension(lobby): TheLobby,
+    me: Identity,
+    Body(body): Body<SeekBody>,
+) -> Result<Response, ApiError> {
+    let setup = body.setup()?;
+    hub.check_setup(&setup)?;
+    let seek = Seek { id: secret::game_id(), creator: me.id.clone(), name: me.name.clone(), setup };
+    let listed = lobby.add(seek)?;
+    Ok(answer(StatusCode::CREATED, me.cookies(), listed))
+}
+
+/// `DELETE /api/seeks/{id}`: the creator cancels its seek.
+pub async fn cancel(
+    Extension(lobby): TheLobby,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    let me = Identity::existing(&headers);
+    lobby.cancel(me.as_ref().map(|m| &m.id), &id)?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `POST /api/seeks/{id}/accept`: starts the seek's game. The accepter
+/// gets its seat here; the creator gets its own on its lobby socket.
+pub async fn accept(
+    State(hub): Shared,
+    Extension(lobby): TheLobby,
+    me: Identity,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let seek = lobby.take(&me.id, &id)?;
+    let accepter = me.name.clone();
+    // To its end even if the accepter goes away: the creator waits for it.
+    let started = tokio::spawn(async move {
+        let between = match hub.create_between(&seek.setup).await {
+            Ok(between) => between,
+            Err(error) => {
+                lobby.restore(seek);
+                return Err(error);
+            }
+        };
+        let mut names = [accepter.clone(), accepter.clone()];
+        names[between.creator.index()] = seek.name.clone();
+        let [first, second] = between.sides.clone();
+        let [first_name, second_name] = names;
+        lobby.list_game(between.slot, between.id, between.variant, [(first, first_name), (second, second_name)]);
+        let mut for_creator = between.for_creator;
+        for_creator["opponent"] = json!(accepter);
+        for_creator["variant"] = json!(seek.setup.variant);
+        lobby.tell(&seek.creator, json!({ "type": "started", "seek": seek.id, "game": for_creator }));
+        let mut for_accepter = between.for_other;
+        for_accepter["opponent"] = json!(seek.name);
+        for_accepter["seek"] = json!(seek.id);
+        for_accepter["variant"] = json!(seek.setup.variant);
+        Ok(for_accepter)
+    })
+    .await
+    .unwrap_or_else(|_| Err(ApiError::internal("the game could not start")))?;
+    Ok(answer(StatusCode::CREATED, me.cookies(), started))
+}
+
+/// `GET /api/lobby/ws`: the lobby socket. It sends the lobby at once and
+/// after every change, and a started game to the seek's creator only.
+pub async fn upgrade(
+    Extension(lobby): TheLobby,
+    headers: HeaderMap,
+    slot: Option<Extension<ConnectionSlot>>,
+    upgrade: WebSocketUpgrade,
+) -> Result<Response, ApiError> {
+    let me = Identity::existing(&headers);
+    let membership = lobby.join(me.as_ref().map(|m| &m.id))?;
+    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
+    Ok(upgrade.on_upgrade(move |socket| async move {
+        // The connection's place in the server's count, held while the socket lives.
+        let _slot = slot;
+        serve(lobby, me, membership, socket).await
+    }))
+}
+
+async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membership, socket: WebSocket) {
+    let (mut sender, mut receiver) = socket.split();
+    let viewer = me.as_ref().map(|m| &m.id);
+    let mut outgoing = Some(lobby_message(&lobby, &mut membership, viewer));
+    loop {
+        if let Some(message) = outgoing.take() {
+            let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(message.to_string().into()))).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                return;
+            }
+        }
+        outgoing = tokio::select! {
+            changed = membership.changes.changed() => match changed {
+                Ok(()) => Some(lobby_message(&lobby, &mut membership, viewer)),
+                Err(_) => return,
+            },
+            Some(message) = membership.addressed.recv() => Some(message),
+            incoming = receiver.next() => match incoming {
+                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
+                Some(Ok(_)) => None,
+            },
+        };
+    }
+}
+
+fn lobby_message(
+    lobby: &Lobby,
+    membership: &mut Membership,
+    viewer: Option<&crate::lobby::identity::PlayerId>,
+) -> Value {
+    membership.changes.borrow_and_update();
+    let mut message = lobby.snapshot(viewer);
+    message["type"] = json!("lobby");
+    message
+}

@@ -274,6 +274,8 @@ async fn a_seek_is_accepted_in_the_browser_and_each_player_gets_its_seat() {
     // Back in the lobby the browser seeks again; Carl accepts, and the
     // lobby socket takes the browser to its seat.
     client.goto(&format!("{}/", server.base)).await.unwrap();
+    // The lobby is drawn once the page knows the variants and its player.
+    until(&client, "the seek form", "return document.querySelector('.lobby-create summary')").await;
     click(&client, ".lobby-create summary").await;
     click(&client, "[data-create-seek]").await;
     let cancel =

@@ -1,7 +1,8 @@
 //! Takebacks: asked for, accepted, declined or withdrawn like a draw offer;
 //! granted at once by the computer below "hard" and refused at "hard"; a
-//! whole Kelasu turn and a Lunch Chess action (not the deal) go back; the
-//! clocks read what they read then; all of it stored.
+//! whole Kelasu turn and a Lunch Chess action (not the deal) go back, and
+//! the same action again draws the same cards; the clocks read what they
+//! read then; all of it stored.
 
 mod common;
 
@@ -148,5 +149,42 @@ async fn a_kelasu_turn_goes_back_whole_and_a_lunch_takeback_keeps_the_deal() {
     assert_eq!(state["to_act"], "first");
     let back = server.state(&id, Some(&first)).await;
     assert_eq!(back["board"]["hands"]["white"], dealt["board"]["hands"]["white"], "White holds the dealt hand again");
+    server.stop().await;
+}
+
+/// White's five-card discard, the longest of its legal discards.
+async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
+    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
+    assert_eq!(status, 200, "{moves}");
+    let discards = moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
+    discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lunch_takeback_cannot_re_roll_the_draws() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("games.sqlite")).await;
+    let created = server.create(json!({ "variant": "lunch", "opponent": "local", "colour": "first" })).await;
+    let (id, first, second) = (game_id(&created), secret(&created, "first"), secret(&created, "second"));
+    let discard = discard_all(&server, &id, &first).await;
+    assert_eq!(discard.matches('+').count(), 4, "five cards: {discard}");
+    let (status, _) = server.play(&id, &first, &discard).await;
+    assert_eq!(status, 200);
+    let drawn = server.state(&id, Some(&first)).await;
+    // Five new cards each time: drawn at random again, the same hand three
+    // times running would be a rare accident.
+    for attempt in 0..3 {
+        assert_eq!(takeback(&server, &id, &first, "offer").await.0, 200);
+        assert_eq!(takeback(&server, &id, &second, "accept").await.0, 200);
+        assert_eq!(discard_all(&server, &id, &first).await, discard, "the same hand as before");
+        let (status, _) = server.play(&id, &first, &discard).await;
+        assert_eq!(status, 200);
+        let again = server.state(&id, Some(&first)).await;
+        assert_eq!(again["ply"], drawn["ply"]);
+        assert_eq!(
+            again["board"]["hands"]["white"], drawn["board"]["hands"]["white"],
+            "attempt {attempt}: the same discard after a takeback draws the same cards"
+        );
+    }
     server.stop().await;
 }

@@ -57,6 +57,11 @@ pub struct LiveGame {
     /// For each move, its short form and whose turn it was in, worked out
     /// on the position before it (a move list cannot do it afterwards).
     pub notes: Vec<MoveNote>,
+    /// Chance's moves that a takeback undid, the next to come last: chance
+    /// deals them again where it can, as a real deck would not reshuffle
+    /// because a move was taken back (so a takeback cannot re-roll a draw).
+    /// Kept in memory only, like the takeback offer.
+    pub undrawn: Vec<String>,
 }
 
 /// A move's short form ([`menagerie_core::DynGame::move_label`]) and the
@@ -94,6 +99,7 @@ impl LiveGame {
             views: ViewCache::default(),
             clock: None,
             takeback_offer: None,
+            undrawn: Vec::new(),
             notes: Vec::new(),
         };
         live.rebuild_clock();

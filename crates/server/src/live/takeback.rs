@@ -6,13 +6,15 @@
 //! after it, so the asker decides again where they began it (a whole
 //! Kelasu turn; in Lunch Chess the asker's decisions since the other side's
 //! last one, and the cards drawn after them). The clocks go back to what
-//! they read then, the running one counting from the takeback.
+//! they read then, the running one counting from the takeback. The cards
+//! drawn after the moves taken back go back on top of the draw pile, in
+//! their order: playing the same again draws the same (no re-roll).
 
 use super::LiveGame;
 use crate::clock::now_ms;
 use crate::command::DrawAction;
 use crate::error::ApiError;
-use crate::store::AsyncStore;
+use crate::store::{AsyncStore, MoveActor};
 use menagerie_core::Player;
 
 impl LiveGame {
@@ -88,7 +90,11 @@ impl LiveGame {
         meta.clock_at = Some(now_ms());
         store.take_back(self.record.id.clone(), keep, meta.clone()).await?;
         while self.moves.len() > keep {
-            self.moves.pop();
+            if let Some(undone) = self.moves.pop() {
+                if undone.actor == MoveActor::Chance {
+                    self.undrawn.push(undone.text);
+                }
+            }
             self.notes.pop();
             self.game.undo();
         }

@@ -156,7 +156,8 @@ async fn a_kelasu_turn_goes_back_whole_and_a_lunch_takeback_keeps_the_deal() {
 async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
     let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
     assert_eq!(status, 200, "{moves}");
-    let discards = moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
+    let discards =
+        moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
     discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
 }
 

@@ -14,141 +14,15 @@
 
 mod common;
 
+use common::browser::*;
 use common::{variants, TestServer};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::{Client, Locator};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+use std::time::Duration;
 
 /// The window sizes the layout must work at (CSS pixels of the viewport).
 const SIZES: [(u32, u32); 3] = [(1400, 1000), (1280, 720), (400, 800)];
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn browser_available() -> bool {
-    let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
-    if !present && std::env::var("MENAGERIE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
-        panic!("MENAGERIE_REQUIRE_BROWSER=1 but {CHROMIUM} or {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
-    }
-    if !present {
-        eprintln!("browser tests skipped: {CHROMIUM} or {CHROMEDRIVER} not installed");
-    }
-    present
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-async fn start_browser(profile: &Path) -> (Driver, Client) {
-    let port = free_port();
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let driver = Driver(child);
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--window-size=1400,1000", format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
-    );
-    let url = format!("http://127.0.0.1:{port}");
-    let started = Instant::now();
-    loop {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
-            Ok(client) => return (driver, client),
-            Err(error) if started.elapsed() < Duration::from_secs(30) => {
-                let _ = error;
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            Err(error) => panic!("cannot start a WebDriver session: {error}"),
-        }
-    }
-}
-
-fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    let shot = client.screenshot().await.unwrap();
-    std::fs::write(screenshots().join(format!("{}.png", name.replace([':', '/', '='], "_"))), shot).unwrap();
-}
-
-/// Evaluates `script` (a function body) in the page.
-async fn eval(client: &Client, script: &str) -> Value {
-    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
-}
-
-/// Waits until `script` returns a truthy value.
-async fn until(client: &Client, what: &str, script: &str) -> Value {
-    let started = Instant::now();
-    loop {
-        let value = eval(client, script).await;
-        if !(value.is_null() || value == json!(false) || value == json!(0) || value == json!("")) {
-            return value;
-        }
-        if started.elapsed() > Duration::from_secs(20) {
-            let page = eval(client, "return document.body.innerText").await;
-            panic!("timed out waiting for {what}; the page says:\n{}", page.as_str().unwrap_or_default());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Clicks a page element (a button) the WebDriver way.
-async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
-}
-
-/// Sizes the window so that the viewport is `width` × `height` CSS pixels.
-async fn set_viewport(client: &Client, width: u32, height: u32) {
-    let (mut w, mut h) = (width, height);
-    let mut seen = Vec::new();
-    for _ in 0..6 {
-        client.set_window_size(w, h).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let inner = eval(client, "return [innerWidth, innerHeight]").await;
-        seen.push((w, h, inner.clone()));
-        let (iw, ih) = (inner[0].as_u64().unwrap() as i64, inner[1].as_u64().unwrap() as i64);
-        if (iw, ih) == (width as i64, height as i64) {
-            return;
-        }
-        w = (w as i64 + width as i64 - iw) as u32;
-        h = (h as i64 + height as i64 - ih) as u32;
-    }
-    panic!("cannot size the viewport to {width}x{height}: {seen:?}");
-}
 
 /// The centre of a board cell in viewport pixels.
 async fn cell_centre(client: &Client, cell: &str) -> (f64, f64) {
@@ -656,7 +530,7 @@ async fn every_game_is_playable_in_chromium() {
     }
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("games.sqlite")).await;
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), DESKTOP_WITHOUT_SCROLLBARS).await;
     set_viewport(&client, 1400, 1000).await;
     for (i, variant) in variants().into_iter().enumerate() {
         // Every other game drags with a finger rather than the mouse.
@@ -849,7 +723,7 @@ async fn clocks_count_down_flags_fall_and_moves_go_back_in_every_game() {
     }
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("games.sqlite")).await;
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), DESKTOP_WITHOUT_SCROLLBARS).await;
     set_viewport(&client, 1400, 1000).await;
     for variant in variants() {
         a_flag_falls(&client, &server.base, variant).await;
@@ -873,7 +747,7 @@ async fn the_home_page_offers_the_decks_and_spectators_watch_the_board() {
     std::fs::write(decks.join("small.toml"), small).unwrap();
     let catalog = menagerie_server::catalog::Catalog::with_decks(&decks).unwrap();
     let server = TestServer::start_with_catalog(&dir.path().join("games.sqlite"), catalog).await;
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), DESKTOP_WITHOUT_SCROLLBARS).await;
 
     client.goto(&format!("{}/", server.base)).await.unwrap();
     until(&client, "the home page", "return !!document.querySelector('[data-new-game=\"lunch\"]')").await;

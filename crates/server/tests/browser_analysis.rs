@@ -14,129 +14,12 @@
 
 mod common;
 
+use common::browser::*;
 use common::TestServer;
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::Client;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
-
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn browser_available() -> bool {
-    let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
-    if !present && std::env::var("MENAGERIE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
-        panic!("MENAGERIE_REQUIRE_BROWSER=1 but {CHROMIUM} or {CHROMEDRIVER} is missing");
-    }
-    if !present {
-        eprintln!("browser tests skipped: {CHROMIUM} or {CHROMEDRIVER} not installed");
-    }
-    present
-}
-
-async fn start_browser(profile: &Path) -> (Driver, Client) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let driver = Driver(child);
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=1280,1400", format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
-    );
-    let url = format!("http://127.0.0.1:{port}");
-    let started = Instant::now();
-    loop {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
-            Ok(client) => return (driver, client),
-            Err(_) if started.elapsed() < Duration::from_secs(30) => {
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            Err(error) => panic!("cannot start a WebDriver session: {error}"),
-        }
-    }
-}
-
-fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-async fn eval(client: &Client, script: &str) -> Value {
-    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
-}
-
-/// Waits until `script` returns a truthy value.
-async fn until(client: &Client, what: &str, script: &str) -> Value {
-    let started = Instant::now();
-    loop {
-        let value = eval(client, script).await;
-        if !(value.is_null() || value == json!(false) || value == json!(0) || value == json!("")) {
-            return value;
-        }
-        if started.elapsed() > Duration::from_secs(20) {
-            let page = eval(client, "return document.body.innerText").await;
-            panic!("timed out waiting for {what}; the page says:\n{}", page.as_str().unwrap_or_default());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
-}
-
-/// Sizes the window so that the viewport is `width` × `height` CSS pixels.
-async fn set_viewport(client: &Client, width: u32, height: u32) {
-    let (mut w, mut h) = (width, height);
-    for _ in 0..6 {
-        client.set_window_size(w, h).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let inner = eval(client, "return [innerWidth, innerHeight]").await;
-        let (iw, ih) = (inner[0].as_u64().unwrap() as i64, inner[1].as_u64().unwrap() as i64);
-        if (iw, ih) == (width as i64, height as i64) {
-            return;
-        }
-        w = (w as i64 + width as i64 - iw) as u32;
-        h = (h as i64 + height as i64 - ih) as u32;
-    }
-    panic!("cannot size the viewport to {width}x{height}");
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    let shot = client.screenshot().await.unwrap();
-    std::fs::write(screenshots().join(format!("{name}.png")), shot).unwrap();
-}
+use std::time::Duration;
 
 /// Presses and releases the mouse on a board cell, at its centre.
 async fn tap(client: &Client, cell: &str) {
@@ -188,7 +71,7 @@ async fn the_analysis_board_streams_marks_the_best_move_and_grows_variations() {
     }
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("db.sqlite")).await;
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), TALL_WITH_SCROLLBARS).await;
     set_viewport(&client, 1280, 900).await;
 
     // The header links to the board; its form opens a typed position.
@@ -353,7 +236,7 @@ async fn a_game_page_opens_the_analysis_board_at_the_move_viewed() {
     }
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("db.sqlite")).await;
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), TALL_WITH_SCROLLBARS).await;
     let created = server.create(json!({ "variant": "lma", "opponent": "local" })).await;
     let id = created["id"].as_str().unwrap();
     for (seat, mv) in [("first", "2b1c3"), ("second", "1e7d5"), ("first", "1c3b5")] {
@@ -483,7 +366,7 @@ async fn lunch_chess_draws_at_random_and_the_engine_weighs_the_decision() {
     }
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("db.sqlite")).await;
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), TALL_WITH_SCROLLBARS).await;
     set_viewport(&client, 1280, 900).await;
     client.goto(&format!("{}/analysis?variant=lunch", server.base)).await.unwrap();
     let mut draws = 0;

@@ -13,141 +13,16 @@
 
 mod common;
 
+use common::browser::*;
 use common::TestServer;
-use fantoccini::{Client, ClientBuilder, Locator};
+use fantoccini::Client;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-const CHROMIUM: &str = "/usr/bin/chromium";
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-struct Driver(Child);
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn browser_available() -> bool {
-    let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
-    if !present && std::env::var("MENAGERIE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
-        panic!("MENAGERIE_REQUIRE_BROWSER=1 but {CHROMIUM} or {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
-    }
-    if !present {
-        eprintln!("browser tests skipped: {CHROMIUM} or {CHROMEDRIVER} not installed");
-    }
-    present
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
-async fn start_browser(profile: &Path) -> (Driver, Client) {
-    let port = free_port();
-    let child = Command::new(CHROMEDRIVER)
-        .arg(format!("--port={port}"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("chromedriver starts");
-    let driver = Driver(child);
-    let mut capabilities = serde_json::Map::new();
-    capabilities.insert(
-        "goog:chromeOptions".into(),
-        json!({
-            "binary": CHROMIUM,
-            "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--hide-scrollbars", "--window-size=1400,1000", format!("--user-data-dir={}", profile.display()),
-            ]
-        }),
-    );
-    let url = format!("http://127.0.0.1:{port}");
-    let started = Instant::now();
-    loop {
-        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-        match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
-            Ok(client) => return (driver, client),
-            Err(error) if started.elapsed() < Duration::from_secs(30) => {
-                let _ = error;
-                tokio::time::sleep(Duration::from_millis(200)).await;
-            }
-            Err(error) => panic!("cannot start a WebDriver session: {error}"),
-        }
-    }
-}
-
-fn screenshots() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Evaluates `script` (a function body) in the page.
-async fn eval(client: &Client, script: &str) -> Value {
-    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
-}
-
-/// Waits until `script` returns a truthy value.
-async fn until(client: &Client, what: &str, script: &str) -> Value {
-    let started = Instant::now();
-    loop {
-        let value = eval(client, script).await;
-        if !(value.is_null() || value == json!(false) || value == json!(0) || value == json!("")) {
-            return value;
-        }
-        if started.elapsed() > Duration::from_secs(20) {
-            let page = eval(client, "return document.body.innerText").await;
-            panic!("timed out waiting for {what}; the page says:\n{}", page.as_str().unwrap_or_default());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-}
-
-/// Clicks a page element (a button) the WebDriver way.
-async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
-}
-
-/// Sizes the window so that the viewport is `width` × `height` CSS pixels.
-async fn set_viewport(client: &Client, width: u32, height: u32) {
-    let (mut w, mut h) = (width, height);
-    let mut seen = Vec::new();
-    for _ in 0..6 {
-        client.set_window_size(w, h).await.unwrap();
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let inner = eval(client, "return [innerWidth, innerHeight]").await;
-        seen.push((w, h, inner.clone()));
-        let (iw, ih) = (inner[0].as_u64().unwrap() as i64, inner[1].as_u64().unwrap() as i64);
-        if (iw, ih) == (width as i64, height as i64) {
-            return;
-        }
-        w = (w as i64 + width as i64 - iw) as u32;
-        h = (h as i64 + height as i64 - ih) as u32;
-    }
-    panic!("cannot size the viewport to {width}x{height}: {seen:?}");
-}
-
-async fn screenshot(client: &Client, name: &str) {
-    std::fs::write(screenshots().join(format!("{name}.png")), client.screenshot().await.unwrap()).unwrap();
-}
 
 /// A player over HTTP: its cookies go with every request, and its lobby
 /// socket stays open (a seek lasts while its creator is in the lobby).
@@ -227,7 +102,7 @@ async fn a_seek_is_accepted_in_the_browser_and_each_player_gets_its_seat() {
     let mut ada = Player::new(&server, "Ada").await;
     let adas = ada.post("/api/seeks", json!({ "variant": "lma", "colour": "first", "clock": { "days": 2 } })).await;
 
-    let (_driver, client) = start_browser(&dir.path().join("profile")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), DESKTOP_WITHOUT_SCROLLBARS).await;
     set_viewport(&client, 1400, 1000).await;
     client.goto(&format!("{}/", server.base)).await.unwrap();
     let accept = format!("[data-accept-seek='{}']", adas["id"].as_str().unwrap());

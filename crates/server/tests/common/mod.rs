@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+pub mod browser;
+
 use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::{ComputerPlayer, Level, Opponents, RandomOnly};

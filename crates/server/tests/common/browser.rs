@@ -1,0 +1,150 @@
+//! Driving headless Chromium through chromedriver for the browser tests:
+//! a session, scripts, clicks, window sizes and screenshots (written to
+//! target/screenshots/).
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub const CHROMIUM: &str = "/usr/bin/chromium";
+pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+pub struct Driver(Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+pub fn browser_available() -> bool {
+    let present = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
+    if !present && std::env::var("MENAGERIE_REQUIRE_BROWSER").is_ok_and(|v| v == "1") {
+        panic!("MENAGERIE_REQUIRE_BROWSER=1 but {CHROMIUM} or {CHROMEDRIVER} is missing (apt-get install chromium chromium-driver)");
+    }
+    if !present {
+        eprintln!("browser tests skipped: {CHROMIUM} or {CHROMEDRIVER} not installed");
+    }
+    present
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// Chromium's window: 1400×1000 without scrollbars (the game pages'
+/// layout tests), or tall with scrollbars (pages that scroll).
+pub const DESKTOP_WITHOUT_SCROLLBARS: &[&str] = &["--hide-scrollbars", "--window-size=1400,1000"];
+pub const TALL_WITH_SCROLLBARS: &[&str] = &["--window-size=1280,1400"];
+
+/// A chromedriver of its own and a headless Chromium session with `window`.
+pub async fn start_browser(profile: &Path, window: &[&str]) -> (Driver, Client) {
+    let port = free_port();
+    let child = Command::new(CHROMEDRIVER)
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver starts");
+    let driver = Driver(child);
+    let mut args: Vec<String> = [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+    ]
+    .iter()
+    .chain(window)
+    .map(|arg| arg.to_string())
+    .collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let mut capabilities = serde_json::Map::new();
+    capabilities.insert("goog:chromeOptions".into(), json!({ "binary": CHROMIUM, "args": args }));
+    let url = format!("http://127.0.0.1:{port}");
+    let started = Instant::now();
+    loop {
+        let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+        match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
+            Ok(client) => return (driver, client),
+            Err(_) if started.elapsed() < Duration::from_secs(30) => {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+            Err(error) => panic!("cannot start a WebDriver session: {error}"),
+        }
+    }
+}
+
+pub fn screenshots() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+pub async fn screenshot(client: &Client, name: &str) {
+    let shot = client.screenshot().await.unwrap();
+    std::fs::write(screenshots().join(format!("{}.png", name.replace([':', '/', '='], "_"))), shot).unwrap();
+}
+
+/// Evaluates `script` (a function body) in the page.
+pub async fn eval(client: &Client, script: &str) -> Value {
+    client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
+}
+
+/// Waits until `script` returns a truthy value.
+pub async fn until(client: &Client, what: &str, script: &str) -> Value {
+    let started = Instant::now();
+    loop {
+        let value = eval(client, script).await;
+        if !(value.is_null() || value == json!(false) || value == json!(0) || value == json!("")) {
+            return value;
+        }
+        if started.elapsed() > Duration::from_secs(20) {
+            let page = eval(client, "return document.body.innerText").await;
+            panic!("timed out waiting for {what}; the page says:\n{}", page.as_str().unwrap_or_default());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// Evaluates `script` (a function body taking a callback) in the page.
+pub async fn eval_async(client: &Client, script: &str) -> Value {
+    client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
+}
+
+/// Clicks a page element (a button) the WebDriver way.
+pub async fn click(client: &Client, css: &str) {
+    client
+        .find(Locator::Css(css))
+        .await
+        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
+        .click()
+        .await
+        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+}
+
+/// Sizes the window so that the viewport is `width` × `height` CSS pixels.
+pub async fn set_viewport(client: &Client, width: u32, height: u32) {
+    let (mut w, mut h) = (width, height);
+    let mut seen = Vec::new();
+    for _ in 0..6 {
+        client.set_window_size(w, h).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let inner = eval(client, "return [innerWidth, innerHeight]").await;
+        seen.push((w, h, inner.clone()));
+        let (iw, ih) = (inner[0].as_u64().unwrap() as i64, inner[1].as_u64().unwrap() as i64);
+        if (iw, ih) == (width as i64, height as i64) {
+            return;
+        }
+        w = (w as i64 + width as i64 - iw) as u32;
+        h = (h as i64 + height as i64 - ih) as u32;
+    }
+    panic!("cannot size the viewport to {width}x{height}: {seen:?}");
+}

@@ -14,7 +14,7 @@ import { h, s, clear, fill } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 import { attachInput } from './input.js';
 import { icon } from './icons.js';
-import { defaultTokens, squareNames, startsWithPath } from './game.js';
+import { defaultTokens, followClick, squareNames, startsWithPath } from './game.js';
 import { TreeNode, treeList } from './analysis-tree.js';
 
 /// Requests refused by the server's caps asked again (a second apart), at most in a row.
@@ -583,28 +583,20 @@ class AnalysisPage {
   unlock() {}
 
   click(cell) {
-    const parsed = this.parsed || [];
-    const matches = this.matches;
-    let path = [...this.path, cell];
-    let candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
-    if (!candidates.length) {
-      path = [cell];
-      candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
-    }
+    const { path, candidates, complete, choice } = followClick(this.parsed || [], this.matches, this.path, cell);
     this.choosing = null;
     if (!candidates.length) {
       this.path = [];
       this.renderBoard();
       return;
     }
-    const complete = candidates.filter((m) => m.tokens.length === path.length);
-    if (complete.length === candidates.length && complete.length === 1) {
+    if (complete) {
       this.path = [];
-      this.play(complete[0].text);
+      this.play(complete.text);
       return;
     }
     this.path = path;
-    if (complete.length) this.choosing = { texts: complete.map((m) => m.text), optional: complete.length !== candidates.length };
+    this.choosing = choice;
     this.renderBoard();
   }
 

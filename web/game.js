@@ -545,32 +545,22 @@ class GamePage {
 
   click(cell) {
     if (this.viewing) { this.step('end'); return; }
-    const parsed = this.parsed || [];
-    const matches = this.matches;
-    let path = [...this.path, cell];
-    let candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
-    if (!candidates.length) {
-      path = [cell];
-      candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
-    }
+    const { path, candidates, complete, choice } = followClick(this.parsed || [], this.matches, this.path, cell);
     this.choosing = null;
     if (!candidates.length) {
       this.path = [];
       this.renderBoard();
       return;
     }
-    const complete = candidates.filter((m) => m.tokens.length === path.length);
-    if (complete.length === candidates.length && complete.length === 1) {
+    if (complete) {
       this.path = [];
-      this.play(complete[0].text);
+      this.play(complete.text);
       return;
     }
     this.path = path;
-    if (complete.length) {
-      // Several moves share these cells (promotions, which unit, which card),
-      // or some end here while others go on: ask.
-      this.choosing = { texts: complete.map((m) => m.text), optional: complete.length !== candidates.length };
-    }
+    // Several moves share these cells (promotions, which unit, which card),
+    // or some end here while others go on: ask.
+    this.choosing = choice;
     this.renderBoard();
   }
 
@@ -721,6 +711,24 @@ export function startsWithPath(tokens, path, matches, unordered = 0) {
     }
   }
   return true;
+}
+
+/// Where a click on `cell` leads among the legal moves (`parsed`): the
+/// path so far extended by the cell, or begun anew at it when no move goes
+/// that way; the moves it may still become; and the move it completes when
+/// it can be only that one, or else the `choice` to ask for among the moves
+/// that end here (several share these cells, or some end while others go on).
+export function followClick(parsed, matches, pathSoFar, cell) {
+  let path = [...pathSoFar, cell];
+  let candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
+  if (!candidates.length) {
+    path = [cell];
+    candidates = parsed.filter((m) => startsWithPath(m.tokens, path, matches, m.unordered));
+  }
+  const ending = candidates.filter((m) => m.tokens.length === path.length);
+  const complete = ending.length === candidates.length && ending.length === 1 ? ending[0] : null;
+  const choice = ending.length ? { texts: ending.map((m) => m.text), optional: ending.length !== candidates.length } : null;
+  return { path, candidates, complete, choice };
 }
 
 const capitalised = (word) => (word ? word[0].toUpperCase() + word.slice(1) : '');

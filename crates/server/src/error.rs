@@ -54,6 +54,10 @@ impl IntoResponse for ApiError {
 
 impl From<crate::store::StoreError> for ApiError {
     fn from(error: crate::store::StoreError) -> Self {
-        ApiError::internal(format!("storage failed: {error}"))
+        match error {
+            // Another node changed the game first: the client may look again and retry.
+            crate::store::StoreError::Stale { .. } => ApiError::conflict(error.to_string()),
+            _ => ApiError::internal(format!("storage failed: {error}")),
+        }
     }
 }

@@ -5,7 +5,7 @@
 
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::store::{GameMeta, GameRecord, SqliteStore, Store, StoreError, StoredGame, StoredMove};
+use menagerie_server::store::{GameMeta, GameRecord, Seen, SqliteStore, Store, StoreError, StoredGame, StoredMove};
 use menagerie_server::{Hub, HubConfig};
 use std::sync::Arc;
 use std::time::Duration;
@@ -22,8 +22,12 @@ impl Store for SlowMoves {
         std::thread::sleep(Duration::from_millis(400));
         self.0.append_move(game, ply, mv)
     }
-    fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
-        self.0.set_meta(game, meta)
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+        std::thread::sleep(Duration::from_millis(400));
+        self.0.append_moves(game, first_ply, moves)
+    }
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+        self.0.set_meta(game, seen, meta)
     }
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
         self.0.load(game)
@@ -31,8 +35,8 @@ impl Store for SlowMoves {
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
         self.0.computer_games_in_progress()
     }
-    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
-        self.0.take_back(game, keep, meta)
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        self.0.take_back(game, seen, keep, meta)
     }
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
         self.0.timed_games_in_progress()

@@ -152,3 +152,71 @@ async fn the_load_test_on_two_nodes_loses_and_duplicates_nothing() {
         assert!(report.moves > 0);
     }
 }
+
+/// Changes `game` in the database behind every node's back, as a node that
+/// died between its commit and its notification leaves it: the first player
+/// withdrew the draw offer and took one stone.
+async fn change_unannounced(url: &str, game: &str) {
+    let (url, game) = (url.to_owned(), game.to_owned());
+    tokio::task::spawn_blocking(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("the database answers");
+        let mut transaction = client.transaction().unwrap();
+        transaction.execute("UPDATE games SET draw_offer = NULL, plies = 1 WHERE id = $1", &[&game]).unwrap();
+        transaction
+            .execute("INSERT INTO moves (game, ply, text, actor) VALUES ($1, 0, '1', 'first')", &[&game])
+            .unwrap();
+        transaction.commit().unwrap();
+    })
+    .await
+    .unwrap();
+}
+
+/// A node that missed a change made through another never writes over it:
+/// the store refuses its stale draw or resignation, the node catches up and
+/// decides again on the game as it is.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_node_that_missed_a_change_never_writes_over_it() {
+    let Some(database) = TestDatabase::create("stale") else { return };
+    let node_b = node(database.url()).await;
+    let created = node_b.create(json!({ "variant": "nim:stones=30", "opponent": "local", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap();
+    let (first, second) =
+        (created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap());
+    let draw = format!("/api/games/{id}/draw");
+    let (status, offered) = node_b.post(&draw, json!({ "seat": first, "action": "offer" })).await;
+    assert_eq!(status, 200, "{offered}");
+    change_unannounced(database.url(), id).await;
+    // The node still shows the offer; accepting it would agree a draw the
+    // first player withdrew. The store refuses, the node looks again.
+    let (status, refused) = node_b.post(&draw, json!({ "seat": second, "action": "accept" })).await;
+    assert_eq!(status, 409, "a withdrawn offer cannot be accepted: {refused}");
+    let state = node_b.state(id, Some(second)).await;
+    assert_eq!(move_texts(&state), ["1"], "the node caught up with the move it missed");
+    assert!(state["result"].is_null(), "{state}");
+    // A resignation decided on the stale game is stored after the move.
+    change_unannounced_move(database.url(), id).await;
+    let (status, resigned) = node_b.post(&format!("/api/games/{id}/resign"), json!({ "seat": first })).await;
+    assert_eq!(status, 200, "{resigned}");
+    assert_eq!(move_texts(&resigned), ["1", "2"], "{resigned}");
+    assert_eq!(resigned["result"]["reason"], "resignation");
+    let reopened = node(database.url()).await;
+    let stored = reopened.state(id, Some(first)).await;
+    assert_eq!(move_texts(&stored), ["1", "2"]);
+    assert_eq!(stored["result"]["winner"], "second");
+}
+
+/// Takes two stones for the second player behind every node's back.
+async fn change_unannounced_move(url: &str, game: &str) {
+    let (url, game) = (url.to_owned(), game.to_owned());
+    tokio::task::spawn_blocking(move || {
+        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("the database answers");
+        let mut transaction = client.transaction().unwrap();
+        transaction.execute("UPDATE games SET plies = 2 WHERE id = $1", &[&game]).unwrap();
+        transaction
+            .execute("INSERT INTO moves (game, ply, text, actor) VALUES ($1, 1, '2', 'second')", &[&game])
+            .unwrap();
+        transaction.commit().unwrap();
+    })
+    .await
+    .unwrap();
+}

@@ -38,9 +38,6 @@ pub struct ImportGame {
     pub colour: Option<String>,
 }
 
-/// Moves of an imported record sent to the store at once.
-const APPENDED_AT_ONCE: usize = 64;
-
 /// A record replayed and ready to be stored.
 struct Imported {
     start: Start,
@@ -74,17 +71,10 @@ impl Hub {
         let Start { record, game } = start;
         let id = record.id.clone();
         self.store.create(record.clone()).await?;
-        // Appended some at a time, so that the store commits them in groups
-        // rather than one commit a move.
-        for (chunk_index, chunk) in moves.chunks(APPENDED_AT_ONCE).enumerate() {
-            let appends = chunk
-                .iter()
-                .enumerate()
-                .map(|(i, mv)| self.store.append_move(id.clone(), chunk_index * APPENDED_AT_ONCE + i, mv.clone()));
-            futures_util::future::try_join_all(appends).await?;
-        }
+        // One commit for them all, not one a move.
+        self.store.append_moves(id.clone(), 0, moves.clone()).await?;
         if meta != GameMeta::default() {
-            self.store.set_meta(id, meta.clone()).await?;
+            self.store.set_meta(id, (moves.len(), GameMeta::default()), meta.clone()).await?;
         }
         let answer = view::started(&record, creator, true);
         let mut live = LiveGame::new(record, game, moves, meta);

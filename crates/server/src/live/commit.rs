@@ -56,7 +56,7 @@ impl LiveGame {
 
     /// Commits what changed besides the moves, then keeps it.
     pub async fn commit_meta(&mut self, store: &AsyncStore, meta: GameMeta) -> Result<(), ApiError> {
-        store.set_meta(self.record.id.clone(), meta.clone()).await?;
+        store.set_meta(self.record.id.clone(), (self.moves.len(), self.meta.clone()), meta.clone()).await?;
         self.meta = meta;
         self.settle_clock();
         self.refresh();

@@ -88,7 +88,7 @@ impl LiveGame {
         let mut meta = self.meta.clone();
         meta.draw_offer = None;
         meta.clock_at = Some(now_ms());
-        store.take_back(self.record.id.clone(), keep, meta.clone()).await?;
+        store.take_back(self.record.id.clone(), (self.moves.len(), self.meta.clone()), keep, meta.clone()).await?;
         while self.moves.len() > keep {
             if let Some(undone) = self.moves.pop() {
                 if undone.actor == MoveActor::Chance {

@@ -39,15 +39,43 @@ pub fn watch_clock(slot: Arc<GameSlot>, store: AsyncStore) {
             tokio::select! {
                 _ = tokio::time::sleep(wait) => {
                     let mut live = slot.live.lock().await;
-                    match live.flag(&store, now_ms()).await {
-                        Ok(true) => slot.publish(&mut live),
-                        Ok(false) => {}
+                    let retry_later = match live.flag(&store, now_ms()).await {
+                        Ok(true) => {
+                            slot.publish(&mut live);
+                            false
+                        }
+                        Ok(false) => false,
+                        // Another node changed the game first (a move, a
+                        // resignation): look at it again before judging the clock.
+                        Err(error) if error.status == axum::http::StatusCode::CONFLICT => {
+                            match store.load(live.record.id.clone()).await {
+                                Ok(Some(stored)) => match live.catch_up(stored) {
+                                    Ok(true) => {
+                                        slot.publish(&mut live);
+                                        false
+                                    }
+                                    Ok(false) => true,
+                                    Err(error) => {
+                                        eprintln!("menagerie: {}", error.reason);
+                                        true
+                                    }
+                                },
+                                Ok(None) => return,
+                                Err(error) => {
+                                    eprintln!("menagerie: game {} cannot be read: {error}", live.record.id);
+                                    true
+                                }
+                            }
+                        }
                         Err(error) => {
                             eprintln!("menagerie: the flag of game {} could not be stored: {error}", live.record.id);
-                            drop(live);
-                            // Try again in a while rather than spin.
-                            tokio::time::sleep(Duration::from_secs(1)).await;
+                            true
                         }
+                    };
+                    if retry_later {
+                        drop(live);
+                        // Try again in a while rather than spin.
+                        tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }
                 changed = changes.changed() => if changed.is_err() { return },

@@ -1,6 +1,6 @@
 //! The trait a storage backend implements, and its errors.
 
-use super::records::{GameMeta, GameRecord, StoredGame, StoredMove};
+use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -9,6 +9,10 @@ pub enum StoreError {
     Database(String),
     #[error("move {ply} of game {game} is already stored")]
     DuplicateMove { game: String, ply: usize },
+    /// A write about the game as its writer saw it, while the store holds
+    /// something else: another node changed it first.
+    #[error("game {game} changed meanwhile")]
+    Stale { game: String },
     #[error("no game {0}")]
     NoSuchGame(String),
     #[error("corrupt record of game {game}: {problem}")]
@@ -21,17 +25,26 @@ pub enum StoreError {
 /// from the async runtime directly, so a backend may block.
 pub trait Store: Send + Sync + 'static {
     fn create(&self, record: &GameRecord) -> Result<(), StoreError>;
-    /// Stores move number `ply` (0-based). Storing a ply twice is an error,
-    /// so a retried request can never duplicate a move.
+    /// Stores move number `ply` (0-based) after the game's `ply` stored
+    /// moves. Storing a ply twice is an error, so a retried request can
+    /// never duplicate a move.
     fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError>;
-    fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError>;
+    /// Stores `moves` as the moves from `first_ply` on, all or none (an
+    /// imported record, a migrated game): one commit for them all.
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError>;
+    /// Sets what changed besides the moves, written by whoever saw the game
+    /// as `seen`: refused ([`StoreError::Stale`]) if the store holds another
+    /// number of moves or another meta, so that a resignation or a draw
+    /// agreed on one node never overwrites what another node changed.
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError>;
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError>;
     /// Ids of unfinished games in which the computer holds a seat: the
     /// server resumes them at start.
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError>;
-    /// A takeback: removes the moves from ply `keep` on (0-based) and sets
-    /// `meta`, both or neither.
-    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError>;
+    /// A takeback, by whoever saw the game as `seen`: removes the moves from
+    /// ply `keep` on (0-based) and sets `meta`, both or neither; refused
+    /// like [`Store::set_meta`] if the game changed meanwhile.
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError>;
     /// Ids of unfinished games with a time control: the server watches
     /// their clocks from the start.
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError>;
@@ -80,4 +93,22 @@ pub enum Change {
     /// Changes may have been missed (the connection that hears them was
     /// lost): every game in memory may be stale.
     Missed,
+}
+
+/// Which guarded write a store refused, to name its error.
+#[derive(Clone, Copy)]
+pub(super) enum Refused {
+    Move,
+    Meta,
+}
+
+impl Refused {
+    /// The error of a write for the game after `expected` moves when the
+    /// store holds `stored` moves.
+    pub(super) fn error(self, game: &str, expected: usize, stored: usize) -> StoreError {
+        match self {
+            Refused::Move if stored > expected => StoreError::DuplicateMove { game: game.to_owned(), ply: expected },
+            _ => StoreError::Stale { game: game.to_owned() },
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! backend may block (SQLite does) without stalling the runtime.
 
 use super::backend::{Store, StoreError};
-use super::records::{GameMeta, GameRecord, StoredGame, StoredMove};
+use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
 use std::sync::Arc;
 
 #[derive(Clone)]
@@ -21,8 +21,12 @@ impl AsyncStore {
         self.call(move |s| s.append_move(&game, ply, &mv)).await
     }
 
-    pub async fn set_meta(&self, game: String, meta: GameMeta) -> Result<(), StoreError> {
-        self.call(move |s| s.set_meta(&game, &meta)).await
+    pub async fn append_moves(&self, game: String, first_ply: usize, moves: Vec<StoredMove>) -> Result<(), StoreError> {
+        self.call(move |s| s.append_moves(&game, first_ply, &moves)).await
+    }
+
+    pub async fn set_meta(&self, game: String, seen: (usize, GameMeta), meta: GameMeta) -> Result<(), StoreError> {
+        self.call(move |s| s.set_meta(&game, Seen { plies: seen.0, meta: &seen.1 }, &meta)).await
     }
 
     pub async fn load(&self, game: String) -> Result<Option<StoredGame>, StoreError> {
@@ -33,8 +37,14 @@ impl AsyncStore {
         self.call(|s| s.computer_games_in_progress()).await
     }
 
-    pub async fn take_back(&self, game: String, keep: usize, meta: GameMeta) -> Result<(), StoreError> {
-        self.call(move |s| s.take_back(&game, keep, &meta)).await
+    pub async fn take_back(
+        &self,
+        game: String,
+        seen: (usize, GameMeta),
+        keep: usize,
+        meta: GameMeta,
+    ) -> Result<(), StoreError> {
+        self.call(move |s| s.take_back(&game, Seen { plies: seen.0, meta: &seen.1 }, keep, &meta)).await
     }
 
     pub async fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {

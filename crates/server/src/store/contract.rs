@@ -2,7 +2,7 @@
 //! in `sqlite.rs`; another backend calls the same functions).
 
 use super::backend::{Store, StoreError};
-use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredMove};
+use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen, StoredMove};
 use crate::clock::TimeControl;
 use menagerie_core::Player;
 
@@ -24,6 +24,13 @@ pub fn record(id: &str) -> GameRecord {
     }
 }
 
+/// A game after `plies` moves with nothing else changed.
+pub fn fresh(plies: usize) -> Seen<'static> {
+    static NOTHING: GameMeta =
+        GameMeta { ending: None, draw_offer: None, rematch: None, finished: false, clock_at: None };
+    Seen { plies, meta: &NOTHING }
+}
+
 /// A game written through one store value is read back whole through
 /// another (`open` opens the same storage afresh each time), and a move is
 /// never stored twice.
@@ -42,7 +49,7 @@ pub fn games_round_trip_and_moves_are_never_duplicated(open: &dyn Fn() -> Box<dy
             finished: true,
             clock_at: None,
         };
-        store.set_meta("g1", &meta).unwrap();
+        store.set_meta("g1", fresh(1), &meta).unwrap();
         assert_eq!(store.computer_games_in_progress().unwrap(), Vec::<String>::new());
     }
     let store = open();
@@ -70,8 +77,8 @@ pub fn clocks_and_takebacks_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
         }
         assert_eq!(store.timed_games_in_progress().unwrap(), vec!["t1".to_owned()]);
         let meta = GameMeta { clock_at: Some(9_000), ..GameMeta::default() };
-        store.take_back("t1", 2, &meta).unwrap();
-        assert!(matches!(store.take_back("nope", 0, &meta), Err(StoreError::NoSuchGame(_))));
+        store.take_back("t1", fresh(4), 2, &meta).unwrap();
+        assert!(matches!(store.take_back("nope", fresh(0), 0, &meta), Err(StoreError::NoSuchGame(_))));
     }
     let store = open();
     let game = store.load("t1").unwrap().unwrap();
@@ -82,7 +89,13 @@ pub fn clocks_and_takebacks_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     store.append_move("t1", 2, &StoredMove { text: "2".into(), actor: MoveActor::First, at: Some(9_500) }).unwrap();
     assert_eq!(store.load("t1").unwrap().unwrap().moves.len(), 3);
     assert_eq!(store.load("u1").unwrap().unwrap().record.time_control, None);
-    store.set_meta("t1", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+    store
+        .set_meta(
+            "t1",
+            Seen { plies: 3, meta: &GameMeta { clock_at: Some(9_000), ..GameMeta::default() } },
+            &GameMeta { finished: true, ..GameMeta::default() },
+        )
+        .unwrap();
     assert_eq!(store.timed_games_in_progress().unwrap(), Vec::<String>::new());
 }
 
@@ -122,6 +135,57 @@ pub fn concurrent_writers_store_each_move_once(open: &dyn Fn() -> Box<dyn Store>
     }
 }
 
+/// Every write names what its writer saw of the game, and the store
+/// refuses it if the game holds something else: a move after a move it has
+/// not seen, a resignation or takeback decided on a stale game (another node
+/// moved first), a draw accepted after the offer was withdrawn elsewhere.
+/// Moves of an imported record are stored together.
+pub fn writes_of_a_stale_game_are_refused(open: &dyn Fn() -> Box<dyn Store>) {
+    let store = open();
+    store.create(&record("s1")).unwrap();
+    let mv = |text: &str| StoredMove { text: text.into(), actor: MoveActor::First, at: None };
+    store.append_moves("s1", 0, &[mv("a"), mv("b")]).unwrap();
+    let resigned = GameMeta {
+        ending: Some(Ending { winner: Some(Player::First), reason: "resignation".into() }),
+        finished: true,
+        ..GameMeta::default()
+    };
+    let stale = |result: Result<(), StoreError>, what: &str| match result {
+        Err(StoreError::Stale { game }) => assert_eq!(game, "s1"),
+        other => panic!("{what}: {other:?}"),
+    };
+    stale(store.set_meta("s1", fresh(1), &resigned), "a resignation after 1 of 2 moves");
+    stale(store.take_back("s1", fresh(1), 0, &GameMeta::default()), "a takeback after 1 of 2 moves");
+    stale(store.append_move("s1", 3, &mv("gap")), "move 3 after 2 moves");
+    stale(store.append_moves("s1", 3, &[mv("gap")]), "moves from 3 after 2 moves");
+    assert!(matches!(store.append_move("s1", 1, &mv("again")), Err(StoreError::DuplicateMove { ply: 1, .. })));
+    let game = open().load("s1").unwrap().unwrap();
+    assert_eq!(game.moves, vec![mv("a"), mv("b")], "nothing refused was stored");
+    assert_eq!(game.meta, GameMeta::default());
+    // An offer, then its withdrawal and its acceptance by writers who both
+    // saw it: the first to commit wins, the other is refused.
+    let offered = GameMeta { draw_offer: Some(Player::Second), ..GameMeta::default() };
+    store.set_meta("s1", fresh(2), &offered).unwrap();
+    let seen_offer = Seen { plies: 2, meta: &offered };
+    store.set_meta("s1", seen_offer, &GameMeta::default()).unwrap();
+    let agreed = GameMeta {
+        ending: Some(Ending { winner: None, reason: "draw agreed".into() }),
+        finished: true,
+        ..GameMeta::default()
+    };
+    stale(store.set_meta("s1", seen_offer, &agreed), "accepting a withdrawn offer");
+    assert_eq!(open().load("s1").unwrap().unwrap().meta, GameMeta::default());
+    // A takeback sets the count back: the plies taken back are played again,
+    // and a write about the longer game is now stale.
+    store.take_back("s1", fresh(2), 1, &GameMeta::default()).unwrap();
+    stale(store.set_meta("s1", fresh(2), &resigned), "a resignation after a takeback");
+    store.append_move("s1", 1, &mv("c")).unwrap();
+    store.set_meta("s1", fresh(2), &resigned).unwrap();
+    let game = open().load("s1").unwrap().unwrap();
+    assert_eq!(game.moves, vec![mv("a"), mv("c")]);
+    assert_eq!(game.meta, resigned);
+}
+
 /// Every game is listed (in creation order), and the unfinished computer
 /// games are the ones to resume.
 pub fn games_are_listed(open: &dyn Fn() -> Box<dyn Store>) {
@@ -138,11 +202,11 @@ pub fn games_are_listed(open: &dyn Fn() -> Box<dyn Store>) {
     store.create(&GameRecord { created: 1, ..record("c-open") }).unwrap();
     store.create(&friend("f-open", 2)).unwrap();
     store.create(&GameRecord { created: 3, ..record("c-done") }).unwrap();
-    store.set_meta("c-done", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+    store.set_meta("c-done", fresh(0), &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
     let store = open();
     assert_eq!(store.game_ids().unwrap(), ["c-open", "f-open", "c-done"]);
     assert_eq!(store.computer_games_in_progress().unwrap(), ["c-open"]);
-    assert!(matches!(store.set_meta("nope", &GameMeta::default()), Err(StoreError::NoSuchGame(_))));
+    assert!(matches!(store.set_meta("nope", fresh(0), &GameMeta::default()), Err(StoreError::NoSuchGame(_))));
 }
 
 /// The data a game was made with comes back with it, stored once however
@@ -165,6 +229,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     games_round_trip_and_moves_are_never_duplicated(&*fresh());
     concurrent_writers_store_each_move_once(&*fresh());
     games_are_listed(&*fresh());
+    writes_of_a_stale_game_are_refused(&*fresh());
     game_data_round_trips(&*fresh());
     clocks_and_takebacks_are_kept(&*fresh());
 }
@@ -195,7 +260,7 @@ pub fn fill(store: &dyn Store) {
         clock_at: Some(5_000),
         ..GameMeta::default()
     };
-    store.set_meta("g1", &meta).unwrap();
+    store.set_meta("g1", fresh(5), &meta).unwrap();
     store.append_move("g2", 0, &StoredMove { text: "x".into(), actor: MoveActor::Second, at: None }).unwrap();
 }
 

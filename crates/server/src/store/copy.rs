@@ -3,6 +3,7 @@
 //! and compared with its source.
 
 use super::backend::{Store, StoreError};
+use super::records::{GameMeta, Seen};
 
 /// What a copy did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -28,7 +29,7 @@ pub fn copy_games(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, StoreE
             game: id.clone(),
             problem: format!("the destination already holds this game, {problem}"),
         };
-        let held = match to.load(&id)? {
+        let (held, held_meta) = match to.load(&id)? {
             Some(existing) if existing == source => {
                 report.already_there += 1;
                 continue;
@@ -42,18 +43,16 @@ pub fn copy_games(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, StoreE
                 {
                     return Err(differs("with other moves"));
                 }
-                existing.moves.len()
+                (existing.moves.len(), existing.meta)
             }
             None => {
                 to.create(&source.record)?;
-                0
+                (0, GameMeta::default())
             }
         };
-        for (ply, mv) in source.moves.iter().enumerate().skip(held) {
-            to.append_move(&id, ply, mv)?;
-            report.moves += 1;
-        }
-        to.set_meta(&id, &source.meta)?;
+        to.append_moves(&id, held, &source.moves[held..])?;
+        report.moves += source.moves.len() - held;
+        to.set_meta(&id, Seen { plies: source.moves.len(), meta: &held_meta }, &source.meta)?;
         let copied = to.load(&id)?.ok_or_else(|| differs("but it cannot be read back"))?;
         if copied != source {
             return Err(StoreError::Corrupt {

@@ -24,8 +24,8 @@ pub use blocking::AsyncStore;
 pub use copy::{copy_games, CopyReport};
 pub use postgres::PgStore;
 pub use records::{
-    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
-    StoredMove,
+    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
+    StoredGame, StoredMove,
 };
 pub use sqlite::SqliteStore;
 

@@ -1,8 +1,13 @@
 //! A store in PostgreSQL, which several server processes ("nodes") share.
 //!
-//! - Moves are serialised per game by the database: `(game, ply)` is the
-//!   primary key of `moves`, so a second node's move for a ply already
-//!   stored is refused ([`StoreError::DuplicateMove`]), never duplicated.
+//! - Writes are serialised per game by the database: the game's row counts
+//!   its stored moves (`plies`), a move is stored only by the statement that
+//!   moves that count from its ply to the next, and a meta write or a
+//!   takeback only if the count is what its writer saw. A second node's move
+//!   for a ply already stored is refused ([`StoreError::DuplicateMove`]),
+//!   never duplicated; a resignation or draw agreed on a node that has not
+//!   seen the latest move is refused ([`StoreError::Stale`]), never applied
+//!   over it. (`(game, ply)` is also the primary key of `moves`.)
 //! - Every write notifies the channel [`CHANNEL`] with `"<node> <game>"` in
 //!   its own transaction (delivered only once committed); each node listens
 //!   on its own connection and hands the games other nodes changed to
@@ -12,15 +17,15 @@
 //!   node's connection dies (a killed process included), and another node's
 //!   [`Store::claim_orphans`] takes the game over.
 
-use super::backend::{Change, Store, StoreError};
+use super::backend::{Change, Refused, Store, StoreError};
 use super::records::{
-    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
-    StoredMove,
+    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
+    StoredGame, StoredMove,
 };
 use crate::clock::TimeControl;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Client, IsolationLevel, NoTls};
+use postgres::{Client, GenericClient, IsolationLevel, NoTls};
 use r2d2_postgres::{r2d2, PostgresConnectionManager};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -85,6 +90,14 @@ ALTER TABLE games ADD COLUMN time_control TEXT;
 ALTER TABLE games ADD COLUMN clock_at BIGINT;
 ALTER TABLE moves ADD COLUMN at BIGINT;
 CREATE INDEX games_timed ON games(finished, time_control);
+",
+    // 4: how many moves each game has stored: the guard every write checks.
+    // A move is stored only by the statement that moves the count from its
+    // ply to the next, and the rest of a game only by a writer that saw
+    // that many moves, so the game's row serialises every write to it.
+    "
+ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game = games.id);
 ",
 ];
 
@@ -308,6 +321,74 @@ impl PgStore {
     }
 }
 
+fn ply_number(ply: usize) -> Result<i32, StoreError> {
+    i32::try_from(ply).map_err(|_| StoreError::Database(format!("ply {ply} is too large")))
+}
+
+/// Stores move `ply` of `game` if the game has exactly `ply` moves: one
+/// statement, which takes the game's row for as long as its transaction.
+fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    let ply_number = ply_number(ply)?;
+    let stored = client.execute(
+        "WITH counted AS (UPDATE games SET plies = plies + 1 WHERE id = $1 AND plies = $2 RETURNING id)
+         INSERT INTO moves (game, ply, text, actor, at) SELECT id, $2, $3, $4, $5 FROM counted",
+        &[&game, &ply_number, &mv.text, &mv.actor.as_str(), &mv.at],
+    );
+    match stored {
+        Ok(0) => Err(refused(client, game, ply, Refused::Move)),
+        Ok(_) => Ok(()),
+        Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
+            Err(StoreError::DuplicateMove { game: game.to_owned(), ply })
+        }
+        Err(e) => Err(db(e)),
+    }
+}
+
+/// Sets `meta` if the game is still as `seen`: one statement, so the
+/// check and the write see the same row (a concurrent writer's row is
+/// checked again once that writer commits).
+fn set_meta(client: &mut impl GenericClient, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+    let plies_number = ply_number(seen.plies)?;
+    let before = seen.meta;
+    let changed = client
+        .execute(
+            "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7
+             WHERE id = $1 AND plies = $8 AND winner IS NOT DISTINCT FROM $9 AND reason IS NOT DISTINCT FROM $10
+               AND draw_offer IS NOT DISTINCT FROM $11 AND rematch IS NOT DISTINCT FROM $12 AND finished = $13
+               AND clock_at IS NOT DISTINCT FROM $14",
+            &[
+                &game,
+                &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                &meta.ending.as_ref().map(|e| e.reason.as_str()),
+                &meta.draw_offer.map(player_str),
+                &meta.rematch,
+                &meta.finished,
+                &meta.clock_at,
+                &plies_number,
+                &before.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                &before.ending.as_ref().map(|e| e.reason.as_str()),
+                &before.draw_offer.map(player_str),
+                &before.rematch,
+                &before.finished,
+                &before.clock_at,
+            ],
+        )
+        .map_err(db)?;
+    if changed == 0 {
+        return Err(refused(client, game, seen.plies, Refused::Meta));
+    }
+    Ok(())
+}
+
+/// Why a guarded write of `game` after `expected` moves changed nothing.
+fn refused(client: &mut impl GenericClient, game: &str, expected: usize, write: Refused) -> StoreError {
+    match client.query_opt("SELECT plies FROM games WHERE id = $1", &[&game]) {
+        Err(e) => db(e),
+        Ok(None) => StoreError::NoSuchGame(game.to_owned()),
+        Ok(Some(row)) => write.error(game, expected, usize::try_from(row.get::<_, i32>(0)).unwrap_or(0)),
+    }
+}
+
 impl Store for PgStore {
     fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client()?;
@@ -352,70 +433,34 @@ impl Store for PgStore {
     }
 
     fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
-        let ply_number = i32::try_from(ply).map_err(|_| StoreError::Database(format!("ply {ply} is too large")))?;
         let mut client = self.client()?;
-        let result = client.execute(
-            "INSERT INTO moves (game, ply, text, actor, at) VALUES ($1, $2, $3, $4, $5)",
-            &[&game, &ply_number, &mv.text, &mv.actor.as_str(), &mv.at],
-        );
-        match result {
-            Ok(_) => self.announce(&mut client, game),
-            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
-                Err(StoreError::DuplicateMove { game: game.to_owned(), ply })
-            }
-            Err(e) if e.code() == Some(&SqlState::FOREIGN_KEY_VIOLATION) => {
-                Err(StoreError::NoSuchGame(game.to_owned()))
-            }
-            Err(e) => Err(db(e)),
-        }
-    }
-
-    fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
-        let mut client = self.client()?;
-        let changed = client
-            .execute(
-                "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7
-                 WHERE id = $1",
-                &[
-                    &game,
-                    &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                    &meta.ending.as_ref().map(|e| e.reason.as_str()),
-                    &meta.draw_offer.map(player_str),
-                    &meta.rematch,
-                    &meta.finished,
-                    &meta.clock_at,
-                ],
-            )
-            .map_err(db)?;
-        if changed == 0 {
-            return Err(StoreError::NoSuchGame(game.to_owned()));
-        }
+        append_move(&mut *client, game, ply, mv)?;
         self.announce(&mut client, game)
     }
 
-    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
-        let keep = i32::try_from(keep).map_err(|_| StoreError::Database(format!("ply {keep} is too large")))?;
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
-        let changed = transaction
-            .execute(
-                "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7
-                 WHERE id = $1",
-                &[
-                    &game,
-                    &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                    &meta.ending.as_ref().map(|e| e.reason.as_str()),
-                    &meta.draw_offer.map(player_str),
-                    &meta.rematch,
-                    &meta.finished,
-                    &meta.clock_at,
-                ],
-            )
-            .map_err(db)?;
-        if changed == 0 {
-            return Err(StoreError::NoSuchGame(game.to_owned()));
+        for (ply, mv) in (first_ply..).zip(moves) {
+            append_move(&mut transaction, game, ply, mv)?;
         }
-        transaction.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game, &keep]).map_err(db)?;
+        transaction.commit().map_err(db)?;
+        self.announce(&mut client, game)
+    }
+
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        set_meta(&mut *client, game, seen, meta)?;
+        self.announce(&mut client, game)
+    }
+
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        let keep_number = ply_number(keep)?;
+        let mut client = self.client()?;
+        let mut transaction = client.transaction().map_err(db)?;
+        set_meta(&mut transaction, game, seen, meta)?;
+        transaction.execute("UPDATE games SET plies = $2 WHERE id = $1", &[&game, &keep_number]).map_err(db)?;
+        transaction.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game, &keep_number]).map_err(db)?;
         transaction.commit().map_err(db)?;
         self.announce(&mut client, game)
     }
@@ -674,7 +719,12 @@ mod tests {
         assert_eq!(next_change(&mut heard_by_b), Change::Game("g1".into()));
         // A refused move changes nothing and tells nobody.
         assert!(b.append_move("g1", 0, &StoredMove { text: "2".into(), actor: MoveActor::First, at: None }).is_err());
-        b.set_meta("g1", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+        // b decided on the game before a's move: refused, and nobody told.
+        assert!(matches!(
+            b.set_meta("g1", contract::fresh(0), &GameMeta { finished: true, ..GameMeta::default() }),
+            Err(StoreError::Stale { .. })
+        ));
+        b.set_meta("g1", contract::fresh(1), &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
         assert_eq!(next_change(&mut heard_by_a), Change::Game("g1".into()));
         std::thread::sleep(Duration::from_millis(200));
         assert!(heard_by_a.try_recv().is_err(), "a hears only b's one change");
@@ -688,7 +738,7 @@ mod tests {
         for id in ["g1", "g2", "done"] {
             a.create(&record(id)).unwrap();
         }
-        b.set_meta("done", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+        b.set_meta("done", contract::fresh(0), &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
         assert!(a.claim_computer("g1").unwrap());
         assert!(a.claim_computer("g1").unwrap(), "a claim is kept");
         assert!(!b.claim_computer("g1").unwrap());
@@ -698,7 +748,7 @@ mod tests {
         assert!(b.claim_orphans().unwrap().is_empty(), "nothing new");
         // a finishes g1 and lets it go at its next sweep; then a dies
         // holding nothing, b dies holding g2, and a new node takes g2.
-        a.set_meta("g1", &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+        a.set_meta("g1", contract::fresh(0), &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
         assert!(a.claim_orphans().unwrap().is_empty());
         drop(a);
         drop(b);

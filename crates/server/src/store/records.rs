@@ -155,6 +155,16 @@ pub struct GameMeta {
     pub clock_at: Option<i64>,
 }
 
+/// What a writer saw of a game: its number of moves and its meta. A write
+/// other than a move applies only if the store still holds exactly that, so
+/// that a node never writes over a change it has not seen (a move, an offer
+/// withdrawn, a resignation made through another node).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Seen<'a> {
+    pub plies: usize,
+    pub meta: &'a GameMeta,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredGame {
     pub record: GameRecord,

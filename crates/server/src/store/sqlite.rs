@@ -1,10 +1,10 @@
 //! The default store: one SQLite file in WAL mode, created with its schema
 //! on first use.
 
-use super::backend::{Store, StoreError};
+use super::backend::{Refused, Store, StoreError};
 use super::records::{
-    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, StoredGame,
-    StoredMove,
+    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
+    StoredGame, StoredMove,
 };
 use crate::clock::TimeControl;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -71,6 +71,13 @@ ALTER TABLE games ADD COLUMN clock_at INTEGER;
 ALTER TABLE moves ADD COLUMN at INTEGER;
 CREATE INDEX games_timed ON games(finished, time_control);
 ",
+    // 4: how many moves each game has stored: the guard every write checks
+    // (a move is stored after exactly `plies` moves; the rest of a game is
+    // written only by whoever saw all of its moves).
+    "
+ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game = games.id);
+",
 ];
 
 /// The schema version this program writes.
@@ -107,9 +114,9 @@ pub struct SqliteStore {
 
 enum Write {
     Create(GameRecord),
-    Move { game: String, ply: usize, mv: StoredMove },
-    Meta { game: String, meta: GameMeta },
-    TakeBack { game: String, keep: usize, meta: GameMeta },
+    Moves { game: String, first_ply: usize, moves: Vec<StoredMove> },
+    Meta { game: String, seen: (usize, GameMeta), meta: GameMeta },
+    TakeBack { game: String, seen: (usize, GameMeta), keep: usize, meta: GameMeta },
 }
 
 struct Pending {
@@ -242,40 +249,63 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
             }
             Ok(())
         }
-        Write::Move { game, ply, mv } => {
-            let result = connection.execute(
-                "INSERT INTO moves (game, ply, text, actor, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                params![game, *ply as i64, mv.text, mv.actor.as_str(), mv.at],
-            );
-            match result {
-                Ok(_) => Ok(()),
-                Err(rusqlite::Error::SqliteFailure(e, _))
-                    if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY =>
-                {
-                    Err(StoreError::DuplicateMove { game: game.clone(), ply: *ply })
-                }
-                Err(rusqlite::Error::SqliteFailure(e, _))
-                    if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY =>
-                {
-                    Err(StoreError::NoSuchGame(game.clone()))
-                }
-                Err(e) => Err(db(e)),
+        Write::Moves { game, first_ply, moves } => {
+            for (ply, mv) in (*first_ply..).zip(moves) {
+                append_move(connection, game, ply, mv)?;
             }
+            Ok(())
         }
-        Write::Meta { game, meta } => set_meta(connection, game, meta),
-        Write::TakeBack { game, keep, meta } => {
+        Write::Meta { game, seen, meta } => set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta),
+        Write::TakeBack { game, seen, keep, meta } => {
+            set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
+            connection.execute("UPDATE games SET plies = ?2 WHERE id = ?1", params![game, *keep as i64]).map_err(db)?;
             connection
                 .execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![game, *keep as i64])
                 .map_err(db)?;
-            set_meta(connection, game, meta)
+            Ok(())
         }
     }
 }
 
-fn set_meta(connection: &Connection, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
+fn append_move(connection: &Connection, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    let bumped = connection
+        .execute("UPDATE games SET plies = plies + 1 WHERE id = ?1 AND plies = ?2", params![game, ply as i64])
+        .map_err(db)?;
+    if bumped == 0 {
+        return Err(refused(connection, game, ply, Refused::Move));
+    }
+    connection
+        .execute(
+            "INSERT INTO moves (game, ply, text, actor, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![game, ply as i64, mv.text, mv.actor.as_str(), mv.at],
+        )
+        .map_err(|e| match e {
+            rusqlite::Error::SqliteFailure(f, _) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => {
+                StoreError::DuplicateMove { game: game.to_owned(), ply }
+            }
+            e => db(e),
+        })?;
+    Ok(())
+}
+
+/// Why a guarded write of `game` after `expected` moves changed nothing.
+fn refused(connection: &Connection, game: &str, expected: usize, write: Refused) -> StoreError {
+    let stored =
+        connection.query_row("SELECT plies FROM games WHERE id = ?1", params![game], |r| r.get::<_, i64>(0)).optional();
+    match stored {
+        Err(e) => db(e),
+        Ok(None) => StoreError::NoSuchGame(game.to_owned()),
+        Ok(Some(stored)) => write.error(game, expected, usize::try_from(stored).unwrap_or(0)),
+    }
+}
+
+fn set_meta(connection: &Connection, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+    let before = seen.meta;
     let changed = connection
         .execute(
-            "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6, clock_at = ?7 WHERE id = ?1",
+            "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6, clock_at = ?7
+             WHERE id = ?1 AND plies = ?8 AND winner IS ?9 AND reason IS ?10 AND draw_offer IS ?11
+               AND rematch IS ?12 AND finished = ?13 AND clock_at IS ?14",
             params![
                 game,
                 meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
@@ -284,11 +314,18 @@ fn set_meta(connection: &Connection, game: &str, meta: &GameMeta) -> Result<(), 
                 meta.rematch,
                 meta.finished,
                 meta.clock_at,
+                seen.plies as i64,
+                before.ending.as_ref().and_then(|e| e.winner).map(player_str),
+                before.ending.as_ref().map(|e| e.reason.as_str()),
+                before.draw_offer.map(player_str),
+                before.rematch,
+                before.finished,
+                before.clock_at,
             ],
         )
         .map_err(db)?;
     if changed == 0 {
-        return Err(StoreError::NoSuchGame(game.to_owned()));
+        return Err(refused(connection, game, seen.plies, Refused::Meta));
     }
     Ok(())
 }
@@ -303,15 +340,20 @@ impl Store for SqliteStore {
     }
 
     fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
-        self.write(Write::Move { game: game.to_owned(), ply, mv: mv.clone() })
+        self.append_moves(game, ply, std::slice::from_ref(mv))
     }
 
-    fn set_meta(&self, game: &str, meta: &GameMeta) -> Result<(), StoreError> {
-        self.write(Write::Meta { game: game.to_owned(), meta: meta.clone() })
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+        self.write(Write::Moves { game: game.to_owned(), first_ply, moves: moves.to_vec() })
     }
 
-    fn take_back(&self, game: &str, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
-        self.write(Write::TakeBack { game: game.to_owned(), keep, meta: meta.clone() })
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+        self.write(Write::Meta { game: game.to_owned(), seen: (seen.plies, seen.meta.clone()), meta: meta.clone() })
+    }
+
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+        let seen = (seen.plies, seen.meta.clone());
+        self.write(Write::TakeBack { game: game.to_owned(), seen, keep, meta: meta.clone() })
     }
 
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {

@@ -318,7 +318,7 @@ enum Command {
         /// Moves per game at most
         #[arg(long, default_value_t = 40)]
         plies: usize,
-        /// Mean pause before each move in milliseconds (a player thinking); 0 plays back to back
+        /// Mean pause before each move and before each game starts, in milliseconds (players thinking and arriving over time); 0 plays back to back
         #[arg(long, default_value_t = 0)]
         think_ms: u64,
         /// Drive servers running elsewhere instead (http://host:port; repeat

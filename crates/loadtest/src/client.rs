@@ -17,7 +17,9 @@ pub struct LoadOptions {
     pub variant: String,
     pub max_plies: usize,
     /// Mean pause before each move, as a player thinking (0: moves back to
-    /// back, the hardest load). Pauses are uniform in 0..2×think_ms.
+    /// back, the hardest load). Pauses are uniform in 0..2×think_ms. Games
+    /// also begin after such a pause, so that the server meets them as it
+    /// meets players: arriving over time, not all in one instant.
     pub think_ms: u64,
 }
 
@@ -119,6 +121,14 @@ pub async fn run_against_nodes(bases: &[String], options: &LoadOptions) -> Resul
     };
     (report.p50_ms, report.p99_ms, report.max_ms) = (at(0.50), at(0.99), at(1.0));
     Ok(report)
+}
+
+/// A player's pause before acting, if the test has players think.
+async fn think(options: &LoadOptions) {
+    if options.think_ms > 0 {
+        let pause = rand::Rng::random_range(&mut rand::rng(), 0..=2 * options.think_ms);
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+    }
 }
 
 /// The servers one game uses, from its own first one on.
@@ -228,6 +238,7 @@ async fn send_any<T: DeserializeOwned>(
 
 /// Plays one local game (both secrets) and checks it afterwards.
 async fn play_one(client: &reqwest::Client, nodes: &Nodes, options: &LoadOptions) -> Result<GameResult, String> {
+    think(options).await;
     let created: Value = send_any(nodes, 0, |base| {
         client.post(format!("{base}/api/games")).json(&json!({
             "variant": options.variant, "opponent": "local", "colour": "first"
@@ -252,10 +263,7 @@ async fn play_one(client: &reqwest::Client, nodes: &Nodes, options: &LoadOptions
             Some("second") => 1,
             other => return Err(format!("unexpected actor {other:?}")),
         };
-        if options.think_ms > 0 {
-            let pause = rand::Rng::random_range(&mut rand::rng(), 0..=2 * options.think_ms);
-            tokio::time::sleep(Duration::from_millis(pause)).await;
-        }
+        think(options).await;
         let k = made.len();
         // The legal moves come with the state when it is the answering
         // seat's turn (as the page uses them); else they are asked for.

@@ -220,3 +220,29 @@ async fn change_unannounced_move(url: &str, game: &str) {
     .await
     .unwrap();
 }
+
+/// A node that learns of moves made through another shows them as that one
+/// does: each move's label and side, and the clocks that followed them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_heard_from_another_node_keep_their_labels_and_move_the_clocks() {
+    let Some(database) = TestDatabase::create("heard") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let clock = json!({ "initial": 600, "increment": 5 });
+    let created =
+        a.create(json!({ "variant": "nim:stones=30", "opponent": "local", "colour": "first", "clock": clock })).await;
+    let id = created["id"].as_str().unwrap();
+    let secrets = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
+    let mut on_b = watch(&b, id).await;
+    for (ply, text) in ["1", "2", "1"].into_iter().enumerate() {
+        let (status, answer) = a.play(id, secrets[ply % 2], text).await;
+        assert_eq!(status, 200, "{answer}");
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    until_ply(&mut on_b, 3).await;
+    let (on_a, heard) = (a.state(id, None).await, b.state(id, None).await);
+    assert_eq!(heard["moves"], on_a["moves"], "labels and sides as the node that took the moves shows them");
+    assert!(heard["moves"][2]["label"].is_string(), "{heard}");
+    assert_eq!(heard["clock"], on_a["clock"], "the clocks followed the moves");
+    assert_eq!(heard["clock"]["running"], "second", "{heard}");
+    assert!(heard["clock"]["first_ms"].as_u64().unwrap() > 600_000, "the increment was added: {heard}");
+}

@@ -2,7 +2,7 @@
 //! database, another process may have committed moves (or a resignation,
 //! a draw offer) to a game this one holds in memory.
 
-use super::LiveGame;
+use super::{LiveGame, MoveNote};
 use crate::error::ApiError;
 use crate::store::StoredGame;
 
@@ -19,14 +19,25 @@ impl LiveGame {
         }
         let mut changed = false;
         for (ply, mv) in stored.moves.into_iter().enumerate().skip(held) {
+            // As if the move had been made here: its note, and the clocks
+            // that follow it.
+            let note = MoveNote::before(self.game.as_ref(), &mv.text);
             self.game.play(&mv.text).map_err(|e| {
                 ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", self.record.id, ply + 1))
             })?;
+            if let Some(clock) = self.clock.as_mut() {
+                clock.follow(&mv, self.game.as_ref());
+            }
+            if mv.actor.player().is_some() {
+                self.takeback_offer = None;
+            }
             self.moves.push(mv);
+            self.notes.push(note);
             changed = true;
         }
         if stored.meta != self.meta {
             self.meta = stored.meta;
+            self.settle_clock();
             changed = true;
         }
         if changed {

@@ -6,9 +6,9 @@
 
 use crate::computer::ComputerDriver;
 use crate::error::ApiError;
-use crate::live::{GameSlot, LiveGame};
+use crate::live::{Followed, GameSlot, LiveGame};
 use crate::loaded::LoadedGames;
-use crate::store::{AsyncStore, Change};
+use crate::store::{AsyncStore, Change, StoredMove};
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -40,6 +40,9 @@ pub async fn follow(
             // Each game on its own task: one slow game does not hold up the others.
             Some(Change::Game(id)) => {
                 tokio::spawn(refresh(games, computer, store.clone(), id));
+            }
+            Some(Change::Move { game, ply, mv }) => {
+                tokio::spawn(heard_move(games, computer, store.clone(), game, ply, mv));
             }
             Some(Change::Missed) => {
                 for id in games.ids() {
@@ -86,6 +89,43 @@ async fn refresh(games: Arc<LoadedGames>, computer: Arc<ComputerDriver>, store: 
         eprintln!("menagerie: game {id} is loaded afresh: {error}");
         games.forget(&id);
         return;
+    }
+    computer.kick(slot).await;
+}
+
+/// Another node stored move `ply` of game `id`: play it here if it is the
+/// next one, without reading the store; read the game again if moves are
+/// missing before it.
+async fn heard_move(
+    games: Arc<LoadedGames>,
+    computer: Arc<ComputerDriver>,
+    store: AsyncStore,
+    id: String,
+    ply: usize,
+    mv: StoredMove,
+) {
+    games.heard_change_elsewhere();
+    let Some(slot) = games.loaded(&id) else { return refresh(games, computer, store, id).await };
+    {
+        let mut live = slot.live.lock().await;
+        match live.follow_stored(ply, mv) {
+            Ok(Followed::Played) => slot.publish(&mut live),
+            Ok(Followed::Known) => return,
+            Ok(Followed::Gap) => {
+                if let Err(error) = catch_up_locked(&slot, &mut live, &store).await {
+                    eprintln!("menagerie: game {id} is loaded afresh: {error}");
+                    drop(live);
+                    games.forget(&id);
+                    return;
+                }
+            }
+            Err(error) => {
+                eprintln!("menagerie: game {id} is loaded afresh: {error}");
+                drop(live);
+                games.forget(&id);
+                return;
+            }
+        }
     }
     computer.kick(slot).await;
 }

@@ -20,6 +20,7 @@ mod timer;
 mod timing;
 
 pub use cache::{StateJson, ViewCache};
+pub use sync::Followed;
 pub use timer::watch_clock;
 pub use timing::GameClock;
 

@@ -4,7 +4,7 @@
 
 use super::{LiveGame, MoveNote};
 use crate::error::ApiError;
-use crate::store::StoredGame;
+use crate::store::{StoredGame, StoredMove};
 
 impl LiveGame {
     /// Brings this game up to `stored`, what the store now holds of it:
@@ -19,20 +19,7 @@ impl LiveGame {
         }
         let mut changed = false;
         for (ply, mv) in stored.moves.into_iter().enumerate().skip(held) {
-            // As if the move had been made here: its note, and the clocks
-            // that follow it.
-            let note = MoveNote::before(self.game.as_ref(), &mv.text);
-            self.game.play(&mv.text).map_err(|e| {
-                ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", self.record.id, ply + 1))
-            })?;
-            if let Some(clock) = self.clock.as_mut() {
-                clock.follow(&mv, self.game.as_ref());
-            }
-            if mv.actor.player().is_some() {
-                self.takeback_offer = None;
-            }
-            self.moves.push(mv);
-            self.notes.push(note);
+            self.play_stored(ply, mv)?;
             changed = true;
         }
         if stored.meta != self.meta {
@@ -45,4 +32,48 @@ impl LiveGame {
         }
         Ok(changed)
     }
+
+    /// Plays move `ply`, stored by another process, if it is the next one
+    /// here. Answers what became of it.
+    pub fn follow_stored(&mut self, ply: usize, mv: StoredMove) -> Result<Followed, ApiError> {
+        match self.moves.get(ply) {
+            Some(held) if *held == mv => Ok(Followed::Known),
+            Some(_) => Err(ApiError::internal(format!("game {} in memory differs from the store", self.record.id))),
+            None if ply > self.moves.len() => Ok(Followed::Gap),
+            None => {
+                self.play_stored(ply, mv)?;
+                self.refresh();
+                Ok(Followed::Played)
+            }
+        }
+    }
+
+    /// Plays the next move as if it had been made here: its note, and the
+    /// clocks that follow it.
+    fn play_stored(&mut self, ply: usize, mv: StoredMove) -> Result<(), ApiError> {
+        let note = MoveNote::before(self.game.as_ref(), &mv.text);
+        self.game.play(&mv.text).map_err(|e| {
+            ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", self.record.id, ply + 1))
+        })?;
+        if let Some(clock) = self.clock.as_mut() {
+            clock.follow(&mv, self.game.as_ref());
+        }
+        if mv.actor.player().is_some() {
+            self.takeback_offer = None;
+        }
+        self.moves.push(mv);
+        self.notes.push(note);
+        Ok(())
+    }
+}
+
+/// What became of a move heard from another process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Followed {
+    /// Played: it was the next move.
+    Played,
+    /// Already here.
+    Known,
+    /// Moves before it are missing here: the game must be read again.
+    Gap,
 }

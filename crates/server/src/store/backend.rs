@@ -88,8 +88,11 @@ pub trait Store: Send + Sync + 'static {
 /// What another process changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Change {
-    /// This game changed (a move, its meta, its creation).
+    /// This game changed (its meta, its creation, a takeback, moves).
     Game(String),
+    /// Move `ply` of this game was stored: a node holding the game's first
+    /// `ply` moves plays it without reading the store.
+    Move { game: String, ply: usize, mv: StoredMove },
     /// Changes may have been missed (the connection that hears them was
     /// lost): every game in memory may be stale.
     Missed,

@@ -9,9 +9,11 @@
 //!   seen the latest move is refused ([`StoreError::Stale`]), never applied
 //!   over it. (`(game, ply)` is also the primary key of `moves`.)
 //! - Every write notifies the channel [`CHANNEL`] with `"<node> <game>"` in
-//!   its own transaction (delivered only once committed); each node listens
-//!   on its own connection and hands the games other nodes changed to
-//!   [`Store::changes`].
+//!   its own transaction (delivered only once committed); a move's
+//!   notification carries the move too (`"<node> <game> <ply> <actor> <at> <text>"`,
+//!   `-` for no time), so that the others play it without reading the
+//!   store. Each node listens on its own connection and hands the changes
+//!   of other nodes to [`Store::changes`].
 //! - The computer's seats of a game are claimed with a session advisory lock
 //!   on a connection kept for that alone: PostgreSQL frees the lock when the
 //!   node's connection dies (a killed process included), and another node's
@@ -275,8 +277,8 @@ fn listen(mut client: Client, config: postgres::Config, node: String, sender: mp
             let mut notifications = client.notifications();
             let mut stream = notifications.blocking_iter();
             while let Ok(Some(notification)) = stream.next() {
-                let Some((from, game)) = notification.payload().split_once(' ') else { continue };
-                if from != node && sender.send(Change::Game(game.to_owned())).is_err() {
+                let Some((from, change)) = parse_note(notification.payload()) else { continue };
+                if from != node && sender.send(change).is_err() {
                     return;
                 }
             }
@@ -298,6 +300,31 @@ fn listen(mut client: Client, config: postgres::Config, node: String, sender: mp
     }
 }
 
+/// A notification's payload: who wrote, and what changed.
+fn parse_note(payload: &str) -> Option<(&str, Change)> {
+    let mut fields = payload.splitn(6, ' ');
+    let (from, game) = (fields.next()?, fields.next()?);
+    let mut moved = || -> Option<Change> {
+        let ply = fields.next()?.parse().ok()?;
+        let actor = MoveActor::parse(fields.next()?)?;
+        let at = match fields.next()? {
+            "-" => None,
+            at => Some(at.parse().ok()?),
+        };
+        let text = fields.next()?.to_owned();
+        Some(Change::Move { game: game.to_owned(), ply, mv: StoredMove { text, actor, at } })
+    };
+    Some((from, moved().unwrap_or_else(|| Change::Game(game.to_owned()))))
+}
+
+/// The payload of a move's notification; `None` if too long for one
+/// (PostgreSQL takes up to 8000 bytes): then only the game is named.
+fn move_note(node: &str, game: &str, ply: usize, mv: &StoredMove) -> Option<String> {
+    let at = mv.at.map_or_else(|| "-".to_owned(), |at| at.to_string());
+    let note = format!("{node} {game} {ply} {} {at} {}", mv.actor.as_str(), mv.text);
+    (note.len() < 7_900).then_some(note)
+}
+
 fn seat_text(seat: &Seat) -> String {
     serde_json::to_string(&seat.kind).expect("seat kinds serialize")
 }
@@ -313,7 +340,18 @@ impl PgStore {
     /// The change itself is committed whatever becomes of its notification:
     /// a failed one is reported on stderr, never as a failed write.
     fn announce(&self, client: &mut Client, game: &str) -> Result<(), StoreError> {
-        let note = format!("{} {game}", self.node);
+        self.notify(client, game, format!("{} {game}", self.node))
+    }
+
+    /// [`PgStore::announce`] for move `ply`, carrying the move.
+    fn announce_move(&self, client: &mut Client, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+        match move_note(&self.node, game, ply, mv) {
+            Some(note) => self.notify(client, game, note),
+            None => self.announce(client, game),
+        }
+    }
+
+    fn notify(&self, client: &mut Client, game: &str, note: String) -> Result<(), StoreError> {
         if let Err(error) = client.execute("SELECT pg_notify('menagerie_games', $1)", &[&note]) {
             eprintln!("menagerie: the other nodes were not told of a change to game {game}: {error}");
         }
@@ -435,7 +473,7 @@ impl Store for PgStore {
     fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
         let mut client = self.client()?;
         append_move(&mut *client, game, ply, mv)?;
-        self.announce(&mut client, game)
+        self.announce_move(&mut client, game, ply, mv)
     }
 
     fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
@@ -689,6 +727,21 @@ mod tests {
     }
 
     #[test]
+    fn notes_carry_moves_and_fall_back_to_naming_the_game() {
+        let mv = StoredMove { text: "d2d4".into(), actor: MoveActor::Chance, at: None };
+        let note = move_note("n1", "g7", 12, &mv).unwrap();
+        assert_eq!(note, "n1 g7 12 chance - d2d4");
+        assert_eq!(parse_note(&note), Some(("n1", Change::Move { game: "g7".into(), ply: 12, mv })));
+        assert_eq!(parse_note("n1 g7"), Some(("n1", Change::Game("g7".into()))));
+        for garbled in ["n1 g7 x first - e4", "n1 g7 3 nobody - e4", "n1 g7 3 first soon e4", "n1 g7 3 first -"] {
+            assert_eq!(parse_note(garbled), Some(("n1", Change::Game("g7".into()))), "{garbled}");
+        }
+        assert_eq!(parse_note("lonely"), None);
+        let long = StoredMove { text: "x".repeat(8_000), actor: MoveActor::First, at: Some(1) };
+        assert_eq!(move_note("n1", "g7", 0, &long), None, "too long for a notification");
+    }
+
+    #[test]
     fn a_bad_url_is_an_error() {
         let error = PgStore::open("postgres://nobody@127.0.0.1:1/none?connect_timeout=2").err().expect("refused");
         assert!(matches!(error, StoreError::Database(_)), "{error}");
@@ -715,8 +768,10 @@ mod tests {
         assert!(b.changes().is_none(), "taken once");
         a.create(&record("g1")).unwrap();
         assert_eq!(next_change(&mut heard_by_b), Change::Game("g1".into()));
-        a.append_move("g1", 0, &StoredMove { text: "1".into(), actor: MoveActor::First, at: None }).unwrap();
-        assert_eq!(next_change(&mut heard_by_b), Change::Game("g1".into()));
+        // A move's notification carries the move, spaces in its text included.
+        let mv = StoredMove { text: "attack e4 jab".into(), actor: MoveActor::First, at: Some(-17) };
+        a.append_move("g1", 0, &mv).unwrap();
+        assert_eq!(next_change(&mut heard_by_b), Change::Move { game: "g1".into(), ply: 0, mv });
         // A refused move changes nothing and tells nobody.
         assert!(b.append_move("g1", 0, &StoredMove { text: "2".into(), actor: MoveActor::First, at: None }).is_err());
         // b decided on the game before a's move: refused, and nobody told.

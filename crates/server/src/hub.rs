@@ -264,7 +264,7 @@ impl Hub {
         if done.as_ref().is_err_and(|e| e.status == StatusCode::CONFLICT) && self.store.is_shared() {
             // Another node may have moved first (the store refused this
             // node's move for that ply): catch up, and try once more.
-            if nodes::catch_up_locked(&slot, &mut live, &self.store).await? {
+            if slot.catch_up_locked(&mut live, &self.store).await? {
                 done = live.act(&self.store, player, act, agrees).await;
             }
         }

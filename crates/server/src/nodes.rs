@@ -6,7 +6,7 @@
 
 use crate::computer::ComputerDriver;
 use crate::error::ApiError;
-use crate::live::{Followed, GameSlot, LiveGame};
+use crate::live::{Followed, GameSlot};
 use crate::loaded::LoadedGames;
 use crate::store::{AsyncStore, Change, StoredMove};
 use std::sync::{Arc, Weak};
@@ -108,23 +108,20 @@ async fn heard_move(
     let Some(slot) = games.loaded(&id) else { return refresh(games, computer, store, id).await };
     {
         let mut live = slot.live.lock().await;
-        match live.follow_stored(ply, mv) {
-            Ok(Followed::Played) => slot.publish(&mut live),
+        let followed = match live.follow_stored(ply, mv) {
+            Ok(Followed::Played) => {
+                slot.publish(&mut live);
+                Ok(())
+            }
             Ok(Followed::Known) => return,
-            Ok(Followed::Gap) => {
-                if let Err(error) = catch_up_locked(&slot, &mut live, &store).await {
-                    eprintln!("menagerie: game {id} is loaded afresh: {error}");
-                    drop(live);
-                    games.forget(&id);
-                    return;
-                }
-            }
-            Err(error) => {
-                eprintln!("menagerie: game {id} is loaded afresh: {error}");
-                drop(live);
-                games.forget(&id);
-                return;
-            }
+            Ok(Followed::Gap) => slot.catch_up_locked(&mut live, &store).await.map(drop),
+            Err(error) => Err(error),
+        };
+        if let Err(error) = followed {
+            eprintln!("menagerie: game {id} is loaded afresh: {error}");
+            drop(live);
+            games.forget(&id);
+            return;
         }
     }
     computer.kick(slot).await;
@@ -134,16 +131,5 @@ async fn heard_move(
 /// watchers if that changed it. Answers whether it did.
 pub async fn catch_up(slot: &GameSlot, store: &AsyncStore) -> Result<bool, ApiError> {
     let mut live = slot.live.lock().await;
-    catch_up_locked(slot, &mut live, store).await
-}
-
-/// [`catch_up`] for a caller that holds the game's lock. The store is read
-/// under the lock, so a later read never sees an older snapshot.
-pub async fn catch_up_locked(slot: &GameSlot, live: &mut LiveGame, store: &AsyncStore) -> Result<bool, ApiError> {
-    let Some(stored) = store.load(live.record.id.clone()).await? else { return Ok(false) };
-    let changed = live.catch_up(stored)?;
-    if changed {
-        slot.publish(live);
-    }
-    Ok(changed)
+    slot.catch_up_locked(&mut live, store).await
 }

@@ -153,18 +153,17 @@ async fn the_load_test_on_two_nodes_loses_and_duplicates_nothing() {
     }
 }
 
-/// Changes `game` in the database behind every node's back, as a node that
-/// died between its commit and its notification leaves it: the first player
-/// withdrew the draw offer and took one stone.
-async fn change_unannounced(url: &str, game: &str) {
+/// Runs `statements` (each with the game's id as `$1`) in one transaction
+/// behind every node's back, as a node that died between its commit and its
+/// notification leaves the database.
+async fn change_unannounced(url: &str, game: &str, statements: &'static [&'static str]) {
     let (url, game) = (url.to_owned(), game.to_owned());
     tokio::task::spawn_blocking(move || {
         let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("the database answers");
         let mut transaction = client.transaction().unwrap();
-        transaction.execute("UPDATE games SET draw_offer = NULL, plies = 1 WHERE id = $1", &[&game]).unwrap();
-        transaction
-            .execute("INSERT INTO moves (game, ply, text, actor) VALUES ($1, 0, '1', 'first')", &[&game])
-            .unwrap();
+        for statement in statements {
+            transaction.execute(*statement, &[&game]).unwrap();
+        }
         transaction.commit().unwrap();
     })
     .await
@@ -185,7 +184,12 @@ async fn a_node_that_missed_a_change_never_writes_over_it() {
     let draw = format!("/api/games/{id}/draw");
     let (status, offered) = node_b.post(&draw, json!({ "seat": first, "action": "offer" })).await;
     assert_eq!(status, 200, "{offered}");
-    change_unannounced(database.url(), id).await;
+    // The first player withdrew the offer and took one stone.
+    let withdrew_and_moved = &[
+        "UPDATE games SET draw_offer = NULL, plies = 1 WHERE id = $1",
+        "INSERT INTO moves (game, ply, text, actor) VALUES ($1, 0, '1', 'first')",
+    ];
+    change_unannounced(database.url(), id, withdrew_and_moved).await;
     // The node still shows the offer; accepting it would agree a draw the
     // first player withdrew. The store refuses, the node looks again.
     let (status, refused) = node_b.post(&draw, json!({ "seat": second, "action": "accept" })).await;
@@ -194,7 +198,11 @@ async fn a_node_that_missed_a_change_never_writes_over_it() {
     assert_eq!(move_texts(&state), ["1"], "the node caught up with the move it missed");
     assert!(state["result"].is_null(), "{state}");
     // A resignation decided on the stale game is stored after the move.
-    change_unannounced_move(database.url(), id).await;
+    let second_moved = &[
+        "UPDATE games SET plies = 2 WHERE id = $1",
+        "INSERT INTO moves (game, ply, text, actor) VALUES ($1, 1, '2', 'second')",
+    ];
+    change_unannounced(database.url(), id, second_moved).await;
     let (status, resigned) = node_b.post(&format!("/api/games/{id}/resign"), json!({ "seat": first })).await;
     assert_eq!(status, 200, "{resigned}");
     assert_eq!(move_texts(&resigned), ["1", "2"], "{resigned}");
@@ -203,22 +211,6 @@ async fn a_node_that_missed_a_change_never_writes_over_it() {
     let stored = reopened.state(id, Some(first)).await;
     assert_eq!(move_texts(&stored), ["1", "2"]);
     assert_eq!(stored["result"]["winner"], "second");
-}
-
-/// Takes two stones for the second player behind every node's back.
-async fn change_unannounced_move(url: &str, game: &str) {
-    let (url, game) = (url.to_owned(), game.to_owned());
-    tokio::task::spawn_blocking(move || {
-        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("the database answers");
-        let mut transaction = client.transaction().unwrap();
-        transaction.execute("UPDATE games SET plies = 2 WHERE id = $1", &[&game]).unwrap();
-        transaction
-            .execute("INSERT INTO moves (game, ply, text, actor) VALUES ($1, 1, '2', 'second')", &[&game])
-            .unwrap();
-        transaction.commit().unwrap();
-    })
-    .await
-    .unwrap();
 }
 
 /// A node that learns of moves made through another shows them as that one

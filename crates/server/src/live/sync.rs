@@ -2,9 +2,9 @@
 //! database, another process may have committed moves (or a resignation,
 //! a draw offer) to a game this one holds in memory.
 
-use super::{LiveGame, MoveNote};
+use super::{GameSlot, LiveGame, MoveNote};
 use crate::error::ApiError;
-use crate::store::{StoredGame, StoredMove};
+use crate::store::{AsyncStore, StoredGame, StoredMove};
 
 impl LiveGame {
     /// Brings this game up to `stored`, what the store now holds of it:
@@ -64,6 +64,21 @@ impl LiveGame {
         self.moves.push(mv);
         self.notes.push(note);
         Ok(())
+    }
+}
+
+impl GameSlot {
+    /// Brings the game up to what the store holds, for a caller that holds
+    /// the game's lock, and tells its watchers if that changed it. Answers
+    /// whether it did. The store is read under the lock, so a later read
+    /// never sees an older snapshot.
+    pub async fn catch_up_locked(&self, live: &mut LiveGame, store: &AsyncStore) -> Result<bool, ApiError> {
+        let Some(stored) = store.load(live.record.id.clone()).await? else { return Ok(false) };
+        let changed = live.catch_up(stored)?;
+        if changed {
+            self.publish(live);
+        }
+        Ok(changed)
     }
 }
 

@@ -48,21 +48,10 @@ pub fn watch_clock(slot: Arc<GameSlot>, store: AsyncStore) {
                         // Another node changed the game first (a move, a
                         // resignation): look at it again before judging the clock.
                         Err(error) if error.status == axum::http::StatusCode::CONFLICT => {
-                            match store.load(live.record.id.clone()).await {
-                                Ok(Some(stored)) => match live.catch_up(stored) {
-                                    Ok(true) => {
-                                        slot.publish(&mut live);
-                                        false
-                                    }
-                                    Ok(false) => true,
-                                    Err(error) => {
-                                        eprintln!("menagerie: {}", error.reason);
-                                        true
-                                    }
-                                },
-                                Ok(None) => return,
+                            match slot.catch_up_locked(&mut live, &store).await {
+                                Ok(changed) => !changed,
                                 Err(error) => {
-                                    eprintln!("menagerie: game {} cannot be read: {error}", live.record.id);
+                                    eprintln!("menagerie: game {} cannot be read again: {error}", live.record.id);
                                     true
                                 }
                             }

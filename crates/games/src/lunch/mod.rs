@@ -22,6 +22,7 @@ mod eval;
 mod study;
 mod frame;
 mod invariants;
+mod knowledge;
 mod moves;
 mod notation;
 mod piece;
@@ -47,7 +48,7 @@ use position::{State, Zone};
 use rand::{Rng, RngCore};
 use rules::Rules;
 use square::Square;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The six rule options (all off by default).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -77,6 +78,10 @@ pub struct Lunch {
     variant: LunchVariant,
     state: State,
     history: Vec<State>,
+    /// The cards each hand is known to hold ([`knowledge`]): worked out
+    /// from the whole history when a search first asks, forgotten when the
+    /// game moves.
+    known: OnceLock<[Pile; 2]>,
 }
 
 const OPTIONS: &[OptionInfo] = &[
@@ -122,6 +127,16 @@ impl Lunch {
         &self.variant.deck
     }
 
+    /// The cards both players know to be in `player`'s hand, from the
+    /// public events of this game's past (nothing before a position text).
+    fn known_cards(&self, player: Player) -> Pile {
+        let known = self.known.get_or_init(|| {
+            [Player::First, Player::Second]
+                .map(|p| knowledge::known_cards(&self.rules(), self.history.iter().chain([&self.state]), p))
+        });
+        known[player.index()]
+    }
+
     /// Who acts, `None` once the game is over.
     fn actor(&self) -> Option<Actor> {
         self.state.outcome().is_none().then(|| self.rules().actor(&self.state))
@@ -133,7 +148,7 @@ impl Lunch {
     }
 
     fn from_state(variant: &LunchVariant, state: State) -> Lunch {
-        Lunch { variant: variant.clone(), state, history: Vec::new() }
+        Lunch { variant: variant.clone(), state, history: Vec::new(), known: OnceLock::new() }
     }
 }
 
@@ -245,12 +260,14 @@ impl Game for Lunch {
 
     fn play(&mut self, mv: Move) {
         self.history.push(self.state);
+        self.known.take();
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
     }
 
     fn undo(&mut self) {
         if let Some(previous) = self.history.pop() {
+            self.known.take();
             self.state = previous;
         }
     }
@@ -296,24 +313,32 @@ impl Game for Lunch {
 
     /// The other hand and the draw pile dealt anew from their cards
     /// together (what the observer cannot tell apart), the other hand
-    /// keeping its size.
+    /// keeping its size and the cards the game's past showed to be in it
+    /// (weapons back in their owner's hand: [`knowledge`]).
     fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Self {
         let mut s = self.state;
         let other = Zone::Hand(observer.other());
+        let known = self.known_cards(observer.other());
         // The unseen cards in deck order, so that the sample depends on the
         // view and the generator alone, never on where the cards really are.
         let mut unseen = Vec::new();
+        let mut hand = Pile::EMPTY;
         for card in self.deck().cards() {
             let n = s.pile(Zone::Draw).count(card) + s.pile(other).count(card);
-            unseen.extend(std::iter::repeat_n(card, n as usize));
+            let certain = known.count(card).min(s.pile(other).count(card));
+            for _ in 0..certain {
+                hand.add(card);
+            }
+            unseen.extend(std::iter::repeat_n(card, (n - certain) as usize));
         }
-        let hand_size = (s.pile(other).total() as usize).min(unseen.len());
-        // The other hand: `hand_size` cards drawn at random (a partial shuffle).
+        let hand_size = (s.pile(other).total().saturating_sub(hand.total()) as usize).min(unseen.len());
+        // The rest of the other hand: `hand_size` cards drawn at random (a
+        // partial shuffle).
         for i in 0..hand_size {
             let j = rng.random_range(i..unseen.len());
             unseen.swap(i, j);
         }
-        let (mut hand, mut draw) = (Pile::EMPTY, Pile::EMPTY);
+        let mut draw = Pile::EMPTY;
         for (i, &card) in unseen.iter().enumerate() {
             if i < hand_size {
                 hand.add(card);
@@ -323,7 +348,7 @@ impl Game for Lunch {
         }
         s.set_pile(other, hand);
         s.set_pile(Zone::Draw, draw);
-        Lunch { variant: self.variant.clone(), state: s, history: Vec::new() }
+        Lunch { variant: self.variant.clone(), state: s, history: Vec::new(), known: OnceLock::new() }
     }
 
     fn has_hidden_information() -> bool {

@@ -34,7 +34,9 @@ pub use agent::{Agent, Decision, Greedy, RandomAgent};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
 pub use eval_kind::EvalKind;
 pub use info::{Info, Score};
-pub use level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, LEVELS};
+pub use level::{
+    Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, HIDDEN_INFORMATION_PLAYOUT_CUTOFF, LEVELS,
+};
 pub use limits::{Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig};
 pub use spec::{AgentKind, AgentSpec, SearchParts, SpecError};

@@ -35,6 +35,13 @@ pub struct MctsConfig {
     pub seed: u64,
     /// Which evaluation scores a playout stopped at the cut-off.
     pub eval: EvalKind,
+    /// Information sets: sample with what the game's past made public
+    /// (cards seen going back into a hand), not from the position alone.
+    pub remember_public: bool,
+    /// Turn a cut-off playout's score into a win chance with the scale the
+    /// tuner fitted ([`Evaluate::win_scale`]), not as if 400 centi-units
+    /// were 10 to 1 whatever the game.
+    pub calibrated: bool,
 }
 
 impl Default for MctsConfig {
@@ -46,6 +53,8 @@ impl Default for MctsConfig {
             max_tree_nodes: 4_000_000,
             seed: 1,
             eval: EvalKind::Tuned,
+            remember_public: true,
+            calibrated: true,
         }
     }
 }
@@ -123,6 +132,16 @@ impl<G: Game + Evaluate> Mcts<G> {
             }
         };
         let information_set = self.config.information_set || G::has_hidden_information();
+        // Forgetting the past: the root as if set up from its text, which
+        // carries no history.
+        let forgetful;
+        let root = match (information_set, self.config.remember_public) {
+            (true, false) => {
+                forgetful = G::from_text(root.variant(), &root.to_text()).unwrap_or_else(|_| root.clone());
+                &forgetful
+            }
+            _ => root,
+        };
         // The first sample names the moves of the reports; in perfect
         // information it is the root itself, played forward and back.
         let first_sample = if information_set { root.determinize(me, &mut self.rng) } else { root.clone() };
@@ -255,7 +274,7 @@ impl<G: Game + Evaluate> Mcts<G> {
             played += 1;
             plies += 1;
         }
-        let rewards = playout_rewards(state, self.config.eval);
+        let rewards = playout_rewards(state, self.config.eval, self.config.calibrated);
         // Backpropagation.
         for &index in path.iter() {
             let n = &mut self.nodes[index as usize];
@@ -314,21 +333,44 @@ impl<G: Game + Evaluate> Mcts<G> {
 }
 
 /// Each player's reward for the state a playout ended in: 1 win, 0.5 draw,
-/// 0 loss; at a cut-off, the evaluation through a logistic curve (400
-/// centi-units = odds of ten to one).
-fn playout_rewards<G: Game + Evaluate>(state: &G, eval: EvalKind) -> [f64; 2] {
+/// 0 loss; at a cut-off, the evaluation through a logistic curve: with the
+/// game's fitted scale `K` ([`Evaluate::win_scale`]), 400/K centi-units are
+/// odds of ten to one (400 when uncalibrated).
+fn playout_rewards<G: Game + Evaluate>(state: &G, eval: EvalKind, calibrated: bool) -> [f64; 2] {
     if let Some(outcome) = state.outcome() {
         return Player::BOTH.map(|p| f64::from(outcome.score_for(p) + 1) / 2.0);
     }
     match state.to_act() {
         Actor::Player(p) => {
-            let value = f64::from(eval.of(state));
-            let mine = 1.0 / (1.0 + 10f64.powf(-value / 400.0));
+            // The fitted scale belongs to the tuned weights alone.
+            let scale = if calibrated && eval == EvalKind::Tuned { G::win_scale() } else { 1.0 };
+            let mine = win_chance(eval.of(state), scale);
             let mut rewards = [0.0; 2];
             rewards[p.index()] = mine;
             rewards[p.other().index()] = 1.0 - mine;
             rewards
         }
         Actor::Chance => [0.5, 0.5],
+    }
+}
+
+/// The expected score of a player whose position scores `score`
+/// centi-units, at win scale `scale`.
+fn win_chance(score: i32, scale: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-scale * f64::from(score) / 400.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::win_chance;
+
+    #[test]
+    fn a_score_means_what_its_scale_says() {
+        assert!((win_chance(400, 1.0) - 10.0 / 11.0).abs() < 1e-12);
+        assert_eq!(win_chance(0, 0.074), 0.5);
+        // Lunch Chess's fit: 400 centi-units are a small edge, not 10 to 1.
+        let lunch = win_chance(400, 0.074);
+        assert!(lunch > 0.54 && lunch < 0.55, "{lunch}");
+        assert!((win_chance(-400, 0.074) - (1.0 - lunch)).abs() < 1e-12);
     }
 }

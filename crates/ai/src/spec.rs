@@ -7,7 +7,7 @@
 use crate::agent::{Agent, AlphaBetaAgent, Greedy, MctsAgent, RandomAgent};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::eval_kind::EvalKind;
-use crate::level::{Algorithm, Level, DEFAULT_LEVEL};
+use crate::level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_PLAYOUT_CUTOFF};
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsConfig};
 use menagerie_core::{Evaluate, Game};
@@ -15,8 +15,8 @@ use std::fmt;
 use std::time::Duration;
 use thiserror::Error;
 
-/// Where `ismcts` playouts stop (the levels' value).
-const ISMCTS_PLAYOUT_CUTOFF: u32 = 60;
+/// Longer playouts than this in a player string are a mistake.
+const MAX_CUTOFF: u32 = 100_000;
 /// More threads than this in a player string is a mistake.
 const MAX_THREADS: usize = 256;
 
@@ -54,26 +54,37 @@ pub struct AgentSpec {
     pub nodes: Option<u64>,
     /// Parts of alpha-beta turned off, to measure what they bring.
     pub off: SearchParts,
+    /// MCTS: plies after which a playout stops and is judged by the
+    /// evaluation, in place of the player's own (`ismcts` and the levels
+    /// of hidden-card games: [`HIDDEN_INFORMATION_PLAYOUT_CUTOFF`]).
+    pub cutoff: Option<u32>,
 }
 
-/// Parts of the alpha-beta search a player string may turn off
-/// (`null=off`, `aspiration=off`, `checks=off`).
+/// Parts of the search a player string may turn off (`null=off`,
+/// `aspiration=off`, `checks=off` in alpha-beta; `memory=off` in
+/// information-set MCTS, `calibrate=off` in MCTS), to measure what they bring.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchParts {
     pub null_move: bool,
     pub aspiration: bool,
     pub check_extension: bool,
+    /// Sample hidden cards from the position alone, forgetting what the
+    /// game's past showed (the information-set player before it knew).
+    pub memory: bool,
+    /// Judge cut-off playouts as if 400 centi-units were 10 to 1, not with
+    /// the scale fitted with the weights.
+    pub calibrate: bool,
 }
 
 impl From<AgentKind> for AgentSpec {
     fn from(kind: AgentKind) -> AgentSpec {
-        AgentSpec { kind, eval: EvalKind::Tuned, threads: None, nodes: None, off: SearchParts::default() }
+        AgentSpec { kind, eval: EvalKind::Tuned, threads: None, nodes: None, off: SearchParts::default(), cutoff: None }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off", levels = Level::names().join(", "))]
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, memory=off, calibrate=off, cutoff=N", levels = Level::names().join(", "))]
     Unknown(String),
     #[error("player {text:?}: {problem}")]
     BadValue { text: String, problem: String },
@@ -90,7 +101,12 @@ impl AgentSpec {
     /// `ai`; the value a depth, a playout count or a level; the options
     /// `eval=tuned|handwritten`, `threads=N`, `nodes=N` (a node budget per
     /// move in place of time) and `null=`, `aspiration=`, `checks=` `on` or
-    /// `off` (alpha-beta's null move, aspiration windows, check extension).
+    /// `off` (alpha-beta's null move, aspiration windows, check extension),
+    /// `memory=on|off` (information-set MCTS: whether its samples keep
+    /// what the game's past made public), `calibrate=on|off` (MCTS: whether
+    /// a cut-off playout's score becomes a win chance with the scale fitted
+    /// with the weights), `cutoff=N` (MCTS: playouts stop
+    /// after N plies and are judged by the evaluation; 0 judges at once).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = |problem: String| SpecError::BadValue { text: text.to_owned(), problem };
         let (name, rest) = match text.split_once(':') {
@@ -102,6 +118,7 @@ impl AgentSpec {
         let mut threads = None;
         let mut nodes = None;
         let mut off = SearchParts::default();
+        let mut cutoff = None;
         let switch = |name: &str, value: &str| match value {
             "on" => Ok(false),
             "off" => Ok(true),
@@ -125,9 +142,15 @@ impl AgentSpec {
                 Some(("null", v)) => off.null_move = switch("null", v)?,
                 Some(("aspiration", v)) => off.aspiration = switch("aspiration", v)?,
                 Some(("checks", v)) => off.check_extension = switch("checks", v)?,
+                Some(("memory", v)) => off.memory = switch("memory", v)?,
+                Some(("calibrate", v)) => off.calibrate = switch("calibrate", v)?,
+                Some(("cutoff", n)) => {
+                    let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_CUTOFF);
+                    cutoff = Some(n.ok_or_else(|| bad(format!("cutoff must be 0 to {MAX_CUTOFF} plies")))?);
+                }
                 Some((option, _)) => {
                     return Err(bad(format!(
-                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks"
+                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks, memory, calibrate, cutoff"
                     )))
                 }
                 None if index == 0 => value = Some(item),
@@ -163,9 +186,14 @@ impl AgentSpec {
             }
             _ => return Err(SpecError::Unknown(text.to_owned())),
         };
-        let spec = AgentSpec { kind, eval, threads, nodes, off };
+        let spec = AgentSpec { kind, eval, threads, nodes, off, cutoff };
         if matches!(spec.kind, AgentKind::Random) && spec != AgentKind::Random.into() {
             return Err(bad("a random player takes no options".into()));
+        }
+        if (spec.off.memory || spec.off.calibrate || spec.cutoff.is_some())
+            && matches!(spec.kind, AgentKind::Greedy | AgentKind::AlphaBeta { .. })
+        {
+            return Err(bad("memory, calibrate and cutoff are options of the MCTS players (ismcts, mcts, ai)".into()));
         }
         Ok(spec)
     }
@@ -229,9 +257,11 @@ impl AgentSpec {
                 .map(|i| {
                     Mcts::new(MctsConfig {
                         information_set,
-                        playout_cutoff,
+                        playout_cutoff: self.cutoff.or(playout_cutoff),
                         seed: seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
                         eval,
+                        remember_public: !self.off.memory,
+                        calibrated: !self.off.calibrate,
                         ..MctsConfig::default()
                     })
                 })
@@ -255,9 +285,9 @@ impl AgentSpec {
             AgentKind::Greedy => Box::new(Greedy::with_eval(seed, eval)),
             AgentKind::AlphaBeta { .. } => alphabeta(),
             AgentKind::Mcts { .. } => mcts(false, None),
-            // Games with hidden cards run long; their playouts stop after
-            // 60 moves and are judged by the evaluation, as the levels do.
-            AgentKind::InformationSetMcts { .. } => mcts(true, Some(ISMCTS_PLAYOUT_CUTOFF)),
+            // Games with hidden cards run long; their playouts stop early
+            // and are judged by the evaluation, as the levels do.
+            AgentKind::InformationSetMcts { .. } => mcts(true, Some(HIDDEN_INFORMATION_PLAYOUT_CUTOFF)),
             AgentKind::Level(name) => {
                 let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
                 match level.algorithm {
@@ -292,9 +322,16 @@ impl fmt::Display for AgentSpec {
         if let Some(n) = self.nodes {
             items.push(format!("nodes={n}"));
         }
-        for (name, off) in
-            [("null", self.off.null_move), ("aspiration", self.off.aspiration), ("checks", self.off.check_extension)]
-        {
+        if let Some(n) = self.cutoff {
+            items.push(format!("cutoff={n}"));
+        }
+        for (name, off) in [
+            ("null", self.off.null_move),
+            ("aspiration", self.off.aspiration),
+            ("checks", self.off.check_extension),
+            ("memory", self.off.memory),
+            ("calibrate", self.off.calibrate),
+        ] {
             if off {
                 items.push(format!("{name}=off"));
             }

@@ -156,6 +156,10 @@ fn agent_specs_parse_and_print_back() {
         "mcts:threads=3",
         "alphabeta:nodes=20000,null=off",
         "alphabeta:4,aspiration=off,checks=off",
+        "ismcts:200,memory=off",
+        "ismcts:cutoff=8",
+        "ai:hard,cutoff=0,memory=off",
+        "ismcts:cutoff=60,memory=off,calibrate=off",
     ] {
         assert_eq!(AgentSpec::parse(text).unwrap().to_string(), text);
     }
@@ -185,6 +189,11 @@ fn agent_specs_parse_and_print_back() {
         "alphabeta:depth=4",
         "alphabeta:nodes=0",
         "alphabeta:null=maybe",
+        "ismcts:memory=never",
+        "alphabeta:memory=off",
+        "alphabeta:cutoff=8",
+        "greedy:calibrate=off",
+        "mcts:cutoff=-1",
         "random:nodes=5",
     ] {
         assert!(AgentSpec::parse(bad).is_err(), "{bad:?}");

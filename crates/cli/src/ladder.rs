@@ -8,7 +8,7 @@ use crate::typed::TypedCommand;
 use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::level_ratings::{RatingsFile, VariantRatings};
 use menagerie_ai::rating::{fit_ratings, PairResult, Rating};
-use menagerie_ai::{AgentKind, AgentSpec, EvalKind, Level};
+use menagerie_ai::{AgentKind, AgentSpec, EvalKind, Level, SearchParts};
 use menagerie_core::{Evaluate, Game};
 use serde_json::json;
 use std::path::PathBuf;
@@ -163,7 +163,12 @@ impl Ladder {
         for (spec, rating) in players.iter().zip(ratings) {
             let name = match (&spec.kind, spec.eval, spec.threads) {
                 (AgentKind::Random, _, _) => "random",
-                (AgentKind::Level(name), EvalKind::Tuned, None) => name.as_str(),
+                // Only the levels as the web plays them.
+                (AgentKind::Level(name), EvalKind::Tuned, None)
+                    if spec.nodes.is_none() && spec.cutoff.is_none() && spec.off == SearchParts::default() =>
+                {
+                    name.as_str()
+                }
                 _ => continue,
             };
             levels.insert(name.to_owned(), (*rating).into());

@@ -99,6 +99,8 @@ impl TypedCommand for Tune {
             fit.error_before,
             fit.error_after
         );
+        let _ = writeln!(text, "\n# How sure a score is of the result (MCTS rewards): 1 / (1 + 10^(-K·E/400)).");
+        let _ = writeln!(text, "win_scale = {:.4}", fit.scale);
         let _ = writeln!(text, "\n[weights]");
         for (name, weight) in G::FEATURES.iter().zip(&fit.weights) {
             let _ = writeln!(text, "{name} = {weight:.2}");

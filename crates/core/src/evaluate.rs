@@ -33,6 +33,14 @@ pub trait Evaluate: Game {
     /// view of the player who acts now (typically own minus the other's).
     fn features<T: Terms>(&self, _terms: &mut T) {}
 
+    /// How sure a score is of the result: the scale `K` the tuner fitted
+    /// with the weights (data files' `win_scale`), so that a score `E`
+    /// predicts the player's expected score as `1 / (1 + 10^(-K·E/400))`.
+    /// MCTS turns a cut-off playout's score into a reward with it.
+    fn win_scale() -> f64 {
+        1.0
+    }
+
     /// A static score of the position for the player who acts now: positive
     /// is good for them. Units are centi-units (a LMA/Fluid pawn is 100); the
     /// search reserves |score| >= [`Evaluate::WIN`] - 1000 for won/lost games.

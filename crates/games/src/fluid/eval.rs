@@ -117,6 +117,10 @@ impl Evaluate for Fluid {
         WEIGHTS.get()
     }
 
+    fn win_scale() -> f64 {
+        WEIGHTS.scale()
+    }
+
     fn features<T: Terms>(&self, terms: &mut T) {
         let board = &self.state.board;
         let us = self.state.side;
@@ -340,6 +344,9 @@ mod tests {
     #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/fluid.toml"), FEATURES).expect("fluid.toml");
+        // Fitted, so below the 1 of a file without a scale.
+        let scale = crate::weights::parse_scale(include_str!("../../../../data/eval/fluid.toml")).expect("fluid.toml");
+        assert!(scale > 0.0 && scale < 1.0 && scale == Fluid::win_scale(), "{scale}");
         assert_eq!(FEATURES.len(), COUNT);
     }
 

@@ -86,6 +86,10 @@ impl Evaluate for Kelasu {
         WEIGHTS.get()
     }
 
+    fn win_scale() -> f64 {
+        WEIGHTS.scale()
+    }
+
     fn features<T: Terms>(&self, terms: &mut T) {
         let state = &self.state;
         let me = state.mover;
@@ -240,6 +244,9 @@ mod tests {
     #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/kelasu.toml"), FEATURES).expect("kelasu.toml");
+        // Fitted, so below the 1 of a file without a scale.
+        let scale = crate::weights::parse_scale(include_str!("../../../../data/eval/kelasu.toml")).expect("kelasu.toml");
+        assert!(scale > 0.0 && scale < 1.0 && scale == Kelasu::win_scale(), "{scale}");
         assert_eq!(FEATURES.len(), COUNT);
     }
 

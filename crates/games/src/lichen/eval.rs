@@ -84,6 +84,10 @@ impl Evaluate for Lichen {
         WEIGHTS.get()
     }
 
+    fn win_scale() -> f64 {
+        WEIGHTS.scale()
+    }
+
     fn features<T: Terms>(&self, terms: &mut T) {
         let board = &self.board;
         let me = board.to_move;
@@ -225,6 +229,9 @@ mod tests {
     #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/lichen.toml"), FEATURES).expect("lichen.toml");
+        // Fitted, so below the 1 of a file without a scale.
+        let scale = crate::weights::parse_scale(include_str!("../../../../data/eval/lichen.toml")).expect("lichen.toml");
+        assert!(scale > 0.0 && scale < 1.0 && scale == Lichen::win_scale(), "{scale}");
         assert_eq!(FEATURES.len(), COUNT);
     }
 

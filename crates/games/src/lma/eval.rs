@@ -90,6 +90,10 @@ impl Evaluate for Lma {
         WEIGHTS.get()
     }
 
+    fn win_scale() -> f64 {
+        WEIGHTS.scale()
+    }
+
     fn features<T: Terms>(&self, terms: &mut T) {
         let pos = &self.pos;
         let us = pos.side_to_move();
@@ -303,6 +307,9 @@ mod tests {
     #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/lma.toml"), FEATURES).expect("lma.toml");
+        // Fitted, so below the 1 of a file without a scale.
+        let scale = crate::weights::parse_scale(include_str!("../../../../data/eval/lma.toml")).expect("lma.toml");
+        assert!(scale > 0.0 && scale < 1.0 && scale == Lma::win_scale(), "{scale}");
         assert_eq!(FEATURES.len(), COUNT);
     }
 

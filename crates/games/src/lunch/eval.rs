@@ -188,6 +188,10 @@ impl Evaluate for Lunch {
         WEIGHTS.get()
     }
 
+    fn win_scale() -> f64 {
+        WEIGHTS.scale()
+    }
+
     fn features<T: Terms>(&self, terms: &mut T) {
         let Some(me) = self.to_act().player() else { return };
         for (feature, value) in self.feature_values(me).into_iter().enumerate() {
@@ -276,6 +280,9 @@ mod tests {
     #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/lunch.toml"), FEATURES).expect("lunch.toml");
+        // Fitted, so below the 1 of a file without a scale.
+        let scale = crate::weights::parse_scale(include_str!("../../../../data/eval/lunch.toml")).expect("lunch.toml");
+        assert!(scale > 0.0 && scale < 1.0 && scale == Lunch::win_scale(), "{scale}");
         assert_eq!(FEATURES.len(), COUNT);
     }
 

@@ -26,6 +26,7 @@
 use super::bitboard::Bitboard;
 use super::board::Board;
 use super::merge::count_connected_sets;
+use super::movegen::piece_targets;
 use super::moves::Action;
 use super::piece::Kind;
 use super::position::State;
@@ -191,12 +192,9 @@ fn side_features(state: &State, player: Player) -> [i32; COUNT] {
     f[FREE] = free_blanks.count() as i32;
     f[PAIRS] = count_connected_sets(free_blanks, 2) as i32;
     // Where the fighters could go, asked as if `player` were to act.
-    let mut view = *state;
-    view.mover = player;
-    view.spent = Bitboard::EMPTY;
     for square in fighters {
         let kind = board.kind_at(square).unwrap_or(Kind::Blank);
-        f[MOBILITY] += view.targets(kind, square).count() as i32;
+        f[MOBILITY] += piece_targets(board, player, kind, square).count() as i32;
     }
     f
 }

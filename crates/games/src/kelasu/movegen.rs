@@ -2,6 +2,8 @@
 //! and fast answers to "how many?" and "is there any?".
 
 use super::bitboard::Bitboard;
+use super::board::Board;
+use menagerie_core::Player;
 use super::merge::{count_connected_sets, for_each_connected_set};
 use super::moves::Action;
 use super::piece::Kind;
@@ -29,59 +31,7 @@ impl State {
     /// and Conversion targets included), ignoring Energy and spent state.
     #[inline]
     pub fn targets(&self, kind: Kind, sq: Square) -> Bitboard {
-        let us = self.mover;
-        let own = self.board.colours[us.index()];
-        let enemy = self.board.colours[us.other().index()];
-        let occupied = own | enemy;
-        let empty = !occupied;
-        let ahead = forward(us);
-        match kind {
-            Kind::Blank => (step(sq, ahead) | step(sq, EAST) | step(sq, WEST)) & empty,
-            Kind::Warrior => {
-                let [de, dw] = forward_diagonals(us);
-                let mut to = ((step(sq, ahead) | step(sq, EAST) | step(sq, WEST)) & !own)
-                    | ((step(sq, de) | step(sq, dw)) & enemy);
-                if sq.rank() == far_rank(us) {
-                    let landing = Square::at(home_edge_rank(us), sq.file());
-                    if !own.contains(landing) {
-                        to |= Bitboard::from_square(landing);
-                    }
-                }
-                to
-            }
-            Kind::Runner => {
-                let mut seen = Bitboard::EMPTY;
-                for dir in DIAGONAL {
-                    seen |= ray_attacks(sq, dir, occupied);
-                }
-                // An adjacent piece can only be passed, never taken.
-                seen & !own & !(diagonal_steps(sq) & enemy)
-            }
-            Kind::Diplomat => {
-                let mut to = Bitboard::EMPTY;
-                for dir in ORTHOGONAL {
-                    to |= short_ray_attacks(sq, dir, occupied);
-                }
-                (to & empty) | (diagonal_steps(sq) & enemy)
-            }
-            Kind::Champion => {
-                let [de, dw] = forward_diagonals(us);
-                let take = ray_attacks(sq, ahead, occupied)
-                    | step(sq, de)
-                    | step(sq, dw)
-                    | short_ray_attacks(sq, EAST, occupied)
-                    | short_ray_attacks(sq, WEST, occupied);
-                (take & !own) | (ray_attacks(sq, backward(us), occupied) & empty)
-            }
-            Kind::General => {
-                let mut seen = Bitboard::EMPTY;
-                for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
-                    seen |= ray_attacks(sq, dir, occupied);
-                }
-                seen & !own
-            }
-            Kind::Stone => Bitboard::EMPTY,
-        }
+        piece_targets(&self.board, self.mover, kind, sq)
     }
 
     /// The mover's unspent pieces of `kind`.
@@ -110,7 +60,20 @@ impl State {
     /// Appends the piece moves (Recall and Conversion included) that end on
     /// `wanted`: all of them with [`Bitboard::ALL`]. The game must go on.
     pub fn generate_steps(&self, out: &mut Vec<Action>, wanted: Bitboard) {
-        for kind in MOVING {
+        // Blanks in bulk (they are most of the pieces): each direction's
+        // steps at once, the origin found back from the destination.
+        let blanks = self.ready(Kind::Blank);
+        let open = !self.board.occupied() & wanted;
+        let (ahead, back) = match self.mover {
+            menagerie_core::Player::First => (blanks.south(), -10),
+            menagerie_core::Player::Second => (blanks.north(), 10),
+        };
+        for (reached, back) in [(ahead, back), (blanks.east(), -1), (blanks.west(), 1)] {
+            for to in reached & open {
+                out.push(Action::step(Square::new((to.index() as i32 + back) as u8), to));
+            }
+        }
+        for &kind in &MOVING[1..] {
             for from in self.ready(kind) {
                 for to in self.targets(kind, from) & wanted {
                     out.push(Action::step(from, to));
@@ -182,5 +145,63 @@ impl State {
             return true;
         }
         MOVING[1..].iter().any(|&kind| self.ready(kind).any(|from| self.targets(kind, from).not_empty()))
+    }
+}
+
+/// The squares `us`'s `kind` on `sq` may move to (capture, Recall and
+/// Conversion targets included), whoever is to act.
+#[inline]
+pub fn piece_targets(board: &Board, us: Player, kind: Kind, sq: Square) -> Bitboard {
+    let own = board.colours[us.index()];
+    let enemy = board.colours[us.other().index()];
+    let occupied = own | enemy;
+    let empty = !occupied;
+    let ahead = forward(us);
+    match kind {
+        Kind::Blank => (step(sq, ahead) | step(sq, EAST) | step(sq, WEST)) & empty,
+        Kind::Warrior => {
+            let [de, dw] = forward_diagonals(us);
+            let mut to = ((step(sq, ahead) | step(sq, EAST) | step(sq, WEST)) & !own)
+                | ((step(sq, de) | step(sq, dw)) & enemy);
+            if sq.rank() == far_rank(us) {
+                let landing = Square::at(home_edge_rank(us), sq.file());
+                if !own.contains(landing) {
+                    to |= Bitboard::from_square(landing);
+                }
+            }
+            to
+        }
+        Kind::Runner => {
+            let mut seen = Bitboard::EMPTY;
+            for dir in DIAGONAL {
+                seen |= ray_attacks(sq, dir, occupied);
+            }
+            // An adjacent piece can only be passed, never taken.
+            seen & !own & !(diagonal_steps(sq) & enemy)
+        }
+        Kind::Diplomat => {
+            let mut to = Bitboard::EMPTY;
+            for dir in ORTHOGONAL {
+                to |= short_ray_attacks(sq, dir, occupied);
+            }
+            (to & empty) | (diagonal_steps(sq) & enemy)
+        }
+        Kind::Champion => {
+            let [de, dw] = forward_diagonals(us);
+            let take = ray_attacks(sq, ahead, occupied)
+                | step(sq, de)
+                | step(sq, dw)
+                | short_ray_attacks(sq, EAST, occupied)
+                | short_ray_attacks(sq, WEST, occupied);
+            (take & !own) | (ray_attacks(sq, backward(us), occupied) & empty)
+        }
+        Kind::General => {
+            let mut seen = Bitboard::EMPTY;
+            for dir in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+                seen |= ray_attacks(sq, dir, occupied);
+            }
+            seen & !own
+        }
+        Kind::Stone => Bitboard::EMPTY,
     }
 }

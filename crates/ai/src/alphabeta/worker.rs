@@ -420,12 +420,14 @@ impl<G: Game + Evaluate> Worker<G> {
         let mut best_value = -INFINITY;
         let mut best_index = None;
         let mut i = 0;
+        let mut rest_sorted = false;
         loop {
             if i == order.len() {
                 if !later_pending {
                     break;
                 }
                 later_pending = false;
+                rest_sorted = false;
                 let start = moves.len();
                 g.later_moves(&mut moves);
                 for (index, &mv) in moves.iter().enumerate().skip(start) {
@@ -435,7 +437,14 @@ impl<G: Game + Evaluate> Worker<G> {
                     break;
                 }
             }
-            pick_best(&mut order, i);
+            if i < SELECT_FIRST {
+                pick_best(&mut order, i);
+            } else if !rest_sorted {
+                // Past the first few moves this node will likely search them
+                // all: one sort instead of a quadratic selection.
+                order[i..].sort_unstable_by_key(|r| std::cmp::Reverse(r.rank));
+                rest_sorted = true;
+            }
             let Ranked { rank, index } = order[i];
             let mv = moves[index as usize];
             let quiet_move = rank < RANK_KILLER;
@@ -589,6 +598,9 @@ enum Depth {
     Full(i32),
     Quiescence(u32),
 }
+
+/// Moves picked one at a time by [`pick_best`] before the rest are sorted.
+const SELECT_FIRST: usize = 12;
 
 /// Moves the best-ranked of `order[from..]` to `from` (selection sort, one
 /// step at a time: most nodes cut off after a move or two).

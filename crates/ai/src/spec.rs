@@ -203,6 +203,20 @@ impl AgentSpec {
     /// time gives way to `time` when that is given (its depth or playout
     /// count stays). Times are per turn: in Kelasu, the actions of one turn
     /// share them.
+    /// Whether a depth limit stops this player's search: alpha-beta's
+    /// does; MCTS counts playouts and time, and would never stop on depth.
+    pub fn searches_by_depth<G: Game>(&self) -> bool {
+        match &self.kind {
+            AgentKind::AlphaBeta { .. } => true,
+            AgentKind::Level(name) => {
+                Level::for_game::<G>(name).is_some_and(|level| level.algorithm == Algorithm::AlphaBeta)
+            }
+            AgentKind::Random | AgentKind::Greedy | AgentKind::Mcts { .. } | AgentKind::InformationSetMcts { .. } => {
+                false
+            }
+        }
+    }
+
     pub fn limits<G: Game>(&self, time: Option<Duration>) -> Limits {
         let mut limits = self.own_limits::<G>(time);
         if let (Some(n), false) = (self.nodes, matches!(self.kind, AgentKind::Random | AgentKind::Greedy)) {

@@ -50,6 +50,12 @@ impl TypedCommand for Analyse {
         };
         let mut engine = self.engine.unwrap_or_else(default_engine::<G>);
         engine.threads = self.threads.or(engine.threads);
+        if self.depth.is_some() && self.time_ms.is_none() && self.nodes.is_none() && !engine.searches_by_depth::<G>() {
+            return Err(CliError::BadInput(format!(
+                "--depth limits alpha-beta only; {} searches until --time or --nodes (playouts) runs out",
+                engine
+            )));
+        }
         let given = Limits {
             time: self.time_ms.map(Duration::from_millis),
             depth: self.depth,

@@ -385,6 +385,18 @@ fn chance_deals_lunch_chess_for_analyse_and_selfplay() {
 }
 
 #[test]
+fn analyse_refuses_a_depth_that_would_never_stop_mcts() {
+    // Lunch Chess's own searcher is information-set MCTS: it counts
+    // playouts and time, so a depth alone would leave it searching forever.
+    let out = menagerie(&["analyse", "lunch", "--seed", "3", "--depth", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    let error = String::from_utf8_lossy(&out.stderr);
+    assert!(error.contains("--depth") && error.contains("--nodes"), "{error}");
+    let bounded = menagerie(&["analyse", "lunch", "--seed", "3", "--depth", "3", "--nodes", "200"]);
+    assert!(bounded.status.success(), "{}", String::from_utf8_lossy(&bounded.stderr));
+}
+
+#[test]
 fn play_does_not_print_the_cards_chance_deals() {
     let out =
         menagerie_with_input(&["play", "lunch", "--white", "human", "--black", "random", "--seed", "2"], "quit\n");

@@ -1,6 +1,7 @@
 //! The legal moves of the actor who must decide, and their count.
 
 use super::*;
+use crate::lunch::board::{threatened_from, Occupancy};
 
 
 impl Rules<'_> {
@@ -213,14 +214,16 @@ impl Rules<'_> {
             n_openings += 1;
         }
         if n_openings > 0 {
+            let occupancy = Occupancy::of(board);
             for (from, p) in board.pieces() {
                 if p.color != me || !s.can_act(from) {
                     continue;
                 }
-                for (to, target) in board.pieces() {
-                    if target.color == me || threat(board, from, to).is_none() {
-                        continue;
-                    }
+                // The threatened enemy squares at once, in square order.
+                let mut targets = threatened_from(board, &occupancy, from);
+                while targets != 0 {
+                    let to = Square::new(targets.trailing_zeros() as u8);
+                    targets &= targets - 1;
                     for &card in &openings[..n_openings] {
                         let t = self.card(card);
                         if t.kind == CardKind::Choke && s.in_hold(to) {

@@ -119,15 +119,20 @@ pub async fn eval_async(client: &Client, script: &str) -> Value {
     client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
 }
 
-/// Clicks a page element (a button) the WebDriver way.
+/// Clicks a page element (a button) the WebDriver way. A page that
+/// redraws between the find and the click (a live analysis does, several
+/// times a second) leaves a stale element: it is found again.
 pub async fn click(client: &Client, css: &str) {
-    client
-        .find(Locator::Css(css))
-        .await
-        .unwrap_or_else(|e| panic!("no element {css}: {e}"))
-        .click()
-        .await
-        .unwrap_or_else(|e| panic!("cannot click {css}: {e}"));
+    for attempt in 1.. {
+        let element = client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        match element.click().await {
+            Ok(()) => return,
+            Err(e) if attempt < 10 && e.to_string().contains("stale element") => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            Err(e) => panic!("cannot click {css}: {e}"),
+        }
+    }
 }
 
 /// Sizes the window so that the viewport is `width` × `height` CSS pixels.

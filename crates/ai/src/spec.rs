@@ -198,11 +198,6 @@ impl AgentSpec {
         Ok(spec)
     }
 
-    /// The budget of one move: a fixed depth or playout count when the spec
-    /// names one, else `time` (one second if not given). A level's own
-    /// time gives way to `time` when that is given (its depth or playout
-    /// count stays). Times are per turn: in Kelasu, the actions of one turn
-    /// share them.
     /// Whether a depth limit stops this player's search: alpha-beta's
     /// does; MCTS counts playouts and time, and would never stop on depth.
     pub fn searches_by_depth<G: Game>(&self) -> bool {
@@ -217,6 +212,11 @@ impl AgentSpec {
         }
     }
 
+    /// The budget of one move: a fixed depth or playout count when the spec
+    /// names one, else `time` (one second if not given). A level's own
+    /// time gives way to `time` when that is given (its depth or playout
+    /// count stays). Times are per turn: in Kelasu, the actions of one turn
+    /// share them.
     pub fn limits<G: Game>(&self, time: Option<Duration>) -> Limits {
         let mut limits = self.own_limits::<G>(time);
         if let (Some(n), false) = (self.nodes, matches!(self.kind, AgentKind::Random | AgentKind::Greedy)) {

@@ -64,11 +64,11 @@ impl State {
         // steps at once, the origin found back from the destination.
         let blanks = self.ready(Kind::Blank);
         let open = !self.board.occupied() & wanted;
-        let (ahead, back) = match self.mover {
-            menagerie_core::Player::First => (blanks.south(), -10),
-            menagerie_core::Player::Second => (blanks.north(), 10),
+        let back = match self.mover {
+            Player::First => -10,
+            Player::Second => 10,
         };
-        for (reached, back) in [(ahead, back), (blanks.east(), -1), (blanks.west(), 1)] {
+        for (reached, back) in [(blanks_ahead(blanks, self.mover), back), (blanks.east(), -1), (blanks.west(), 1)] {
             for to in reached & open {
                 out.push(Action::step(Square::new((to.index() as i32 + back) as u8), to));
             }
@@ -108,10 +108,7 @@ impl State {
         // Blanks in bulk: forward and sideways steps onto empty squares.
         let blanks = self.ready(Kind::Blank);
         let empty = !self.board.occupied();
-        let ahead = match self.mover {
-            menagerie_core::Player::First => blanks.south(),
-            menagerie_core::Player::Second => blanks.north(),
-        };
+        let ahead = blanks_ahead(blanks, self.mover);
         total += u64::from((ahead & empty).count() + (blanks.east() & empty).count() + (blanks.west() & empty).count());
         for kind in &MOVING[1..] {
             for from in self.ready(*kind) {
@@ -132,10 +129,7 @@ impl State {
     pub fn has_any_action(&self) -> bool {
         let blanks = self.ready(Kind::Blank);
         let empty = !self.board.occupied();
-        let ahead = match self.mover {
-            menagerie_core::Player::First => blanks.south(),
-            menagerie_core::Player::Second => blanks.north(),
-        };
+        let ahead = blanks_ahead(blanks, self.mover);
         if ((ahead | blanks.east() | blanks.west()) & empty).not_empty() {
             return true;
         }
@@ -203,5 +197,14 @@ pub fn piece_targets(board: &Board, us: Player, kind: Kind, sq: Square) -> Bitbo
             seen & !own
         }
         Kind::Stone => Bitboard::EMPTY,
+    }
+}
+
+/// Every square one step forward of `blanks`, for `us`.
+#[inline]
+fn blanks_ahead(blanks: Bitboard, us: Player) -> Bitboard {
+    match us {
+        Player::First => blanks.south(),
+        Player::Second => blanks.north(),
     }
 }

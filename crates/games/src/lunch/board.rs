@@ -5,32 +5,58 @@ use super::piece::{Kind, Piece};
 use super::square::Square;
 use menagerie_core::Player;
 
-/// What stands on each square. Only the position changes it (it keeps the
-/// hash), through [`Board::set`].
+/// What stands on each square, and the same as bit sets by colour (kept
+/// together by [`Board::set`], so that threat questions need no scan of
+/// the 64 squares). Only the position changes it (it keeps the hash).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Board([Option<Piece>; 64]);
+pub struct Board {
+    squares: [Option<Piece>; 64],
+    occupancy: Occupancy,
+}
 
 impl Board {
-    pub const EMPTY: Board = Board([None; 64]);
+    pub const EMPTY: Board = Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] } };
 
     #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
-        self.0[sq.index()]
+        self.squares[sq.index()]
     }
 
     #[inline]
     pub(super) fn set(&mut self, sq: Square, piece: Option<Piece>) {
-        self.0[sq.index()] = piece;
+        let bit = 1u64 << sq.index();
+        if let Some(old) = self.squares[sq.index()] {
+            self.occupancy.colour[old.color.index()] &= !bit;
+        }
+        if let Some(new) = piece {
+            self.occupancy.colour[new.color.index()] |= bit;
+        }
+        self.occupancy.all = self.occupancy.colour[0] | self.occupancy.colour[1];
+        self.squares[sq.index()] = piece;
+    }
+
+    /// Which squares hold pieces, by colour.
+    #[inline]
+    pub fn occupancy(&self) -> &Occupancy {
+        &self.occupancy
     }
 
     /// The pieces with their squares, a1 to h8.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        Square::all().filter_map(|sq| self.get(sq).map(|p| (sq, p)))
+        let mut rest = self.occupancy.all;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let sq = Square::new(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            self.squares[sq.index()].map(|p| (sq, p))
+        })
     }
 
     #[inline]
     fn is_empty(&self, sq: Square) -> bool {
-        self.0[sq.index()].is_none()
+        self.occupancy.all & (1 << sq.index()) == 0
     }
 }
 
@@ -142,23 +168,11 @@ pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
     }
 }
 
-/// Which squares hold pieces, by colour: the board as bit sets, computed
-/// once for many threat questions.
-#[derive(Clone, Copy, Debug, Default)]
+/// Which squares hold pieces, by colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Occupancy {
     pub all: u64,
     pub colour: [u64; 2],
-}
-
-impl Occupancy {
-    pub fn of(board: &Board) -> Occupancy {
-        let mut occupancy = Occupancy::default();
-        for (sq, piece) in board.pieces() {
-            occupancy.colour[piece.color.index()] |= 1 << sq.index();
-        }
-        occupancy.all = occupancy.colour[0] | occupancy.colour[1];
-        occupancy
-    }
 }
 
 /// Bit sets of the squares a step (or leap) list reaches from each square.
@@ -235,50 +249,59 @@ static NEAR_SETS: [u64; 64] = step_table(&[
     (2, 2),
 ]);
 
-/// Indices into `KING_STEPS` (and `RAYS`) of the orthogonal and diagonal
-/// directions. `KING_STEPS` runs N, NE, E, SE, S, SW, W, NW.
-const ORTHOGONAL: [usize; 4] = [0, 2, 4, 6];
-const DIAGONAL: [usize; 4] = [1, 3, 5, 7];
+/// Indices into `KING_STEPS` (and `RAYS`), which run N, NE, E, SE, S, SW,
+/// W, NW.
+const N: usize = 0;
+const NE: usize = 1;
+const E: usize = 2;
+const SE: usize = 3;
+const S: usize = 4;
+const SW: usize = 5;
+const W: usize = 6;
+const NW: usize = 7;
 
-/// The squares a slider reaches along the rays `dirs` from `from`, up to
-/// and including the first occupied square.
-#[inline]
-fn slide(from: usize, dirs: [usize; 4], occupied: u64) -> u64 {
-    let mut reach = 0;
-    for d in dirs {
-        let ray = RAYS[d][from];
-        let blockers = ray & occupied;
-        if blockers == 0 {
-            reach |= ray;
-            continue;
-        }
-        // N, NE, E and NW run towards higher squares: the first blocker
-        // is the lowest one; S, SW, W and SE the highest.
-        let first = if matches!(d, 0 | 1 | 2 | 7) {
-            blockers.trailing_zeros() as usize
-        } else {
-            63 - blockers.leading_zeros() as usize
-        };
-        reach |= ray & !RAYS[d][first];
-    }
-    reach
+/// The squares along ray `d` (one running towards higher squares) from
+/// `from`, up to and including the first occupied one. The extra bit on
+/// h8 stands for "no blocker": no such ray goes on from h8.
+#[inline(always)]
+fn ray_up(d: usize, from: usize, occupied: u64) -> u64 {
+    let ray = RAYS[d][from];
+    let first = ((ray & occupied) | 1 << 63).trailing_zeros() as usize;
+    ray & !RAYS[d][first]
 }
 
-/// The squares of the enemy pieces the piece on `from` threatens (as
-/// [`threat`] would say for each), one bit per square, given the board's
-/// [`Occupancy`].
+/// [`ray_up`] for a ray towards lower squares, with a1 as the extra bit.
+#[inline(always)]
+fn ray_down(d: usize, from: usize, occupied: u64) -> u64 {
+    let ray = RAYS[d][from];
+    let first = 63 - ((ray & occupied) | 1).leading_zeros() as usize;
+    ray & !RAYS[d][first]
+}
+
 #[inline]
-pub fn threatened_from(board: &Board, occupancy: &Occupancy, from: Square) -> u64 {
-    let Some(piece) = board.get(from) else { return 0 };
-    let at = from.index();
+fn orthogonal_reach(from: usize, occupied: u64) -> u64 {
+    ray_up(N, from, occupied) | ray_up(E, from, occupied) | ray_down(S, from, occupied) | ray_down(W, from, occupied)
+}
+
+#[inline]
+fn diagonal_reach(from: usize, occupied: u64) -> u64 {
+    ray_up(NE, from, occupied) | ray_up(NW, from, occupied) | ray_down(SE, from, occupied) | ray_down(SW, from, occupied)
+}
+
+/// The squares of the enemy pieces `piece`, standing on `from`, threatens
+/// (as [`threat`] would say for each), one bit per square.
+#[inline]
+pub fn threatened_from(board: &Board, from: Square, piece: Piece) -> u64 {
+    let occupancy = board.occupancy();
+    let (at, all) = (from.index(), occupancy.all);
     let reach = match piece.kind {
         Kind::Pawn => PAWN_SETS[piece.color.index()][at],
         Kind::Knight => KNIGHT_SETS[at],
         Kind::King => KING_SETS[at],
-        Kind::Bishop => slide(at, DIAGONAL, occupancy.all),
-        Kind::Rook => slide(at, ORTHOGONAL, occupancy.all),
-        Kind::Queen => slide(at, DIAGONAL, occupancy.all) | slide(at, ORTHOGONAL, occupancy.all),
-        Kind::Princess => (slide(at, DIAGONAL, occupancy.all) | slide(at, ORTHOGONAL, occupancy.all)) & NEAR_SETS[at],
+        Kind::Bishop => diagonal_reach(at, all),
+        Kind::Rook => orthogonal_reach(at, all),
+        Kind::Queen => diagonal_reach(at, all) | orthogonal_reach(at, all),
+        Kind::Princess => (diagonal_reach(at, all) | orthogonal_reach(at, all)) & NEAR_SETS[at],
     };
     reach & occupancy.colour[piece.color.other().index()]
 }
@@ -286,12 +309,12 @@ pub fn threatened_from(board: &Board, occupancy: &Occupancy, from: Square) -> u6
 /// [`threatened_from`] for one question.
 #[cfg(test)]
 pub fn threatened_squares(board: &Board, from: Square) -> u64 {
-    threatened_from(board, &Occupancy::of(board), from)
+    board.get(from).map_or(0, |piece| threatened_from(board, from, piece))
 }
 
 /// Whether any piece of `by` threatens `to`.
 pub fn threatened_by(board: &Board, to: Square, by: Player) -> bool {
-    board.pieces().any(|(from, p)| p.color == by && threat(board, from, to).is_some())
+    board.pieces().any(|(from, p)| p.color == by && threatened_from(board, from, p) & (1 << to.index()) != 0)
 }
 
 /// The ring a spinning attack travels: the 8 squares next to the attacker
@@ -331,6 +354,12 @@ mod tests {
                     .filter(|&to| threat(&board, from, to).is_some())
                     .fold(0u64, |s, to| s | 1 << to.index());
                 assert_eq!(threatened_squares(&board, from), expected, "from {from}");
+            }
+            for to in Square::all() {
+                for by in [Player::First, Player::Second] {
+                    let expected = board.pieces().any(|(from, p)| p.color == by && threat(&board, from, to).is_some());
+                    assert_eq!(threatened_by(&board, to, by), expected, "{to} threatened by {by:?}");
+                }
             }
         }
     }

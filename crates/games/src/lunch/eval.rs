@@ -30,7 +30,7 @@
 //! weapon 40 (it comes back), a hold 20, a defence 30, First Aid and
 //! Humiliation 35; every card in the other hand counts -30.
 
-use super::board::{threat, threatened_from, Occupancy};
+use super::board::{threat, threatened_from};
 use super::deck::CardKind;
 use super::moves::Move;
 use super::rules::Rules;
@@ -121,7 +121,6 @@ impl Lunch {
     fn feature_values(&self, me: Player) -> [i32; COUNT] {
         let mut f = [0i32; COUNT];
         let board = self.state.board();
-        let occupancy = Occupancy::of(board);
         let mut kings = 0u64;
         for (sq, piece) in board.pieces() {
             let sign = if piece.color == me { 1 } else { -1 };
@@ -138,7 +137,7 @@ impl Lunch {
         }
         let (mut king_hit, mut lesser_hit) = (0u64, 0u64);
         for (from, attacker) in board.pieces() {
-            let targets = threatened_from(board, &occupancy, from);
+            let targets = threatened_from(board, from, attacker);
             f[TARGETS] += if attacker.color == me { 1 } else { -1 } * targets.count_ones() as i32;
             king_hit |= targets & kings;
             let mut others = targets & !kings;

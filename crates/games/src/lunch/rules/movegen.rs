@@ -1,7 +1,7 @@
 //! The legal moves of the actor who must decide, and their count.
 
 use super::*;
-use crate::lunch::board::{threatened_from, Occupancy};
+use crate::lunch::board::threatened_from;
 
 
 impl Rules<'_> {
@@ -214,13 +214,12 @@ impl Rules<'_> {
             n_openings += 1;
         }
         if n_openings > 0 {
-            let occupancy = Occupancy::of(board);
             for (from, p) in board.pieces() {
                 if p.color != me || !s.can_act(from) {
                     continue;
                 }
                 // The threatened enemy squares at once, in square order.
-                let mut targets = threatened_from(board, &occupancy, from);
+                let mut targets = threatened_from(board, from, p);
                 while targets != 0 {
                     let to = Square::new(targets.trailing_zeros() as u8);
                     targets &= targets - 1;

@@ -36,6 +36,7 @@ use menagerie_core::{
     Actor, Game, MoveError, OptionInfo, Outcome, PositionError, VariantError, VariantInfo, VariantSpec,
 };
 use position::Board;
+use rand::Rng;
 use square::Geometry;
 
 /// The 200 turns of the engine-convention draw.
@@ -285,6 +286,18 @@ impl Game for Lichen {
             return 0;
         }
         movegen::count(&self.harvested())
+    }
+
+    /// Counts instead of listing: a turn has hundreds of moves.
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, _scratch: &mut Vec<Move>) -> Option<Move> {
+        if self.outcome.is_some() {
+            return None;
+        }
+        let board = self.harvested();
+        match movegen::count(&board) {
+            0 => None,
+            n => movegen::nth(&board, rng.random_range(0..n)),
+        }
     }
 
     fn play(&mut self, mv: Move) {

@@ -56,11 +56,7 @@ impl ActTargets {
 /// hand) into `moves`, which is cleared first.
 pub fn generate(board: &Board, moves: &mut Vec<Move>) {
     moves.clear();
-    let mover = board.to_move.index();
-    let other = 1 - mover;
-    let colonizing = board.hand[mover] >= 2;
-    let targets = ActTargets::new(board, colonizing);
-    let enemy_kingstone = board.kingstone[other].index();
+    let targets = ActTargets::new(board, board.hand[board.to_move.index()] >= 2);
     let mut places = board.stones;
     while places != 0 {
         let s = places.trailing_zeros() as usize;
@@ -69,46 +65,63 @@ pub fn generate(board: &Board, moves: &mut Vec<Move>) {
         while empty != 0 {
             let d = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            let placed = board.tokens[mover][s] | (1 << d);
-            let square = Square(s as u8);
-            let slot = Direction(d as u8);
-            moves.push(Move { square, slot, act: Act::Pass });
-            if s == enemy_kingstone && placed.count_ones() > board.tokens[other][s].count_ones() {
-                // A winning placement is the whole move.
+            placement_moves(board, &targets, s, d, &mut |mv| {
+                moves.push(mv);
+                false
+            });
+        }
+    }
+}
+
+/// The moves that place a token into slot `d` of stone `s`, the pass first,
+/// each given to `emit` until it answers true.
+#[inline(always)]
+fn placement_moves(board: &Board, targets: &ActTargets, s: usize, d: usize, emit: &mut impl FnMut(Move) -> bool) {
+    let mover = board.to_move.index();
+    let other = 1 - mover;
+    let placed = board.tokens[mover][s] | (1 << d);
+    let square = Square(s as u8);
+    let slot = Direction(d as u8);
+    if emit(Move { square, slot, act: Act::Pass }) {
+        return;
+    }
+    if s == board.kingstone[other].index() && placed.count_ones() > board.tokens[other][s].count_ones() {
+        // A winning placement is the whole move.
+        return;
+    }
+    let mut acting = board.stones;
+    while acting != 0 {
+        let a = acting.trailing_zeros() as usize;
+        acting &= acting - 1;
+        let own = if a == s { placed } else { board.tokens[mover][a] };
+        if own.count_ones() <= board.tokens[other][a].count_ones() {
+            continue;
+        }
+        let from = Square(a as u8);
+        let mut steps = own & targets.open[a];
+        while steps != 0 {
+            let dir = Direction(steps.trailing_zeros() as u8);
+            steps &= steps - 1;
+            if emit(Move { square, slot, act: Act::Step { from, dir } }) {
+                return;
+            }
+        }
+        let mut colonies = own & targets.colonizable[a];
+        while colonies != 0 {
+            let dir = colonies.trailing_zeros() as usize;
+            colonies &= colonies - 1;
+            // The placement just filled the target slot with our own token.
+            if board.geometry.neighbour[a][dir] as usize == s && dir == d {
                 continue;
             }
-            let mut acting = board.stones;
-            while acting != 0 {
-                let a = acting.trailing_zeros() as usize;
-                acting &= acting - 1;
-                let own = if a == s { placed } else { board.tokens[mover][a] };
-                if own.count_ones() <= board.tokens[other][a].count_ones() {
-                    continue;
-                }
-                let from = Square(a as u8);
-                let mut steps = own & targets.open[a];
-                while steps != 0 {
-                    let dir = Direction(steps.trailing_zeros() as u8);
-                    steps &= steps - 1;
-                    moves.push(Move { square, slot, act: Act::Step { from, dir } });
-                }
-                let mut colonies = own & targets.colonizable[a];
-                while colonies != 0 {
-                    let dir = colonies.trailing_zeros() as usize;
-                    colonies &= colonies - 1;
-                    // The placement just filled the target slot with our own token.
-                    if board.geometry.neighbour[a][dir] as usize == s && dir == d {
-                        continue;
-                    }
-                    moves.push(Move { square, slot, act: Act::Colonize { from, dir: Direction(dir as u8) } });
-                }
+            if emit(Move { square, slot, act: Act::Colonize { from, dir: Direction(dir as u8) } }) {
+                return;
             }
         }
     }
 }
 
-/// The number of legal moves of `board` (harvest done, mover with a token in
-/// hand), without listing them.
+/// What counting the moves of each placement needs, computed once a board.
 ///
 /// With `A` the number of acts on the board before any placement, a
 /// placement into slot `d` of stone `s` allows
@@ -116,56 +129,61 @@ pub fn generate(board: &Board, moves: &mut Vec<Move>) {
 /// corrected for the acts of `s` itself (whose control and tokens changed)
 /// and for the colonization of the very slot just filled. A winning
 /// placement is exactly one move.
-pub fn count(board: &Board) -> u64 {
-    let mover = board.to_move.index();
-    let other = 1 - mover;
-    let colonizing = board.hand[mover] >= 2;
-    let targets = ActTargets::new(board, colonizing);
-    let geometry = board.geometry;
+struct Tally<'a> {
+    board: &'a Board,
+    mover: usize,
+    enemy_kingstone: usize,
+    targets: ActTargets,
+    /// `A`.
+    all_acts: u64,
+    /// `blocking[t]`: the slots of `t` whose filling blocks a colonization.
+    blocking: [u8; MAX_SQUARES],
+}
 
-    // Acts before any placement, and the slots whose filling blocks one.
-    let mut all_acts = 0u64;
-    let mut blocking = [0u8; MAX_SQUARES];
-    let mut stones = board.stones;
-    while stones != 0 {
-        let s = stones.trailing_zeros() as usize;
-        stones &= stones - 1;
-        let own = board.tokens[mover][s];
-        if own.count_ones() <= board.tokens[other][s].count_ones() {
-            continue;
+impl Tally<'_> {
+    #[inline(always)]
+    fn new(board: &Board) -> Tally<'_> {
+        let mover = board.to_move.index();
+        let other = 1 - mover;
+        let targets = ActTargets::new(board, board.hand[mover] >= 2);
+        let mut all_acts = 0u64;
+        let mut blocking = [0u8; MAX_SQUARES];
+        let mut stones = board.stones;
+        while stones != 0 {
+            let s = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            let own = board.tokens[mover][s];
+            if own.count_ones() <= board.tokens[other][s].count_ones() {
+                continue;
+            }
+            all_acts += u64::from((own & targets.acts(s)).count_ones());
+            let mut colonies = own & targets.colonizable[s];
+            while colonies != 0 {
+                let d = colonies.trailing_zeros() as usize;
+                colonies &= colonies - 1;
+                let t = board.geometry.neighbour[s][d];
+                debug_assert_ne!(t, OFF_BOARD);
+                blocking[t as usize] |= 1 << d;
+            }
         }
-        all_acts += u64::from((own & targets.acts(s)).count_ones());
-        let mut colonies = own & targets.colonizable[s];
-        while colonies != 0 {
-            let d = colonies.trailing_zeros() as usize;
-            colonies &= colonies - 1;
-            let t = geometry.neighbour[s][d];
-            debug_assert_ne!(t, OFF_BOARD);
-            blocking[t as usize] |= 1 << d;
-        }
+        Tally { board, mover, enemy_kingstone: board.kingstone[other].index(), targets, all_acts, blocking }
     }
 
-    let enemy_kingstone = board.kingstone[other].index();
-    let mut total = 0u64;
-    let mut stones = board.stones;
-    while stones != 0 {
-        let s = stones.trailing_zeros() as usize;
-        stones &= stones - 1;
-        let empty = board.empty_slots(Square(s as u8));
-        if empty == 0 {
-            continue;
-        }
-        let places = u64::from(empty.count_ones());
+    /// The moves of the placements into the empty slots `slots` of stone `s`.
+    #[inline(always)]
+    fn placing(&self, s: usize, slots: u8) -> u64 {
+        let board = self.board;
+        let (mover, other) = (self.mover, 1 - self.mover);
+        let places = u64::from(slots.count_ones());
         let own = board.tokens[mover][s].count_ones();
         let theirs = board.tokens[other][s].count_ones();
-        if s == enemy_kingstone && own + 1 > theirs {
-            total += places;
-            continue;
+        if s == self.enemy_kingstone && own + 1 > theirs {
+            return places;
         }
-        let acts = targets.acts(s);
-        let blocked = u64::from((empty & blocking[s]).count_ones());
-        let new_acts = u64::from((empty & acts).count_ones());
-        total += places * (1 + all_acts) - blocked;
+        let acts = self.targets.acts(s);
+        let blocked = u64::from((slots & self.blocking[s]).count_ones());
+        let new_acts = u64::from((slots & acts).count_ones());
+        let mut total = places * (1 + self.all_acts) - blocked;
         if own > theirs {
             // Still controlled: the placed token may open one more act.
             total += new_acts;
@@ -173,6 +191,62 @@ pub fn count(board: &Board) -> u64 {
             // The placement gives control: all of the stone's acts open.
             total += places * u64::from((board.tokens[mover][s] & acts).count_ones()) + new_acts;
         }
+        total
+    }
+}
+
+/// The number of legal moves of `board` (harvest done, mover with a token in
+/// hand), without listing them.
+pub fn count(board: &Board) -> u64 {
+    let tally = Tally::new(board);
+    let mut total = 0u64;
+    let mut stones = board.stones;
+    while stones != 0 {
+        let s = stones.trailing_zeros() as usize;
+        stones &= stones - 1;
+        let empty = board.empty_slots(Square(s as u8));
+        if empty != 0 {
+            total += tally.placing(s, empty);
+        }
     }
     total
+}
+
+/// The `index`th legal move of `board` in [`generate`]'s order (below
+/// [`count`]), found by counting whole stones, then slots, and listing
+/// only the moves of one placement: random playouts draw a move a turn.
+pub fn nth(board: &Board, mut index: u64) -> Option<Move> {
+    let tally = Tally::new(board);
+    let mut stones = board.stones;
+    while stones != 0 {
+        let s = stones.trailing_zeros() as usize;
+        stones &= stones - 1;
+        let empty = board.empty_slots(Square(s as u8));
+        let on_stone = tally.placing(s, empty);
+        if index >= on_stone {
+            index -= on_stone;
+            continue;
+        }
+        let mut slots = empty;
+        while slots != 0 {
+            let d = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let in_slot = tally.placing(s, 1 << d);
+            if index >= in_slot {
+                index -= in_slot;
+                continue;
+            }
+            let mut found = None;
+            placement_moves(board, &tally.targets, s, d, &mut |mv| {
+                if index == 0 {
+                    found = Some(mv);
+                    return true;
+                }
+                index -= 1;
+                false
+            });
+            return found;
+        }
+    }
+    None
 }

@@ -52,6 +52,12 @@ fn check_against_reference(game: &Lichen) {
     let expected = reference_moves(&board);
     assert_eq!(listed, expected, "move lists differ in {}", game.to_text());
     assert_eq!(movegen::count(&board), expected.len() as u64, "count differs in {}", game.to_text());
+    // Random playouts draw an index: each names the move the list holds there.
+    let drawn: Vec<Move> = (0..moves.len() as u64)
+        .map(|i| movegen::nth(&board, i).unwrap_or_else(|| panic!("no move {i} in {}", game.to_text())))
+        .collect();
+    assert_eq!(drawn, moves, "nth differs from the list in {}", game.to_text());
+    assert_eq!(movegen::nth(&board, moves.len() as u64), None, "a move past the last in {}", game.to_text());
 }
 
 #[test]

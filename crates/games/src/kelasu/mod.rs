@@ -32,6 +32,7 @@ pub use square::Square;
 
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use position::{State, QUIET_LIMIT};
+use rand::Rng;
 
 /// Kelasu has no options.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -94,8 +95,12 @@ impl Kelasu {
         state.pass_turn();
         self.turn_starts.push(state.hash);
         state.recorded_turn_starts += 1;
-        // Turn starts alternate between the players: compare every other one.
-        let seen = self.turn_starts.iter().rev().step_by(2).filter(|&&h| h == state.hash).count();
+        // Turn starts alternate between the players: compare every other
+        // one, the newest included (pairs from the first of its parity).
+        let starts = &self.turn_starts[(self.turn_starts.len() - 1) % 2..];
+        let pairs = starts.chunks_exact(2);
+        let newest = usize::from(pairs.remainder().first() == Some(&state.hash));
+        let seen = newest + pairs.filter(|pair| pair[0] == state.hash).count();
         if seen >= REPETITIONS {
             state.ending = Some((None, "fourfold repetition"));
         } else if state.quiet >= QUIET_LIMIT {
@@ -161,6 +166,14 @@ impl Game for Kelasu {
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Action>) -> u64 {
         self.state.count()
+    }
+
+    /// Counts instead of listing: merge-rich positions have hundreds of actions.
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, _scratch: &mut Vec<Action>) -> Option<Action> {
+        match self.state.count() {
+            0 => None,
+            n => self.state.nth_action(rng.random_range(0..n)),
+        }
     }
 
     fn play(&mut self, action: Action) {

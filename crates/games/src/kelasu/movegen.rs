@@ -125,6 +125,57 @@ impl State {
         total
     }
 
+    /// The `index`th legal action in [`State::generate`]'s order (below
+    /// [`State::count`]), found by counting target sets and merge groups
+    /// and listing none: random playouts draw an action each ply.
+    pub fn nth_action(&self, mut index: u64) -> Option<Action> {
+        if self.ending.is_some() || self.energy == 0 {
+            return None;
+        }
+        let blanks = self.ready(Kind::Blank);
+        let empty = !self.board.occupied();
+        let back = match self.mover {
+            Player::First => -10,
+            Player::Second => 10,
+        };
+        for (reached, back) in [(blanks_ahead(blanks, self.mover), back), (blanks.east(), -1), (blanks.west(), 1)] {
+            let landing = reached & empty;
+            if let Some(to) = nth_square(landing, &mut index) {
+                return Some(Action::step(Square::new((to.index() as i32 + back) as u8), to));
+            }
+        }
+        for &kind in &MOVING[1..] {
+            for from in self.ready(kind) {
+                if let Some(to) = nth_square(self.targets(kind, from), &mut index) {
+                    return Some(Action::step(from, to));
+                }
+            }
+        }
+        let blanks = self.mergeable_blanks();
+        for (size, kinds) in MERGE_SIZES {
+            if blanks.count() < size {
+                break;
+            }
+            let per_set = u64::from(size) * kinds.len() as u64;
+            let in_size = count_connected_sets(blanks, size) * per_set;
+            if index >= in_size {
+                index -= in_size;
+                continue;
+            }
+            let (mut skip, within) = (index / per_set, index % per_set);
+            let mut found = None;
+            for_each_connected_set(blanks, size, &mut |set| {
+                if skip == 0 && found.is_none() {
+                    let target = set.into_iter().nth((within / kinds.len() as u64) as usize);
+                    found = target.map(|t| Action::merge(kinds[(within % kinds.len() as u64) as usize], t, set));
+                }
+                skip = skip.wrapping_sub(1);
+            });
+            return found;
+        }
+        None
+    }
+
     /// Whether the mover has at least one legal action (Energy aside).
     pub fn has_any_action(&self) -> bool {
         let blanks = self.ready(Kind::Blank);
@@ -198,6 +249,18 @@ pub fn piece_targets(board: &Board, us: Player, kind: Kind, sq: Square) -> Bitbo
         }
         Kind::Stone => Bitboard::EMPTY,
     }
+}
+
+/// The `index`th square of `set` if `index` falls within it; otherwise
+/// `index` is lowered by the set's size.
+#[inline]
+fn nth_square(set: Bitboard, index: &mut u64) -> Option<Square> {
+    let size = u64::from(set.count());
+    if *index < size {
+        return set.into_iter().nth(*index as usize);
+    }
+    *index -= size;
+    None
 }
 
 /// Every square one step forward of `blanks`, for `us`.

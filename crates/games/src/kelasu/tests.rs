@@ -32,3 +32,36 @@ fn any_action_agrees_with_the_generator() {
         }
     }
 }
+
+/// Random playouts draw an index: each index names the action the list
+/// holds there, and none past the last names one, in random games and in a
+/// merge-rich position (merges into Warriors, Runners, Diplomats and
+/// Champions).
+#[test]
+fn each_index_names_the_action_the_list_holds_there() {
+    let mut moves = Vec::new();
+    let check = |g: &Kelasu, moves: &mut Vec<Action>| {
+        g.legal_moves(moves);
+        let drawn: Vec<Action> = (0..moves.len() as u64)
+            .map(|i| g.state.nth_action(i).unwrap_or_else(|| panic!("no action {i} in {}", g.to_text())))
+            .collect();
+        assert_eq!(&drawn, moves, "in {}", g.to_text());
+        assert_eq!(g.state.nth_action(moves.len() as u64), None, "an action past the last in {}", g.to_text());
+    };
+    let merge_rich = "BBBBBBB1BB/1BB1BB1BBB/SBS3BSBS/1BBBBBBB2/2BBBBBB2/10/3bbbb3/s1sbbbbs1s/bb1bbbbbbb/bbbbbbbbbb red 4 - 0 8";
+    let g = Kelasu::from_text(&KelasuVariant, merge_rich).unwrap();
+    check(&g, &mut moves);
+    let kinds: std::collections::HashSet<_> = moves.iter().filter_map(|m| m.merged_kind()).collect();
+    assert_eq!(kinds.len(), 4, "merges into {kinds:?}");
+    for seed in 0..10 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut g = Kelasu::start(&KelasuVariant, 0);
+        for _ in 0..300 {
+            check(&g, &mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            g.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+}

@@ -76,12 +76,7 @@ pub(crate) struct Worker<G: Game + Evaluate> {
     /// Deepest ply a check extension may start at (twice the iteration's
     /// depth), so that long series of checks stay finite.
     extension_ply: usize,
-    /// Static values by position hash: a search meets the same position
-    /// again through transpositions and re-searches.
-    eval_cache: Box<[(u64, i32)]>,
 }
-
-const EVAL_CACHE_SLOTS: usize = 1 << 14;
 
 impl<G: Game + Evaluate> Worker<G> {
     pub fn new(id: usize, config: &AlphaBetaConfig, table: Arc<Table>) -> Self {
@@ -104,7 +99,6 @@ impl<G: Game + Evaluate> Worker<G> {
             seldepth: 0,
             aborted: false,
             extension_ply: 0,
-            eval_cache: vec![(0, 0); EVAL_CACHE_SLOTS].into_boxed_slice(),
         }
     }
 
@@ -329,16 +323,9 @@ impl<G: Game + Evaluate> Worker<G> {
         expected.round() as i32
     }
 
-    fn static_value(&mut self, g: &G) -> i32 {
-        let key = g.hash();
-        let slot = &mut self.eval_cache[(key as usize) & (EVAL_CACHE_SLOTS - 1)];
-        if slot.0 == key {
-            return slot.1;
-        }
+    fn static_value(&self, g: &G) -> i32 {
         let zone = Self::win_zone() - 1;
-        let value = self.eval.of(g).clamp(-zone, zone);
-        *slot = (key, value);
-        value
+        self.eval.of(g).clamp(-zone, zone)
     }
 
     /// A full-width node: a player acts, the game is not over.

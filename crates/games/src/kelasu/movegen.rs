@@ -47,6 +47,19 @@ impl State {
         self.ready(Kind::Blank) & !home_ranks(self.mover)
     }
 
+    /// The squares of `open` the mover's unspent Blanks step to, in bulk
+    /// (they are most of the pieces): forward, east, west, each with the
+    /// square offset back to the step's origin.
+    #[inline]
+    fn blank_landings(&self, open: Bitboard) -> [(Bitboard, i32); 3] {
+        let blanks = self.ready(Kind::Blank);
+        let back = match self.mover {
+            Player::First => -10,
+            Player::Second => 10,
+        };
+        [(blanks_ahead(blanks, self.mover) & open, back), (blanks.east() & open, -1), (blanks.west() & open, 1)]
+    }
+
     /// Every legal action (none once the game is over).
     pub fn generate(&self, out: &mut Vec<Action>) {
         out.clear();
@@ -60,16 +73,8 @@ impl State {
     /// Appends the piece moves (Recall and Conversion included) that end on
     /// `wanted`: all of them with [`Bitboard::ALL`]. The game must go on.
     pub fn generate_steps(&self, out: &mut Vec<Action>, wanted: Bitboard) {
-        // Blanks in bulk (they are most of the pieces): each direction's
-        // steps at once, the origin found back from the destination.
-        let blanks = self.ready(Kind::Blank);
-        let open = !self.board.occupied() & wanted;
-        let back = match self.mover {
-            Player::First => -10,
-            Player::Second => 10,
-        };
-        for (reached, back) in [(blanks_ahead(blanks, self.mover), back), (blanks.east(), -1), (blanks.west(), 1)] {
-            for to in reached & open {
+        for (landing, back) in self.blank_landings(!self.board.occupied() & wanted) {
+            for to in landing {
                 out.push(Action::step(Square::new((to.index() as i32 + back) as u8), to));
             }
         }
@@ -105,11 +110,9 @@ impl State {
             return 0;
         }
         let mut total = 0u64;
-        // Blanks in bulk: forward and sideways steps onto empty squares.
-        let blanks = self.ready(Kind::Blank);
-        let empty = !self.board.occupied();
-        let ahead = blanks_ahead(blanks, self.mover);
-        total += u64::from((ahead & empty).count() + (blanks.east() & empty).count() + (blanks.west() & empty).count());
+        for (landing, _) in self.blank_landings(!self.board.occupied()) {
+            total += u64::from(landing.count());
+        }
         for kind in &MOVING[1..] {
             for from in self.ready(*kind) {
                 total += u64::from(self.targets(*kind, from).count());
@@ -132,14 +135,7 @@ impl State {
         if self.ending.is_some() || self.energy == 0 {
             return None;
         }
-        let blanks = self.ready(Kind::Blank);
-        let empty = !self.board.occupied();
-        let back = match self.mover {
-            Player::First => -10,
-            Player::Second => 10,
-        };
-        for (reached, back) in [(blanks_ahead(blanks, self.mover), back), (blanks.east(), -1), (blanks.west(), 1)] {
-            let landing = reached & empty;
+        for (landing, back) in self.blank_landings(!self.board.occupied()) {
             if let Some(to) = nth_square(landing, &mut index) {
                 return Some(Action::step(Square::new((to.index() as i32 + back) as u8), to));
             }
@@ -178,10 +174,7 @@ impl State {
 
     /// Whether the mover has at least one legal action (Energy aside).
     pub fn has_any_action(&self) -> bool {
-        let blanks = self.ready(Kind::Blank);
-        let empty = !self.board.occupied();
-        let ahead = blanks_ahead(blanks, self.mover);
-        if ((ahead | blanks.east() | blanks.west()) & empty).not_empty() {
+        if self.blank_landings(!self.board.occupied()).iter().any(|(landing, _)| landing.not_empty()) {
             return true;
         }
         // Every merge contains two neighbouring Blanks, and two make a Warrior.

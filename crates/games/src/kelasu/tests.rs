@@ -47,6 +47,12 @@ fn each_index_names_the_action_the_list_holds_there() {
             .collect();
         assert_eq!(&drawn, moves, "in {}", g.to_text());
         assert_eq!(g.state.nth_action(moves.len() as u64), None, "an action past the last in {}", g.to_text());
+        // A draw is the action at an index drawn uniformly below the count.
+        let seed = moves.len() as u64;
+        let expected = (!moves.is_empty())
+            .then(|| moves[StdRng::seed_from_u64(seed).random_range(0..moves.len() as u64) as usize]);
+        let drawn = g.random_move(&mut StdRng::seed_from_u64(seed), &mut Vec::new());
+        assert_eq!(drawn, expected, "in {}", g.to_text());
     };
     let merge_rich = "BBBBBBB1BB/1BB1BB1BBB/SBS3BSBS/1BBBBBBB2/2BBBBBB2/10/3bbbb3/s1sbbbbs1s/bb1bbbbbbb/bbbbbbbbbb red 4 - 0 8";
     let g = Kelasu::from_text(&KelasuVariant, merge_rich).unwrap();

@@ -293,11 +293,7 @@ impl Game for Lichen {
         if self.outcome.is_some() {
             return None;
         }
-        let board = self.harvested();
-        match movegen::count(&board) {
-            0 => None,
-            n => movegen::nth(&board, rng.random_range(0..n)),
-        }
+        movegen::random(&self.harvested(), rng)
     }
 
     fn play(&mut self, mv: Move) {

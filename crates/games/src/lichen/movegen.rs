@@ -8,6 +8,7 @@
 //! Everything else about the acts is the same for every placement, which is
 //! what lets [`count`] count a position's moves without listing them.
 
+use rand::Rng;
 use super::moves::{Act, Move};
 use super::position::Board;
 use super::square::{Direction, Square, MAX_SQUARES, OFF_BOARD};
@@ -212,22 +213,51 @@ pub fn count(board: &Board) -> u64 {
     total
 }
 
-/// The `index`th legal move of `board` in [`generate`]'s order (below
-/// [`count`]), found by counting whole stones, then slots, and listing
-/// only the moves of one placement: random playouts draw a move a turn.
-pub fn nth(board: &Board, mut index: u64) -> Option<Move> {
+/// The `index`th legal move of `board` in [`generate`]'s order (`None` at
+/// or past [`count`]), found by counting whole stones, then slots, and
+/// listing only the moves of one placement. (Tests pin [`random`] by it.)
+#[cfg(test)]
+pub fn nth(board: &Board, index: u64) -> Option<Move> {
+    pick(board, |_| index)
+}
+
+/// A legal move of `board` drawn uniformly (`None` if it has none):
+/// random playouts draw one every turn. Counts once, then finds the drawn
+/// index in those counts.
+pub fn random<R: Rng + ?Sized>(board: &Board, rng: &mut R) -> Option<Move> {
+    pick(board, |total| rng.random_range(0..total))
+}
+
+/// The move at the index `choose` names, given the number of moves (above
+/// zero), in [`generate`]'s order.
+#[inline(always)]
+fn pick(board: &Board, choose: impl FnOnce(u64) -> u64) -> Option<Move> {
     let tally = Tally::new(board);
+    let mut on_stone = [0u64; MAX_SQUARES];
+    let mut total = 0u64;
     let mut stones = board.stones;
     while stones != 0 {
         let s = stones.trailing_zeros() as usize;
         stones &= stones - 1;
         let empty = board.empty_slots(Square(s as u8));
-        let on_stone = tally.placing(s, empty);
-        if index >= on_stone {
-            index -= on_stone;
+        if empty != 0 {
+            on_stone[s] = tally.placing(s, empty);
+            total += on_stone[s];
+        }
+    }
+    if total == 0 {
+        return None;
+    }
+    let mut index = choose(total);
+    let mut stones = board.stones;
+    while stones != 0 {
+        let s = stones.trailing_zeros() as usize;
+        stones &= stones - 1;
+        if index >= on_stone[s] {
+            index -= on_stone[s];
             continue;
         }
-        let mut slots = empty;
+        let mut slots = board.empty_slots(Square(s as u8));
         while slots != 0 {
             let d = slots.trailing_zeros() as usize;
             slots &= slots - 1;

@@ -58,6 +58,10 @@ fn check_against_reference(game: &Lichen) {
         .collect();
     assert_eq!(drawn, moves, "nth differs from the list in {}", game.to_text());
     assert_eq!(movegen::nth(&board, moves.len() as u64), None, "a move past the last in {}", game.to_text());
+    // A draw is the move at an index drawn uniformly below the count.
+    let seed = moves.len() as u64;
+    let expected = moves[StdRng::seed_from_u64(seed).random_range(0..moves.len() as u64) as usize];
+    assert_eq!(movegen::random(&board, &mut StdRng::seed_from_u64(seed)), Some(expected), "in {}", game.to_text());
 }
 
 #[test]

@@ -258,6 +258,21 @@ impl Game for Lunch {
         self.rules().count_moves(&self.state, scratch)
     }
 
+    /// At the action stage, counts the discards instead of listing them.
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+        if self.state.top() == Frame::Turn(TurnStage::Action) && self.outcome().is_none() {
+            return self.rules().random_action(&self.state, rng, scratch);
+        }
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        if self.to_act() == Actor::Chance {
+            return Some(menagerie_core::sample_weighted(self, scratch, rng));
+        }
+        Some(scratch[rng.random_range(0..scratch.len())])
+    }
+
     fn play(&mut self, mv: Move) {
         self.history.push(self.state);
         self.known.take();

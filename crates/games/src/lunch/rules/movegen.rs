@@ -2,6 +2,8 @@
 
 use super::*;
 use crate::lunch::board::threatened_from;
+use crate::lunch::deck::MAX_TYPES;
+use rand::Rng;
 
 
 impl Rules<'_> {
@@ -145,6 +147,28 @@ impl Rules<'_> {
                 }))
     }
 
+    /// A uniformly drawn move of the action stage (`None` elsewhere, or if
+    /// there is none): the actions are listed, the discards (a hand of
+    /// cards allows hundreds) counted, and only a drawn one is made.
+    pub fn random_action<R: Rng + ?Sized>(&self, s: &State, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+        if s.result() != GameResult::Ongoing || s.top() != Frame::Turn(TurnStage::Action) {
+            return None;
+        }
+        scratch.clear();
+        self.actions(s, &mut |m| scratch.push(m), true);
+        let hand = s.hand(s.side()).counts(self.deck.len());
+        let discards = if self.may_discard(s) { discard_count(hand) } else { 0 };
+        let total = scratch.len() as u64 + discards;
+        if total == 0 {
+            return None;
+        }
+        let index = rng.random_range(0..total);
+        match index.checked_sub(scratch.len() as u64) {
+            None => Some(scratch[index as usize]),
+            Some(discard) => nth_discard(hand, discard).map(Move::Discard),
+        }
+    }
+
     /// The number of legal moves, with the discards counted rather than listed.
     pub fn count_moves(&self, s: &State, scratch: &mut Vec<Move>) -> u64 {
         if s.result() == GameResult::Ongoing {
@@ -257,19 +281,63 @@ impl Rules<'_> {
 
 /// How many multisets of 1 to 5 cards `hand` holds (what [`discards`] lists).
 pub(super) fn discard_count(hand: &[u8]) -> u64 {
+    multisets_up_to(hand, 5) - 1
+}
+
+/// How many multisets of at most `most` cards `hand` holds, the empty one
+/// included.
+fn multisets_up_to(hand: &[u8], most: usize) -> u64 {
     // ways[k]: multisets of exactly k cards from the types seen so far.
     let mut ways = [0u64; 6];
     ways[0] = 1;
     for &n in hand.iter().filter(|&&n| n > 0) {
         let mut next = [0u64; 6];
-        for (k, &w) in ways.iter().enumerate() {
-            for take in 0..=(n as usize).min(5 - k) {
+        for (k, &w) in ways.iter().enumerate().take(most + 1) {
+            for take in 0..=(n as usize).min(most - k) {
                 next[k + take] += w;
             }
         }
         ways = next;
     }
-    ways[1..].iter().sum()
+    ways[..=most].iter().sum()
+}
+
+/// The `index`th multiset [`discards`] lists for `hand` (`None` at or past
+/// [`discard_count`]), found by counting the multisets under each choice
+/// instead of listing them.
+pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
+    let mut left = [0u8; MAX_TYPES];
+    let left = &mut left[..hand.len()];
+    left.copy_from_slice(hand);
+    let mut picked = Discard::EMPTY;
+    let mut from = 0;
+    loop {
+        if !picked.cards().is_empty() {
+            if index == 0 {
+                return Some(picked);
+            }
+            index -= 1;
+        }
+        // The multisets that go on with a card of `card`'s type, then any
+        // of that type or later: as many as `discards` lists below it.
+        let room = 5usize.checked_sub(picked.cards().len() + 1)?;
+        let mut next = None;
+        for card in from..left.len() {
+            if left[card] == 0 {
+                continue;
+            }
+            left[card] -= 1;
+            let below = multisets_up_to(&left[card..], room);
+            if index < below {
+                next = Some(card);
+                break;
+            }
+            index -= below;
+            left[card] += 1;
+        }
+        from = next?;
+        picked.push(Card::new(from as u8));
+    }
 }
 
 /// Every multiset of 1 to 5 cards from `hand` (counts per type), once each:
@@ -287,5 +355,69 @@ pub(super) fn discards(hand: &[u8], from: usize, picked: &mut Discard, emit: &mu
             discards(hand, index, picked, emit);
             picked.pop();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lunch::Lunch;
+    use menagerie_core::{Game, VariantSpec};
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+    use std::collections::HashSet;
+
+    /// Random playouts draw a discard by index: each names the multiset
+    /// [`discards`] lists there, in hands with up to seven cards of a type.
+    #[test]
+    fn each_discard_index_names_the_listed_discard() {
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..300 {
+            let types = rng.random_range(1..=12);
+            let hand: Vec<u8> =
+                (0..types).map(|_| if rng.random_bool(0.4) { 0 } else { rng.random_range(1..=7) }).collect();
+            let mut listed = Vec::new();
+            discards(&hand, 0, &mut Discard::EMPTY, &mut |m| listed.push(m));
+            assert_eq!(listed.len() as u64, discard_count(&hand), "{hand:?}");
+            for (index, &listed) in listed.iter().enumerate() {
+                assert_eq!(nth_discard(&hand, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");
+            }
+            assert_eq!(nth_discard(&hand, listed.len() as u64), None, "{hand:?}: one past the last");
+        }
+    }
+
+    /// At the action stage a drawn move is the legal move at a uniformly
+    /// drawn index of one list: the actions, then the discards.
+    #[test]
+    fn a_drawn_action_is_the_listed_move_at_a_uniform_index() {
+        let mut discards_drawn = 0;
+        for name in ["lunch", "lunch:no-discard-in-check"] {
+            let variant = Lunch::parse_variant(&VariantSpec::parse(name).unwrap()).unwrap();
+            let mut rng = StdRng::seed_from_u64(11);
+            let (mut moves, mut listed) = (Vec::new(), Vec::new());
+            for _ in 0..12 {
+                let mut game = Lunch::start(&variant, 0);
+                for _ in 0..600 {
+                    if game.outcome().is_none() && game.state.top() == Frame::Turn(TurnStage::Action) {
+                        let rules = game.rules();
+                        game.legal_moves(&mut moves);
+                        listed.clear();
+                        rules.actions(&game.state, &mut |m| listed.push(m), true);
+                        rules.discard_moves(&game.state, &mut listed);
+                        assert_eq!(listed.len(), moves.len(), "{}", game.to_text());
+                        let as_set = |list: &[Move]| list.iter().copied().collect::<HashSet<Move>>();
+                        assert_eq!(as_set(&listed), as_set(&moves), "{}", game.to_text());
+                        let seed = rng.random::<u64>();
+                        let index = StdRng::seed_from_u64(seed).random_range(0..listed.len() as u64) as usize;
+                        let drawn = rules.random_action(&game.state, &mut StdRng::seed_from_u64(seed), &mut Vec::new());
+                        assert_eq!(drawn, Some(listed[index]), "{}", game.to_text());
+                        discards_drawn += usize::from(matches!(listed[index], Move::Discard(_)));
+                    }
+                    let Some(mv) = game.random_move(&mut rng, &mut moves) else { break };
+                    game.play(mv);
+                }
+            }
+        }
+        assert!(discards_drawn > 50, "only {discards_drawn} discards drawn");
     }
 }

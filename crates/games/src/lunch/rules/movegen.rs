@@ -377,7 +377,8 @@ mod tests {
             let hand: Vec<u8> =
                 (0..types).map(|_| if rng.random_bool(0.4) { 0 } else { rng.random_range(1..=7) }).collect();
             let mut listed = Vec::new();
-            discards(&hand, 0, &mut Discard::EMPTY, &mut |m| listed.push(m));
+            let mut picked = Discard::EMPTY;
+            discards(&hand, 0, &mut picked, &mut |m| listed.push(m));
             assert_eq!(listed.len() as u64, discard_count(&hand), "{hand:?}");
             for (index, &listed) in listed.iter().enumerate() {
                 assert_eq!(nth_discard(&hand, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");

@@ -38,6 +38,7 @@ use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, Var
 use piece::{Colour, Kind};
 use movegen::Counter;
 use position::{Rules, State};
+use rand::Rng;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -174,6 +175,14 @@ impl Game for Fluid {
         if self.drawn_by_rule().is_none() {
             movegen::generate(&self.state, &self.rules, moves);
         }
+    }
+
+    /// Tests only the drawn move's legality, not every move's.
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+        if self.drawn_by_rule().is_some() {
+            return None;
+        }
+        movegen::random_legal(&self.state, &self.rules, rng, scratch)
     }
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {

@@ -16,6 +16,7 @@ use super::moves::{Move, Special};
 use super::piece::{Colour, Kind, Piece};
 use super::position::{Rules, State};
 use super::square::Square;
+use rand::Rng;
 
 /// Where generated legal moves go: a list, or a counter that may be given
 /// whole sets of moves at once.
@@ -111,6 +112,29 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
     let mut generator =
         Generator { state, rules, board, side, masks, king, in_check, danger, risky_targets, pseudo_legal, sink };
     generator.run();
+}
+
+/// A legal move drawn uniformly (`None` if there is none; draw rules
+/// aside): pseudo-legal moves are listed and drawn from, and only a drawn
+/// one is tried on a copy, dropped and drawn again if it exposes the king.
+/// Random playouts draw a move every ply and need not test the others.
+pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+    scratch.clear();
+    generate_in(state, rules, scratch, Mode::PseudoLegal);
+    let in_check = state.board.king(state.side).is_some_and(|king| state.board.attacked(king, state.side.other(), rules.single_promotions));
+    while !scratch.is_empty() {
+        let mv = scratch.swap_remove(rng.random_range(0..scratch.len()));
+        if pseudo_legal_is_legal(state, rules, in_check, mv) {
+            return Some(mv);
+        }
+    }
+    None
+}
+
+/// Whether a pseudo-legal move of the side to move is legal: no castling
+/// out of check, and the own king safe after it.
+pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, in_check: bool, mv: Move) -> bool {
+    !(in_check && mv.special() == Special::Castle) && legal_after(&state.board, state.side, mv, rules)
 }
 
 /// Whether the side to move has a legal en-passant capture (for repetition).

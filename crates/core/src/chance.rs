@@ -20,6 +20,25 @@ pub fn sample_weighted<G: Game, R: RngCore + ?Sized>(game: &G, moves: &[G::Move]
     *moves.last().expect("a chance node has moves")
 }
 
+/// A legal move of `game` drawn from the full list (left in `scratch`):
+/// chance's with their probabilities, a player's uniformly; `None` when
+/// there is none. What [`Game::random_move`] does unless a game draws
+/// without listing.
+pub fn draw_listed_move<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    rng: &mut R,
+    scratch: &mut Vec<G::Move>,
+) -> Option<G::Move> {
+    game.legal_moves(scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    if game.to_act() == Actor::Chance {
+        return Some(sample_weighted(game, scratch, rng));
+    }
+    Some(scratch[rng.random_range(0..scratch.len())])
+}
+
 /// A chance move of `game` drawn with its probability; `None` unless chance
 /// acts (a player acts, or the game is over).
 pub fn sample_chance<G: Game, R: RngCore + ?Sized>(game: &G, rng: &mut R) -> Option<G::Move> {

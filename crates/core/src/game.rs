@@ -116,14 +116,7 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// it to pick a move without listing them all (`scratch` is a buffer
     /// the default uses for the list).
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Self::Move>) -> Option<Self::Move> {
-        self.legal_moves(scratch);
-        if scratch.is_empty() {
-            return None;
-        }
-        if self.to_act() == Actor::Chance {
-            return Some(crate::sample_weighted(self, scratch, rng));
-        }
-        Some(scratch[rng.random_range(0..scratch.len())])
+        crate::draw_listed_move(self, rng, scratch)
     }
 
     /// How the game names a player ("white", "blue").

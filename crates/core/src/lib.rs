@@ -35,7 +35,7 @@ mod variant;
 pub mod view;
 pub mod zobrist;
 
-pub use chance::{sample_chance, sample_weighted};
+pub use chance::{draw_listed_move, sample_chance, sample_weighted};
 pub use dynamic::{DynGame, Erased};
 pub use error::{MoveError, PositionError};
 pub use evaluate::{Evaluate, FeatureVector, Terms, WeightedSum, WEIGHT_SCALE};

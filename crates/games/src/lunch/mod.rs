@@ -263,14 +263,7 @@ impl Game for Lunch {
         if self.state.top() == Frame::Turn(TurnStage::Action) && self.outcome().is_none() {
             return self.rules().random_action(&self.state, rng, scratch);
         }
-        self.legal_moves(scratch);
-        if scratch.is_empty() {
-            return None;
-        }
-        if self.to_act() == Actor::Chance {
-            return Some(menagerie_core::sample_weighted(self, scratch, rng));
-        }
-        Some(scratch[rng.random_range(0..scratch.len())])
+        menagerie_core::draw_listed_move(self, rng, scratch)
     }
 
     fn play(&mut self, mv: Move) {

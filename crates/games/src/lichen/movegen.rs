@@ -194,23 +194,30 @@ impl Tally<'_> {
         }
         total
     }
+
+    /// The moves of each stone's placements, and their sum.
+    #[inline(always)]
+    fn per_stone(&self) -> ([u64; MAX_SQUARES], u64) {
+        let mut on_stone = [0u64; MAX_SQUARES];
+        let mut total = 0u64;
+        let mut stones = self.board.stones;
+        while stones != 0 {
+            let s = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
+            let empty = self.board.empty_slots(Square(s as u8));
+            if empty != 0 {
+                on_stone[s] = self.placing(s, empty);
+                total += on_stone[s];
+            }
+        }
+        (on_stone, total)
+    }
 }
 
 /// The number of legal moves of `board` (harvest done, mover with a token in
 /// hand), without listing them.
 pub fn count(board: &Board) -> u64 {
-    let tally = Tally::new(board);
-    let mut total = 0u64;
-    let mut stones = board.stones;
-    while stones != 0 {
-        let s = stones.trailing_zeros() as usize;
-        stones &= stones - 1;
-        let empty = board.empty_slots(Square(s as u8));
-        if empty != 0 {
-            total += tally.placing(s, empty);
-        }
-    }
-    total
+    Tally::new(board).per_stone().1
 }
 
 /// The `index`th legal move of `board` in [`generate`]'s order (`None` at
@@ -233,18 +240,7 @@ pub fn random<R: Rng + ?Sized>(board: &Board, rng: &mut R) -> Option<Move> {
 #[inline(always)]
 fn pick(board: &Board, choose: impl FnOnce(u64) -> u64) -> Option<Move> {
     let tally = Tally::new(board);
-    let mut on_stone = [0u64; MAX_SQUARES];
-    let mut total = 0u64;
-    let mut stones = board.stones;
-    while stones != 0 {
-        let s = stones.trailing_zeros() as usize;
-        stones &= stones - 1;
-        let empty = board.empty_slots(Square(s as u8));
-        if empty != 0 {
-            on_stone[s] = tally.placing(s, empty);
-            total += on_stone[s];
-        }
-    }
+    let (on_stone, total) = tally.per_stone();
     if total == 0 {
         return None;
     }

@@ -138,14 +138,6 @@ impl Budget {
         self.issued.load(Ordering::Relaxed)
     }
 
-    /// The fraction of the time budget used, if there is one.
-    pub fn fraction_used(&self) -> Option<f64> {
-        self.deadline.map(|d| {
-            let total = d.saturating_duration_since(self.started).as_secs_f64().max(1e-9);
-            self.started.elapsed().as_secs_f64() / total
-        })
-    }
-
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }

@@ -146,3 +146,26 @@ fn a_kelasu_turn_shares_its_time_among_its_actions() {
     let lma = menagerie_games::lma::Lma::start(&menagerie_games::lma::LmaVariant::Single, 0);
     assert_eq!(per_turn.for_decision(&lma).time, Some(Duration::from_millis(1000)));
 }
+
+/// A time limit is for this move alone: the search goes on to it (an
+/// iteration cut short still counts) instead of stopping after an
+/// iteration that used more than half of it, which wasted up to half the
+/// time of every move and most of a second thread's gain.
+#[test]
+fn a_timed_search_uses_its_whole_time() {
+    use menagerie_games::lma::{Lma, LmaVariant};
+    let game = Lma::start(&LmaVariant::Single, 0);
+    for threads in [1, 2] {
+        let config = menagerie_ai::AlphaBetaConfig { threads, ..menagerie_ai::AlphaBetaConfig::default() };
+        let mut search = AlphaBeta::<Lma>::new(config);
+        let mut iterations = Vec::new();
+        let result =
+            search.search(&game, &Limits::time_ms(300), &StopFlag::new(), &mut |info| iterations.push(info.time));
+        assert!(result.info.time >= Duration::from_millis(300), "{threads} threads stopped at {:?}", result.info.time);
+        // Not by finishing the deepest depth: the clock stopped it.
+        assert!(result.info.depth < 100 && iterations.len() < 100, "{:?}", result.info);
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        assert!(legal.contains(&result.best.expect("a move")));
+    }
+}

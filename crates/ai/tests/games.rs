@@ -2,7 +2,7 @@
 //! hand-built positions. What every game is checked for (legal moves only,
 //! node limits, blindness to hidden state) is in `registry.rs`.
 
-use menagerie_ai::{AlphaBeta, Limits, Score, StopFlag};
+use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, Score, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::time::Duration;
 
@@ -156,14 +156,11 @@ fn a_timed_search_uses_its_whole_time() {
     use menagerie_games::lma::{Lma, LmaVariant};
     let game = Lma::start(&LmaVariant::Single, 0);
     for threads in [1, 2] {
-        let config = menagerie_ai::AlphaBetaConfig { threads, ..menagerie_ai::AlphaBetaConfig::default() };
-        let mut search = AlphaBeta::<Lma>::new(config);
-        let mut iterations = Vec::new();
-        let result =
-            search.search(&game, &Limits::time_ms(300), &StopFlag::new(), &mut |info| iterations.push(info.time));
+        let mut search = AlphaBeta::<Lma>::new(AlphaBetaConfig { threads, ..AlphaBetaConfig::default() });
+        let result = search.search(&game, &Limits::time_ms(300), &StopFlag::new(), &mut |_| {});
         assert!(result.info.time >= Duration::from_millis(300), "{threads} threads stopped at {:?}", result.info.time);
         // Not by finishing the deepest depth: the clock stopped it.
-        assert!(result.info.depth < 100 && iterations.len() < 100, "{:?}", result.info);
+        assert!(result.info.depth < 100, "{:?}", result.info);
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
         assert!(legal.contains(&result.best.expect("a move")));

@@ -4,8 +4,8 @@
 
 use crate::error::CliError;
 use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Side};
+use crate::progress::GamesProgress;
 use crate::typed::TypedCommand;
-use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::level_ratings::{RatingsFile, VariantRatings};
 use menagerie_ai::rating::{fit_ratings, PairResult, Rating};
 use menagerie_ai::{AgentKind, AgentSpec, EvalKind, Level, SearchParts};
@@ -61,11 +61,7 @@ impl TypedCommand for Ladder {
             .flat_map(|pairing| (0..games).map(move |g| Task { pairing, first: (g % 2) as usize, pair: g / 2 }))
             .collect();
 
-        let progress = ProgressBar::new(tasks.len() as u64);
-        progress.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  eta {eta}")
-                .expect("a valid template"),
-        );
+        let progress = GamesProgress::new("ladder", tasks.len() as u64, false);
         let play = |index: usize| {
             let task = tasks[index];
             let (i, j) = pairings[task.pairing];
@@ -82,10 +78,10 @@ impl TypedCommand for Ladder {
         let plies = AtomicU64::new(0);
         let done = |result: &(usize, i32, u32)| {
             plies.fetch_add(u64::from(result.2), Ordering::Relaxed);
-            progress.inc(1);
+            progress.inc();
         };
         let outcomes = run_parallel(tasks.len(), self.jobs, play, done)?;
-        progress.finish_and_clear();
+        progress.finish();
 
         let mut results: Vec<PairResult> =
             pairings.iter().map(|&(a, b)| PairResult { a, b, wins: 0, draws: 0, losses: 0 }).collect();

@@ -10,6 +10,7 @@ mod ladder;
 mod matches;
 mod migrate;
 mod play;
+mod progress;
 mod records;
 mod selfplay;
 mod serve;

@@ -1,13 +1,13 @@
-//! `menagerie selfplay`: a match between two computer players, with a
-//! progress bar on stderr and a closing table (wins, draws, losses, score
+//! `menagerie selfplay`: a match between two computer players, with
+//! progress on stderr ([`crate::progress`]) and a closing table (wins, draws, losses, score
 //! with Wilson's 95% interval, Elo difference, average length) or JSON. Games
 //! run side by side on `--jobs` threads.
 
 use crate::error::CliError;
 use crate::matches::{deal, game_seed, play_game_moves, random_opening, run_parallel, Finished, Side};
+use crate::progress::GamesProgress;
 use crate::records::record_of;
 use crate::typed::TypedCommand;
-use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::stats::{elo, score, show_elo, Estimate};
 use menagerie_ai::AgentSpec;
 use menagerie_core::record::{pgn_date, Ending, RecordInfo};
@@ -67,11 +67,7 @@ impl TypedCommand for Selfplay {
             }
             limits
         });
-        let progress = ProgressBar::new(u64::from(self.games));
-        progress.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}  eta {eta}")
-                .expect("a valid template"),
-        );
+        let progress = GamesProgress::new("selfplay", u64::from(self.games), true);
         let tally = [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)];
         let play = |index: usize| -> Result<GameRecord, CliError> {
             let index = index as u64;
@@ -115,12 +111,12 @@ impl TypedCommand for Selfplay {
         };
         let done = |record: &GameRecord| {
             tally[(1 - record.score) as usize].fetch_add(1, Ordering::Relaxed);
-            progress.inc(1);
             let [w, d, l] = [0, 1, 2].map(|i| tally[i].load(Ordering::Relaxed));
             progress.set_message(format!("A +{w} ={d} -{l}"));
+            progress.inc();
         };
         let records = run_parallel(self.games as usize, self.jobs, play, done)?;
-        progress.finish_and_clear();
+        progress.finish();
         if let Some(path) = &self.records {
             let texts: Vec<String> = records.iter().filter_map(|r| r.record.clone()).collect();
             crate::records::write_file(path, &texts)?;

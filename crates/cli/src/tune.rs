@@ -10,8 +10,8 @@
 
 use crate::error::CliError;
 use crate::matches::{dealt, game_seed, random_opening, run_parallel};
+use crate::progress::GamesProgress;
 use crate::typed::TypedCommand;
-use indicatif::{ProgressBar, ProgressStyle};
 use menagerie_ai::tune::{weights_in_centi_units, Sample, TuneSettings, Tuner};
 use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, StopFlag};
 use menagerie_core::sample_chance;
@@ -118,18 +118,14 @@ impl Tune {
     /// Plays the self-play games; returns the samples and the positions as
     /// lines of the `--positions` format.
     fn self_play<G: Game + Evaluate>(&self, start: &G) -> Result<(Vec<Sample>, String), CliError> {
-        let progress = ProgressBar::new(u64::from(self.games));
-        progress.set_style(
-            ProgressStyle::with_template("{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  eta {eta}")
-                .expect("a valid template"),
-        );
+        let progress = GamesProgress::new("tune", u64::from(self.games), false);
         let play = |index: usize| -> Result<Vec<(Recorded, f64)>, CliError> {
             let seed = game_seed(self.seed, index as u64);
             let game = dealt(start, seed);
             Ok(self.play_one(game, seed))
         };
-        let games = run_parallel(self.games as usize, self.jobs, play, |_| progress.inc(1))?;
-        progress.finish_and_clear();
+        let games = run_parallel(self.games as usize, self.jobs, play, |_| progress.inc())?;
+        progress.finish();
         let mut samples = Vec::new();
         let mut lines = String::new();
         for (recorded, first_result) in games.into_iter().flatten() {

@@ -334,6 +334,11 @@ fn selfplay_prints_a_table_or_json() {
         assert_eq!(total, 2, "{variant}");
         assert_eq!(json["results"].as_array().unwrap().len(), 2);
         assert!(json["average_plies"].as_f64().unwrap() > 0.0);
+        // Off a terminal, progress is a line per game done (a hundredth of two).
+        let log = String::from_utf8_lossy(&out.stderr);
+        let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("selfplay: ")).collect();
+        assert_eq!(lines.len(), 2, "{log}");
+        assert!(lines[1].starts_with("selfplay: 2/2 games (A +") && lines[1].ends_with(" elapsed"), "{log}");
     }
     let variant = &variants()[0];
     let out =

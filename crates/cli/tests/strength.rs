@@ -120,6 +120,11 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
     // 6 players: 15 pairings of 2 games each.
     let pairings = json["pairings"].as_array().unwrap();
     assert_eq!(pairings.len(), 15);
+    // Off a terminal, progress is a line per game done (a hundredth of 30).
+    let log = stderr(&run);
+    let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("ladder: ")).collect();
+    assert_eq!(lines.len(), 30, "{log}");
+    assert!(lines[29].starts_with("ladder: 30/30 games, "), "{log}");
     for p in pairings {
         let games = ["wins", "draws", "losses"].iter().map(|k| p[k].as_u64().unwrap()).sum::<u64>();
         assert_eq!(games, 2, "{p}");

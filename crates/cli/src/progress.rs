@@ -1,0 +1,63 @@
+//! Progress of the long runs (`selfplay`, `ladder`, `tune`): a bar when
+//! stderr is a terminal; otherwise (a log file, CI) a plain line on stderr
+//! each time another hundredth of the games is done, so that a run of hours
+//! shows how far it got instead of nothing.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+pub struct GamesProgress {
+    bar: ProgressBar,
+    /// What the lines name (the command); `None` on a terminal.
+    lines: Option<&'static str>,
+    total: u64,
+    done: AtomicU64,
+    started: Instant,
+}
+
+impl GamesProgress {
+    /// Progress over `total` games of the command `what`; with `message`,
+    /// the bar shows [`GamesProgress::set_message`]'s text.
+    pub fn new(what: &'static str, total: u64, message: bool) -> GamesProgress {
+        let template = if message {
+            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}  eta {eta}"
+        } else {
+            "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  eta {eta}"
+        };
+        let bar = ProgressBar::new(total);
+        bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
+        let lines = (!std::io::stderr().is_terminal()).then_some(what);
+        GamesProgress { bar, lines, total, done: AtomicU64::new(0), started: Instant::now() }
+    }
+
+    /// One more game done.
+    pub fn inc(&self) {
+        self.bar.inc(1);
+        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        let Some(what) = self.lines else { return };
+        let total = self.total.max(1);
+        if done * 100 / total != (done - 1) * 100 / total || done == total {
+            let seconds = self.started.elapsed().as_secs();
+            let message = self.bar.message();
+            let message = if message.is_empty() { String::new() } else { format!(" ({message})") };
+            eprintln!(
+                "{what}: {done}/{total} games{message}, {}:{:02}:{:02} elapsed",
+                seconds / 3600,
+                seconds / 60 % 60,
+                seconds % 60
+            );
+        }
+    }
+
+    /// A running score for the bar and the lines (set it before
+    /// [`GamesProgress::inc`] to count the game just done).
+    pub fn set_message(&self, message: String) {
+        self.bar.set_message(message);
+    }
+
+    pub fn finish(&self) {
+        self.bar.finish_and_clear();
+    }
+}

@@ -24,6 +24,8 @@ pub struct Ladder {
     pub games: u32,
     pub time_ms: Option<u64>,
     pub jobs: usize,
+    /// Progress as lines on stderr instead of a bar on a terminal.
+    pub progress_lines: bool,
     pub seed: u64,
     pub opening_plies: u32,
     pub max_plies: u32,
@@ -61,7 +63,7 @@ impl TypedCommand for Ladder {
             .flat_map(|pairing| (0..games).map(move |g| Task { pairing, first: (g % 2) as usize, pair: g / 2 }))
             .collect();
 
-        let progress = GamesProgress::new("ladder", tasks.len() as u64, false);
+        let progress = GamesProgress::new("ladder", tasks.len() as u64, false, self.progress_lines);
         let play = |index: usize| {
             let task = tasks[index];
             let (i, j) = pairings[task.pairing];

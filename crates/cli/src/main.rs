@@ -193,6 +193,9 @@ enum Command {
         /// Write every game's record to this file (docs/records.md)
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
+        #[arg(long)]
+        progress: bool,
     },
     /// Check and replay a file of game records (docs/records.md): each game's result, or the first error
     Replay {
@@ -229,6 +232,9 @@ enum Command {
         /// Record the levels' ratings in this file (e.g. data/ratings.toml), keeping other variants'
         #[arg(long)]
         save: Option<std::path::PathBuf>,
+        /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
+        #[arg(long)]
+        progress: bool,
     },
     /// Fit the evaluation's weights to game results (Texel's method) and write them as data/eval/<game>.toml
     Tune {
@@ -264,6 +270,9 @@ enum Command {
         /// Also write the self-play positions (in the --positions format)
         #[arg(long)]
         save_positions: Option<std::path::PathBuf>,
+        /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
+        #[arg(long)]
+        progress: bool,
     },
     /// A variant against itself, many games in parallel: balance, length, complexity, openings, piece values, mechanics (report.md, report.json, length.svg)
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -502,6 +511,7 @@ fn run(command: Command) -> Result<(), CliError> {
             threads,
             jobs,
             records,
+            progress,
         } => {
             let parse = |text: &str| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string()));
             let seed = at.seed.unwrap_or(0);
@@ -521,6 +531,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 opening_plies,
                 max_plies,
                 records,
+                progress_lines: progress,
                 start_text: at.position.clone().filter(|p| p.trim() != "startpos"),
             };
             typed::run(&start(&at), command)??
@@ -531,7 +542,19 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Study { action: None, args } => run_study(args)?,
         Command::Replay { file } => records::replay_file(&file)?,
-        Command::Ladder { at, players, no_levels, games, time, jobs, opening_plies, max_plies, json, save } => {
+        Command::Ladder {
+            at,
+            players,
+            no_levels,
+            games,
+            time,
+            jobs,
+            opening_plies,
+            max_plies,
+            json,
+            save,
+            progress,
+        } => {
             let named = players
                 .iter()
                 .map(|text| AgentSpec::parse(text).map_err(|e| CliError::BadInput(e.to_string())))
@@ -550,6 +573,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 max_plies,
                 json,
                 save,
+                progress_lines: progress,
                 command: command_line(),
             };
             let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };
@@ -567,6 +591,7 @@ fn run(command: Command) -> Result<(), CliError> {
             learning_rate,
             out,
             save_positions,
+            progress,
         } => {
             if !(learning_rate.is_finite() && learning_rate > 0.0) {
                 return Err(CliError::BadInput("--learning-rate must be a positive number".into()));
@@ -583,6 +608,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 settings,
                 out,
                 save_positions,
+                progress_lines: progress,
                 command: command_line(),
             };
             let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };

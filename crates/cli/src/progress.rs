@@ -1,16 +1,16 @@
-//! Progress of the long runs (`selfplay`, `ladder`, `tune`): a bar when
-//! stderr is a terminal; otherwise (a log file, CI) a plain line on stderr
-//! each time another hundredth of the games is done, so that a run of hours
-//! shows how far it got instead of nothing.
+//! Progress of the long runs (`selfplay`, `ladder`, `tune`): a bar on a
+//! terminal (indicatif draws none elsewhere) or, with `--progress`, a plain
+//! line on stderr each time another hundredth of the games is done, so that
+//! a run of hours into a log shows how far it got. Lines are asked for, not
+//! automatic off a terminal: stderr otherwise says only what went wrong.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::IsTerminal;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 pub struct GamesProgress {
     bar: ProgressBar,
-    /// What the lines name (the command); `None` on a terminal.
+    /// What the lines name (the command); `None` for a bar.
     lines: Option<&'static str>,
     total: u64,
     done: AtomicU64,
@@ -18,17 +18,17 @@ pub struct GamesProgress {
 }
 
 impl GamesProgress {
-    /// Progress over `total` games of the command `what`; with `message`,
-    /// the bar shows [`GamesProgress::set_message`]'s text.
-    pub fn new(what: &'static str, total: u64, message: bool) -> GamesProgress {
+    /// Progress over `total` games of the command `what`, as lines if
+    /// `lines`; with `message`, it shows [`GamesProgress::set_message`]'s text.
+    pub fn new(what: &'static str, total: u64, message: bool, lines: bool) -> GamesProgress {
         let template = if message {
             "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  {msg}  eta {eta}"
         } else {
             "{spinner} [{elapsed_precise}] {bar:30} {pos}/{len} games  eta {eta}"
         };
-        let bar = ProgressBar::new(total);
+        let bar = if lines { ProgressBar::hidden() } else { ProgressBar::new(total) };
         bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
-        let lines = (!std::io::stderr().is_terminal()).then_some(what);
+        let lines = lines.then_some(what);
         GamesProgress { bar, lines, total, done: AtomicU64::new(0), started: Instant::now() }
     }
 
@@ -38,7 +38,7 @@ impl GamesProgress {
         let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let Some(what) = self.lines else { return };
         let total = self.total.max(1);
-        if done * 100 / total != (done - 1) * 100 / total || done == total {
+        if done * 100 / total != (done - 1) * 100 / total {
             let seconds = self.started.elapsed().as_secs();
             let message = self.bar.message();
             let message = if message.is_empty() { String::new() } else { format!(" ({message})") };

@@ -35,6 +35,8 @@ pub struct Selfplay {
     pub max_plies: u32,
     /// Games played at once.
     pub jobs: usize,
+    /// Progress as lines on stderr instead of a bar on a terminal.
+    pub progress_lines: bool,
     /// Where to write every game's record.
     pub records: Option<std::path::PathBuf>,
     /// The start's position text, when it is not the variant's start.
@@ -67,7 +69,7 @@ impl TypedCommand for Selfplay {
             }
             limits
         });
-        let progress = GamesProgress::new("selfplay", u64::from(self.games), true);
+        let progress = GamesProgress::new("selfplay", u64::from(self.games), true, self.progress_lines);
         let tally = [AtomicU32::new(0), AtomicU32::new(0), AtomicU32::new(0)];
         let play = |index: usize| -> Result<GameRecord, CliError> {
             let index = index as u64;

@@ -30,6 +30,8 @@ pub struct Tune {
     pub opening_plies: u32,
     pub max_plies: u32,
     pub jobs: usize,
+    /// Progress as lines on stderr instead of a bar on a terminal.
+    pub progress_lines: bool,
     pub seed: u64,
     pub settings: TuneSettings,
     /// Where to write the weights (default `data/eval/<game>.toml`).
@@ -118,7 +120,7 @@ impl Tune {
     /// Plays the self-play games; returns the samples and the positions as
     /// lines of the `--positions` format.
     fn self_play<G: Game + Evaluate>(&self, start: &G) -> Result<(Vec<Sample>, String), CliError> {
-        let progress = GamesProgress::new("tune", u64::from(self.games), false);
+        let progress = GamesProgress::new("tune", u64::from(self.games), false, self.progress_lines);
         let play = |index: usize| -> Result<Vec<(Recorded, f64)>, CliError> {
             let seed = game_seed(self.seed, index as u64);
             let game = dealt(start, seed);

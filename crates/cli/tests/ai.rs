@@ -326,7 +326,17 @@ fn play_between_computers_runs_to_the_end() {
 fn selfplay_prints_a_table_or_json() {
     for variant in variants() {
         let out = menagerie(&[
-            "selfplay", &variant, "--games", "2", "--white", "greedy", "--black", "random", "--swap", "--json",
+            "selfplay",
+            &variant,
+            "--games",
+            "2",
+            "--white",
+            "greedy",
+            "--black",
+            "random",
+            "--swap",
+            "--json",
+            "--progress",
         ]);
         assert!(out.status.success(), "{variant}");
         let json: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
@@ -334,7 +344,7 @@ fn selfplay_prints_a_table_or_json() {
         assert_eq!(total, 2, "{variant}");
         assert_eq!(json["results"].as_array().unwrap().len(), 2);
         assert!(json["average_plies"].as_f64().unwrap() > 0.0);
-        // Off a terminal, progress is a line per game done (a hundredth of two).
+        // Progress as lines: one per game done (a hundredth of two).
         let log = String::from_utf8_lossy(&out.stderr);
         let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("selfplay: ")).collect();
         assert_eq!(lines.len(), 2, "{log}");

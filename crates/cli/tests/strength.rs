@@ -104,6 +104,7 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
         "--jobs",
         "2",
         "--json",
+        "--progress",
         "--save",
         save.to_str().unwrap(),
     ]);
@@ -120,7 +121,7 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
     // 6 players: 15 pairings of 2 games each.
     let pairings = json["pairings"].as_array().unwrap();
     assert_eq!(pairings.len(), 15);
-    // Off a terminal, progress is a line per game done (a hundredth of 30).
+    // Progress as lines: one per game done (a hundredth of 30).
     let log = stderr(&run);
     let lines: Vec<&str> = log.lines().filter(|l| l.starts_with("ladder: ")).collect();
     assert_eq!(lines.len(), 30, "{log}");
@@ -136,6 +137,7 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
 
     let text = menagerie(&["ladder", "lichen-3x3", "--no-levels", "greedy", "--games", "2"]);
     assert!(text.status.success(), "{}", stderr(&text));
+    assert!(text.stderr.is_empty(), "without --progress, stderr is for what went wrong: {}", stderr(&text));
     let table = stdout(&text);
     assert!(table.contains("random") && table.contains("greedy") && !table.contains("ai:easy"), "{table}");
     // Never the old collapsed interval of a clean sweep.

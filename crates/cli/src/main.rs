@@ -36,6 +36,14 @@ struct Cli {
     command: Command,
 }
 
+/// How the long runs (selfplay, ladder, tune) show their progress.
+#[derive(clap::Args, Clone, Copy)]
+struct ProgressArgs {
+    /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
+    #[arg(long)]
+    progress: bool,
+}
+
 /// Where a command starts: a variant string and a position.
 #[derive(clap::Args, Clone)]
 struct PositionArgs {
@@ -193,9 +201,8 @@ enum Command {
         /// Write every game's record to this file (docs/records.md)
         #[arg(long)]
         records: Option<std::path::PathBuf>,
-        /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
-        #[arg(long)]
-        progress: bool,
+        #[command(flatten)]
+        progress: ProgressArgs,
     },
     /// Check and replay a file of game records (docs/records.md): each game's result, or the first error
     Replay {
@@ -232,9 +239,8 @@ enum Command {
         /// Record the levels' ratings in this file (e.g. data/ratings.toml), keeping other variants'
         #[arg(long)]
         save: Option<std::path::PathBuf>,
-        /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
-        #[arg(long)]
-        progress: bool,
+        #[command(flatten)]
+        progress: ProgressArgs,
     },
     /// Fit the evaluation's weights to game results (Texel's method) and write them as data/eval/<game>.toml
     Tune {
@@ -270,9 +276,8 @@ enum Command {
         /// Also write the self-play positions (in the --positions format)
         #[arg(long)]
         save_positions: Option<std::path::PathBuf>,
-        /// Progress as lines on stderr, one per hundredth of the games (for a log; a terminal shows a bar without it)
-        #[arg(long)]
-        progress: bool,
+        #[command(flatten)]
+        progress: ProgressArgs,
     },
     /// A variant against itself, many games in parallel: balance, length, complexity, openings, piece values, mechanics (report.md, report.json, length.svg)
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -531,7 +536,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 opening_plies,
                 max_plies,
                 records,
-                progress_lines: progress,
+                progress_lines: progress.progress,
                 start_text: at.position.clone().filter(|p| p.trim() != "startpos"),
             };
             typed::run(&start(&at), command)??
@@ -573,7 +578,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 max_plies,
                 json,
                 save,
-                progress_lines: progress,
+                progress_lines: progress.progress,
                 command: command_line(),
             };
             let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };
@@ -608,7 +613,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 settings,
                 out,
                 save_positions,
-                progress_lines: progress,
+                progress_lines: progress.progress,
                 command: command_line(),
             };
             let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };

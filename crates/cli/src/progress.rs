@@ -4,9 +4,8 @@
 //! a run of hours into a log shows how far it got. Lines are asked for, not
 //! automatic off a terminal: stderr otherwise says only what went wrong.
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{FormattedDuration, ProgressBar, ProgressStyle};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 pub struct GamesProgress {
     bar: ProgressBar,
@@ -14,7 +13,6 @@ pub struct GamesProgress {
     lines: Option<&'static str>,
     total: u64,
     done: AtomicU64,
-    started: Instant,
 }
 
 impl GamesProgress {
@@ -29,7 +27,7 @@ impl GamesProgress {
         let bar = if lines { ProgressBar::hidden() } else { ProgressBar::new(total) };
         bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
         let lines = lines.then_some(what);
-        GamesProgress { bar, lines, total, done: AtomicU64::new(0), started: Instant::now() }
+        GamesProgress { bar, lines, total, done: AtomicU64::new(0) }
     }
 
     /// One more game done.
@@ -39,15 +37,10 @@ impl GamesProgress {
         let Some(what) = self.lines else { return };
         let total = self.total.max(1);
         if done * 100 / total != (done - 1) * 100 / total {
-            let seconds = self.started.elapsed().as_secs();
             let message = self.bar.message();
             let message = if message.is_empty() { String::new() } else { format!(" ({message})") };
-            eprintln!(
-                "{what}: {done}/{total} games{message}, {}:{:02}:{:02} elapsed",
-                seconds / 3600,
-                seconds / 60 % 60,
-                seconds % 60
-            );
+            let elapsed = FormattedDuration(self.bar.elapsed());
+            eprintln!("{what}: {done}/{total} games{message}, {elapsed} elapsed");
         }
     }
 

@@ -1,6 +1,7 @@
 //! `menagerie ladder`: a round robin of the levels (and any players named),
-//! in pairs of games from one random opening with colours swapped, then
-//! Elo ratings fitted to all the results, anchored at random = 0.
+//! or only the pairings of neighbours, in pairs of games from one random
+//! opening with colours swapped, then Elo ratings fitted to all the
+//! results, anchored at random = 0.
 
 use crate::error::CliError;
 use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, Side};
@@ -20,6 +21,8 @@ pub struct Ladder {
     pub named: Vec<AgentSpec>,
     /// Whether the levels play too.
     pub levels: bool,
+    /// Who meets whom.
+    pub pairings: Pairings,
     /// Games per pairing (an even number: pairs of games).
     pub games: u32,
     pub time_ms: Option<u64>,
@@ -34,6 +37,36 @@ pub struct Ladder {
     pub save: Option<PathBuf>,
     /// The command line, recorded with saved ratings.
     pub command: String,
+}
+
+/// Who meets whom in a ladder.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Pairings {
+    /// Every player meets every other: a round robin.
+    #[default]
+    All,
+    /// Each player meets only its neighbours in the list (random, the
+    /// levels weakest first, then the players named): the gaps a ladder of
+    /// levels is about, without the long one-sided games of the strongest
+    /// against the weakest.
+    Adjacent,
+}
+
+impl Pairings {
+    /// The pairs of player indices that meet, each with the lower first.
+    fn of(self, players: usize) -> Vec<(usize, usize)> {
+        match self {
+            Pairings::All => (0..players).flat_map(|i| (i + 1..players).map(move |j| (i, j))).collect(),
+            Pairings::Adjacent => (1..players).map(|j| (j - 1, j)).collect(),
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Pairings::All => "round robin",
+            Pairings::Adjacent => "adjacent players only",
+        }
+    }
 }
 
 /// One game of the round robin: which pairing, and who plays first.
@@ -56,8 +89,7 @@ impl TypedCommand for Ladder {
         }
         let time = self.time_ms.map(Duration::from_millis);
         let limits: Vec<_> = players.iter().map(|p| p.limits::<G>(time)).collect();
-        let pairings: Vec<(usize, usize)> =
-            (0..players.len()).flat_map(|i| (i + 1..players.len()).map(move |j| (i, j))).collect();
+        let pairings = self.pairings.of(players.len());
         let games = self.games.max(2).next_multiple_of(2);
         let tasks: Vec<Task> = (0..pairings.len())
             .flat_map(|pairing| (0..games).map(move |g| Task { pairing, first: (g % 2) as usize, pair: g / 2 }))
@@ -113,11 +145,12 @@ impl TypedCommand for Ladder {
                 .collect();
             let out = json!({
                 "variant": variant, "games_per_pairing": games, "time_ms": self.time_ms, "seed": self.seed,
-                "anchor": "random", "ratings": rows, "pairings": pairs, "average_plies": average_plies,
+                "anchor": "random", "pairing": self.pairings.describe(), "ratings": rows, "pairings": pairs, "average_plies": average_plies,
             });
             println!("{}", serde_json::to_string_pretty(&out).expect("JSON of plain values"));
         } else {
-            print_table(variant, &players, &ratings, &results, games, &budget, average_plies);
+            let scheme = self.pairings.describe();
+            print_table(variant, &players, &ratings, &results, games, scheme, &budget, average_plies);
         }
         if let Some(path) = &self.save {
             self.save_ratings(path, variant, &players, &ratings, games)?;
@@ -186,11 +219,12 @@ fn print_table(
     ratings: &[Rating],
     results: &[PairResult],
     games: u32,
+    scheme: &str,
     budget: &str,
     average_plies: f64,
 ) {
     println!(
-        "{variant}: {} players, {games} games per pairing (pairs from one opening, colours swapped), {budget}",
+        "{variant}: {} players, {scheme}, {games} games per pairing (pairs from one opening, colours swapped), {budget}",
         players.len()
     );
     println!("Elo anchored at random = 0; 95% intervals (one virtual draw per pairing keeps them finite)");

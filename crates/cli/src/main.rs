@@ -218,6 +218,9 @@ enum Command {
         /// Leave the levels out: only random and the players named
         #[arg(long)]
         no_levels: bool,
+        /// Who meets whom: `all` (a round robin) or `adjacent` (each player only its neighbours in the list)
+        #[arg(long, value_enum, default_value_t = ladder::Pairings::All)]
+        pairings: ladder::Pairings,
         /// Games per pairing (rounded up to an even number: pairs from one opening, colours swapped)
         #[arg(long, default_value_t = 20)]
         games: u32,
@@ -551,6 +554,7 @@ fn run(command: Command) -> Result<(), CliError> {
             at,
             players,
             no_levels,
+            pairings,
             games,
             time,
             jobs,
@@ -570,6 +574,7 @@ fn run(command: Command) -> Result<(), CliError> {
             let command = ladder::Ladder {
                 named,
                 levels: !no_levels,
+                pairings,
                 games,
                 time_ms: time,
                 jobs: usize::from(jobs),

@@ -148,6 +148,41 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
 }
 
 #[test]
+fn an_adjacent_ladder_pairs_only_neighbours() {
+    let run = menagerie(&[
+        "ladder",
+        "lichen-3x3",
+        "--no-levels",
+        "greedy",
+        "mcts:20",
+        "alphabeta:1",
+        "--pairings",
+        "adjacent",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let json: serde_json::Value = serde_json::from_str(&stdout(&run)).expect("JSON");
+    assert_eq!(json["pairing"], "adjacent players only");
+    let pairs: Vec<(&str, &str)> = json["pairings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["a"].as_str().unwrap(), p["b"].as_str().unwrap()))
+        .collect();
+    assert_eq!(pairs, [("random", "greedy"), ("greedy", "mcts:20"), ("mcts:20", "alphabeta:1")]);
+    // A chain still links every player to the anchor: all are rated.
+    let ratings = json["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 4);
+    assert!(ratings.iter().all(|r| r["elo"].as_f64().is_some_and(f64::is_finite)), "{ratings:?}");
+    let table =
+        stdout(&menagerie(&["ladder", "lichen-3x3", "--no-levels", "greedy", "--pairings", "all", "--games", "2"]));
+    assert!(table.contains("round robin"), "{table}");
+    assert_eq!(menagerie(&["ladder", "lichen-3x3", "--pairings", "some"]).status.code(), Some(2));
+}
+
+#[test]
 fn selfplay_runs_games_in_parallel_and_its_intervals_stay_finite() {
     let run = menagerie(&[
         "selfplay",

@@ -8,7 +8,7 @@ use crate::matches::{dealt, game_seed, play_game, random_opening, run_parallel, 
 use crate::progress::GamesProgress;
 use crate::typed::TypedCommand;
 use menagerie_ai::level_ratings::{RatingsFile, VariantRatings};
-use menagerie_ai::rating::{fit_ratings, PairResult, Rating};
+use menagerie_ai::rating::{elo_of_score, fit_ratings, PairResult, Rating, ScoreInterval};
 use menagerie_ai::{AgentKind, AgentSpec, EvalKind, Level, SearchParts};
 use menagerie_core::{Evaluate, Game};
 use serde_json::json;
@@ -141,7 +141,14 @@ impl TypedCommand for Ladder {
                 .collect();
             let pairs: Vec<_> = results
                 .iter()
-                .map(|r| json!({ "a": players[r.a].to_string(), "b": players[r.b].to_string(), "wins": r.wins, "draws": r.draws, "losses": r.losses }))
+                .map(|r| {
+                    let gap = head_to_head(r);
+                    json!({
+                        "a": players[r.a].to_string(), "b": players[r.b].to_string(),
+                        "wins": r.wins, "draws": r.draws, "losses": r.losses,
+                        "elo": gap.elo.round(), "low": gap.low.round(), "high": gap.high.round(),
+                    })
+                })
                 .collect();
             let out = json!({
                 "variant": variant, "games_per_pairing": games, "time_ms": self.time_ms, "seed": self.seed,
@@ -255,9 +262,48 @@ fn print_table(
             100.0 * points / f64::from(played.max(1))
         );
     }
-    println!("pairings (wins-draws-losses of the first named):");
+    println!("pairings (wins-draws-losses of the first named, and its Elo over the second from these games alone):");
     for r in results {
-        println!("  {} vs {}: +{} ={} -{}", players[r.a], players[r.b], r.wins, r.draws, r.losses);
+        let gap = head_to_head(r);
+        println!(
+            "  {} vs {}: +{} ={} -{}, {:+.0} Elo [{:+.0}, {:+.0}]",
+            players[r.a], players[r.b], r.wins, r.draws, r.losses, gap.elo, gap.low, gap.high
+        );
     }
     println!("average length: {average_plies:.1} moves");
+}
+
+/// The Elo difference of one pairing's first player over its second, from
+/// their games alone (with the virtual draw, as the fit): whether each
+/// level beats the one below by the margin it should, without the rest of
+/// the table's say.
+fn head_to_head(r: &PairResult) -> Rating {
+    let score = ScoreInterval::new(r.wins, r.draws, r.losses);
+    // Whole points, and an even score is +0, not -0.
+    let elo = |score: f64| elo_of_score(score).round() + 0.0;
+    Rating { elo: elo(score.estimate), low: elo(score.low), high: elo(score.high) }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn head_to_head_gaps_read_well() {
+        let even = head_to_head(&PairResult { a: 0, b: 1, wins: 2, draws: 0, losses: 2 });
+        assert_eq!(format!("{:+.0} [{:+.0}, {:+.0}]", even.elo, even.low, even.high), "+0 [-275, +275]");
+        // 20 games at 70% (the virtual draw pulls it to 69%): about +139,
+        // and not yet shown to be ahead at all.
+        let ahead = head_to_head(&PairResult { a: 0, b: 1, wins: 10, draws: 8, losses: 2 });
+        assert_eq!((ahead.elo, ahead.low, ahead.high), (139.0, -16.0, 295.0));
+        let behind = head_to_head(&PairResult { a: 1, b: 0, wins: 2, draws: 8, losses: 10 });
+        assert_eq!((behind.elo, behind.low, behind.high), (-ahead.elo, -ahead.high, -ahead.low));
+    }
+
+    #[test]
+    fn adjacent_pairings_form_a_chain() {
+        assert_eq!(Pairings::Adjacent.of(4), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(Pairings::All.of(4).len(), 6);
+        assert!(Pairings::Adjacent.of(1).is_empty());
+    }
 }

@@ -172,6 +172,13 @@ fn an_adjacent_ladder_pairs_only_neighbours() {
         .map(|p| (p["a"].as_str().unwrap(), p["b"].as_str().unwrap()))
         .collect();
     assert_eq!(pairs, [("random", "greedy"), ("greedy", "mcts:20"), ("mcts:20", "alphabeta:1")]);
+    // Each pairing also says its own head-to-head gap.
+    for p in json["pairings"].as_array().unwrap() {
+        let (elo, low, high) = (p["elo"].as_f64().unwrap(), p["low"].as_f64().unwrap(), p["high"].as_f64().unwrap());
+        assert!(low < elo && elo < high && low.is_finite() && high.is_finite(), "{p}");
+        let (wins, losses) = (p["wins"].as_u64().unwrap(), p["losses"].as_u64().unwrap());
+        assert_eq!(elo > 0.0, wins > losses, "{p}");
+    }
     // A chain still links every player to the anchor: all are rated.
     let ratings = json["ratings"].as_array().unwrap();
     assert_eq!(ratings.len(), 4);
@@ -179,6 +186,7 @@ fn an_adjacent_ladder_pairs_only_neighbours() {
     let table =
         stdout(&menagerie(&["ladder", "lichen-3x3", "--no-levels", "greedy", "--pairings", "all", "--games", "2"]));
     assert!(table.contains("round robin"), "{table}");
+    assert!(table.contains("random vs greedy: +") && table.contains(" Elo ["), "{table}");
     assert_eq!(menagerie(&["ladder", "lichen-3x3", "--pairings", "some"]).status.code(), Some(2));
 }
 

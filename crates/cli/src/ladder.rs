@@ -146,7 +146,7 @@ impl TypedCommand for Ladder {
                     json!({
                         "a": players[r.a].to_string(), "b": players[r.b].to_string(),
                         "wins": r.wins, "draws": r.draws, "losses": r.losses,
-                        "elo": gap.elo.round(), "low": gap.low.round(), "high": gap.high.round(),
+                        "elo": gap.elo, "low": gap.low, "high": gap.high,
                     })
                 })
                 .collect();
@@ -156,8 +156,11 @@ impl TypedCommand for Ladder {
             });
             println!("{}", serde_json::to_string_pretty(&out).expect("JSON of plain values"));
         } else {
-            let scheme = self.pairings.describe();
-            print_table(variant, &players, &ratings, &results, games, scheme, &budget, average_plies);
+            let conditions = format!(
+                "{}, {games} games per pairing (pairs from one opening, colours swapped), {budget}",
+                self.pairings.describe()
+            );
+            print_table(variant, &players, &ratings, &results, &conditions, average_plies);
         }
         if let Some(path) = &self.save {
             self.save_ratings(path, variant, &players, &ratings, games)?;
@@ -225,15 +228,10 @@ fn print_table(
     players: &[AgentSpec],
     ratings: &[Rating],
     results: &[PairResult],
-    games: u32,
-    scheme: &str,
-    budget: &str,
+    conditions: &str,
     average_plies: f64,
 ) {
-    println!(
-        "{variant}: {} players, {scheme}, {games} games per pairing (pairs from one opening, colours swapped), {budget}",
-        players.len()
-    );
+    println!("{variant}: {} players, {conditions}", players.len());
     println!("Elo anchored at random = 0; 95% intervals (one virtual draw per pairing keeps them finite)");
     let mut order: Vec<usize> = (0..players.len()).collect();
     order.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));

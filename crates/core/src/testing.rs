@@ -264,6 +264,34 @@ pub fn random_move<G: Game, R: Rng>(game: &G, moves: &mut Vec<G::Move>, rng: &mu
     Some(moves[rng.random_range(0..moves.len())])
 }
 
+/// Draws `draws` moves with [`Game::random_move`] in `game` (a player's
+/// turn with at least two moves) and checks that each is legal and that
+/// their counts fit a uniform distribution over the legal moves: the
+/// chi-square statistic must lie far inside its tail (a draw biased to one
+/// half of the list fails by thousands).
+pub fn assert_random_moves_uniform<G: Game>(game: &G, draws: u32, seed: u64) {
+    let text = game.to_text();
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    assert!(moves.len() >= 2, "{text} has fewer than two moves to draw from");
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut scratch = Vec::new();
+    let mut counts = std::collections::HashMap::new();
+    for _ in 0..draws {
+        let mv = game.random_move(&mut rng, &mut scratch).expect("a legal move");
+        assert!(moves.contains(&mv), "{} drawn in {text}, not legal", game.move_text(mv));
+        *counts.entry(mv).or_insert(0u32) += 1;
+    }
+    let expected = f64::from(draws) / moves.len() as f64;
+    let chi_square: f64 =
+        moves.iter().map(|mv| (f64::from(counts.get(mv).copied().unwrap_or(0)) - expected).powi(2) / expected).sum();
+    let freedom = (moves.len() - 1) as f64;
+    assert!(
+        chi_square < freedom + 6.0 * (2.0 * freedom).sqrt() + 10.0,
+        "chi-square {chi_square:.1} with {freedom} degrees of freedom in {text}"
+    );
+}
+
 /// The actor is a player in every position of a game without chance; a
 /// convenience for tests that drive two-player games.
 pub fn expect_player<G: Game>(game: &G) -> Player {

@@ -328,3 +328,43 @@ fn json_view_has_the_documented_shape() {
     assert_eq!(mate["result"], serde_json::json!({"winner": "white", "reason": "checkmate"}));
     assert_eq!(mate["to_act"], serde_json::Value::Null);
 }
+
+/// Random playouts draw a move without the list (pseudo-legal groups,
+/// only the drawn move tested): the draws are legal and uniform over the
+/// legal moves in middle games, in check, with promotions to choose, with
+/// few moves (most draws rejected), in LMA and Double LMA: positions found by seeded random play.
+#[test]
+fn random_moves_are_uniform_among_the_legal_moves() {
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+    type Wanted = fn(&Lma, &[String]) -> bool;
+    let kinds: [(&str, Wanted); 4] = [
+        ("a middle game", |game, _| game.fullmove() >= 10),
+        ("in check", |game, _| game.in_check()),
+        ("a promotion", |_, moves| moves.iter().any(|text| text.len() == 6)),
+        ("few moves, not in check", |game, moves| {
+            moves.len() <= 6 && !game.in_check() && moves.iter().all(|text| text.len() == 5)
+        }),
+    ];
+    for id in ["lma", "lma-double"] {
+        for (kind, wanted) in kinds {
+            let mut rng = StdRng::seed_from_u64(7);
+            let found = (0..200).find_map(|_| {
+                let mut game = Lma::start(&variant(id), 0);
+                let mut list = Vec::new();
+                loop {
+                    let texts = moves(&game);
+                    if texts.len() >= 2 && wanted(&game, &texts) {
+                        return Some(game);
+                    }
+                    game.legal_moves(&mut list);
+                    if list.is_empty() {
+                        return None;
+                    }
+                    game.play(list[rng.random_range(0..list.len())]);
+                }
+            });
+            let game = found.unwrap_or_else(|| panic!("no position with {kind} in 200 random games of {id}"));
+            menagerie_core::testing::assert_random_moves_uniform(&game, 20_000, 3);
+        }
+    }
+}

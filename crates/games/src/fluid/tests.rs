@@ -391,29 +391,10 @@ fn generic_properties_from_stacked_positions() {
 }
 
 /// A random playout's move is uniform among the legal moves, also where
-/// most pseudo-legal moves are illegal (in check): counts of 20,000 seeded
-/// draws fit a uniform distribution (a chi-square far inside its tail).
+/// most pseudo-legal moves are illegal (in check).
 #[test]
 fn random_moves_are_uniform_among_the_legal_moves() {
     for text in [BENCH_MIDDLE_GAME, "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1", "r3k2r/1P3pp1/2(bN)1q2n/3(Pn)4/1p2(Kp)3/5Q2/P3(NR)1PP/R3B3 w kq - 0 1"] {
-        let g = game("fluid", text);
-        let mut moves = Vec::new();
-        g.legal_moves(&mut moves);
-        assert!(moves.len() >= 2, "{text}");
-        let mut rng = StdRng::seed_from_u64(3);
-        let mut counts = std::collections::HashMap::new();
-        let draws = 20_000;
-        for _ in 0..draws {
-            let mv = g.random_move(&mut rng, &mut Vec::new()).expect("a legal move");
-            assert!(moves.contains(&mv), "{} drawn in {text}, not legal", mv.text());
-            *counts.entry(mv).or_insert(0u32) += 1;
-        }
-        let expected = f64::from(draws) / moves.len() as f64;
-        let chi_square: f64 = moves
-            .iter()
-            .map(|mv| (f64::from(counts.get(mv).copied().unwrap_or(0)) - expected).powi(2) / expected)
-            .sum();
-        let freedom = (moves.len() - 1) as f64;
-        assert!(chi_square < freedom + 6.0 * (2.0 * freedom).sqrt() + 10.0, "chi-square {chi_square:.1} with {freedom} degrees in {text}");
+        menagerie_core::testing::assert_random_moves_uniform(&game("fluid", text), 20_000, 3);
     }
 }

@@ -19,6 +19,7 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+mod random;
 mod square;
 mod tables;
 mod text;
@@ -210,6 +211,13 @@ impl Game for Lma {
         let mut counter = Counter(0);
         generate(&self.pos, &mut counter);
         counter.0
+    }
+
+    fn random_move<R: rand::Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+        if self.drawn_by_rule().is_some() {
+            return None;
+        }
+        random::random_legal(&self.pos, rng, scratch)
     }
 
     #[inline]

@@ -85,7 +85,7 @@ impl Sink for Collector<'_> {
 }
 
 /// Everything generation needs about one position, computed once.
-struct Generator<'a> {
+pub(super) struct Generator<'a> {
     pos: &'a Position,
     us: usize,
     them: usize,
@@ -95,34 +95,22 @@ struct Generator<'a> {
     occupied: [Bitboard; 2],
     own: [Bitboard; 2],
     enemy: [Bitboard; 2],
+    in_check: bool,
 }
 
 /// Generates every legal move of the side to move into `sink` (draw rules
 /// are the game's business, not this function's).
 #[inline]
 pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
-    let us = pos.side_to_move();
-    let them = 1 - us;
-    let king = pos.king(us);
-    let gen = Generator {
-        pos,
-        us,
-        them,
-        king_board: king.board(),
-        king_cell: king.cell(),
-        occupied: [pos.occupied(0), pos.occupied(1)],
-        own: [pos.sides[0][us], pos.sides[1][us]],
-        enemy: [pos.sides[0][them], pos.sides[1][them]],
-    };
+    let gen = Generator::new(pos);
     let (kb, kc) = (gen.king_board, gen.king_cell);
     let twin_board = 1 - kb;
-    let checkers = pos.attackers(kb, kc, them, gen.occupied[kb], gen.occupied[twin_board].contains_index(kc));
 
     // Own pieces whose every move gets the full test, per board; enemy
     // pieces on the king's board whose off-colour capture gets it.
     let mut careful = [Bitboard::EMPTY; 2];
     let mut risky_captures = Bitboard::EMPTY;
-    if checkers.not_empty() {
+    if gen.in_check {
         careful = gen.own;
     } else {
         let kinds = &pos.kinds[kb];
@@ -143,7 +131,7 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 
     gen.king_moves(sink);
-    if checkers.is_empty() {
+    if !gen.in_check {
         gen.castlings(sink);
     }
     for (board, careful) in careful.into_iter().enumerate() {
@@ -153,7 +141,97 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
 }
 
-impl Generator<'_> {
+impl<'a> Generator<'a> {
+    #[inline]
+    pub(super) fn new(pos: &'a Position) -> Generator<'a> {
+        let us = pos.side_to_move();
+        let them = 1 - us;
+        let king = pos.king(us);
+        let (king_board, king_cell) = (king.board(), king.cell());
+        let occupied = [pos.occupied(0), pos.occupied(1)];
+        let twin_occupied = occupied[1 - king_board].contains_index(king_cell);
+        let in_check = pos.is_attacked(king_board, king_cell, them, occupied[king_board], twin_occupied, Bitboard::EMPTY);
+        Generator {
+            pos,
+            us,
+            them,
+            king_board,
+            king_cell,
+            occupied,
+            own: [pos.sides[0][us], pos.sides[1][us]],
+            enemy: [pos.sides[0][them], pos.sides[1][them]],
+            in_check,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn in_check(&self) -> bool {
+        self.in_check
+    }
+
+    /// Every pseudo-legal move when not in check: the legal moves and those
+    /// that leave the king attacked ([`Self::is_legal`] tells them apart).
+    /// Castlings come fully tested, as they are rare and their test is
+    /// their own.
+    #[inline]
+    pub(super) fn pseudo_legal_not_in_check<S: Sink>(&self, sink: &mut S) {
+        debug_assert!(!self.in_check());
+        let (kb, kc) = (self.king_board, self.king_cell);
+        let targets = KING[kc] & !self.own[kb];
+        let from = Square::new(kb, kc);
+        sink.spread(from, kb, targets & same_parity(kc));
+        sink.spread(from, 1 - kb, targets & !same_parity(kc) & !self.occupied[1 - kb]);
+        self.castlings(sink);
+        for board in 0..2 {
+            self.piece_moves(board, Bitboard::EMPTY, Bitboard::EMPTY, sink);
+            self.pawn_moves(board, Bitboard::EMPTY, sink);
+        }
+    }
+
+    /// Whether a move of [`Self::pseudo_legal_not_in_check`] is legal. As
+    /// in [`generate`], a non-king move can expose the king only by leaving
+    /// a line through the king's square on its board, or the twin of that
+    /// square, or by capturing off-colour on a line through it; the others
+    /// need no test.
+    #[inline]
+    pub(super) fn is_legal(&self, mv: Move) -> bool {
+        let (kb, kc) = (self.king_board, self.king_cell);
+        if matches!(mv.special, Special::Castle(_)) {
+            return true;
+        }
+        if mv.from == Square::new(kb, kc) {
+            return self.king_step_is_safe(mv.to.board(), mv.to.cell());
+        }
+        let exposing = if mv.from.board() == kb {
+            let lines = rook_attacks(kc, Bitboard::EMPTY) | bishop_attacks(kc, Bitboard::EMPTY);
+            let off_colour_capture = mv.to.board() != kb && self.enemy[kb].contains_index(mv.to.cell());
+            lines.contains_index(mv.from.cell()) || (off_colour_capture && lines.contains_index(mv.to.cell()))
+        } else {
+            mv.from.cell() == kc
+        };
+        !exposing || self.safe_after(mv.from, mv.to.board(), mv.to.cell())
+    }
+
+    /// Whether the king may step to `cell`, landing on `land_board`: a
+    /// diagonal step keeps the colour and the board; an orthogonal one
+    /// lands on the other board, and must be safe both there and, falling
+    /// through, on the target of this board with the landing square still
+    /// empty.
+    #[inline]
+    fn king_step_is_safe(&self, land_board: BoardIndex, cell: usize) -> bool {
+        let (kb, kc, them) = (self.king_board, self.king_cell, self.them);
+        let other = 1 - kb;
+        // Attacks through the king's own square count once it has left.
+        let lifted = self.occupied[kb] & !Bitboard::from_index(kc);
+        if land_board == kb {
+            let twin_occupied = self.occupied[other].contains_index(cell);
+            !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::from_index(cell))
+        } else {
+            !self.pos.is_attacked(other, cell, them, self.occupied[other], false, Bitboard::EMPTY)
+                && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::from_index(cell))
+        }
+    }
+
     /// Whether the king is safe after the non-king move of the piece on
     /// `from` to `cell`, landing on `land_board` (capturing whatever enemy
     /// stands on `cell` of the source board).
@@ -180,26 +258,17 @@ impl Generator<'_> {
     }
 
     fn king_moves<S: Sink>(&self, sink: &mut S) {
-        let (kb, kc, them) = (self.king_board, self.king_cell, self.them);
+        let (kb, kc) = (self.king_board, self.king_cell);
         let other = 1 - kb;
         let from = Square::new(kb, kc);
         let targets = KING[kc] & !self.own[kb];
-        // Attacks through the king's own square count once it has left.
-        let lifted = self.occupied[kb] & !Bitboard::from_index(kc);
-        // Diagonal steps keep the colour: the king stays on its board.
         for cell in targets & same_parity(kc) {
-            let twin_occupied = self.occupied[other].contains_index(cell);
-            if !self.pos.is_attacked(kb, cell, them, lifted, twin_occupied, Bitboard::from_index(cell)) {
+            if self.king_step_is_safe(kb, cell) {
                 sink.one(Move::plain(from, Square::new(kb, cell)));
             }
         }
-        // Orthogonal steps change board: safe where it lands (its twin, the
-        // target on this board, is empty afterwards) and, falling through,
-        // on the target of this board with the landing square still empty.
         for cell in targets & !same_parity(kc) & !self.occupied[other] {
-            if !self.pos.is_attacked(other, cell, them, self.occupied[other], false, Bitboard::EMPTY)
-                && !self.pos.is_attacked(kb, cell, them, lifted, false, Bitboard::from_index(cell))
-            {
+            if self.king_step_is_safe(other, cell) {
                 sink.one(Move::plain(from, Square::new(other, cell)));
             }
         }

@@ -23,6 +23,7 @@ mod moves;
 mod notation;
 mod piece;
 mod position;
+mod random;
 mod square;
 mod text;
 mod view;
@@ -182,7 +183,7 @@ impl Game for Fluid {
         if self.drawn_by_rule().is_some() {
             return None;
         }
-        movegen::random_legal(&self.state, &self.rules, rng, scratch)
+        random::random_legal(&self.state, &self.rules, rng, scratch)
     }
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {

@@ -16,26 +16,30 @@ use super::moves::{Move, Special};
 use super::piece::{Colour, Kind, Piece};
 use super::position::{Rules, State};
 use super::square::Square;
-use rand::Rng;
 
-/// Where generated legal moves go: a list, or a counter that may be given
-/// whole sets of moves at once.
+/// Where generated legal moves go: a list, a counter, or the groups a
+/// random draw picks from.
 pub trait Sink {
-    /// When true, [`Sink::add_many`] is used for units that need no test.
-    const COUNT_ONLY: bool;
     fn push(&mut self, mv: Move);
-    fn add_many(&mut self, count: u64);
+    /// Takes at once the moves of a single unit of kind `kind` on `from` to
+    /// each of `targets`, all known legal (a target in `choices` holds two
+    /// moves, one per enemy piece it may capture). `false`: the sink wants
+    /// them one by one through [`Sink::push`].
+    #[inline]
+    fn take_single(&mut self, _from: Square, _kind: Kind, _targets: Bitboard, _choices: Bitboard) -> bool {
+        false
+    }
+    /// The same for a pair `a`+`b` moving together: one move per target.
+    #[inline]
+    fn take_pair(&mut self, _from: Square, _a: Kind, _b: Kind, _targets: Bitboard) -> bool {
+        false
+    }
 }
 
 impl Sink for Vec<Move> {
-    const COUNT_ONLY: bool = false;
     #[inline]
     fn push(&mut self, mv: Move) {
         Vec::push(self, mv);
-    }
-    #[inline]
-    fn add_many(&mut self, _count: u64) {
-        debug_assert!(false, "a move list is never given counts");
     }
 }
 
@@ -44,14 +48,41 @@ impl Sink for Vec<Move> {
 pub struct Counter(pub u64);
 
 impl Sink for Counter {
-    const COUNT_ONLY: bool = true;
     #[inline]
     fn push(&mut self, _mv: Move) {
         self.0 += 1;
     }
     #[inline]
-    fn add_many(&mut self, count: u64) {
-        self.0 += count;
+    fn take_single(&mut self, _from: Square, _kind: Kind, targets: Bitboard, choices: Bitboard) -> bool {
+        self.0 += u64::from(targets.count() + (targets & choices).count());
+        true
+    }
+    #[inline]
+    fn take_pair(&mut self, _from: Square, _a: Kind, _b: Kind, targets: Bitboard) -> bool {
+        self.0 += u64::from(targets.count());
+        true
+    }
+}
+
+/// The single move of a `kind` on `from` to `to` in `board`, where `side`
+/// moves: capturing the enemy piece there, if any; on a square in
+/// `choices` (two enemy pieces) capturing the first (`choice` 0) or the
+/// second.
+#[inline]
+pub(super) fn single_move(
+    board: &Board,
+    side: Colour,
+    choices: Bitboard,
+    (from, to, kind): (Square, Square, Kind),
+    choice: usize,
+) -> Move {
+    let base = Move::new(from, to, kind, None);
+    let cell = board.cell(to);
+    if choices.contains(to) {
+        let victim = if choice == 0 { cell.first() } else { cell.second() };
+        victim.map_or(base, |victim| base.capturing(victim.kind(), true))
+    } else {
+        cell.piece_of(side.other()).map_or(base, |victim| base.capturing(victim.kind(), false))
     }
 }
 
@@ -97,10 +128,12 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
     let board = &state.board;
     let side = state.side;
     let Some(king) = board.king(side) else { return };
-    let in_check = board.attacked(king, side.other(), rules.single_promotions);
+    // Pseudo-legal moves ignore check (castling among them: its test is
+    // the caller's), so random playouts need not ask twice.
+    let in_check = mode != Mode::PseudoLegal && board.attacked(king, side.other(), rules.single_promotions);
     let masks = board.side_masks(side);
     let (danger, risky_targets) = match mode {
-        _ if in_check && mode != Mode::PseudoLegal => (Bitboard::ALL, Bitboard::ALL),
+        _ if in_check => (Bitboard::ALL, Bitboard::ALL),
         Mode::Legal => (
             danger_squares(board, king, side) | Bitboard::from_square(king),
             if masks.opp.contains(king) { Bitboard::from_square(king) } else { Bitboard::EMPTY },
@@ -114,27 +147,24 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
     generator.run();
 }
 
-/// A legal move drawn uniformly (`None` if there is none; draw rules
-/// aside): pseudo-legal moves are listed and drawn from, and only a drawn
-/// one is tried on a copy, dropped and drawn again if it exposes the king.
-/// Random playouts draw a move every ply and need not test the others.
-pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-    scratch.clear();
-    generate_in(state, rules, scratch, Mode::PseudoLegal);
-    let in_check = state.board.king(state.side).is_some_and(|king| state.board.attacked(king, state.side.other(), rules.single_promotions));
-    while !scratch.is_empty() {
-        let mv = scratch.swap_remove(rng.random_range(0..scratch.len()));
-        if pseudo_legal_is_legal(state, rules, in_check, mv) {
-            return Some(mv);
-        }
-    }
-    None
-}
-
 /// Whether a pseudo-legal move of the side to move is legal: no castling
-/// out of check, and the own king safe after it.
+/// out of check, and the own king safe after it. Out of check, as in
+/// [`generate`], only a move that leaves a square on a line from the king
+/// (the king's neighbours, the lame knights' legs, are on those lines),
+/// that leaves or lands on the king's square, en passant and castling can
+/// expose the king; the others need no test.
+#[inline]
 pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, in_check: bool, mv: Move) -> bool {
-    !(in_check && mv.special() == Special::Castle) && legal_after(&state.board, state.side, mv, rules)
+    if in_check {
+        return mv.special() != Special::Castle && legal_after(&state.board, state.side, mv, rules);
+    }
+    let Some(king) = state.board.king(state.side) else { return false };
+    let lines = attacks::rook(king, Bitboard::EMPTY) | attacks::bishop(king, Bitboard::EMPTY);
+    let may_expose = matches!(mv.special(), Special::EnPassant | Special::Castle)
+        || mv.from() == king
+        || mv.to() == king
+        || lines.contains(mv.from());
+    !may_expose || legal_after(&state.board, state.side, mv, rules)
 }
 
 /// Whether the side to move has a legal en-passant capture (for repetition).
@@ -234,7 +264,7 @@ impl<S: Sink> Generator<'_, S> {
                 self.single(from, b.kind());
             }
         }
-        if !self.in_check || self.pseudo_legal {
+        if !self.in_check {
             self.castling();
         }
     }
@@ -251,9 +281,7 @@ impl<S: Sink> Generator<'_, S> {
     fn single(&mut self, from: Square, kind: Kind) {
         let targets = Board::reach(kind, from, &self.masks) & self.masks.single_targets;
         let careful = self.danger.contains(from);
-        if S::COUNT_ONLY && !careful {
-            let plain = targets & !self.risky_targets;
-            self.sink.add_many(u64::from(plain.count() + (plain & self.masks.choices).count()));
+        if !careful && self.sink.take_single(from, kind, targets & !self.risky_targets, self.masks.choices) {
             for to in targets & self.risky_targets {
                 self.land_single(from, to, kind, true);
             }
@@ -265,19 +293,10 @@ impl<S: Sink> Generator<'_, S> {
     }
 
     fn land_single(&mut self, from: Square, to: Square, kind: Kind, test: bool) {
-        let base = Move::new(from, to, kind, None);
-        if !self.masks.opp.contains(to) {
-            self.push_checked(base, test);
-            return;
-        }
-        let cell = self.board.cell(to);
-        if self.masks.choices.contains(to) {
-            // Two enemy pieces of different kinds: one move per choice.
-            for victim in cell.pieces() {
-                self.push_checked(base.capturing(victim.kind(), true), test);
-            }
-        } else if let Some(victim) = cell.piece_of(self.side.other()) {
-            self.push_checked(base.capturing(victim.kind(), false), test);
+        let choices = if self.masks.choices.contains(to) { 2 } else { 1 };
+        for choice in 0..choices {
+            let mv = single_move(self.board, self.side, self.masks.choices, (from, to, kind), choice);
+            self.push_checked(mv, test);
         }
     }
 
@@ -286,8 +305,7 @@ impl<S: Sink> Generator<'_, S> {
         let reach = Board::reach(a, from, &self.masks) | Board::reach(b, from, &self.masks);
         let targets = reach & self.masks.pair_targets;
         let careful = self.danger.contains(from);
-        if S::COUNT_ONLY && !careful {
-            self.sink.add_many(u64::from(targets.count()));
+        if !careful && self.sink.take_pair(from, a, b, targets) {
             return;
         }
         for to in targets {

@@ -15,7 +15,7 @@
 //! such a sole enemy blocker, or when it starts from the twin of the king's
 //! square (whose occupant shields the king from off-colour attacks). Every
 //! other move of a non-king piece is legal and is counted in bulk. In check,
-//! every move gets the full test. King moves are always tested, including
+//! only the moves landing where they could end the check get the full test. King moves are always tested, including
 //! the falling-through rule.
 
 use super::bitboard::Bitboard;
@@ -25,6 +25,9 @@ use super::piece::{Kind, WHITE};
 use super::position::Position;
 use super::square::{BoardIndex, Square};
 use super::tables::{bishop_attacks, rook_attacks, same_parity, BETWEEN, FILE_A, FILE_F, KING, KNIGHT, RANK};
+
+/// The pieces whose moves [`Generator::piece_targets`] gives.
+pub const SLIDERS: [Kind; 3] = [Kind::Queen, Kind::Rook, Kind::Cardinal];
 
 /// Where generated moves go: a list, or just a count.
 pub trait Sink {
@@ -107,11 +110,14 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let twin_board = 1 - kb;
 
     // Own pieces whose every move gets the full test, per board; enemy
-    // pieces on the king's board whose off-colour capture gets it.
+    // pieces on the king's board whose off-colour capture gets it; where
+    // a tested move may land, per board.
     let mut careful = [Bitboard::EMPTY; 2];
     let mut risky_captures = Bitboard::EMPTY;
+    let mut landings = [Bitboard::ALL; 2];
     if gen.in_check {
         careful = gen.own;
+        landings = gen.check_resolving_landings();
     } else {
         let kinds = &pos.kinds[kb];
         let queens = kinds[Kind::Queen as usize];
@@ -136,8 +142,8 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     }
     for (board, careful) in careful.into_iter().enumerate() {
         let risky = if board == kb { risky_captures } else { Bitboard::EMPTY };
-        gen.piece_moves(board, careful, risky, sink);
-        gen.pawn_moves(board, careful, sink);
+        gen.piece_moves(board, careful, risky, landings, sink);
+        gen.pawn_moves(board, careful, landings, sink);
     }
 }
 
@@ -164,17 +170,39 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// In check, where a non-king move must land to be legal, per board:
+    /// on the king's board, on a checker (a same-colour capture) or between
+    /// it and the king (a block); on the other board, on a checker's twin
+    /// (an off-colour capture) or on the king's twin (which bars the
+    /// off-colour attacks). A move can change the attacks on the king only
+    /// by what it captures or fills: emptying a square never takes an
+    /// attack away.
+    fn check_resolving_landings(&self) -> [Bitboard; 2] {
+        let (kb, kc) = (self.king_board, self.king_cell);
+        let twin_occupied = self.occupied[1 - kb].contains_index(kc);
+        let checkers = self.pos.attackers(kb, kc, self.them, self.occupied[kb], twin_occupied);
+        let mut blocks = checkers;
+        for checker in checkers {
+            blocks |= BETWEEN[kc][checker];
+        }
+        let mut landings = [Bitboard::EMPTY; 2];
+        landings[kb] = blocks;
+        landings[1 - kb] = checkers | Bitboard::from_index(kc);
+        landings
+    }
+
     #[inline(always)]
     pub(super) fn in_check(&self) -> bool {
         self.in_check
     }
 
-    /// Every pseudo-legal move when not in check: the legal moves and those
-    /// that leave the king attacked ([`Self::is_legal`] tells them apart).
-    /// Castlings come fully tested, as they are rare and their test is
-    /// their own.
+    /// The pseudo-legal moves of the king, the castlings and the pawns when
+    /// not in check: the legal moves among them and those that leave the
+    /// king attacked ([`Self::is_legal`] tells them apart). Castlings come
+    /// fully tested, as they are rare and their test is their own. The
+    /// other pieces' moves are [`Self::piece_targets`].
     #[inline]
-    pub(super) fn pseudo_legal_not_in_check<S: Sink>(&self, sink: &mut S) {
+    pub(super) fn king_and_pawn_moves_not_in_check<S: Sink>(&self, sink: &mut S) {
         debug_assert!(!self.in_check());
         let (kb, kc) = (self.king_board, self.king_cell);
         let targets = KING[kc] & !self.own[kb];
@@ -183,12 +211,11 @@ impl<'a> Generator<'a> {
         sink.spread(from, 1 - kb, targets & !same_parity(kc) & !self.occupied[1 - kb]);
         self.castlings(sink);
         for board in 0..2 {
-            self.piece_moves(board, Bitboard::EMPTY, Bitboard::EMPTY, sink);
-            self.pawn_moves(board, Bitboard::EMPTY, sink);
+            self.pawn_moves(board, Bitboard::EMPTY, [Bitboard::ALL; 2], sink);
         }
     }
 
-    /// Whether a move of [`Self::pseudo_legal_not_in_check`] is legal. As
+    /// Whether a pseudo-legal move is legal when not in check. As
     /// in [`generate`], a non-king move can expose the king only by leaving
     /// a line through the king's square on its board, or the twin of that
     /// square, or by capturing off-colour on a line through it; the others
@@ -312,40 +339,46 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// Where the queen, rook or cardinal on `cell` of `board` may go: the
+    /// targets of its own colour (it stays on `board`) and those of the
+    /// other colour (it lands on the other board, which must be free there).
+    #[inline(always)]
+    pub(super) fn piece_targets(&self, board: BoardIndex, cell: usize, kind: Kind) -> (Bitboard, Bitboard) {
+        let occupied = self.occupied[board];
+        let attacks = match kind {
+            Kind::Queen => rook_attacks(cell, occupied) | bishop_attacks(cell, occupied),
+            Kind::Rook => rook_attacks(cell, occupied),
+            _ => bishop_attacks(cell, occupied) | KNIGHT[cell],
+        };
+        let targets = attacks & !self.own[board];
+        let keep = same_parity(cell);
+        (targets & keep, targets & !keep & !self.occupied[1 - board])
+    }
+
     /// Queens, rooks and cardinals of one board.
     #[inline(always)]
-    fn piece_moves<S: Sink>(&self, board: BoardIndex, careful: Bitboard, risky: Bitboard, sink: &mut S) {
-        let pos = self.pos;
+    fn piece_moves<S: Sink>(
+        &self,
+        board: BoardIndex,
+        careful: Bitboard,
+        risky: Bitboard,
+        landings: [Bitboard; 2],
+        sink: &mut S,
+    ) {
         let own = self.own[board];
-        let kinds = &pos.kinds[board];
-        let occupied = self.occupied[board];
-        let landing_free = !self.occupied[1 - board];
-        let queens = kinds[Kind::Queen as usize] & own;
-        let rooks = kinds[Kind::Rook as usize] & own;
-        let cardinals = kinds[Kind::Cardinal as usize] & own;
-        let mut emit = |cell: usize, attacks: Bitboard| {
-            let from = Square::new(board, cell);
-            let targets = attacks & !own;
-            let keep = same_parity(cell);
-            let stay = targets & keep;
-            let change = targets & !keep & landing_free;
-            if careful.contains_index(cell) {
-                self.tested(from, board, stay, sink);
-                self.tested(from, 1 - board, change, sink);
-            } else {
-                sink.spread(from, board, stay);
-                sink.spread(from, 1 - board, change & !risky);
-                self.tested(from, 1 - board, change & risky, sink);
+        for kind in SLIDERS {
+            for cell in self.pos.kinds[board][kind as usize] & own {
+                let from = Square::new(board, cell);
+                let (stay, change) = self.piece_targets(board, cell, kind);
+                if careful.contains_index(cell) {
+                    self.tested(from, board, stay & landings[board], sink);
+                    self.tested(from, 1 - board, change & landings[1 - board], sink);
+                } else {
+                    sink.spread(from, board, stay);
+                    sink.spread(from, 1 - board, change & !risky);
+                    self.tested(from, 1 - board, change & risky, sink);
+                }
             }
-        };
-        for cell in queens {
-            emit(cell, rook_attacks(cell, occupied) | bishop_attacks(cell, occupied));
-        }
-        for cell in rooks {
-            emit(cell, rook_attacks(cell, occupied));
-        }
-        for cell in cardinals {
-            emit(cell, bishop_attacks(cell, occupied) | KNIGHT[cell]);
         }
     }
 
@@ -353,7 +386,7 @@ impl<'a> Generator<'a> {
     /// and needs both the step square and its twin empty; the two-square
     /// step and the diagonal captures keep the colour.
     #[inline(always)]
-    fn pawn_moves<S: Sink>(&self, board: BoardIndex, careful: Bitboard, sink: &mut S) {
+    fn pawn_moves<S: Sink>(&self, board: BoardIndex, careful: Bitboard, landings: [Bitboard; 2], sink: &mut S) {
         let pawns = self.pos.pieces(board, self.us, Kind::Pawn);
         if pawns.is_empty() {
             return;
@@ -384,7 +417,7 @@ impl<'a> Generator<'a> {
             let double = ((pawn & start_rank).shift(forward) & empty_here).shift(forward) & empty_here;
             let captures = ((pawn & !FILE_A).shift(left) | (pawn & !FILE_F).shift(right)) & enemy;
             for (targets, land) in [(single, other), (double, board), (captures, board)] {
-                for target in targets {
+                for target in targets & landings[land] {
                     if !self.safe_after(from, land, target) {
                         continue;
                     }

@@ -1,25 +1,33 @@
 //! A random playout's move, drawn without listing the moves.
 //!
 //! Random playouts pick one move a ply, so building the legal list (a
-//! push per move, a test per king step) is mostly wasted. Here the
-//! pseudo-legal moves stay in the groups the generator makes (a piece's
-//! target set on one board, a pawn shift); a move is drawn uniformly among
-//! them and only that one is tested. An illegal draw is drawn again, which
-//! keeps the draw uniform among the legal moves (rejection sampling). In
-//! check most pseudo-legal moves are illegal, and a position without legal
-//! moves would reject forever: both take the list.
+//! push per move, a test per king step) is mostly wasted. The draw is
+//! uniform over a superset instead, and a draw outside the legal moves is
+//! drawn again, which keeps it uniform among them (rejection sampling):
+//! - the king's steps, the castlings and the pawns' moves are generated in
+//!   the groups the generator makes (a target set, a pawn shift);
+//! - a queen, rook or cardinal counts as many slots as it has targets on an
+//!   empty board; a drawn slot computes that piece's targets alone, and is
+//!   a move if the piece has that many targets;
+//! - only the drawn move is tested for the king's safety.
+//!
+//! In check most pseudo-legal moves are illegal, and a position without
+//! legal moves would reject forever: both take the list.
 
 use super::bitboard::Bitboard;
-use super::movegen::{generate, Collector, Generator, Sink};
+use super::movegen::{generate, Collector, Generator, Sink, SLIDERS};
 use super::moves::{Move, Special, PROMOTIONS};
+use super::piece::Kind;
 use super::position::Position;
 use super::square::{BoardIndex, Square};
+use super::tables::{same_parity, EMPTY_BOARD_REACH};
 use rand::Rng;
 use smallvec::SmallVec;
 
-/// Draws rejected before the list is built instead: rejections are rare
-/// outside check, so a run of them means few or no legal moves.
-const REJECTIONS_BEFORE_LISTING: u32 = 8;
+/// Draws rejected before the list is built instead. Empty slots reject
+/// most draws in crowded positions; a long run of rejections means few or
+/// no legal moves.
+const REJECTIONS_BEFORE_LISTING: u32 = 24;
 
 /// A legal move of `pos` drawn uniformly, `None` if there is none (draw
 /// rules are the caller's); `scratch` holds the list when one is built.
@@ -27,13 +35,13 @@ pub fn random_legal<R: Rng + ?Sized>(pos: &Position, rng: &mut R, scratch: &mut 
     let gen = Generator::new(pos);
     if !gen.in_check() {
         let mut groups = Groups::new();
-        gen.pseudo_legal_not_in_check(&mut groups);
-        if groups.total == 0 {
-            return None;
-        }
-        for _ in 0..REJECTIONS_BEFORE_LISTING {
-            let mv = groups.nth(rng.random_range(0..groups.total));
-            if gen.is_legal(mv) {
+        gen.king_and_pawn_moves_not_in_check(&mut groups);
+        let sliders = Sliders::of(pos);
+        let total = groups.total + sliders.slots;
+        for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+            let index = rng.random_range(0..total);
+            let drawn = if index < groups.total { Some(groups.nth(index)) } else { sliders.nth(&gen, index - groups.total) };
+            if let Some(mv) = drawn.filter(|&mv| gen.is_legal(mv)) {
                 return Some(mv);
             }
         }
@@ -44,6 +52,64 @@ pub fn random_legal<R: Rng + ?Sized>(pos: &Position, rng: &mut R, scratch: &mut 
         return None;
     }
     Some(scratch[rng.random_range(0..scratch.len())])
+}
+
+/// The queens, rooks and cardinals of the side to move, each with as many
+/// slots as it has targets on an empty board, in the order
+/// [`Sliders::nth`] walks them.
+struct Sliders<'a> {
+    pos: &'a Position,
+    slots: u32,
+}
+
+impl<'a> Sliders<'a> {
+    #[inline]
+    fn of(pos: &'a Position) -> Sliders<'a> {
+        let mut slots = 0;
+        Self::walk(pos, |_, _, _, reach| {
+            slots += reach;
+            false
+        });
+        Sliders { pos, slots }
+    }
+
+    /// Calls `visit(board, cell, kind, slots)` for each slider until it
+    /// returns true.
+    #[inline(always)]
+    fn walk(pos: &Position, mut visit: impl FnMut(BoardIndex, usize, Kind, u32) -> bool) {
+        let us = pos.side_to_move();
+        for board in 0..2 {
+            for kind in SLIDERS {
+                for cell in pos.kinds[board][kind as usize] & pos.sides[board][us] {
+                    if visit(board, cell, kind, u32::from(EMPTY_BOARD_REACH[cell][kind as usize])) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// The move in slot `index` (below `slots`), or `None` when its piece
+    /// has fewer targets than that.
+    #[inline]
+    fn nth(&self, gen: &Generator, mut index: u32) -> Option<Move> {
+        let mut drawn = None;
+        Self::walk(self.pos, |board, cell, kind, slots| {
+            if index >= slots {
+                index -= slots;
+                return false;
+            }
+            let (stay, change) = gen.piece_targets(board, cell, kind);
+            let targets = stay | change;
+            if index < targets.count() {
+                let to = nth_cell(targets, index);
+                let land = if same_parity(cell).contains_index(to) { board } else { 1 - board };
+                drawn = Some(Move::plain(Square::new(board, cell), Square::new(land, to)));
+            }
+            true
+        });
+        drawn
+    }
 }
 
 /// Moves of one shape: `targets` with everything else they share.
@@ -66,10 +132,9 @@ enum Shape {
     One(Move),
 }
 
-/// Room for every group a side can have: two per queen, rook or cardinal
-/// (at most 22 in Double LMA, promotions included), two for the king, up
-/// to four castlings and seven pawn shifts per board.
-const MAX_GROUPS: usize = 2 * 22 + 2 + 4 + 2 * 7;
+/// Room for the groups of the king (two), the castlings (up to four) and
+/// the pawns (seven shifts per board).
+const MAX_GROUPS: usize = 2 + 4 + 2 * 7;
 
 struct Groups {
     groups: SmallVec<[Group; MAX_GROUPS]>,
@@ -146,4 +211,3 @@ impl Sink for Groups {
         self.add(Bitboard::EMPTY, 1, Shape::One(mv));
     }
 }
-

@@ -4,6 +4,7 @@
 //! lands on is decided afterwards by the colours (see `movegen`).
 
 use super::bitboard::Bitboard;
+use super::piece::Kind;
 use super::square::{cell_is_even, CELLS, FILES, RANKS};
 
 /// Cells with even file + rank index (dark on board 1, light on board 2).
@@ -35,6 +36,11 @@ pub struct Line {
 
 /// The rank, file, diagonal and anti-diagonal through every cell.
 pub static LINES: [[Line; 4]; CELLS] = lines();
+
+/// How many cells a queen, a rook and a cardinal (indexed by their `Kind`)
+/// reach from each cell of an empty board: the most targets each can have,
+/// which random playouts draw from without computing the targets.
+pub static EMPTY_BOARD_REACH: [[u8; 4]; CELLS] = empty_board_reach();
 
 /// Cells strictly between two cells on a common line (empty otherwise).
 pub static BETWEEN: [[Bitboard; CELLS]; CELLS] = between();
@@ -153,6 +159,23 @@ const fn lines() -> [[Line; 4]; CELLS] {
             out[cell][d] = Line { lower: ray(cell, -df, -dr), upper: ray(cell, df, dr) };
             d += 1;
         }
+        cell += 1;
+    }
+    out
+}
+
+const fn empty_board_reach() -> [[u8; 4]; CELLS] {
+    let lines = lines();
+    let knight = leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+    let mut out = [[0; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let through = &lines[cell];
+        let rook = (through[0].lower | through[0].upper | through[1].lower | through[1].upper).count_ones() as u8;
+        let bishop = (through[2].lower | through[2].upper | through[3].lower | through[3].upper).count_ones() as u8;
+        out[cell][Kind::Queen as usize] = rook + bishop;
+        out[cell][Kind::Rook as usize] = rook;
+        out[cell][Kind::Cardinal as usize] = bishop + knight[cell].0.count_ones() as u8;
         cell += 1;
     }
     out

@@ -293,6 +293,10 @@ impl<S: Sink> Generator<'_, S> {
     }
 
     fn land_single(&mut self, from: Square, to: Square, kind: Kind, test: bool) {
+        if !self.masks.opp.contains(to) {
+            self.push_checked(Move::new(from, to, kind, None), test);
+            return;
+        }
         let choices = if self.masks.choices.contains(to) { 2 } else { 1 };
         for choice in 0..choices {
             let mv = single_move(self.board, self.side, self.masks.choices, (from, to, kind), choice);

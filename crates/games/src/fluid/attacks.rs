@@ -246,6 +246,20 @@ pub fn bishop(square: Square, blockers: Bitboard) -> Bitboard {
     )
 }
 
+/// Every square a rook on `square` reaches on an empty board.
+#[inline]
+pub fn rook_rays(square: Square) -> Bitboard {
+    let i = square.index();
+    Bitboard(RAYS[NORTH][i] | RAYS[EAST][i] | RAYS[SOUTH][i] | RAYS[WEST][i])
+}
+
+/// Every square a bishop on `square` reaches on an empty board.
+#[inline]
+pub fn bishop_rays(square: Square) -> Bitboard {
+    let i = square.index();
+    Bitboard(RAYS[NORTH_EAST][i] | RAYS[NORTH_WEST][i] | RAYS[SOUTH_WEST][i] | RAYS[SOUTH_EAST][i])
+}
+
 /// The squares strictly between two squares on one line (empty otherwise).
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {

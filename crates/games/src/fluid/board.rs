@@ -181,6 +181,19 @@ impl Board {
         }
     }
 
+    /// The squares a piece of `kind` on `from` could reach on an empty board:
+    /// a superset of [`Board::reach`] (random playouts draw from it).
+    #[inline]
+    pub fn empty_board_reach(kind: Kind, from: Square) -> Bitboard {
+        match kind {
+            Kind::Knight => attacks::knight_targets(from),
+            Kind::Bishop => attacks::bishop_rays(from),
+            Kind::Rook => attacks::rook_rays(from),
+            Kind::King => attacks::king(from),
+            Kind::Pawn => Bitboard::EMPTY,
+        }
+    }
+
     /// Whether some unit of `by` has a pseudo-legal move ending on `square`,
     /// where a king of the other colour stands: it could capture that king.
     /// `single_promotions`: whether a pawn may promote to a single piece (it

@@ -147,6 +147,21 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
     generator.run();
 }
 
+/// The pseudo-legal moves of the pawns and the castlings, whose rules do
+/// not fit a target set (random playouts draw the other units' moves from
+/// their target sets).
+pub(super) fn pawn_and_castling_moves<S: Sink>(state: &State, rules: &Rules, masks: SideMasks, sink: &mut S) {
+    let board = &state.board;
+    let Some(king) = board.king(state.side) else { return };
+    let (danger, risky_targets) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    let mut generator =
+        Generator { state, rules, board, side: state.side, masks, king, in_check: false, danger, risky_targets, pseudo_legal: true, sink };
+    for from in board.pieces(state.side, Kind::Pawn) {
+        generator.pawn(from);
+    }
+    generator.castling();
+}
+
 /// Whether a pseudo-legal move of the side to move is legal: no castling
 /// out of check, and the own king safe after it. Out of check, as in
 /// [`generate`], only a move that leaves a square on a line from the king

@@ -1,15 +1,22 @@
 //! A random playout's move, drawn without listing the moves.
 //!
 //! Random playouts pick one move a ply, so building every move is mostly
-//! wasted. Here the pseudo-legal moves of single units and pairs stay as
-//! target sets (pawns, castling and en passant are listed: they are few),
-//! a move is drawn uniformly among them and only that one is tested. An
-//! illegal draw is drawn again, which keeps the draw uniform among the
-//! legal moves (rejection sampling); a run of rejections (few or no legal
-//! moves) falls back to the list.
+//! wasted. The draw is uniform over a superset instead, and a draw outside
+//! the legal moves is drawn again, which keeps it uniform among them
+//! (rejection sampling):
+//! - the pawns' moves and the castlings are listed (their rules do not fit
+//!   a target set, and they are few);
+//! - every other unit (a single piece, a pair moving together, a piece
+//!   splitting from its pair) has as many slots as its moves could number
+//!   on an empty board; a drawn slot computes that unit's targets alone,
+//!   and is a move if the unit has that many;
+//! - only the drawn move is tested for the king's safety.
+//!
+//! A long run of rejections (few or no legal moves) takes the list.
 
 use super::bitboard::Bitboard;
-use super::movegen::{self, generate_in, pseudo_legal_is_legal, single_move, Mode, Sink};
+use super::board::{Board, SideMasks};
+use super::movegen::{self, pawn_and_castling_moves, pseudo_legal_is_legal, single_move, Sink};
 use super::moves::Move;
 use super::piece::Kind;
 use super::position::{Rules, State};
@@ -17,22 +24,25 @@ use super::square::Square;
 use rand::Rng;
 use smallvec::SmallVec;
 
-/// Draws rejected before the list is built instead.
-const REJECTIONS_BEFORE_LISTING: u32 = 8;
+/// Draws rejected before the list is built instead. Empty slots reject
+/// many draws in crowded positions.
+const REJECTIONS_BEFORE_LISTING: u32 = 24;
 
 /// A legal move drawn uniformly (`None` if there is none; draw rules
 /// aside); `scratch` holds the list when one is built.
 pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
     let king = state.board.king(state.side)?;
     let in_check = state.board.attacked(king, state.side.other(), rules.single_promotions);
-    let mut groups = Groups { groups: SmallVec::new(), total: 0, choices: Bitboard::EMPTY };
-    generate_in(state, rules, &mut groups, Mode::PseudoLegal);
-    if groups.total == 0 {
-        return None;
-    }
-    for _ in 0..REJECTIONS_BEFORE_LISTING {
-        let mv = groups.nth(state, rng.random_range(0..groups.total));
-        if pseudo_legal_is_legal(state, rules, in_check, mv) {
+    let masks = state.board.side_masks(state.side);
+    let mut listed = Listed(SmallVec::new());
+    pawn_and_castling_moves(state, rules, masks, &mut listed);
+    let units = Units::of(state, &masks);
+    let listed_count = listed.0.len() as u32;
+    let total = listed_count + units.slots;
+    for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+        let index = rng.random_range(0..total);
+        let drawn = if index < listed_count { Some(listed.0[index as usize]) } else { units.nth(index - listed_count) };
+        if let Some(mv) = drawn.filter(|&mv| pseudo_legal_is_legal(state, rules, in_check, mv)) {
             return Some(mv);
         }
     }
@@ -44,59 +54,91 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
     Some(scratch[rng.random_range(0..scratch.len())])
 }
 
+/// The listed moves: room for the usual number inline.
+struct Listed(SmallVec<[Move; 32]>);
+
+impl Sink for Listed {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// A unit that moves by a target set.
 #[derive(Clone, Copy)]
-enum Group {
-    /// A single unit of `kind` on `from` to each of `targets` (two moves to
-    /// a target where it chooses its victim).
-    Single { from: Square, kind: Kind, targets: Bitboard, count: u8 },
-    /// A pair on `from` moving together to each of `targets`.
-    Pair { from: Square, first: Kind, second: Kind, targets: Bitboard },
-    One(Move),
+enum Unit {
+    /// One piece of `kind` on `from`: alone there, or split from its pair.
+    Single { from: Square, kind: Kind },
+    /// Both pieces on `from` moving together.
+    Pair { from: Square, first: Kind, second: Kind },
 }
 
-/// Room for the groups of a usual position; more spill to the heap.
-const INLINE_GROUPS: usize = 64;
-
-struct Groups {
-    groups: SmallVec<[Group; INLINE_GROUPS]>,
-    total: u32,
-    /// The squares where a single mover chooses its victim.
-    choices: Bitboard,
+/// The units of the side to move, each with as many slots as its moves
+/// could number on an empty board, in the order of the move generator:
+/// single pieces by kind, then each pair as a pair and as its pieces.
+struct Units<'a> {
+    state: &'a State,
+    masks: &'a SideMasks,
+    units: SmallVec<[(Unit, u32); 24]>,
+    slots: u32,
 }
 
-impl Groups {
-    /// The move at `index` (below `total`) in group order.
-    fn nth(&self, state: &State, mut index: u32) -> Move {
-        for group in &self.groups {
-            match *group {
-                Group::Single { from, kind, targets, count } => {
-                    if index >= u32::from(count) {
-                        index -= u32::from(count);
-                        continue;
-                    }
-                    let (to, choice) = if (targets & self.choices).is_empty() {
-                        (nth_square(targets, index), 0)
-                    } else {
-                        nth_with_choices(targets, self.choices, index)
-                    };
-                    return single_move(&state.board, state.side, self.choices, (from, to, kind), choice);
-                }
-                Group::Pair { from, first, second, targets } => {
-                    if index >= targets.count() {
-                        index -= targets.count();
-                        continue;
-                    }
-                    return Move::new(from, nth_square(targets, index), first, Some(second));
-                }
-                Group::One(mv) => {
-                    if index == 0 {
-                        return mv;
-                    }
-                    index -= 1;
-                }
+impl<'a> Units<'a> {
+    #[inline]
+    fn of(state: &'a State, masks: &'a SideMasks) -> Units<'a> {
+        let board = &state.board;
+        let side = state.side;
+        let mut units = SmallVec::new();
+        // A single mover may capture either of two enemy pieces: two moves.
+        let single_slots = |kind: Kind, from: Square| {
+            let reach = Board::empty_board_reach(kind, from);
+            reach.count() + (reach & masks.choices).count()
+        };
+        let pairs = masks.own & board.stacked() & !masks.opp;
+        let singles = masks.own & !pairs;
+        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::King] {
+            for from in board.pieces(side, kind) & singles {
+                units.push((Unit::Single { from, kind }, single_slots(kind, from)));
             }
         }
-        unreachable!("the index is below the total")
+        for from in pairs {
+            let cell = board.cell(from);
+            let (Some(a), Some(b)) = (cell.first(), cell.second()) else { continue };
+            let (first, second) = (a.kind(), b.kind());
+            let together = (Board::empty_board_reach(first, from) | Board::empty_board_reach(second, from)).count();
+            units.push((Unit::Pair { from, first, second }, together));
+            units.push((Unit::Single { from, kind: first }, single_slots(first, from)));
+            if second != first {
+                units.push((Unit::Single { from, kind: second }, single_slots(second, from)));
+            }
+        }
+        let slots = units.iter().map(|&(_, slots)| slots).sum();
+        Units { state, masks, units, slots }
+    }
+
+    /// The move in slot `index` (below `slots`), or `None` when its unit
+    /// has fewer moves than that.
+    #[inline]
+    fn nth(&self, mut index: u32) -> Option<Move> {
+        let (state, masks) = (self.state, self.masks);
+        let &(unit, _) = self.units.iter().find(|&&(_, slots)| {
+            let here = index < slots;
+            if !here {
+                index -= slots;
+            }
+            here
+        })?;
+        match unit {
+            Unit::Single { from, kind } => {
+                let targets = Board::reach(kind, from, masks) & masks.single_targets;
+                nth_with_choices(targets, masks.choices, index)
+                    .map(|(to, choice)| single_move(&state.board, state.side, masks.choices, (from, to, kind), choice))
+            }
+            Unit::Pair { from, first, second } => {
+                let targets = (Board::reach(first, from, masks) | Board::reach(second, from, masks)) & masks.pair_targets;
+                (index < targets.count()).then(|| Move::new(from, nth_square(targets, index), first, Some(second)))
+            }
+        }
     }
 }
 
@@ -110,42 +152,18 @@ fn nth_square(mut set: Bitboard, index: u32) -> Square {
 }
 
 /// The target and victim choice of a single unit's `index`-th move, where
-/// each target in `choices` holds two moves.
-fn nth_with_choices(targets: Bitboard, choices: Bitboard, mut index: u32) -> (Square, usize) {
+/// each target in `choices` holds two moves; `None` when it has fewer.
+#[inline]
+fn nth_with_choices(targets: Bitboard, choices: Bitboard, mut index: u32) -> Option<(Square, usize)> {
+    if (targets & choices).is_empty() {
+        return (index < targets.count()).then(|| (nth_square(targets, index), 0));
+    }
     for to in targets {
         let moves = if choices.contains(to) { 2 } else { 1 };
         if index < moves {
-            return (to, index as usize);
+            return Some((to, index as usize));
         }
         index -= moves;
     }
-    unreachable!("the index is below the count")
-}
-
-impl Sink for Groups {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        self.groups.push(Group::One(mv));
-        self.total += 1;
-    }
-
-    #[inline]
-    fn take_single(&mut self, from: Square, kind: Kind, targets: Bitboard, choices: Bitboard) -> bool {
-        let count = targets.count() + (targets & choices).count();
-        self.choices = choices;
-        if count > 0 {
-            self.groups.push(Group::Single { from, kind, targets, count: count as u8 });
-            self.total += count;
-        }
-        true
-    }
-
-    #[inline]
-    fn take_pair(&mut self, from: Square, first: Kind, second: Kind, targets: Bitboard) -> bool {
-        if targets.not_empty() {
-            self.groups.push(Group::Pair { from, first, second, targets });
-            self.total += targets.count();
-        }
-        true
-    }
+    None
 }

@@ -26,6 +26,9 @@ pub fn check(game: &Lichen) -> Result<(), String> {
     if board.kingstone[0] == board.kingstone[1] {
         return Err("both kingstones on one stone".into());
     }
+    if board.full != board.full_stones() {
+        return Err("the full stones kept differ from the recomputed ones".into());
+    }
     if board.hash != board.compute_hash() {
         return Err("the incremental hash differs from the recomputed one".into());
     }

@@ -138,6 +138,17 @@ impl Lichen {
         board
     }
 
+    /// `with` given the board of the coming turn, copied only when the
+    /// harvest changes it (rarely: random playouts call this every turn).
+    #[inline]
+    fn with_harvested<T>(&self, with: impl FnOnce(&Board) -> T) -> T {
+        if self.board.harvestable(self.board.to_move) == 0 {
+            with(&self.board)
+        } else {
+            with(&self.harvested())
+        }
+    }
+
     /// Turns in a row without a token leaving the game or returning to a hand.
     pub fn quiet_turns(&self) -> u32 {
         self.quiet_turns
@@ -160,9 +171,7 @@ impl Lichen {
         if board.hand_after_harvest() == 0 {
             return Some(Outcome::Win { winner: mover.other(), reason: "no token in hand to place" });
         }
-        if board.harvestable(mover) == 0
-            && board.geometry.all_squares().all(|s| !board.has_stone(s) || board.empty_slots(s) == 0)
-        {
+        if board.full == board.stones && board.harvestable(mover) == 0 {
             return Some(Outcome::Win { winner: mover.other(), reason: "no empty slot to place a token in" });
         }
         None
@@ -285,7 +294,7 @@ impl Game for Lichen {
         if self.outcome.is_some() {
             return 0;
         }
-        movegen::count(&self.harvested())
+        self.with_harvested(movegen::count)
     }
 
     /// Counts instead of listing: a turn has hundreds of moves.
@@ -293,7 +302,7 @@ impl Game for Lichen {
         if self.outcome.is_some() {
             return None;
         }
-        movegen::random(&self.harvested(), rng)
+        self.with_harvested(|board| movegen::random(board, rng))
     }
 
     fn play(&mut self, mv: Move) {

@@ -14,6 +14,9 @@ use super::position::Board;
 use super::square::{Direction, Square, MAX_SQUARES, OFF_BOARD};
 
 /// Per-stone facts about the acts of a board, independent of the placement.
+/// Only a stone that the mover controls or ties can act after a placement,
+/// and only through a slot without an enemy token: the masks hold nothing
+/// else (the others are never asked for).
 struct ActTargets {
     /// `open[s]`: directions from `s` to an empty square of the board.
     open: [u8; MAX_SQUARES],
@@ -32,7 +35,11 @@ impl ActTargets {
         while stones != 0 {
             let s = stones.trailing_zeros() as usize;
             stones &= stones - 1;
-            let mut dirs = geometry.on_board[s];
+            let theirs = board.tokens[1 - mover][s];
+            if board.tokens[mover][s].count_ones() < theirs.count_ones() {
+                continue;
+            }
+            let mut dirs = geometry.on_board[s] & !theirs;
             while dirs != 0 {
                 let d = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;

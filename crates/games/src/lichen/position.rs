@@ -17,6 +17,10 @@ pub struct Board {
     pub tokens: [[u8; MAX_SQUARES]; 2],
     /// Squares holding a stone, one bit per square.
     pub stones: u16,
+    /// Stones whose eight slots are all filled, kept in step with `tokens`:
+    /// only these can be harvested, and when every stone is full no token
+    /// can be placed. Every turn asks both, so neither scans the stones.
+    pub full: u16,
     /// `kingstone[player]`: where that player's kingstone stands.
     pub kingstone: [Square; 2],
     pub hand: [u32; 2],
@@ -44,6 +48,7 @@ impl Board {
             geometry,
             tokens: [[0; MAX_SQUARES]; 2],
             stones: 0,
+            full: 0,
             kingstone: [Square(0); 2],
             hand: [0; 2],
             to_move: Player::First,
@@ -97,17 +102,34 @@ impl Board {
         self.controls(player, self.kingstone[player.other().index()])
     }
 
+    /// The stones whose eight slots are all filled, computed from the tokens
+    /// (the `full` field is kept in step with this).
+    pub fn full_stones(&self) -> u16 {
+        let mut found = 0;
+        let mut stones = self.stones;
+        while stones != 0 {
+            let square = Square(stones.trailing_zeros() as u8);
+            stones &= stones - 1;
+            if self.empty_slots(square) == 0 {
+                found |= square.bit();
+            }
+        }
+        found
+    }
+
     /// The stones that `player` would harvest: full and controlled by them.
+    #[inline]
     pub fn harvestable(&self, player: Player) -> u16 {
         let mut found = 0;
         if !self.harvests {
             return found;
         }
-        let mut stones = self.stones;
+        // Usually no stone is full: the loop rarely runs.
+        let mut stones = self.full;
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
             stones &= stones - 1;
-            if self.empty_slots(square) == 0 && self.controls(player, square) {
+            if self.controls(player, square) {
                 found |= square.bit();
             }
         }
@@ -152,6 +174,7 @@ impl Board {
     fn take_all(&mut self, player: Player, square: Square) -> u8 {
         let mask = self.tokens[player.index()][square.index()];
         self.tokens[player.index()][square.index()] = 0;
+        self.full &= !square.bit();
         self.hash ^= zobrist::tokens(player.index(), square.index(), mask);
         mask
     }
@@ -168,6 +191,9 @@ impl Board {
     pub fn put_token(&mut self, player: Player, square: Square, slot: Direction) {
         self.tokens[player.index()][square.index()] |= slot.bit();
         self.hash ^= zobrist::token(player.index(), square.index(), slot.index());
+        if self.empty_slots(square) == 0 {
+            self.full |= square.bit();
+        }
     }
 
     /// Step 2: one token from the mover's hand into an empty slot.
@@ -192,6 +218,9 @@ impl Board {
             }
         }
         self.stones ^= from.bit() | to.bit();
+        if self.empty_slots(to) == 0 {
+            self.full |= to.bit();
+        }
     }
 
     /// A colonization from `from` in `dir`: a token from the mover's hand goes
@@ -204,6 +233,7 @@ impl Board {
         let captured = self.slots(other, target) & dir.bit() != 0;
         if captured {
             self.tokens[other.index()][target.index()] &= !dir.bit();
+            self.full &= !target.bit();
             self.hash ^= zobrist::token(other.index(), target.index(), dir.index());
         }
         self.set_hand(mover, self.hand[mover.index()] - 1);

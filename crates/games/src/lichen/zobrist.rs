@@ -38,8 +38,31 @@ pub fn black_to_move() -> u64 {
     SIDE_KEYS[0]
 }
 
+/// Hands of fewer tokens than this (all that play reaches: a player owns 20)
+/// take their key from a table instead of hashing the count every turn.
+const HAND_TABLE: usize = 64;
+const HAND_KEYS: [[u64; HAND_TABLE]; 2] = [hand_keys(0), hand_keys(1)];
+
+/// The key of `player`'s hand holding `count` tokens, the same for every count.
+const fn hand_key(player: usize, count: u32) -> u64 {
+    splitmix64(SIDE_KEYS[1 + player] ^ count as u64).1
+}
+
+const fn hand_keys(player: usize) -> [u64; HAND_TABLE] {
+    let mut keys = [0; HAND_TABLE];
+    let mut count = 0;
+    while count < HAND_TABLE {
+        keys[count] = hand_key(player, count as u32);
+        count += 1;
+    }
+    keys
+}
+
 /// The contribution of `player`'s hand holding `count` tokens.
 #[inline]
 pub fn hand(player: usize, count: u32) -> u64 {
-    splitmix64(SIDE_KEYS[1 + player] ^ u64::from(count)).1
+    match HAND_KEYS[player].get(count as usize) {
+        Some(&key) => key,
+        None => hand_key(player, count),
+    }
 }

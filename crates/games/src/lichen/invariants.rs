@@ -26,8 +26,10 @@ pub fn check(game: &Lichen) -> Result<(), String> {
     if board.kingstone[0] == board.kingstone[1] {
         return Err("both kingstones on one stone".into());
     }
-    if board.full != board.full_stones() {
-        return Err("the full stones kept differ from the recomputed ones".into());
+    let mut fresh = *board;
+    fresh.recompute_caches();
+    if fresh != *board {
+        return Err("the masks kept in step (full stones, neighbours, facing) differ from recomputed ones".into());
     }
     if board.hash != board.compute_hash() {
         return Err("the incremental hash differs from the recomputed one".into());

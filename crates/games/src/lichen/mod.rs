@@ -297,12 +297,13 @@ impl Game for Lichen {
         self.with_harvested(movegen::count)
     }
 
-    /// Counts instead of listing: a turn has hundreds of moves.
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, _scratch: &mut Vec<Move>) -> Option<Move> {
+    /// Draws from the groups of moves instead of listing: a turn has
+    /// hundreds of moves (see `movegen`).
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
         if self.outcome.is_some() {
             return None;
         }
-        self.with_harvested(|board| movegen::random(board, rng))
+        self.with_harvested(|board| movegen::random(board, rng, scratch))
     }
 
     fn play(&mut self, mv: Move) {

@@ -178,9 +178,14 @@ impl Lichen {
     }
 
     /// How often the current position has occurred (itself included).
+    ///
+    /// Only positions before the last harvest or capture are compared: a
+    /// quiet turn puts at least one token more on the board, so none of the
+    /// positions of the last `quiet_turns` turns holds as many as this one.
     fn repetitions(&self) -> usize {
         let current = &self.board;
-        1 + self.history[self.window_start..]
+        let end = self.history.len().saturating_sub(self.quiet_turns as usize).max(self.window_start);
+        1 + self.history[self.window_start..end]
             .iter()
             .filter(|e| e.board.hash == current.hash && e.board == *current)
             .count()

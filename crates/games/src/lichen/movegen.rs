@@ -176,7 +176,11 @@ impl Groups<'_> {
         let turn = Turn::new(board);
         let winning = turn.winning_stone();
         let mut groups = Groups { turn, winning, wins: 0, places: 0, acting: [0; MAX_SQUARES], acts: 0, extras: 0 };
-        let mut stones = board.stones;
+        if let Some(s) = winning {
+            groups.wins = board.empty_slots(Square(s as u8)).count_ones();
+            groups.add_acting(s);
+        }
+        let mut stones = board.stones & !winning.map_or(0, |s| 1 << s);
         while stones != 0 {
             let s = stones.trailing_zeros() as usize;
             stones &= stones - 1;
@@ -185,25 +189,35 @@ impl Groups<'_> {
         groups
     }
 
+    /// Adds the acts of the winning stone, if the mover controls it.
+    fn add_acting(&mut self, s: usize) {
+        let turn = &self.turn;
+        if turn.own(s).count_ones() > turn.theirs(s).count_ones() {
+            self.acting[s] = turn.own(s) & turn.acts(s);
+            self.acts += self.acting[s].count_ones();
+        }
+    }
+
+    /// Adds the stone on `s` (not the winning one): its placements, its
+    /// acts if the mover controls it, its extra moves.
     #[inline(always)]
     fn add_stone(&mut self, s: usize) {
         let turn = &self.turn;
         let (own, theirs) = (turn.own(s), turn.theirs(s));
         let empty = !(own | theirs);
         let (own_count, their_count) = (own.count_ones(), theirs.count_ones());
+        self.places += empty.count_ones();
+        if own_count < their_count {
+            // Not even a placement here gives the mover control.
+            return;
+        }
         let acts = turn.acts(s);
-        if own_count > their_count {
+        let controlled = own_count > their_count;
+        if controlled {
             self.acting[s] = own & acts;
             self.acts += (own & acts).count_ones();
         }
-        if Some(s) == self.winning {
-            self.wins += empty.count_ones();
-            return;
-        }
-        self.places += empty.count_ones();
-        if own_count >= their_count {
-            self.extras += Self::extras_of(own_count > their_count, own, empty, acts);
-        }
+        self.extras += Self::extras_of(controlled, own, empty, acts);
     }
 
     /// The extra moves of a stone the mover controls (`controlled`) or ties.

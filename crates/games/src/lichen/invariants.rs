@@ -29,7 +29,7 @@ pub fn check(game: &Lichen) -> Result<(), String> {
     let mut fresh = *board;
     fresh.recompute_caches();
     if fresh != *board {
-        return Err("the masks kept in step (full stones, neighbours, facing) differ from recomputed ones".into());
+        return Err("the masks kept in step (full stones, neighbours, facing slots) differ from recomputed ones".into());
     }
     if board.hash != board.compute_hash() {
         return Err("the incremental hash differs from the recomputed one".into());

@@ -31,30 +31,41 @@ struct Turn<'a> {
     board: &'a Board,
     mover: usize,
     other: usize,
-    /// All ones when the mover keeps a token in hand after placing (a
-    /// colonization needs it), else zero: it masks the colonizations.
-    colonizing: u8,
+    /// `open[s]`: directions from `s` to an empty square of the board.
+    open: [u8; 16],
+    /// `colonizable[s]`: directions from `s` to a stone whose slot in that
+    /// direction holds no token of the mover (none when the mover keeps no
+    /// token in hand after placing: a colonization needs one).
+    colonizable: [u8; 16],
 }
 
 impl Turn<'_> {
     #[inline(always)]
     fn new(board: &Board) -> Turn<'_> {
         let mover = board.to_move.index();
-        let colonizing = if board.hand[mover] >= 2 { u8::MAX } else { 0 };
-        Turn { board, mover, other: 1 - mover, colonizing }
+        // All squares at once, a byte each, from the masks the board keeps.
+        let stones = board.neighbour_marks;
+        let open = board.geometry.on_board_marks & !stones;
+        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover] } else { 0 };
+        Turn {
+            board,
+            mover,
+            other: 1 - mover,
+            open: open.to_le_bytes(),
+            colonizable: colonizable.to_le_bytes(),
+        }
     }
 
     /// Directions from `s` to an empty square of the board.
     #[inline(always)]
     fn open(&self, s: usize) -> u8 {
-        self.board.geometry.on_board[s] & !self.board.neighbours[s]
+        self.open[s]
     }
 
-    /// Directions from `s` to a stone whose slot in that direction holds
-    /// no token of the mover (none when the mover cannot colonize).
+    /// Directions from `s` to a stone that a colonization can reach.
     #[inline(always)]
     fn colonizable(&self, s: usize) -> u8 {
-        self.board.neighbours[s] & !self.board.facing[self.mover][s] & self.colonizing
+        self.colonizable[s]
     }
 
     /// The directions through which the stone on `s` acts, given a token of
@@ -253,7 +264,7 @@ impl Groups<'_> {
             let a = stones.trailing_zeros() as usize;
             stones &= stones - 1;
             // `facing` of the other player: their token fills the target slot.
-            let mut dirs = self.acting[a] & self.turn.colonizable(a) & !board.facing[self.turn.other][a];
+            let mut dirs = self.acting[a] & self.turn.colonizable(a) & !board.facing(self.turn.other, a);
             while dirs != 0 {
                 let dir = dirs.trailing_zeros() as usize;
                 dirs &= dirs - 1;

@@ -3,7 +3,7 @@
 //! Zobrist hash. The rule steps that change it (harvest, placement, stone
 //! move, colonization) live here so that each keeps the hash in step.
 
-use super::square::{Direction, Geometry, Square, MAX_SQUARES, OFF_BOARD};
+use super::square::{Direction, Geometry, Square, MAX_SQUARES};
 use super::zobrist;
 use menagerie_core::Player;
 
@@ -21,15 +21,17 @@ pub struct Board {
     /// only these can be harvested, and when every stone is full no token
     /// can be placed. Every turn asks both, so neither scans the stones.
     pub full: u16,
-    /// `neighbours[s]`: the directions from square `s` (stone or not) to a
-    /// square holding a stone, kept in step with `stones`. With `facing`
-    /// it tells every stone's acts without looking at its neighbours.
-    pub neighbours: [u8; MAX_SQUARES],
-    /// `facing[player][s]`: the directions `d` from square `s` whose
-    /// neighbour holds a `player` token in its slot `d`, the slot that a
-    /// colonization from `s` through `d` would fill. Kept in step with
-    /// `tokens`.
-    pub facing: [[u8; MAX_SQUARES]; 2],
+    /// Byte `s`: the directions from square `s`
+    /// (stone or not) to a square holding a stone, kept in step with
+    /// `stones`. With `facing_marks` it tells every stone's acts without
+    /// looking at its neighbours; one `u128` so that a stone move updates
+    /// all the bytes it touches with one XOR.
+    pub neighbour_marks: u128,
+    /// Byte `s` of `facing_marks[player]` (see [`Board::facing`]): the
+    /// directions `d` from square `s` whose neighbour holds a `player` token
+    /// in its slot `d`, the slot that a colonization from `s` through `d`
+    /// would fill. Kept in step with `tokens`.
+    pub facing_marks: [u128; 2],
     /// `kingstone[player]`: where that player's kingstone stands.
     pub kingstone: [Square; 2],
     pub hand: [u32; 2],
@@ -58,8 +60,8 @@ impl Board {
             tokens: [[0; MAX_SQUARES]; 2],
             stones: 0,
             full: 0,
-            neighbours: [0; MAX_SQUARES],
-            facing: [[0; MAX_SQUARES]; 2],
+            neighbour_marks: 0,
+            facing_marks: [0; 2],
             kingstone: [Square(0); 2],
             hand: [0; 2],
             to_move: Player::First,
@@ -128,59 +130,43 @@ impl Board {
         found
     }
 
+    /// The directions `d` from square `s` whose neighbour holds a token of
+    /// `player` (an index) in its slot `d`.
+    #[inline(always)]
+    pub fn facing(&self, player: usize, s: usize) -> u8 {
+        (self.facing_marks[player] >> (8 * s)) as u8
+    }
+
     /// Sets the masks kept in step with the stones and tokens (`full`,
-    /// `neighbours`, `facing`) from those, for a board built by hand.
+    /// `neighbour_marks`, `facing_marks`) from those, for a board built by hand.
     pub fn recompute_caches(&mut self) {
         self.full = self.full_stones();
-        self.neighbours = [0; MAX_SQUARES];
-        self.facing = [[0; MAX_SQUARES]; 2];
+        self.neighbour_marks = 0;
+        self.facing_marks = [0; 2];
         let mut stones = self.stones;
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
             stones &= stones - 1;
-            self.mark_stone(square, true);
+            self.toggle_stone(square);
             for player in Player::BOTH {
-                self.mark_facing(player, square, self.slots(player, square), true);
+                self.toggle_facing(player, square, self.slots(player, square));
             }
         }
     }
 
-    /// Records in `neighbours` that a stone arrives at (or leaves) `square`.
-    fn mark_stone(&mut self, square: Square, arrives: bool) {
-        let geometry = self.geometry;
-        let mut dirs = geometry.on_board[square.index()];
-        while dirs != 0 {
-            let dir = Direction(dirs.trailing_zeros() as u8);
-            dirs &= dirs - 1;
-            let from = geometry.neighbour[square.index()][dir.index()] as usize;
-            let towards = dir.opposite().bit();
-            if arrives {
-                self.neighbours[from] |= towards;
-            } else {
-                self.neighbours[from] &= !towards;
-            }
-        }
-    }
-
-    /// Records in `facing` that `player`'s tokens in the slots `mask` of the
-    /// stone on `square` arrive (or leave).
+    /// Records in `neighbour_marks` that a stone arrives at, or leaves,
+    /// `square` (the marks of a square are set exactly when it holds one).
     #[inline]
-    fn mark_facing(&mut self, player: Player, square: Square, mut mask: u8, arrives: bool) {
-        while mask != 0 {
-            let slot = Direction(mask.trailing_zeros() as u8);
-            mask &= mask - 1;
-            // The square from which a colonization through `slot` lands here.
-            let from = self.geometry.neighbour[square.index()][slot.opposite().index()];
-            if from == OFF_BOARD {
-                continue;
-            }
-            let facing = &mut self.facing[player.index()][from as usize];
-            if arrives {
-                *facing |= slot.bit();
-            } else {
-                *facing &= !slot.bit();
-            }
-        }
+    fn toggle_stone(&mut self, square: Square) {
+        self.neighbour_marks ^= self.geometry.stone_marks[square.index()];
+    }
+
+    /// Records in `facing_marks` that `player`'s tokens in the slots `mask`
+    /// of the stone on `square` arrive, or leave.
+    #[inline]
+    fn toggle_facing(&mut self, player: Player, square: Square, mask: u8) {
+        let marks = &self.geometry.token_marks[square.index()];
+        self.facing_marks[player.index()] ^= marks[0][usize::from(mask & 15)] ^ marks[1][usize::from(mask >> 4)];
     }
 
     /// The stones that `player` would harvest: full and controlled by them.
@@ -242,7 +228,7 @@ impl Board {
         self.tokens[player.index()][square.index()] = 0;
         self.full &= !square.bit();
         self.hash ^= zobrist::tokens(player.index(), square.index(), mask);
-        self.mark_facing(player, square, mask, false);
+        self.toggle_facing(player, square, mask);
         mask
     }
 
@@ -258,7 +244,7 @@ impl Board {
     pub fn put_token(&mut self, player: Player, square: Square, slot: Direction) {
         self.tokens[player.index()][square.index()] |= slot.bit();
         self.hash ^= zobrist::token(player.index(), square.index(), slot.index());
-        self.mark_facing(player, square, slot.bit(), true);
+        self.toggle_facing(player, square, slot.bit());
         if self.empty_slots(square) == 0 {
             self.full |= square.bit();
         }
@@ -279,7 +265,7 @@ impl Board {
             let mask = self.take_all(player, from);
             self.tokens[player.index()][to.index()] = mask;
             self.hash ^= zobrist::tokens(player.index(), to.index(), mask);
-            self.mark_facing(player, to, mask, true);
+            self.toggle_facing(player, to, mask);
             if self.kingstone[player.index()] == from {
                 self.kingstone[player.index()] = to;
                 self.hash ^=
@@ -287,8 +273,8 @@ impl Board {
             }
         }
         self.stones ^= from.bit() | to.bit();
-        self.mark_stone(from, false);
-        self.mark_stone(to, true);
+        self.toggle_stone(from);
+        self.toggle_stone(to);
         if self.empty_slots(to) == 0 {
             self.full |= to.bit();
         }
@@ -305,7 +291,7 @@ impl Board {
         if captured {
             self.tokens[other.index()][target.index()] &= !dir.bit();
             self.full &= !target.bit();
-            self.mark_facing(other, target, dir.bit(), false);
+            self.toggle_facing(other, target, dir.bit());
             self.hash ^= zobrist::token(other.index(), target.index(), dir.index());
         }
         self.set_hand(mover, self.hand[mover.index()] - 1);

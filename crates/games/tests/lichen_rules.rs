@@ -238,3 +238,64 @@ fn render_and_json_show_stones_hands_and_turn() {
     let a2 = stones.iter().find(|s| s["square"] == "a2").unwrap();
     assert!(a2["controller"].is_null());
 }
+
+/// Positions for the draw checks: every fourth turn of a few seeded random
+/// games (most stones contested by then), while the game goes on.
+fn positions_from_random_play(variant: LichenVariant, seed: u64) -> Vec<Lichen> {
+    use rand::{rngs::StdRng, SeedableRng};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    for _ in 0..2 {
+        let mut game = Lichen::start(&variant, 0);
+        let mut scratch = Vec::new();
+        for turn in 0.. {
+            if turn % 4 == 0 && game.outcome().is_none() {
+                found.push(game.clone());
+            }
+            let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
+            game.play(mv);
+        }
+    }
+    found
+}
+
+#[test]
+fn random_moves_are_legal_and_uniform_in_played_positions() {
+    for (variant, seed) in [(WIDE, 11), (LichenVariant::SQUARE, 12)] {
+        for (i, game) in positions_from_random_play(variant, seed).iter().enumerate() {
+            let moves = game.count_legal_moves(&mut Vec::new()) as u32;
+            // About 20 draws a move keeps the chi-square test sharp.
+            menagerie_core::testing::assert_random_moves_uniform(game, 20 * moves, seed + i as u64);
+        }
+    }
+}
+
+#[test]
+fn random_moves_are_uniform_with_wins_ties_and_without_colonizations() {
+    let texts = [
+        // Black's kingstone one token from White's control: its placements win outright.
+        (WIDE, ".[BWWW-BB-k].[WWWWWBWW]./[--W-----].[W-------]../..[W---W---K].[--------] w 5 3"),
+        // White holds a single token: placing it leaves none to colonize with.
+        (
+            LichenVariant::SQUARE,
+            "[-B--B---][B---B---k][----B---]/[-W------].[W-------]/[W-------][WW------K][W-------] w 1 9",
+        ),
+        // Black to move, tied stones everywhere.
+        (
+            LichenVariant::SQUARE,
+            "[W---B---][WB------k][-----BW-]/[B-W-----][--------][-W-B----]/[W-B-----][B---W---K][-W-B----] b 4 4",
+        ),
+        // A colonization that captures, and steps.
+        (WIDE, "..[----B---k]../.[W-W-----][--B-----][WW------]./..[W-------K].. w 9 9"),
+        // Colonizations of empty slots, which a placement there blocks (a
+        // blocked pair drawn must not stand for another move), and empty
+        // stones that one placement brings under control.
+        (WIDE, "..[--------k]../.[-WWW----][--------]../..[--------K].. w 9 9"),
+    ];
+    for (i, (variant, text)) in texts.into_iter().enumerate() {
+        let game = Lichen::from_text(&variant, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let moves = game.count_legal_moves(&mut Vec::new()) as u32;
+        // Few moves: many draws each, so that one move drawn twice as often shows.
+        menagerie_core::testing::assert_random_moves_uniform(&game, 200 * moves, 100 + i as u64);
+    }
+}

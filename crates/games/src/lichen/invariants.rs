@@ -26,6 +26,11 @@ pub fn check(game: &Lichen) -> Result<(), String> {
     if board.kingstone[0] == board.kingstone[1] {
         return Err("both kingstones on one stone".into());
     }
+    let mut fresh = *board;
+    fresh.recompute_caches();
+    if fresh != *board {
+        return Err("the masks kept in step (full stones, neighbours, facing slots) differ from recomputed ones".into());
+    }
     if board.hash != board.compute_hash() {
         return Err("the incremental hash differs from the recomputed one".into());
     }

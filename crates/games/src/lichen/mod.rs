@@ -138,6 +138,17 @@ impl Lichen {
         board
     }
 
+    /// `with` given the board of the coming turn, copied only when the
+    /// harvest changes it (rarely: random playouts call this every turn).
+    #[inline]
+    fn with_harvested<T>(&self, with: impl FnOnce(&Board) -> T) -> T {
+        if self.board.harvestable(self.board.to_move) == 0 {
+            with(&self.board)
+        } else {
+            with(&self.harvested())
+        }
+    }
+
     /// Turns in a row without a token leaving the game or returning to a hand.
     pub fn quiet_turns(&self) -> u32 {
         self.quiet_turns
@@ -160,18 +171,21 @@ impl Lichen {
         if board.hand_after_harvest() == 0 {
             return Some(Outcome::Win { winner: mover.other(), reason: "no token in hand to place" });
         }
-        if board.harvestable(mover) == 0
-            && board.geometry.all_squares().all(|s| !board.has_stone(s) || board.empty_slots(s) == 0)
-        {
+        if board.full == board.stones && board.harvestable(mover) == 0 {
             return Some(Outcome::Win { winner: mover.other(), reason: "no empty slot to place a token in" });
         }
         None
     }
 
     /// How often the current position has occurred (itself included).
+    ///
+    /// Only positions before the last harvest or capture are compared: a
+    /// quiet turn puts at least one token more on the board, so none of the
+    /// positions of the last `quiet_turns` turns holds as many as this one.
     fn repetitions(&self) -> usize {
         let current = &self.board;
-        1 + self.history[self.window_start..]
+        let end = self.history.len().saturating_sub(self.quiet_turns as usize).max(self.window_start);
+        1 + self.history[self.window_start..end]
             .iter()
             .filter(|e| e.board.hash == current.hash && e.board == *current)
             .count()
@@ -285,15 +299,16 @@ impl Game for Lichen {
         if self.outcome.is_some() {
             return 0;
         }
-        movegen::count(&self.harvested())
+        self.with_harvested(movegen::count)
     }
 
-    /// Counts instead of listing: a turn has hundreds of moves.
-    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, _scratch: &mut Vec<Move>) -> Option<Move> {
+    /// Draws from the groups of moves instead of listing: a turn has
+    /// hundreds of moves (see `movegen`).
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
         if self.outcome.is_some() {
             return None;
         }
-        movegen::random(&self.harvested(), rng)
+        self.with_harvested(|board| movegen::random(board, rng, scratch))
     }
 
     fn play(&mut self, mv: Move) {

@@ -17,6 +17,21 @@ pub struct Board {
     pub tokens: [[u8; MAX_SQUARES]; 2],
     /// Squares holding a stone, one bit per square.
     pub stones: u16,
+    /// Stones whose eight slots are all filled, kept in step with `tokens`:
+    /// only these can be harvested, and when every stone is full no token
+    /// can be placed. Every turn asks both, so neither scans the stones.
+    pub full: u16,
+    /// Byte `s`: the directions from square `s`
+    /// (stone or not) to a square holding a stone, kept in step with
+    /// `stones`. With `facing_marks` it tells every stone's acts without
+    /// looking at its neighbours; one `u128` so that a stone move updates
+    /// all the bytes it touches with one XOR.
+    pub neighbour_marks: u128,
+    /// Byte `s` of `facing_marks[player]` (see [`Board::facing`]): the
+    /// directions `d` from square `s` whose neighbour holds a `player` token
+    /// in its slot `d`, the slot that a colonization from `s` through `d`
+    /// would fill. Kept in step with `tokens`.
+    pub facing_marks: [u128; 2],
     /// `kingstone[player]`: where that player's kingstone stands.
     pub kingstone: [Square; 2],
     pub hand: [u32; 2],
@@ -44,6 +59,9 @@ impl Board {
             geometry,
             tokens: [[0; MAX_SQUARES]; 2],
             stones: 0,
+            full: 0,
+            neighbour_marks: 0,
+            facing_marks: [0; 2],
             kingstone: [Square(0); 2],
             hand: [0; 2],
             to_move: Player::First,
@@ -97,17 +115,73 @@ impl Board {
         self.controls(player, self.kingstone[player.other().index()])
     }
 
+    /// The stones whose eight slots are all filled, computed from the tokens
+    /// (the `full` field is kept in step with this).
+    pub fn full_stones(&self) -> u16 {
+        let mut found = 0;
+        let mut stones = self.stones;
+        while stones != 0 {
+            let square = Square(stones.trailing_zeros() as u8);
+            stones &= stones - 1;
+            if self.empty_slots(square) == 0 {
+                found |= square.bit();
+            }
+        }
+        found
+    }
+
+    /// The directions `d` from square `s` whose neighbour holds a token of
+    /// `player` (an index) in its slot `d`.
+    #[inline(always)]
+    pub fn facing(&self, player: usize, s: usize) -> u8 {
+        (self.facing_marks[player] >> (8 * s)) as u8
+    }
+
+    /// Sets the masks kept in step with the stones and tokens (`full`,
+    /// `neighbour_marks`, `facing_marks`) from those, for a board built by hand.
+    pub fn recompute_caches(&mut self) {
+        self.full = self.full_stones();
+        self.neighbour_marks = 0;
+        self.facing_marks = [0; 2];
+        let mut stones = self.stones;
+        while stones != 0 {
+            let square = Square(stones.trailing_zeros() as u8);
+            stones &= stones - 1;
+            self.toggle_stone(square);
+            for player in Player::BOTH {
+                self.toggle_facing(player, square, self.slots(player, square));
+            }
+        }
+    }
+
+    /// Records in `neighbour_marks` that a stone arrives at, or leaves,
+    /// `square` (the marks of a square are set exactly when it holds one).
+    #[inline]
+    fn toggle_stone(&mut self, square: Square) {
+        self.neighbour_marks ^= self.geometry.stone_marks[square.index()];
+    }
+
+    /// Records in `facing_marks` that `player`'s tokens in the slots `mask`
+    /// of the stone on `square` arrive, or leave.
+    #[inline]
+    fn toggle_facing(&mut self, player: Player, square: Square, mask: u8) {
+        let marks = &self.geometry.token_marks[square.index()];
+        self.facing_marks[player.index()] ^= marks[0][usize::from(mask & 15)] ^ marks[1][usize::from(mask >> 4)];
+    }
+
     /// The stones that `player` would harvest: full and controlled by them.
+    #[inline]
     pub fn harvestable(&self, player: Player) -> u16 {
         let mut found = 0;
         if !self.harvests {
             return found;
         }
-        let mut stones = self.stones;
+        // Usually no stone is full: the loop rarely runs.
+        let mut stones = self.full;
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
             stones &= stones - 1;
-            if self.empty_slots(square) == 0 && self.controls(player, square) {
+            if self.controls(player, square) {
                 found |= square.bit();
             }
         }
@@ -152,7 +226,9 @@ impl Board {
     fn take_all(&mut self, player: Player, square: Square) -> u8 {
         let mask = self.tokens[player.index()][square.index()];
         self.tokens[player.index()][square.index()] = 0;
+        self.full &= !square.bit();
         self.hash ^= zobrist::tokens(player.index(), square.index(), mask);
+        self.toggle_facing(player, square, mask);
         mask
     }
 
@@ -168,6 +244,10 @@ impl Board {
     pub fn put_token(&mut self, player: Player, square: Square, slot: Direction) {
         self.tokens[player.index()][square.index()] |= slot.bit();
         self.hash ^= zobrist::token(player.index(), square.index(), slot.index());
+        self.toggle_facing(player, square, slot.bit());
+        if self.empty_slots(square) == 0 {
+            self.full |= square.bit();
+        }
     }
 
     /// Step 2: one token from the mover's hand into an empty slot.
@@ -185,6 +265,7 @@ impl Board {
             let mask = self.take_all(player, from);
             self.tokens[player.index()][to.index()] = mask;
             self.hash ^= zobrist::tokens(player.index(), to.index(), mask);
+            self.toggle_facing(player, to, mask);
             if self.kingstone[player.index()] == from {
                 self.kingstone[player.index()] = to;
                 self.hash ^=
@@ -192,6 +273,11 @@ impl Board {
             }
         }
         self.stones ^= from.bit() | to.bit();
+        self.toggle_stone(from);
+        self.toggle_stone(to);
+        if self.empty_slots(to) == 0 {
+            self.full |= to.bit();
+        }
     }
 
     /// A colonization from `from` in `dir`: a token from the mover's hand goes
@@ -204,6 +290,8 @@ impl Board {
         let captured = self.slots(other, target) & dir.bit() != 0;
         if captured {
             self.tokens[other.index()][target.index()] &= !dir.bit();
+            self.full &= !target.bit();
+            self.toggle_facing(other, target, dir.bit());
             self.hash ^= zobrist::token(other.index(), target.index(), dir.index());
         }
         self.set_hand(mover, self.hand[mover.index()] - 1);

@@ -79,6 +79,18 @@ pub struct Geometry {
     /// `on_board[square]`: the directions (as a slot mask) that lead to a
     /// square of the board, i.e. through which a stone may act.
     pub on_board: [u8; MAX_SQUARES],
+    /// `on_board`, byte `s` for square `s`, in one `u128`.
+    pub on_board_marks: u128,
+    /// `stone_marks[s]`: bit `8 n + opposite(d)` for the neighbour `n` of `s`
+    /// in each direction `d`: what a stone on `s` adds to the board's
+    /// neighbour masks (byte `n`: the directions from `n` to a stone).
+    pub stone_marks: [u128; MAX_SQUARES],
+    /// `token_marks[s][half][nibble]`: for the tokens of the stone on `s` in
+    /// the slots `nibble << (4 * half)`, bit `8 f + d` for each such slot `d`
+    /// whose square `f` behind (the neighbour of `s` in the opposite
+    /// direction) is on the board: from `f`, a colonization through `d`
+    /// lands in that slot. What those tokens add to the board's facing masks.
+    pub token_marks: [[[u128; 16]; 2]; MAX_SQUARES],
 }
 
 impl Geometry {
@@ -101,7 +113,49 @@ impl Geometry {
             }
             sq += 1;
         }
-        Geometry { files, squares, neighbour, on_board }
+        let mut on_board_marks = 0u128;
+        let mut sq = 0;
+        while sq < MAX_SQUARES {
+            on_board_marks |= (on_board[sq] as u128) << (8 * sq);
+            sq += 1;
+        }
+        let (stone_marks, token_marks) = Self::marks(squares, &neighbour);
+        Geometry { files, squares, neighbour, on_board, on_board_marks, stone_marks, token_marks }
+    }
+
+    /// The tables `stone_marks` and `token_marks` from the neighbours.
+    #[allow(clippy::type_complexity)]
+    const fn marks(
+        squares: u8,
+        neighbour: &[[u8; 8]; MAX_SQUARES],
+    ) -> ([u128; MAX_SQUARES], [[[u128; 16]; 2]; MAX_SQUARES]) {
+        let mut stone_marks = [0u128; MAX_SQUARES];
+        let mut token_marks = [[[0u128; 16]; 2]; MAX_SQUARES];
+        let mut sq = 0;
+        while sq < squares as usize {
+            let mut d = 0;
+            while d < 8 {
+                let n = neighbour[sq][d];
+                if n != OFF_BOARD {
+                    stone_marks[sq] |= 1 << (8 * n as usize + (d + 4) % 8);
+                }
+                let behind = neighbour[sq][(d + 4) % 8];
+                if behind != OFF_BOARD {
+                    let mark = 1u128 << (8 * behind as usize + d);
+                    let (half, bit) = (d / 4, d % 4);
+                    let mut nibble = 0;
+                    while nibble < 16 {
+                        if nibble & (1 << bit) != 0 {
+                            token_marks[sq][half][nibble] |= mark;
+                        }
+                        nibble += 1;
+                    }
+                }
+                d += 1;
+            }
+            sq += 1;
+        }
+        (stone_marks, token_marks)
     }
 
     /// The neighbour of `square` in direction `dir`, if it is on the board.

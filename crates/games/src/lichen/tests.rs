@@ -52,16 +52,20 @@ fn check_against_reference(game: &Lichen) {
     let expected = reference_moves(&board);
     assert_eq!(listed, expected, "move lists differ in {}", game.to_text());
     assert_eq!(movegen::count(&board), expected.len() as u64, "count differs in {}", game.to_text());
-    // Random playouts draw an index: each names the move the list holds there.
-    let drawn: Vec<Move> = (0..moves.len() as u64)
-        .map(|i| movegen::nth(&board, i).unwrap_or_else(|| panic!("no move {i} in {}", game.to_text())))
-        .collect();
-    assert_eq!(drawn, moves, "nth differs from the list in {}", game.to_text());
-    assert_eq!(movegen::nth(&board, moves.len() as u64), None, "a move past the last in {}", game.to_text());
-    // A draw is the move at an index drawn uniformly below the count.
+    // Random playouts draw an index into the groups of moves and draw again
+    // on a blocked pair: uniform when each legal move has exactly one index.
+    let indexed: Vec<Move> = movegen::indexed(&board).into_iter().flatten().collect();
+    assert_eq!(indexed.len(), expected.len(), "a move with two indices in {}", game.to_text());
+    assert_eq!(indexed.into_iter().collect::<HashSet<Move>>(), expected, "indexed moves differ in {}", game.to_text());
+    let mut scratch = Vec::new();
+    let mut rng = StdRng::seed_from_u64(moves.len() as u64);
+    let drawn = movegen::random(&board, &mut rng, &mut scratch).expect("a move to draw");
+    assert!(expected.contains(&drawn), "{drawn:?} drawn in {}", game.to_text());
+    // The fallback draws the move at an index drawn uniformly below the count.
     let seed = moves.len() as u64;
-    let expected = moves[StdRng::seed_from_u64(seed).random_range(0..moves.len() as u64) as usize];
-    assert_eq!(movegen::random(&board, &mut StdRng::seed_from_u64(seed)), Some(expected), "in {}", game.to_text());
+    let expected = moves[StdRng::seed_from_u64(seed).random_range(0..moves.len())];
+    let drawn = movegen::random_listed(&board, &mut StdRng::seed_from_u64(seed), &mut scratch);
+    assert_eq!(drawn, Some(expected), "in {}", game.to_text());
 }
 
 #[test]
@@ -88,8 +92,11 @@ fn fast_generation_matches_the_reference_in_crafted_positions() {
         "[-B--B---][B---B---k][----B---]/[-W------].[W-------]/[W-------][WW------K][W-------] w 1 9",
         // Black to move, tied stones everywhere.
         "[W---B---][WB------k][-----BW-]/[B-W-----][--------][-W-B----]/[W-B-----][B---W---K][-W-B----] b 4 4",
+        // Colonizations of empty slots (blocked by a placement there), an empty enemy kingstone.
+        "..[--------k]../.[-WWW----][--------]../..[--------K].. w 9 9",
     ];
-    for (text, variant) in texts.iter().zip([LichenVariant::WIDE, LichenVariant::SQUARE, LichenVariant::SQUARE]) {
+    let variants = [LichenVariant::WIDE, LichenVariant::SQUARE, LichenVariant::SQUARE, LichenVariant::WIDE];
+    for (text, variant) in texts.iter().zip(variants) {
         let game = Lichen::from_text(&variant, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         check_against_reference(&game);
     }

@@ -95,6 +95,7 @@ pub fn read(geometry: &'static Geometry, text: &str) -> Result<Board, PositionEr
     board.hand[0] = read_hand(fields[2], "field 3 (White's hand)")?;
     board.hand[1] = read_hand(fields[3], "field 4 (Black's hand)")?;
     board.hash = board.compute_hash();
+    board.recompute_caches();
     Ok(board)
 }
 

@@ -15,15 +15,33 @@ pub fn token(player: usize, square: usize, slot: usize) -> u64 {
     TOKEN_KEYS[(player * MAX_SQUARES + square) * 8 + slot]
 }
 
+/// `NIBBLE_KEYS[player][square][half][nibble]`: the key of the tokens in
+/// the slots `nibble << (4 * half)`, so that a whole stone's key (a stone
+/// move, a harvest) is two lookups.
+const NIBBLE_KEYS: [[[[u64; 16]; 2]; MAX_SQUARES]; 2] = nibble_keys();
+
+const fn nibble_keys() -> [[[[u64; 16]; 2]; MAX_SQUARES]; 2] {
+    let mut keys = [[[[0; 16]; 2]; MAX_SQUARES]; 2];
+    let mut i = 0;
+    while i < 2 * MAX_SQUARES * 2 * 16 {
+        let (player, square, half, nibble) = (i / (MAX_SQUARES * 32), i / 32 % MAX_SQUARES, i / 16 % 2, i % 16);
+        let mut slot = 0;
+        while slot < 4 {
+            if nibble & (1 << slot) != 0 {
+                keys[player][square][half][nibble] ^= TOKEN_KEYS[(player * MAX_SQUARES + square) * 8 + 4 * half + slot];
+            }
+            slot += 1;
+        }
+        i += 1;
+    }
+    keys
+}
+
 /// The key of all the tokens of `mask` on one stone of `player`.
 #[inline]
-pub fn tokens(player: usize, square: usize, mut mask: u8) -> u64 {
-    let mut key = 0;
-    while mask != 0 {
-        key ^= token(player, square, mask.trailing_zeros() as usize);
-        mask &= mask - 1;
-    }
-    key
+pub fn tokens(player: usize, square: usize, mask: u8) -> u64 {
+    let keys = &NIBBLE_KEYS[player][square];
+    keys[0][usize::from(mask & 15)] ^ keys[1][usize::from(mask >> 4)]
 }
 
 /// The key of `player`'s kingstone standing on `square`.
@@ -38,8 +56,31 @@ pub fn black_to_move() -> u64 {
     SIDE_KEYS[0]
 }
 
+/// Hands of fewer tokens than this (all that play reaches: a player owns 20)
+/// take their key from a table instead of hashing the count every turn.
+const HAND_TABLE: usize = 64;
+const HAND_KEYS: [[u64; HAND_TABLE]; 2] = [hand_keys(0), hand_keys(1)];
+
+/// The key of `player`'s hand holding `count` tokens, the same for every count.
+const fn hand_key(player: usize, count: u32) -> u64 {
+    splitmix64(SIDE_KEYS[1 + player] ^ count as u64).1
+}
+
+const fn hand_keys(player: usize) -> [u64; HAND_TABLE] {
+    let mut keys = [0; HAND_TABLE];
+    let mut count = 0;
+    while count < HAND_TABLE {
+        keys[count] = hand_key(player, count as u32);
+        count += 1;
+    }
+    keys
+}
+
 /// The contribution of `player`'s hand holding `count` tokens.
 #[inline]
 pub fn hand(player: usize, count: u32) -> u64 {
-    splitmix64(SIDE_KEYS[1 + player] ^ u64::from(count)).1
+    match HAND_KEYS[player].get(count as usize) {
+        Some(&key) => key,
+        None => hand_key(player, count),
+    }
 }

@@ -151,6 +151,19 @@ macro_rules! bitboard {
                 self.0.trailing_zeros() as usize
             }
 
+            /// The `n`-th lowest index, counting from 0; the set must have
+            /// more than `n` members.
+            #[inline]
+            pub const fn nth_index(self, n: u32) -> usize {
+                let mut bits = self.0;
+                let mut skipped = 0;
+                while skipped < n {
+                    bits &= bits - 1;
+                    skipped += 1;
+                }
+                bits.trailing_zeros() as usize
+            }
+
             /// The highest index; the set must not be empty.
             #[inline]
             pub const fn highest_index(self) -> usize {
@@ -223,6 +236,14 @@ mod tests {
         assert_eq!(wide.collect::<Vec<_>>(), [Square(3), Square(64), Square(99)]);
         assert_eq!(Full::ALL.count(), 64);
         assert_eq!(Full::ALL.collect::<Vec<_>>(), (0..64).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_nth_index_counts_from_the_lowest() {
+        let set = Cells::from_index(41) | Cells::from_index(0) | Cells::from_index(17);
+        assert_eq!([set.nth_index(0), set.nth_index(1), set.nth_index(2)], [0, 17, 41]);
+        let wide = Wide::from_index(99) | Wide::from_index(64) | Wide::from_index(3);
+        assert_eq!(wide.nth_index(2), 99);
     }
 
     #[test]

@@ -136,19 +136,10 @@ impl<'a> Units<'a> {
             }
             Unit::Pair { from, first, second } => {
                 let targets = (Board::reach(first, from, masks) | Board::reach(second, from, masks)) & masks.pair_targets;
-                (index < targets.count()).then(|| Move::new(from, nth_square(targets, index), first, Some(second)))
+                (index < targets.count()).then(|| Move::new(from, Square::new(targets.nth_index(index) as u8), first, Some(second)))
             }
         }
     }
-}
-
-/// The `index`-th lowest square of `set` (which has more than `index`).
-#[inline]
-fn nth_square(mut set: Bitboard, index: u32) -> Square {
-    for _ in 0..index {
-        set.0 &= set.0 - 1;
-    }
-    set.lowest()
 }
 
 /// The target and victim choice of a single unit's `index`-th move, where
@@ -156,7 +147,7 @@ fn nth_square(mut set: Bitboard, index: u32) -> Square {
 #[inline]
 fn nth_with_choices(targets: Bitboard, choices: Bitboard, mut index: u32) -> Option<(Square, usize)> {
     if (targets & choices).is_empty() {
-        return (index < targets.count()).then(|| (nth_square(targets, index), 0));
+        return (index < targets.count()).then(|| (Square::new(targets.nth_index(index) as u8), 0));
     }
     for to in targets {
         let moves = if choices.contains(to) { 2 } else { 1 };

@@ -102,7 +102,7 @@ impl<'a> Sliders<'a> {
             let (stay, change) = gen.piece_targets(board, cell, kind);
             let targets = stay | change;
             if index < targets.count() {
-                let to = nth_cell(targets, index);
+                let to = targets.nth_index(index);
                 let land = if same_parity(cell).contains_index(to) { board } else { 1 - board };
                 drawn = Some(Move::plain(Square::new(board, cell), Square::new(land, to)));
             }
@@ -166,11 +166,11 @@ impl Groups {
             }
             return match group.shape {
                 Shape::Spread { from, board } => {
-                    Move::plain(from, Square::new(usize::from(board), nth_cell(group.targets, index)))
+                    Move::plain(from, Square::new(usize::from(board), group.targets.nth_index(index)))
                 }
                 Shape::Shifted { from_board, board, delta, promote } => {
                     let (target, promotion) = if promote { (index / 3, Some(index % 3)) } else { (index, None) };
-                    let cell = nth_cell(group.targets, target);
+                    let cell = group.targets.nth_index(target);
                     let from = Square::new(usize::from(from_board), (cell as i32 - i32::from(delta)) as usize);
                     let to = Square::new(usize::from(board), cell);
                     match promotion {
@@ -183,15 +183,6 @@ impl Groups {
         }
         unreachable!("the index is below the total")
     }
-}
-
-/// The `index`-th lowest cell of `set` (which has more than `index`).
-#[inline]
-fn nth_cell(mut set: Bitboard, index: u32) -> usize {
-    for _ in 0..index {
-        set.0 &= set.0 - 1;
-    }
-    set.lowest_index()
 }
 
 impl Sink for Groups {

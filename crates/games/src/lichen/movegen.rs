@@ -44,9 +44,9 @@ impl Turn<'_> {
     fn new(board: &Board) -> Turn<'_> {
         let mover = board.to_move.index();
         // All squares at once, a byte each, from the masks the board keeps.
-        let stones = board.neighbour_marks;
+        let stones = board.neighbour_marks.get();
         let open = board.geometry.on_board_marks & !stones;
-        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover] } else { 0 };
+        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover].get() } else { 0 };
         Turn {
             board,
             mover,
@@ -235,10 +235,10 @@ impl Groups<'_> {
         let winning = board.kingstone[other].bit() & !board.control[other];
         let king = board.kingstone[other].index();
         let wins = if winning != 0 { board.empty_slots(Square(king as u8)).count_ones() } else { 0 };
-        let stones = board.neighbour_marks;
+        let stones = board.neighbour_marks.get();
         let open = board.geometry.on_board_marks & !stones;
         // A colonization needs a token still in hand after the placement.
-        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover] } else { 0 };
+        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover].get() } else { 0 };
         let reach = open | colonizable;
         let rest = square_bytes(board.stones & !winning);
         let empty = rest & !(own | theirs);
@@ -300,7 +300,7 @@ impl Groups<'_> {
     fn blocked(&self) -> u32 {
         let board = self.board;
         // `facing` of the other player: their token fills the target slot.
-        let into_empty = self.acting & self.colonizable & !board.facing_marks[1 - self.mover];
+        let into_empty = self.acting & self.colonizable & !board.facing_marks[1 - self.mover].get();
         // The colonizations into the winning stone are those from its
         // neighbours towards it.
         let into_winning = if self.winning != 0 {

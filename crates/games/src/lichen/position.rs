@@ -7,6 +7,24 @@ use super::square::{Direction, Geometry, Square};
 use super::zobrist;
 use menagerie_core::Player;
 
+/// A byte for each square (one spare), such as the directions from that
+/// square to a stone: read and updated as one `u128`, stored as bytes so
+/// that the board, which every turn copies for its undo, has no padding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SquareBytes([u8; 16]);
+
+impl SquareBytes {
+    #[inline(always)]
+    pub fn get(self) -> u128 {
+        u128::from_le_bytes(self.0)
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, marks: u128) {
+        self.0 = (self.get() ^ marks).to_le_bytes();
+    }
+}
+
 /// A stone's eight slots are one byte per player: bit `d` is set when that
 /// player has a token in slot `d` (see [`Direction`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,12 +50,12 @@ pub struct Board {
     /// `stones`. With `facing_marks` it tells every stone's acts without
     /// looking at its neighbours; one `u128` so that a stone move updates
     /// all the bytes it touches with one XOR.
-    pub neighbour_marks: u128,
+    pub neighbour_marks: SquareBytes,
     /// Byte `s` of `facing_marks[player]`: the
     /// directions `d` from square `s` whose neighbour holds a `player` token
     /// in its slot `d`, the slot that a colonization from `s` through `d`
     /// would fill. Kept in step with `tokens`.
-    pub facing_marks: [u128; 2],
+    pub facing_marks: [SquareBytes; 2],
     /// `kingstone[player]`: where that player's kingstone stands.
     pub kingstone: [Square; 2],
     pub hand: [u32; 2],
@@ -67,8 +85,8 @@ impl Board {
             control: [0; 2],
             stones: 0,
             full: 0,
-            neighbour_marks: 0,
-            facing_marks: [0; 2],
+            neighbour_marks: SquareBytes::default(),
+            facing_marks: [SquareBytes::default(); 2],
             kingstone: [Square(0); 2],
             hand: [0; 2],
             to_move: Player::First,
@@ -171,8 +189,8 @@ impl Board {
     pub fn recompute_caches(&mut self) {
         self.full = self.full_stones();
         self.control = Player::BOTH.map(|player| self.controlled_stones(player));
-        self.neighbour_marks = 0;
-        self.facing_marks = [0; 2];
+        self.neighbour_marks = SquareBytes::default();
+        self.facing_marks = [SquareBytes::default(); 2];
         let mut stones = self.stones;
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
@@ -188,7 +206,7 @@ impl Board {
     /// `square` (the marks of a square are set exactly when it holds one).
     #[inline]
     fn toggle_stone(&mut self, square: Square) {
-        self.neighbour_marks ^= self.geometry.stone_marks[square.index()];
+        self.neighbour_marks.toggle(self.geometry.stone_marks[square.index()]);
     }
 
     /// Records in `facing_marks` that `player`'s tokens in the slots `mask`
@@ -196,7 +214,7 @@ impl Board {
     #[inline]
     fn toggle_facing(&mut self, player: Player, square: Square, mask: u8) {
         let marks = &self.geometry.token_marks[square.index()];
-        self.facing_marks[player.index()] ^= marks[0][usize::from(mask & 15)] ^ marks[1][usize::from(mask >> 4)];
+        self.facing_marks[player.index()].toggle(marks[0][usize::from(mask & 15)] ^ marks[1][usize::from(mask >> 4)]);
     }
 
     /// The stones that `player` would harvest: full and controlled by them.
@@ -224,13 +242,20 @@ impl Board {
 
     /// Step 1 of a turn: every full stone the mover controls is emptied; the
     /// mover's tokens on it go back to the hand, the opponent's leave the game.
+    /// Inline, since most turns harvest nothing: then it is one test.
+    #[inline(always)]
     pub fn harvest(&mut self) -> Harvest {
+        match self.harvestable(self.to_move) {
+            0 => Harvest::default(),
+            stones => self.harvest_stones(stones),
+        }
+    }
+
+    /// The harvest of the full controlled `stones`.
+    #[inline(never)]
+    fn harvest_stones(&mut self, mut stones: u16) -> Harvest {
         let mover = self.to_move;
         let mut done = Harvest::default();
-        let mut stones = self.harvestable(mover);
-        if stones == 0 {
-            return done;
-        }
         let old_hand = self.hand[mover.index()];
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
@@ -268,7 +293,9 @@ impl Board {
     pub fn put_token(&mut self, player: Player, square: Square, slot: Direction) {
         self.tokens[player.index()][square.index()] |= slot.bit();
         self.hash ^= zobrist::token(player.index(), square.index(), slot.index());
-        self.toggle_facing(player, square, slot.bit());
+        // One token: one half of the slots is empty, its marks are zero.
+        let (half, nibble) = (slot.index() / 4, 1 << (slot.index() % 4));
+        self.facing_marks[player.index()].toggle(self.geometry.token_marks[square.index()][half][nibble]);
         self.update_control(square);
         if self.empty_slots(square) == 0 {
             self.full |= square.bit();

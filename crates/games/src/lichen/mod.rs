@@ -33,7 +33,7 @@ pub use moves::{Act, Move};
 pub use square::{Direction, Square};
 
 use menagerie_core::{
-    Actor, Game, MoveError, OptionInfo, Outcome, PositionError, VariantError, VariantInfo, VariantSpec,
+    Actor, Game, MoveError, OptionInfo, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec,
 };
 use position::Board;
 use rand::Rng;
@@ -100,13 +100,45 @@ impl LichenVariant {
     }
 }
 
+/// How a game ended: two bytes where an [`Outcome`] takes 24, since every
+/// turn copies one into its undo record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The winner controls the enemy kingstone.
+    Kingstone(Player),
+    /// The third occurrence of the same position.
+    Repetition,
+    /// [`QUIET_TURN_LIMIT`] turns without a token leaving the game or
+    /// returning to a hand.
+    QuietTurns,
+    /// The winner's opponent must place with an empty hand.
+    EmptyHand(Player),
+    /// The winner's opponent finds no empty slot to place in.
+    NoEmptySlot(Player),
+}
+
+impl Ending {
+    fn outcome(self) -> Outcome {
+        match self {
+            Ending::Kingstone(winner) => Outcome::Win { winner, reason: "controls the enemy kingstone" },
+            Ending::Repetition => Outcome::Draw { reason: "third occurrence of the same position" },
+            Ending::QuietTurns => {
+                Outcome::Draw { reason: "200 turns without a token leaving the game or returning to a hand" }
+            }
+            Ending::EmptyHand(winner) => Outcome::Win { winner, reason: "no token in hand to place" },
+            Ending::NoEmptySlot(winner) => Outcome::Win { winner, reason: "no empty slot to place a token in" },
+        }
+    }
+}
+
 /// What `undo` needs to restore, and the earlier positions for repetition.
+/// Small (128 bytes) because every turn pushes one: the copy is inline.
 #[derive(Clone, Debug)]
 struct Earlier {
     board: Board,
-    quiet_turns: u32,
-    window_start: usize,
-    outcome: Option<Outcome>,
+    window_start: u32,
+    quiet_turns: u16,
+    ending: Option<Ending>,
 }
 
 /// A Lichen Chess position with the turns played since it was set up.
@@ -115,19 +147,20 @@ pub struct Lichen {
     variant: LichenVariant,
     /// The state between turns, before the mover's harvest.
     board: Board,
-    /// Turns in a row without a token leaving the game or returning to a hand.
-    quiet_turns: u32,
+    /// Turns in a row without a token leaving the game or returning to a
+    /// hand (at most [`QUIET_TURN_LIMIT`]: then the game is over).
+    quiet_turns: u16,
     /// Index into `history` of the first position since a token last left the
     /// game: no earlier position can come back (they hold more tokens).
-    window_start: usize,
-    outcome: Option<Outcome>,
+    window_start: u32,
+    ending: Option<Ending>,
     history: Vec<Earlier>,
 }
 
 impl Lichen {
     fn with_board(variant: LichenVariant, board: Board) -> Lichen {
-        let mut game = Lichen { variant, board, quiet_turns: 0, window_start: 0, outcome: None, history: Vec::new() };
-        game.outcome = game.judge(false);
+        let mut game = Lichen { variant, board, quiet_turns: 0, window_start: 0, ending: None, history: Vec::new() };
+        game.ending = game.judge(false);
         game
     }
 
@@ -151,28 +184,30 @@ impl Lichen {
 
     /// Turns in a row without a token leaving the game or returning to a hand.
     pub fn quiet_turns(&self) -> u32 {
-        self.quiet_turns
+        u32::from(self.quiet_turns)
     }
 
     /// Whether the game is over in the current position. `won` says the turn
     /// just played ended with the mover controlling the enemy kingstone.
-    fn judge(&self, won: bool) -> Option<Outcome> {
+    /// Inline: `play` calls it every turn.
+    #[inline(always)]
+    fn judge(&self, won: bool) -> Option<Ending> {
         let board = &self.board;
         let mover = board.to_move;
         if won || board.controls_enemy_kingstone(mover.other()) {
-            return Some(Outcome::Win { winner: mover.other(), reason: "controls the enemy kingstone" });
+            return Some(Ending::Kingstone(mover.other()));
         }
         if self.repetitions() >= 3 {
-            return Some(Outcome::Draw { reason: "third occurrence of the same position" });
+            return Some(Ending::Repetition);
         }
-        if self.quiet_turns >= QUIET_TURN_LIMIT {
-            return Some(Outcome::Draw { reason: "200 turns without a token leaving the game or returning to a hand" });
+        if u32::from(self.quiet_turns) >= QUIET_TURN_LIMIT {
+            return Some(Ending::QuietTurns);
         }
         if board.hand_after_harvest() == 0 {
-            return Some(Outcome::Win { winner: mover.other(), reason: "no token in hand to place" });
+            return Some(Ending::EmptyHand(mover.other()));
         }
         if board.full == board.stones && board.harvestable(mover) == 0 {
-            return Some(Outcome::Win { winner: mover.other(), reason: "no empty slot to place a token in" });
+            return Some(Ending::NoEmptySlot(mover.other()));
         }
         None
     }
@@ -184,8 +219,9 @@ impl Lichen {
     /// positions of the last `quiet_turns` turns holds as many as this one.
     fn repetitions(&self) -> usize {
         let current = &self.board;
-        let end = self.history.len().saturating_sub(self.quiet_turns as usize).max(self.window_start);
-        1 + self.history[self.window_start..end]
+        let start = self.window_start as usize;
+        let end = self.history.len().saturating_sub(usize::from(self.quiet_turns)).max(start);
+        1 + self.history[start..end]
             .iter()
             .filter(|e| e.board.hash == current.hash && e.board == *current)
             .count()
@@ -285,18 +321,18 @@ impl Game for Lichen {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.outcome.clone()
+        self.ending.map(Ending::outcome)
     }
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
-        if self.outcome.is_none() {
+        if self.ending.is_none() {
             movegen::generate(&self.harvested(), moves);
         }
     }
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
-        if self.outcome.is_some() {
+        if self.ending.is_some() {
             return 0;
         }
         self.with_harvested(movegen::count)
@@ -305,7 +341,7 @@ impl Game for Lichen {
     /// Draws from the groups of moves instead of listing: a turn has
     /// hundreds of moves (see `movegen`).
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-        if self.outcome.is_some() {
+        if self.ending.is_some() {
             return None;
         }
         self.with_harvested(|board| movegen::random(board, rng, scratch))
@@ -314,9 +350,9 @@ impl Game for Lichen {
     fn play(&mut self, mv: Move) {
         self.history.push(Earlier {
             board: self.board,
-            quiet_turns: self.quiet_turns,
             window_start: self.window_start,
-            outcome: self.outcome.take(),
+            quiet_turns: self.quiet_turns,
+            ending: self.ending.take(),
         });
         let board = &mut self.board;
         let mover = board.to_move;
@@ -337,14 +373,14 @@ impl Game for Lichen {
         board.pass_turn();
         if left_game {
             // Positions before this one hold more tokens: they cannot recur.
-            self.window_start = self.history.len();
+            self.window_start = self.history.len() as u32;
         }
         if harvest.returned + harvest.removed > 0 || left_game {
             self.quiet_turns = 0;
         } else {
             self.quiet_turns += 1;
         }
-        self.outcome = self.judge(won);
+        self.ending = self.judge(won);
     }
 
     fn undo(&mut self) {
@@ -352,7 +388,7 @@ impl Game for Lichen {
         self.board = earlier.board;
         self.quiet_turns = earlier.quiet_turns;
         self.window_start = earlier.window_start;
-        self.outcome = earlier.outcome;
+        self.ending = earlier.ending;
     }
 
     fn hash(&self) -> u64 {
@@ -365,7 +401,7 @@ impl Game for Lichen {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let mv = notation::read(self.board.geometry, text)?;
-        if self.outcome.is_some() {
+        if self.ending.is_some() {
             return Err(MoveError::GameOver);
         }
         let mut moves = Vec::new();

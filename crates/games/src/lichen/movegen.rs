@@ -24,7 +24,7 @@
 use rand::Rng;
 use super::moves::{Act, Move};
 use super::position::Board;
-use super::square::{Direction, Square, MAX_SQUARES};
+use super::square::{Direction, Square};
 
 /// The mover's view of the board: which acts each stone could make.
 struct Turn<'a> {
@@ -44,9 +44,9 @@ impl Turn<'_> {
     fn new(board: &Board) -> Turn<'_> {
         let mover = board.to_move.index();
         // All squares at once, a byte each, from the masks the board keeps.
-        let stones = board.neighbour_marks;
+        let stones = board.neighbour_marks.get();
         let open = board.geometry.on_board_marks & !stones;
-        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover] } else { 0 };
+        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover].get() } else { 0 };
         Turn {
             board,
             mover,
@@ -68,13 +68,6 @@ impl Turn<'_> {
         self.colonizable[s]
     }
 
-    /// The directions through which the stone on `s` acts, given a token of
-    /// the mover in that slot and control of the stone.
-    #[inline(always)]
-    fn acts(&self, s: usize) -> u8 {
-        self.open(s) | self.colonizable(s)
-    }
-
     #[inline(always)]
     fn own(&self, s: usize) -> u8 {
         self.board.tokens[self.mover][s]
@@ -83,25 +76,6 @@ impl Turn<'_> {
     #[inline(always)]
     fn theirs(&self, s: usize) -> u8 {
         self.board.tokens[self.other][s]
-    }
-
-    /// The act of the stone on `from` through `dir`, one of its `acts`.
-    #[inline(always)]
-    fn act(&self, from: usize, dir: u8) -> Act {
-        let (from, dir_bit, dir) = (Square(from as u8), 1 << dir, Direction(dir));
-        if self.open(from.index()) & dir_bit != 0 {
-            Act::Step { from, dir }
-        } else {
-            Act::Colonize { from, dir }
-        }
-    }
-
-    /// The enemy kingstone, if one more token there would give the mover
-    /// control: then every placement on it wins and is a whole move.
-    #[inline(always)]
-    fn winning_stone(&self) -> Option<usize> {
-        let king = self.board.kingstone[self.other].index();
-        (self.own(king).count_ones() + 1 > self.theirs(king).count_ones()).then_some(king)
     }
 }
 
@@ -162,84 +136,151 @@ fn placement_moves(turn: &Turn, s: usize, d: usize, moves: &mut Vec<Move>) {
     }
 }
 
+/// `SPREAD[bits]`: byte `i` is `0xFF` where bit `i` of `bits` is set.
+const SPREAD: [u64; 256] = spread_table();
+
+const fn spread_table() -> [u64; 256] {
+    let mut table = [0; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            if bits & (1 << i) != 0 {
+                table[bits] |= 0xFF << (8 * i);
+            }
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+}
+
+/// The bytes of the squares of `squares` set to `0xFF`, the others zero:
+/// selects those squares' bytes of the masks that hold a byte per square.
+#[inline(always)]
+fn square_bytes(squares: u16) -> u128 {
+    u128::from(SPREAD[usize::from(squares as u8)]) | u128::from(SPREAD[usize::from(squares >> 8)]) << 64
+}
+
+/// `NTH_BIT[mask][i]`: the position of the `i`th set bit of `mask` (a
+/// table, so that a draw does not loop over the bits it skips).
+const NTH_BIT: [[u8; 8]; 256] = nth_bit_table();
+
+const fn nth_bit_table() -> [[u8; 8]; 256] {
+    let mut table = [[0; 8]; 256];
+    let mut mask = 0;
+    while mask < 256 {
+        let (mut bit, mut found) = (0, 0);
+        while bit < 8 {
+            if mask & (1 << bit) != 0 {
+                table[mask][found] = bit as u8;
+                found += 1;
+            }
+            bit += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// The position of the `index`th set bit of `mask` (which has more).
+#[inline(always)]
+fn nth_bit(mask: u8, index: u32) -> u8 {
+    NTH_BIT[usize::from(mask)][index as usize & 7]
+}
+
 /// The sizes of the three groups of moves (see the module doc), and what
-/// finding a move by its index in them needs, computed in one pass over
-/// the stones.
+/// finding a move by its index in them needs. Every square's masks are
+/// bytes of `u128`s, so the groups are counted without a loop over the
+/// stones, from the control bits the board keeps.
 struct Groups<'a> {
-    turn: Turn<'a>,
-    winning: Option<usize>,
+    board: &'a Board,
+    mover: usize,
+    /// The enemy kingstone's bit when one more token there gives the
+    /// mover control (then every placement on it wins), else zero.
+    winning: u16,
     /// Placements into the winning stone: each one move.
     wins: u32,
     /// Placements elsewhere.
     places: u32,
-    /// `acting[a]`: the directions through which the stone on `a`, which
-    /// the mover controls, acts whatever the placement (else zero).
-    acting: [u8; MAX_SQUARES],
-    /// `A`: the acts of all of them.
+    /// `A`: the acts of the stones the mover controls, whatever the placement.
     acts: u32,
     /// The extra moves.
     extras: u32,
+    /// Byte `s`: the empty slots of the stone on `s`, the winning stone
+    /// left out (the placements of the common moves).
+    empty: [u8; 16],
+    /// Byte `s`: the directions through which the stone on `s` would act
+    /// given a mover token in that slot and control of the stone.
+    reach: [u8; 16],
+    /// Byte `s`: the directions from `s` to an empty square (a step, not
+    /// a colonization).
+    open: [u8; 16],
+    /// Byte `s`: the acts of `A` of the stone on `s` (zero unless the
+    /// mover controls it).
+    acting: u128,
+    /// Byte `s`: the directions from `s` to a stone whose slot in that
+    /// direction holds no mover token, when a colonization is possible.
+    colonizable: u128,
 }
 
 impl Groups<'_> {
     #[inline(always)]
     fn new(board: &Board) -> Groups<'_> {
-        let turn = Turn::new(board);
-        let winning = turn.winning_stone();
-        let mut groups = Groups { turn, winning, wins: 0, places: 0, acting: [0; MAX_SQUARES], acts: 0, extras: 0 };
-        if let Some(s) = winning {
-            groups.wins = board.empty_slots(Square(s as u8)).count_ones();
-            groups.add_acting(s);
+        let mover = board.to_move.index();
+        let other = 1 - mover;
+        let (own, theirs) = (board.token_bytes(mover), board.token_bytes(other));
+        // The enemy kingstone is won by one more token unless the
+        // opponent controls it.
+        let winning = board.kingstone[other].bit() & !board.control[other];
+        let king = board.kingstone[other].index();
+        let wins = if winning != 0 { board.empty_slots(Square(king as u8)).count_ones() } else { 0 };
+        let stones = board.neighbour_marks.get();
+        let open = board.geometry.on_board_marks & !stones;
+        // A colonization needs a token still in hand after the placement.
+        let colonizable = if board.hand[mover] >= 2 { stones & !board.facing_marks[mover].get() } else { 0 };
+        let reach = open | colonizable;
+        let rest = square_bytes(board.stones & !winning);
+        let empty = rest & !(own | theirs);
+        let controlled = square_bytes(board.control[mover]);
+        let acting = own & reach & controlled;
+        // Every placement on a stone the opponent does not control opens
+        // the act of the new token; one on a tied stone opens all the
+        // acts of the stone too.
+        let unopposed = !square_bytes(board.control[other]);
+        let mut extras = (empty & reach & unopposed).count_ones();
+        if own & reach & unopposed & !controlled & rest != 0 {
+            let tied = board.stones & !winning & !(board.control[0] | board.control[1]);
+            extras += Self::tied_extras(board, tied, reach.to_le_bytes(), empty.to_le_bytes());
         }
-        let mut stones = board.stones & !winning.map_or(0, |s| 1 << s);
-        while stones != 0 {
-            let s = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
-            groups.add_stone(s);
+        Groups {
+            board,
+            mover,
+            winning,
+            wins,
+            places: empty.count_ones(),
+            acts: acting.count_ones(),
+            extras,
+            empty: empty.to_le_bytes(),
+            reach: reach.to_le_bytes(),
+            open: open.to_le_bytes(),
+            acting,
+            colonizable,
         }
-        groups
     }
 
-    /// Adds the acts of the winning stone, if the mover controls it.
-    fn add_acting(&mut self, s: usize) {
-        let turn = &self.turn;
-        if turn.own(s).count_ones() > turn.theirs(s).count_ones() {
-            self.acting[s] = turn.own(s) & turn.acts(s);
-            self.acts += self.acting[s].count_ones();
-        }
-    }
-
-    /// Adds the stone on `s` (not the winning one): its placements, its
-    /// acts if the mover controls it, its extra moves.
+    /// The extra moves that the mover's tokens already on the `tied`
+    /// stones make: each empty slot of such a stone times its acts.
     #[inline(always)]
-    fn add_stone(&mut self, s: usize) {
-        let turn = &self.turn;
-        let (own, theirs) = (turn.own(s), turn.theirs(s));
-        let empty = !(own | theirs);
-        let (own_count, their_count) = (own.count_ones(), theirs.count_ones());
-        self.places += empty.count_ones();
-        if own_count < their_count {
-            // Not even a placement here gives the mover control.
-            return;
+    fn tied_extras(board: &Board, mut tied: u16, reach: [u8; 16], empty: [u8; 16]) -> u32 {
+        let own = &board.tokens[board.to_move.index()];
+        let mut extras = 0;
+        while tied != 0 {
+            let s = tied.trailing_zeros() as usize;
+            tied &= tied - 1;
+            extras += empty[s].count_ones() * (own[s] & reach[s]).count_ones();
         }
-        let acts = turn.acts(s);
-        let controlled = own_count > their_count;
-        if controlled {
-            self.acting[s] = own & acts;
-            self.acts += (own & acts).count_ones();
-        }
-        self.extras += Self::extras_of(controlled, own, empty, acts);
-    }
-
-    /// The extra moves of a stone the mover controls (`controlled`) or ties.
-    #[inline(always)]
-    fn extras_of(controlled: bool, own: u8, empty: u8, acts: u8) -> u32 {
-        let new_token = (empty & acts).count_ones();
-        if controlled {
-            new_token
-        } else {
-            empty.count_ones() * (own & acts).count_ones() + new_token
-        }
+        extras
     }
 
     /// The common moves, blocked pairs included.
@@ -257,21 +298,28 @@ impl Groups<'_> {
     /// The blocked pairs: colonizations (in `A`) of an empty slot of a stone
     /// other than the winning one.
     fn blocked(&self) -> u32 {
-        let board = self.turn.board;
-        let mut blocked = 0;
-        let mut stones = board.stones;
-        while stones != 0 {
-            let a = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
-            // `facing` of the other player: their token fills the target slot.
-            let mut dirs = self.acting[a] & self.turn.colonizable(a) & !board.facing(self.turn.other, a);
-            while dirs != 0 {
-                let dir = dirs.trailing_zeros() as usize;
-                dirs &= dirs - 1;
-                blocked += u32::from(Some(board.geometry.neighbour[a][dir] as usize) != self.winning);
-            }
+        let board = self.board;
+        // `facing` of the other player: their token fills the target slot.
+        let into_empty = self.acting & self.colonizable & !board.facing_marks[1 - self.mover].get();
+        // The colonizations into the winning stone are those from its
+        // neighbours towards it.
+        let into_winning = if self.winning != 0 {
+            board.geometry.stone_marks[self.winning.trailing_zeros() as usize]
+        } else {
+            0
+        };
+        (into_empty & !into_winning).count_ones()
+    }
+
+    /// The act of the stone on `from` through `dir`, one of its `reach`.
+    #[inline(always)]
+    fn act(&self, from: usize, dir: u8) -> Act {
+        let (from_square, dir_bit, direction) = (Square(from as u8), 1 << dir, Direction(dir));
+        if self.open[from] & dir_bit != 0 {
+            Act::Step { from: from_square, dir: direction }
+        } else {
+            Act::Colonize { from: from_square, dir: direction }
         }
-        blocked
     }
 
     /// The move of index `index` below [`Groups::superset`], or `None` for
@@ -279,8 +327,8 @@ impl Groups<'_> {
     #[inline(always)]
     fn at(&self, index: u32) -> Option<Move> {
         if index < self.wins {
-            let s = self.winning.expect("wins need a winning stone");
-            let slot = nth_bit(self.turn.board.empty_slots(Square(s as u8)), index);
+            let s = self.winning.trailing_zeros() as usize;
+            let slot = nth_bit(self.board.empty_slots(Square(s as u8)), index);
             return Some(Move { square: Square(s as u8), slot: Direction(slot), act: Act::Pass });
         }
         let index = index - self.wins;
@@ -295,68 +343,37 @@ impl Groups<'_> {
     /// pass (`act` 0) or the act of index `act - 1` of `A`.
     #[inline(always)]
     fn common_move(&self, place: u32, act: u32) -> Option<Move> {
-        let board = self.turn.board;
-        let (s, d) = self.nth_place(place);
+        let board = self.board;
+        let (s, d) = nth_in_bytes(&self.empty, board.stones & !self.winning, place);
         let (square, slot) = (Square(s as u8), Direction(d));
         if act == 0 {
             return Some(Move { square, slot, act: Act::Pass });
         }
-        let (a, dir) = self.nth_act(act - 1);
+        let (a, dir) = nth_in_bytes(&self.acting.to_le_bytes(), board.control[self.mover], act - 1);
         if board.geometry.neighbour[a][usize::from(dir)] as usize == s && dir == d {
             // The placement filled the slot this colonization would fill.
             return None;
         }
-        Some(Move { square, slot, act: self.turn.act(a, dir) })
-    }
-
-    /// The `index`th empty slot of the stones other than the winning one.
-    #[inline(always)]
-    fn nth_place(&self, mut index: u32) -> (usize, u8) {
-        let board = self.turn.board;
-        let mut stones = board.stones & !self.winning.map_or(0, |s| 1 << s);
-        loop {
-            let s = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
-            let empty = board.empty_slots(Square(s as u8));
-            let here = empty.count_ones();
-            if index < here {
-                return (s, nth_bit(empty, index));
-            }
-            index -= here;
-        }
-    }
-
-    /// The `index`th act of `A`: its stone and direction.
-    #[inline(always)]
-    fn nth_act(&self, mut index: u32) -> (usize, u8) {
-        let mut stones = self.turn.board.stones;
-        loop {
-            let a = stones.trailing_zeros() as usize;
-            stones &= stones - 1;
-            let here = self.acting[a].count_ones();
-            if index < here {
-                return (a, nth_bit(self.acting[a], index));
-            }
-            index -= here;
-        }
+        Some(Move { square, slot, act: self.act(a, dir) })
     }
 
     /// The extra move of index `index` below `extras`.
     fn extra_move(&self, mut index: u32) -> Move {
-        let turn = &self.turn;
-        let mut stones = turn.board.stones & !self.winning.map_or(0, |s| 1 << s);
+        let board = self.board;
+        let controlled = board.control[self.mover];
+        let mut stones = board.stones & !self.winning & !board.control[1 - self.mover];
         loop {
             let s = stones.trailing_zeros() as usize;
             stones &= stones - 1;
-            let (own, theirs) = (turn.own(s), turn.theirs(s));
-            let (own_count, their_count) = (own.count_ones(), theirs.count_ones());
-            if own_count < their_count {
-                continue;
-            }
-            let (empty, acts) = (!(own | theirs), turn.acts(s));
-            let here = Self::extras_of(own_count > their_count, own, empty, acts);
+            let (empty, reach) = (self.empty[s], self.reach[s]);
+            let new_token = (empty & reach).count_ones();
+            let here = if controlled & (1 << s) != 0 {
+                new_token
+            } else {
+                empty.count_ones() * (board.tokens[self.mover][s] & reach).count_ones() + new_token
+            };
             if index < here {
-                return self.extra_on(s, own_count > their_count, index);
+                return self.extra_on(s, controlled & (1 << s) != 0, index);
             }
             index -= here;
         }
@@ -365,33 +382,38 @@ impl Groups<'_> {
     /// The extra move of index `index` on the stone `s`, in the order of
     /// the empty slots, then of the acts each placement opens.
     fn extra_on(&self, s: usize, controlled: bool, mut index: u32) -> Move {
-        let turn = &self.turn;
         let square = Square(s as u8);
-        let (own, acts) = (turn.own(s), turn.acts(s));
-        let mut empty = turn.board.empty_slots(square);
+        let (own, reach) = (self.board.tokens[self.mover][s], self.reach[s]);
+        let mut empty = self.empty[s];
         loop {
             let d = empty.trailing_zeros() as u8;
             empty &= empty - 1;
             // The acts this placement opens: the new token's, and on a tied
             // stone (which the placement brings under control) all of them.
-            let opened = if controlled { acts & (1 << d) } else { acts & (own | 1 << d) };
+            let opened = if controlled { reach & (1 << d) } else { reach & (own | 1 << d) };
             let here = opened.count_ones();
             if index < here {
                 let dir = nth_bit(opened, index);
-                return Move { square, slot: Direction(d), act: turn.act(s, dir) };
+                return Move { square, slot: Direction(d), act: self.act(s, dir) };
             }
             index -= here;
         }
     }
 }
 
-/// The position of the `index`th set bit of `mask` (which has more).
+/// The `index`th set bit of the bytes of the squares `squares` (in square
+/// order, which has more): its square and bit.
 #[inline(always)]
-fn nth_bit(mut mask: u8, index: u32) -> u8 {
-    for _ in 0..index {
-        mask &= mask - 1;
+fn nth_in_bytes(bytes: &[u8; 16], mut squares: u16, mut index: u32) -> (usize, u8) {
+    loop {
+        let s = squares.trailing_zeros() as usize;
+        squares &= squares - 1;
+        let here = bytes[s].count_ones();
+        if index < here {
+            return (s, nth_bit(bytes[s], index));
+        }
+        index -= here;
     }
-    mask.trailing_zeros() as u8
 }
 
 /// The number of legal moves of `board` (harvest done, mover with a token in

@@ -3,9 +3,27 @@
 //! Zobrist hash. The rule steps that change it (harvest, placement, stone
 //! move, colonization) live here so that each keeps the hash in step.
 
-use super::square::{Direction, Geometry, Square, MAX_SQUARES};
+use super::square::{Direction, Geometry, Square};
 use super::zobrist;
 use menagerie_core::Player;
+
+/// A byte for each square (one spare), such as the directions from that
+/// square to a stone: read and updated as one `u128`, stored as bytes so
+/// that the board, which every turn copies for its undo, has no padding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SquareBytes([u8; 16]);
+
+impl SquareBytes {
+    #[inline(always)]
+    pub fn get(self) -> u128 {
+        u128::from_le_bytes(self.0)
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, marks: u128) {
+        self.0 = (self.get() ^ marks).to_le_bytes();
+    }
+}
 
 /// A stone's eight slots are one byte per player: bit `d` is set when that
 /// player has a token in slot `d` (see [`Direction`]).
@@ -13,8 +31,14 @@ use menagerie_core::Player;
 pub struct Board {
     pub geometry: &'static Geometry,
     /// `tokens[player][square]`: the slots holding that player's tokens.
-    /// Squares without a stone have no tokens.
-    pub tokens: [[u8; MAX_SQUARES]; 2],
+    /// Squares without a stone have no tokens. Sixteen bytes (one more than
+    /// the squares) so that [`Board::token_bytes`] reads a player's tokens
+    /// on every square as one `u128`.
+    pub tokens: [[u8; 16]; 2],
+    /// `control[player]`: the stones that player controls, one bit per
+    /// square, kept in step with `tokens`: the move draw and the win test
+    /// read control without counting tokens.
+    pub control: [u16; 2],
     /// Squares holding a stone, one bit per square.
     pub stones: u16,
     /// Stones whose eight slots are all filled, kept in step with `tokens`:
@@ -26,12 +50,12 @@ pub struct Board {
     /// `stones`. With `facing_marks` it tells every stone's acts without
     /// looking at its neighbours; one `u128` so that a stone move updates
     /// all the bytes it touches with one XOR.
-    pub neighbour_marks: u128,
-    /// Byte `s` of `facing_marks[player]` (see [`Board::facing`]): the
+    pub neighbour_marks: SquareBytes,
+    /// Byte `s` of `facing_marks[player]`: the
     /// directions `d` from square `s` whose neighbour holds a `player` token
     /// in its slot `d`, the slot that a colonization from `s` through `d`
     /// would fill. Kept in step with `tokens`.
-    pub facing_marks: [u128; 2],
+    pub facing_marks: [SquareBytes; 2],
     /// `kingstone[player]`: where that player's kingstone stands.
     pub kingstone: [Square; 2],
     pub hand: [u32; 2],
@@ -57,11 +81,12 @@ impl Board {
     pub fn empty(geometry: &'static Geometry) -> Board {
         let mut board = Board {
             geometry,
-            tokens: [[0; MAX_SQUARES]; 2],
+            tokens: [[0; 16]; 2],
+            control: [0; 2],
             stones: 0,
             full: 0,
-            neighbour_marks: 0,
-            facing_marks: [0; 2],
+            neighbour_marks: SquareBytes::default(),
+            facing_marks: [SquareBytes::default(); 2],
             kingstone: [Square(0); 2],
             hand: [0; 2],
             to_move: Player::First,
@@ -88,12 +113,40 @@ impl Board {
         !(self.tokens[0][square.index()] | self.tokens[1][square.index()])
     }
 
+    /// Byte `s`: the slots of the stone on square `s` holding `player`
+    /// tokens (a player index), every square at once.
+    #[inline(always)]
+    pub fn token_bytes(&self, player: usize) -> u128 {
+        u128::from_le_bytes(self.tokens[player])
+    }
+
     /// Whether `player` has more tokens than the opponent on `square`.
     #[inline]
     pub fn controls(&self, player: Player, square: Square) -> bool {
-        let own = self.tokens[player.index()][square.index()].count_ones();
-        let other = self.tokens[player.other().index()][square.index()].count_ones();
-        own > other
+        self.control[player.index()] & square.bit() != 0
+    }
+
+    /// The stones whose control `player` holds by counting their tokens
+    /// (the `control` field is kept in step with this).
+    fn controlled_stones(&self, player: Player) -> u16 {
+        let (own, other) = (player.index(), player.other().index());
+        let mut found = 0;
+        for s in 0..16 {
+            if self.tokens[own][s].count_ones() > self.tokens[other][s].count_ones() {
+                found |= 1 << s;
+            }
+        }
+        found
+    }
+
+    /// Sets the control bits of `square` from its tokens after they changed.
+    #[inline(always)]
+    fn update_control(&mut self, square: Square) {
+        let s = square.index();
+        let (white, black) = (self.tokens[0][s].count_ones(), self.tokens[1][s].count_ones());
+        let bit = square.bit();
+        self.control[0] = (self.control[0] & !bit) | if white > black { bit } else { 0 };
+        self.control[1] = (self.control[1] & !bit) | if black > white { bit } else { 0 };
     }
 
     /// Who controls the stone on `square`, if anyone.
@@ -130,19 +183,14 @@ impl Board {
         found
     }
 
-    /// The directions `d` from square `s` whose neighbour holds a token of
-    /// `player` (an index) in its slot `d`.
-    #[inline(always)]
-    pub fn facing(&self, player: usize, s: usize) -> u8 {
-        (self.facing_marks[player] >> (8 * s)) as u8
-    }
-
     /// Sets the masks kept in step with the stones and tokens (`full`,
-    /// `neighbour_marks`, `facing_marks`) from those, for a board built by hand.
+    /// `control`, `neighbour_marks`, `facing_marks`) from those, for a board
+    /// built by hand.
     pub fn recompute_caches(&mut self) {
         self.full = self.full_stones();
-        self.neighbour_marks = 0;
-        self.facing_marks = [0; 2];
+        self.control = Player::BOTH.map(|player| self.controlled_stones(player));
+        self.neighbour_marks = SquareBytes::default();
+        self.facing_marks = [SquareBytes::default(); 2];
         let mut stones = self.stones;
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
@@ -158,7 +206,7 @@ impl Board {
     /// `square` (the marks of a square are set exactly when it holds one).
     #[inline]
     fn toggle_stone(&mut self, square: Square) {
-        self.neighbour_marks ^= self.geometry.stone_marks[square.index()];
+        self.neighbour_marks.toggle(self.geometry.stone_marks[square.index()]);
     }
 
     /// Records in `facing_marks` that `player`'s tokens in the slots `mask`
@@ -166,26 +214,17 @@ impl Board {
     #[inline]
     fn toggle_facing(&mut self, player: Player, square: Square, mask: u8) {
         let marks = &self.geometry.token_marks[square.index()];
-        self.facing_marks[player.index()] ^= marks[0][usize::from(mask & 15)] ^ marks[1][usize::from(mask >> 4)];
+        self.facing_marks[player.index()].toggle(marks[0][usize::from(mask & 15)] ^ marks[1][usize::from(mask >> 4)]);
     }
 
     /// The stones that `player` would harvest: full and controlled by them.
     #[inline]
     pub fn harvestable(&self, player: Player) -> u16 {
-        let mut found = 0;
-        if !self.harvests {
-            return found;
+        if self.harvests {
+            self.full & self.control[player.index()]
+        } else {
+            0
         }
-        // Usually no stone is full: the loop rarely runs.
-        let mut stones = self.full;
-        while stones != 0 {
-            let square = Square(stones.trailing_zeros() as u8);
-            stones &= stones - 1;
-            if self.controls(player, square) {
-                found |= square.bit();
-            }
-        }
-        found
     }
 
     /// The mover's hand once the harvest at the start of the turn is done.
@@ -203,19 +242,27 @@ impl Board {
 
     /// Step 1 of a turn: every full stone the mover controls is emptied; the
     /// mover's tokens on it go back to the hand, the opponent's leave the game.
+    /// Inline, since most turns harvest nothing: then it is one test.
+    #[inline(always)]
     pub fn harvest(&mut self) -> Harvest {
+        match self.harvestable(self.to_move) {
+            0 => Harvest::default(),
+            stones => self.harvest_stones(stones),
+        }
+    }
+
+    /// The harvest of the full controlled `stones`.
+    #[inline(never)]
+    fn harvest_stones(&mut self, mut stones: u16) -> Harvest {
         let mover = self.to_move;
         let mut done = Harvest::default();
-        let mut stones = self.harvestable(mover);
-        if stones == 0 {
-            return done;
-        }
         let old_hand = self.hand[mover.index()];
         while stones != 0 {
             let square = Square(stones.trailing_zeros() as u8);
             stones &= stones - 1;
             let own = self.take_all(mover, square);
             let other = self.take_all(mover.other(), square);
+            self.control[mover.index()] &= !square.bit();
             done.returned += own.count_ones();
             done.removed += other.count_ones();
         }
@@ -223,6 +270,8 @@ impl Board {
         done
     }
 
+    /// Takes all `player` tokens off the stone on `square`; the caller sets
+    /// the control bits.
     fn take_all(&mut self, player: Player, square: Square) -> u8 {
         let mask = self.tokens[player.index()][square.index()];
         self.tokens[player.index()][square.index()] = 0;
@@ -244,7 +293,10 @@ impl Board {
     pub fn put_token(&mut self, player: Player, square: Square, slot: Direction) {
         self.tokens[player.index()][square.index()] |= slot.bit();
         self.hash ^= zobrist::token(player.index(), square.index(), slot.index());
-        self.toggle_facing(player, square, slot.bit());
+        // One token: one half of the slots is empty, its marks are zero.
+        let (half, nibble) = (slot.index() / 4, 1 << (slot.index() % 4));
+        self.facing_marks[player.index()].toggle(self.geometry.token_marks[square.index()][half][nibble]);
+        self.update_control(square);
         if self.empty_slots(square) == 0 {
             self.full |= square.bit();
         }
@@ -266,6 +318,8 @@ impl Board {
             self.tokens[player.index()][to.index()] = mask;
             self.hash ^= zobrist::tokens(player.index(), to.index(), mask);
             self.toggle_facing(player, to, mask);
+            let controlled = self.control[player.index()] & from.bit() != 0;
+            self.control[player.index()] = (self.control[player.index()] & !from.bit()) | u16::from(controlled) << to.0;
             if self.kingstone[player.index()] == from {
                 self.kingstone[player.index()] = to;
                 self.hash ^=

@@ -7,6 +7,10 @@
 
 /// The most squares a board has (5 x 3).
 pub const MAX_SQUARES: usize = 15;
+/// Rows of the tables indexed by square: one for every value of the four
+/// bits that [`Square::index`] keeps, so that the hot paths index them
+/// without bounds checks (the row of index 15 is unused).
+pub const SQUARE_ROWS: usize = 16;
 /// Every board has three ranks.
 pub const RANKS: u8 = 3;
 
@@ -15,9 +19,11 @@ pub const RANKS: u8 = 3;
 pub struct Square(pub u8);
 
 impl Square {
+    /// The index, masked to four bits (a no-op: squares are below 15) so
+    /// that tables of [`SQUARE_ROWS`] rows need no bounds check.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 15) as usize
     }
 
     #[inline]
@@ -41,9 +47,11 @@ impl Direction {
         (0..8).map(Direction)
     }
 
+    /// The index, masked to three bits (a no-op: directions are below 8)
+    /// so that tables of eight need no bounds check.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 7) as usize
     }
 
     #[inline]
@@ -75,29 +83,29 @@ pub struct Geometry {
     pub files: u8,
     pub squares: u8,
     /// `neighbour[square][direction]`.
-    pub neighbour: [[u8; 8]; MAX_SQUARES],
+    pub neighbour: [[u8; 8]; SQUARE_ROWS],
     /// `on_board[square]`: the directions (as a slot mask) that lead to a
     /// square of the board, i.e. through which a stone may act.
-    pub on_board: [u8; MAX_SQUARES],
+    pub on_board: [u8; SQUARE_ROWS],
     /// `on_board`, byte `s` for square `s`, in one `u128`.
     pub on_board_marks: u128,
     /// `stone_marks[s]`: bit `8 n + opposite(d)` for the neighbour `n` of `s`
     /// in each direction `d`: what a stone on `s` adds to the board's
     /// neighbour masks (byte `n`: the directions from `n` to a stone).
-    pub stone_marks: [u128; MAX_SQUARES],
+    pub stone_marks: [u128; SQUARE_ROWS],
     /// `token_marks[s][half][nibble]`: for the tokens of the stone on `s` in
     /// the slots `nibble << (4 * half)`, bit `8 f + d` for each such slot `d`
     /// whose square `f` behind (the neighbour of `s` in the opposite
     /// direction) is on the board: from `f`, a colonization through `d`
     /// lands in that slot. What those tokens add to the board's facing masks.
-    pub token_marks: [[[u128; 16]; 2]; MAX_SQUARES],
+    pub token_marks: [[[u128; 16]; 2]; SQUARE_ROWS],
 }
 
 impl Geometry {
     const fn new(files: u8) -> Geometry {
         let squares = files * RANKS;
-        let mut neighbour = [[OFF_BOARD; 8]; MAX_SQUARES];
-        let mut on_board = [0u8; MAX_SQUARES];
+        let mut neighbour = [[OFF_BOARD; 8]; SQUARE_ROWS];
+        let mut on_board = [0u8; SQUARE_ROWS];
         let mut sq = 0;
         while sq < squares {
             let (file, rank) = ((sq % files) as i8, (sq / files) as i8);
@@ -127,10 +135,10 @@ impl Geometry {
     #[allow(clippy::type_complexity)]
     const fn marks(
         squares: u8,
-        neighbour: &[[u8; 8]; MAX_SQUARES],
-    ) -> ([u128; MAX_SQUARES], [[[u128; 16]; 2]; MAX_SQUARES]) {
-        let mut stone_marks = [0u128; MAX_SQUARES];
-        let mut token_marks = [[[0u128; 16]; 2]; MAX_SQUARES];
+        neighbour: &[[u8; 8]; SQUARE_ROWS],
+    ) -> ([u128; SQUARE_ROWS], [[[u128; 16]; 2]; SQUARE_ROWS]) {
+        let mut stone_marks = [0u128; SQUARE_ROWS];
+        let mut token_marks = [[[0u128; 16]; 2]; SQUARE_ROWS];
         let mut sq = 0;
         while sq < squares as usize {
             let mut d = 0;

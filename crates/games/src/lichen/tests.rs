@@ -111,7 +111,7 @@ fn the_two_hundredth_quiet_turn_draws_but_a_win_on_it_stands() {
     let variant = LichenVariant::WIDE;
     let quiet = "[--------].[--------k]../...../..[--------K].. w 20 20";
     let mut game = Lichen::from_text(&variant, quiet).unwrap();
-    game.quiet_turns = QUIET_TURN_LIMIT - 2;
+    game.quiet_turns = QUIET_TURN_LIMIT as u16 - 2;
     game.play(game.parse_move("a3n").unwrap());
     assert_eq!(game.quiet_turns(), QUIET_TURN_LIMIT - 1);
     assert_eq!(game.outcome(), None);
@@ -123,7 +123,7 @@ fn the_two_hundredth_quiet_turn_draws_but_a_win_on_it_stands() {
 
     // White's placement on Black's empty kingstone wins on the 200th turn.
     let mut game = Lichen::from_text(&variant, quiet).unwrap();
-    game.quiet_turns = QUIET_TURN_LIMIT - 1;
+    game.quiet_turns = QUIET_TURN_LIMIT as u16 - 1;
     game.play(game.parse_move("c3n").unwrap());
     assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Player::First));
 }
@@ -150,4 +150,11 @@ fn a_harvest_or_a_capture_resets_the_quiet_counter() {
     assert_eq!(game.quiet_turns(), 50);
     game.play(game.parse_move("a3n").unwrap());
     assert_eq!(game.quiet_turns(), 51);
+}
+
+/// Every turn copies an undo record: at 128 bytes the copy is inline
+/// instead of a call to `memcpy` (and a board takes no padding).
+#[test]
+fn an_undo_record_takes_128_bytes() {
+    assert_eq!(std::mem::size_of::<Earlier>(), 128);
 }

@@ -220,7 +220,7 @@ impl Present for Lichen {
     }
 
     fn counters(&self) -> Counters {
-        Counters { quiet_turns: Some(self.quiet_turns), ..Counters::default() }
+        Counters { quiet_turns: Some(self.quiet_turns()), ..Counters::default() }
     }
 
     fn render(&self, _viewer: Option<Player>) -> String {

@@ -2,26 +2,40 @@
 //! square, one for Black to move; hand sizes are mixed in by a hash of the
 //! count, since a hand can hold any number of tokens.
 
-use super::square::MAX_SQUARES;
+use super::square::{MAX_SQUARES, SQUARE_ROWS};
 use menagerie_core::zobrist::{keys, splitmix64};
 
 const TOKEN_KEYS: [u64; 2 * MAX_SQUARES * 8] = keys(0x11C4_E000_0001);
 const KINGSTONE_KEYS: [u64; 2 * MAX_SQUARES] = keys(0x11C4_E000_0002);
 const SIDE_KEYS: [u64; 3] = keys(0x11C4_E000_0003);
 
+/// `SLOT_KEYS[player][square][slot]`: the keys of `TOKEN_KEYS` in rows of
+/// [`SQUARE_ROWS`], which square indices need no bounds check for.
+const SLOT_KEYS: [[[u64; 8]; SQUARE_ROWS]; 2] = slot_keys();
+
+const fn slot_keys() -> [[[u64; 8]; SQUARE_ROWS]; 2] {
+    let mut keys = [[[0; 8]; SQUARE_ROWS]; 2];
+    let mut i = 0;
+    while i < TOKEN_KEYS.len() {
+        keys[i / (8 * MAX_SQUARES)][i / 8 % MAX_SQUARES][i % 8] = TOKEN_KEYS[i];
+        i += 1;
+    }
+    keys
+}
+
 /// The key of a `player` token (0 White, 1 Black) in `slot` of the stone on `square`.
 #[inline]
 pub fn token(player: usize, square: usize, slot: usize) -> u64 {
-    TOKEN_KEYS[(player * MAX_SQUARES + square) * 8 + slot]
+    SLOT_KEYS[player][square][slot]
 }
 
 /// `NIBBLE_KEYS[player][square][half][nibble]`: the key of the tokens in
 /// the slots `nibble << (4 * half)`, so that a whole stone's key (a stone
 /// move, a harvest) is two lookups.
-const NIBBLE_KEYS: [[[[u64; 16]; 2]; MAX_SQUARES]; 2] = nibble_keys();
+const NIBBLE_KEYS: [[[[u64; 16]; 2]; SQUARE_ROWS]; 2] = nibble_keys();
 
-const fn nibble_keys() -> [[[[u64; 16]; 2]; MAX_SQUARES]; 2] {
-    let mut keys = [[[[0; 16]; 2]; MAX_SQUARES]; 2];
+const fn nibble_keys() -> [[[[u64; 16]; 2]; SQUARE_ROWS]; 2] {
+    let mut keys = [[[[0; 16]; 2]; SQUARE_ROWS]; 2];
     let mut i = 0;
     while i < 2 * MAX_SQUARES * 2 * 16 {
         let (player, square, half, nibble) = (i / (MAX_SQUARES * 32), i / 32 % MAX_SQUARES, i / 16 % 2, i % 16);

@@ -12,10 +12,17 @@ use menagerie_core::Player;
 pub struct Board {
     squares: [Option<Piece>; 64],
     occupancy: Occupancy,
+    /// The squares of the Kings (the win check asks after every action).
+    kings: u64,
+    /// The squares of the pieces that are not plain ([`Piece::is_plain`]):
+    /// the only ones that rounding, the end of an action and the end of a
+    /// turn can change, so those steps need not look at the others.
+    marked: u64,
 }
 
 impl Board {
-    pub const EMPTY: Board = Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] } };
+    pub const EMPTY: Board =
+        Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] }, kings: 0, marked: 0 };
 
     #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
@@ -28,11 +35,31 @@ impl Board {
         if let Some(old) = self.squares[sq.index()] {
             self.occupancy.colour[old.color.index()] &= !bit;
         }
+        self.kings &= !bit;
+        self.marked &= !bit;
         if let Some(new) = piece {
             self.occupancy.colour[new.color.index()] |= bit;
+            if new.kind == Kind::King {
+                self.kings |= bit;
+            }
+            if !new.is_plain() {
+                self.marked |= bit;
+            }
         }
         self.occupancy.all = self.occupancy.colour[0] | self.occupancy.colour[1];
         self.squares[sq.index()] = piece;
+    }
+
+    /// The squares of `player`'s Kings.
+    #[inline]
+    pub fn kings(&self, player: Player) -> u64 {
+        self.kings & self.occupancy.colour[player.index()]
+    }
+
+    /// The squares of the pieces that are not plain ([`Piece::is_plain`]).
+    #[inline]
+    pub fn marked(&self) -> u64 {
+        self.marked
     }
 
     /// Which squares hold pieces, by colour.
@@ -43,21 +70,32 @@ impl Board {
 
     /// The pieces with their squares, a1 to h8.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let mut rest = self.occupancy.all;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let sq = Square::new(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
-            self.squares[sq.index()].map(|p| (sq, p))
-        })
+        self.pieces_in(self.occupancy.all)
+    }
+
+    /// The pieces on the squares of `set`, with their squares, a1 to h8.
+    #[inline]
+    pub fn pieces_in(&self, set: u64) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        squares(set).filter_map(|sq| self.squares[sq.index()].map(|p| (sq, p)))
     }
 
     #[inline]
     fn is_empty(&self, sq: Square) -> bool {
         self.occupancy.all & (1 << sq.index()) == 0
     }
+}
+
+/// The squares of a bit set (bit `i` for the square of index `i`), a1 to h8.
+#[inline]
+pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let sq = Square::new(set.trailing_zeros() as u8);
+        set &= set - 1;
+        Some(sq)
+    })
 }
 
 pub const KING_STEPS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];

@@ -11,7 +11,7 @@
 use super::board::Board;
 use super::deck::Card;
 use super::frame::{Battle, Frame, Hold, HoldKind, TurnStage};
-use super::piece::{flag, Kind, Piece};
+use super::piece::{flag, Piece};
 use super::pile::Pile;
 use super::square::Square;
 use super::zobrist;
@@ -174,18 +174,12 @@ impl State {
     }
 
     pub fn kings(&self, player: Player) -> usize {
-        self.board.pieces().filter(|(_, p)| p.color == player && p.kind == Kind::King).count()
+        self.board.kings(player).count_ones() as usize
     }
 
     /// Whether White and whether Black still has a King.
     pub fn have_kings(&self) -> [bool; 2] {
-        let mut have = [false; 2];
-        for (_, p) in self.board.pieces() {
-            if p.kind == Kind::King {
-                have[p.color.index()] = true;
-            }
-        }
-        have
+        [Player::First, Player::Second].map(|p| self.board.kings(p) != 0)
     }
 
     // ------------------------------------------------------------------

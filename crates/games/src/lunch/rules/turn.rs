@@ -2,6 +2,7 @@
 //! win check, the turn's counters, drawing back to 5 and reshuffles.
 
 use super::*;
+use crate::lunch::board::squares;
 
 impl Rules<'_> {
     /// One automatic turn step; false when a decision is due.
@@ -113,9 +114,9 @@ impl Rules<'_> {
     /// true when it ended.
     pub(super) fn count_turn(s: &mut State) -> bool {
         let mover = s.side();
-        let board = *s.board();
-        for (sq, mut piece) in board.pieces() {
-            if piece.color == mover && piece.has(flag::STUNNED) {
+        // Stunned pieces are marked ones: the others need no look.
+        for sq in squares(s.board().marked() & s.board().occupancy().colour[mover.index()]) {
+            if let Some(mut piece) = s.piece(sq).filter(|p| p.has(flag::STUNNED)) {
                 piece.flags &= !flag::STUNNED;
                 s.set_piece(sq, Some(piece));
             }
@@ -171,8 +172,9 @@ impl Rules<'_> {
     /// Knight-or-Bishop or promotion choices are due.
     pub(super) fn round(&self, s: &mut State) {
         let mut pending = false;
-        let board = *s.board();
-        for (sq, mut piece) in board.pieces() {
+        // A plain piece rounds to itself: only the marked ones can change.
+        for sq in squares(s.board().marked()) {
+            let Some(mut piece) = s.piece(sq) else { continue };
             let Some(new) = Kind::round_down(piece.hp, self.options.princess) else { continue };
             if new == Kind::Knight {
                 if piece.kind != Kind::Knight && piece.kind != Kind::Bishop {
@@ -201,8 +203,8 @@ impl Rules<'_> {
     }
 
     pub(super) fn clear_action_flags(s: &mut State) {
-        let board = *s.board();
-        for (sq, mut piece) in board.pieces() {
+        for sq in squares(s.board().marked()) {
+            let Some(mut piece) = s.piece(sq) else { continue };
             if piece.flags & flag::ACTION != 0 {
                 piece.flags &= !flag::ACTION;
                 s.set_piece(sq, Some(piece));

@@ -344,6 +344,39 @@ pub fn threatened_from(board: &Board, from: Square, piece: Piece) -> u64 {
     reach & occupancy.colour[piece.color.other().index()]
 }
 
+/// The empty squares a piece on `from` may move to, as [`for_each_step`]
+/// lists them, one bit per square (to count them without listing).
+#[inline]
+pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
+    let (at, all) = (from.index(), board.occupancy.all);
+    let reach = match piece.kind {
+        Kind::Pawn => return pawn_steps(at, piece.color, all),
+        Kind::Knight => KNIGHT_SETS[at],
+        Kind::King => KING_SETS[at],
+        Kind::Bishop => diagonal_reach(at, all),
+        Kind::Rook => orthogonal_reach(at, all),
+        Kind::Queen => diagonal_reach(at, all) | orthogonal_reach(at, all),
+        Kind::Princess => (diagonal_reach(at, all) | orthogonal_reach(at, all)) & NEAR_SETS[at],
+    };
+    reach & !all
+}
+
+/// A Pawn's one step forward onto an empty square, and its two steps from
+/// its second rank when both squares are empty.
+#[inline]
+fn pawn_steps(at: usize, color: Player, all: u64) -> u64 {
+    let (one, second_rank) = match color {
+        Player::First => ((1u64 << at) << 8, 1),
+        Player::Second => ((1u64 << at) >> 8, 6),
+    };
+    let one = one & !all;
+    if one == 0 || at / 8 != second_rank {
+        return one;
+    }
+    let two = if color == Player::First { one << 8 } else { one >> 8 };
+    one | (two & !all)
+}
+
 /// [`threatened_from`] for one question.
 #[cfg(test)]
 pub fn threatened_squares(board: &Board, from: Square) -> u64 {
@@ -367,7 +400,8 @@ mod tests {
     use super::*;
 
     /// The walk along the lines finds exactly the squares `threat` accepts,
-    /// for every piece of boards crowded with both colours.
+    /// and the step sets the squares `for_each_step` lists, for every piece
+    /// of boards crowded with both colours.
     #[test]
     fn threatened_squares_agree_with_threat() {
         let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Princess, Kind::Queen, Kind::King];
@@ -392,6 +426,11 @@ mod tests {
                     .filter(|&to| threat(&board, from, to).is_some())
                     .fold(0u64, |s, to| s | 1 << to.index());
                 assert_eq!(threatened_squares(&board, from), expected, "from {from}");
+            }
+            for (from, piece) in board.pieces() {
+                let mut listed = 0u64;
+                for_each_step(&board, from, |to| listed |= 1 << to.index());
+                assert_eq!(step_set(&board, from, piece), listed, "steps from {from}");
             }
             for to in Square::all() {
                 for by in [Player::First, Player::Second] {

@@ -258,10 +258,22 @@ impl Game for Lunch {
         self.rules().count_moves(&self.state, scratch)
     }
 
-    /// At the action stage, counts the discards instead of listing them.
+    /// At the action stage, counts the actions instead of listing them
+    /// ([`Rules::random_action`]); chance's card is drawn from the draw
+    /// pile's counts, each type as likely as its share of the pile.
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-        if self.state.top() == Frame::Turn(TurnStage::Action) && self.outcome().is_none() {
-            return self.rules().random_action(&self.state, rng, scratch);
+        if self.outcome().is_none() {
+            match self.state.top() {
+                Frame::Turn(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
+                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+                    let pile = self.state.pile(Zone::Draw);
+                    if !pile.is_empty() {
+                        let card = pile.nth_card(rng.random_range(0..pile.total()));
+                        return card.map(|card| Move::Draw { card });
+                    }
+                }
+                _ => {}
+            }
         }
         menagerie_core::draw_listed_move(self, rng, scratch)
     }

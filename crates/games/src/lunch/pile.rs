@@ -40,6 +40,18 @@ impl Pile {
         self.counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(i, &n)| (Card::new(i as u8), n))
     }
 
+    /// The type of the `index`th card (from 0) with the cards in deck
+    /// order; `None` at or past the total.
+    pub fn nth_card(&self, mut index: u32) -> Option<Card> {
+        for (card, n) in self.cards() {
+            match index.checked_sub(u32::from(n)) {
+                Some(rest) => index = rest,
+                None => return Some(card),
+            }
+        }
+        None
+    }
+
     /// The counts of the first `types` card types (the deck's), in deck order.
     pub fn counts(&self, types: usize) -> &[u8] {
         &self.counts[..types.min(MAX_TYPES)]
@@ -85,5 +97,7 @@ mod tests {
         assert!(pile.take(kick) && !pile.take(kick));
         assert_eq!(pile.total(), 255);
         assert_eq!(pile.cards().collect::<Vec<_>>(), [(jab, 255)]);
+        pile.add(kick);
+        assert_eq!([0, 254, 255, 256].map(|i| pile.nth_card(i)), [Some(jab), Some(jab), Some(kick), None]);
     }
 }

@@ -23,6 +23,7 @@ use menagerie_core::{Actor, Player};
 
 mod apply;
 mod battle;
+mod draw;
 mod humiliation;
 mod movegen;
 mod turn;

@@ -3,7 +3,6 @@
 use super::*;
 use crate::lunch::board::threatened_from;
 use crate::lunch::deck::MAX_TYPES;
-use rand::Rng;
 
 
 impl Rules<'_> {
@@ -147,28 +146,6 @@ impl Rules<'_> {
                 }))
     }
 
-    /// A uniformly drawn move of the action stage (`None` elsewhere, or if
-    /// there is none): the actions are listed, the discards (a hand of
-    /// cards allows hundreds) counted, and only a drawn one is made.
-    pub fn random_action<R: Rng + ?Sized>(&self, s: &State, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-        if s.result() != GameResult::Ongoing || s.top() != Frame::Turn(TurnStage::Action) {
-            return None;
-        }
-        scratch.clear();
-        self.actions(s, &mut |m| scratch.push(m), true);
-        let hand = s.hand(s.side()).counts(self.deck.len());
-        let discards = if self.may_discard(s) { discard_count(hand) } else { 0 };
-        let total = scratch.len() as u64 + discards;
-        if total == 0 {
-            return None;
-        }
-        let index = rng.random_range(0..total);
-        match index.checked_sub(scratch.len() as u64) {
-            None => Some(scratch[index as usize]),
-            Some(discard) => nth_discard(hand, discard).map(Move::Discard),
-        }
-    }
-
     /// The number of legal moves, with the discards counted rather than listed.
     pub fn count_moves(&self, s: &State, scratch: &mut Vec<Move>) -> u64 {
         if s.result() == GameResult::Ongoing {
@@ -200,18 +177,7 @@ impl Rules<'_> {
                 crate::lunch::board::for_each_step(board, from, |to| emit(Move::Step { from, to }));
             }
         }
-        for (bit, king, rook, between, to) in CASTLES {
-            let (king, rook) = (Square::new(king), Square::new(rook));
-            if s.castling() & bit != 0
-                && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
-                && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
-                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
-                && s.can_act(king)
-                && s.can_act(rook)
-            {
-                emit(Move::Step { from: king, to: Square::new(to) });
-            }
-        }
+        self.castles(s, emit);
         if s.hand_size(me) == 0 {
             return;
         }
@@ -262,7 +228,29 @@ impl Rules<'_> {
                 }
             }
         }
-        // Break a hold.
+        self.breaks(s, emit);
+    }
+
+    /// The castlings (the King's two-square moves) of the mover.
+    pub(super) fn castles(&self, s: &State, emit: &mut dyn FnMut(Move)) {
+        let me = s.side();
+        for (bit, king, rook, between, to) in CASTLES {
+            let (king, rook) = (Square::new(king), Square::new(rook));
+            if s.castling() & bit != 0
+                && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
+                && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
+                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
+                && s.can_act(king)
+                && s.can_act(rook)
+            {
+                emit(Move::Step { from: king, to: Square::new(to) });
+            }
+        }
+    }
+
+    /// The actions that free one of the mover's pieces from a hold.
+    pub(super) fn breaks(&self, s: &State, emit: &mut dyn FnMut(Move)) {
+        let me = s.side();
         for h in s.holds() {
             if !s.piece(h.held).is_some_and(|p| p.color == me && !p.has(flag::STUNNED)) {
                 continue;
@@ -364,7 +352,7 @@ mod tests {
     use crate::lunch::Lunch;
     use menagerie_core::{Game, VariantSpec};
     use rand::rngs::StdRng;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use std::collections::HashSet;
 
     /// Random playouts draw a discard by index: each names the multiset
@@ -410,7 +398,7 @@ mod tests {
                         assert_eq!(as_set(&listed), as_set(&moves), "{}", game.to_text());
                         let seed = rng.random::<u64>();
                         let index = StdRng::seed_from_u64(seed).random_range(0..listed.len() as u64) as usize;
-                        let drawn = rules.random_action(&game.state, &mut StdRng::seed_from_u64(seed), &mut Vec::new());
+                        let drawn = rules.random_action(&game.state, &mut StdRng::seed_from_u64(seed));
                         assert_eq!(drawn, Some(listed[index]), "{}", game.to_text());
                         discards_drawn += usize::from(matches!(listed[index], Move::Discard(_)));
                     }

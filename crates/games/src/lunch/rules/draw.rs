@@ -1,0 +1,232 @@
+//! A uniformly drawn action without listing the actions: random playouts
+//! draw one at every turn, and listing every movement, First Aid and
+//! attack to keep one was most of a playout's time. The actions are
+//! counted by groups (a piece's steps, a piece's attacks, a First Aid
+//! card's moves), one index is drawn among them and the discards, and only
+//! the move at that index is made, in the order of [`Rules::actions`] then
+//! [`Rules::discard_moves`]: the same move a full list would give at that
+//! index.
+
+use super::movegen::{discard_count, nth_discard};
+use super::*;
+use crate::lunch::board::{squares, step_set, threatened_from};
+use crate::lunch::deck::MAX_TYPES;
+use rand::Rng;
+
+/// The squares of the pieces that play a part in counting the actions.
+struct Pieces {
+    /// The mover's pieces that can move and attack ([`State::can_act`]).
+    acting: u64,
+    /// The mover's pieces that may have cards played for them
+    /// ([`State::can_have_cards`]).
+    with_cards: u64,
+    /// The squares of pieces in a hold ([`State::in_hold`]): no Choke on them.
+    held: u64,
+}
+
+impl Pieces {
+    fn of(s: &State) -> Pieces {
+        let me = s.side();
+        let own = s.board().occupancy().colour[me.index()];
+        // Stunned pieces are marked ones (not plain).
+        let stunned = squares(s.board().marked() & own)
+            .filter(|&sq| s.piece(sq).is_some_and(|p| p.has(flag::STUNNED)))
+            .fold(0u64, |set, sq| set | bit(sq));
+        if s.holds().is_empty() {
+            let free = own & !stunned;
+            return Pieces { acting: free, with_cards: free, held: 0 };
+        }
+        let pick = |keep: &dyn Fn(Square) -> bool| squares(own).filter(|&sq| keep(sq)).fold(0, |set, sq| set | bit(sq));
+        let held = s.holds().iter().fold(0u64, |set, h| set | bit(h.holder) | bit(h.held));
+        Pieces { acting: pick(&|sq| s.can_act(sq)), with_cards: pick(&|sq| s.can_have_cards(sq)), held }
+    }
+}
+
+fn bit(sq: Square) -> u64 {
+    1 << sq.index()
+}
+
+/// The square of the `n`th set bit of `set` (from a1), if it has so many.
+fn nth_square(set: u64, n: u64) -> Option<Square> {
+    squares(set).nth(usize::try_from(n).ok()?)
+}
+
+/// The opening cards in the mover's hand, in deck order, with the number of
+/// attacks each makes on one target (2 for a spinning card: one for each
+/// direction).
+struct Openings {
+    cards: [(Card, u64); MAX_TYPES],
+    len: usize,
+    /// Attacks on one target with every card, and with the Choke cards
+    /// alone (which a piece in a hold cannot take).
+    per_target: u64,
+    chokes: u64,
+}
+
+impl Openings {
+    fn of(rules: &Rules, s: &State) -> Openings {
+        let mut openings = Openings { cards: [(Card::new(0), 0); MAX_TYPES], len: 0, per_target: 0, chokes: 0 };
+        for card in rules.hand_cards(s, s.side(), |t| t.kind.is_opening()) {
+            let t = rules.card(card);
+            let ways = if t.spinning && !rules.options.no_spinning { 2 } else { 1 };
+            openings.cards[openings.len] = (card, ways);
+            openings.len += 1;
+            openings.per_target += ways;
+            if t.kind == CardKind::Choke {
+                openings.chokes += ways;
+            }
+        }
+        openings
+    }
+
+    /// The attacks on the targets of `targets`, `held` those in a hold.
+    fn count(&self, targets: u64, held: u64) -> u64 {
+        u64::from(targets.count_ones()) * self.per_target - u64::from((targets & held).count_ones()) * self.chokes
+    }
+
+    fn on(&self, target_held: bool) -> u64 {
+        if target_held {
+            self.per_target - self.chokes
+        } else {
+            self.per_target
+        }
+    }
+
+    /// The `index`th attack from `from` on `to`.
+    fn nth(&self, rules: &Rules, from: Square, to: Square, target_held: bool, mut index: u64) -> Option<Move> {
+        for &(card, ways) in &self.cards[..self.len] {
+            if target_held && rules.kind(card) == CardKind::Choke {
+                continue;
+            }
+            if index < ways {
+                let spin = match (ways, index) {
+                    (1, _) => None,
+                    (_, 0) => Some(Spin::Clockwise),
+                    _ => Some(Spin::CounterClockwise),
+                };
+                return Some(Move::Attack { from, to, card, spin });
+            }
+            index -= ways;
+        }
+        None
+    }
+}
+
+impl Rules<'_> {
+    /// A uniformly drawn move of the action stage (`None` elsewhere, or if
+    /// there is none), made without listing the others (see the module).
+    pub fn random_action<R: Rng + ?Sized>(&self, s: &State, rng: &mut R) -> Option<Move> {
+        if s.result() != GameResult::Ongoing || s.top() != Frame::Turn(TurnStage::Action) {
+            return None;
+        }
+        let pieces = Pieces::of(s);
+        let actions = self.count_actions(s, &pieces);
+        let hand = s.hand(s.side()).counts(self.deck.len());
+        let discards = if self.may_discard(s) { discard_count(hand) } else { 0 };
+        let total = actions + discards;
+        if total == 0 {
+            return None;
+        }
+        let index = rng.random_range(0..total);
+        match index.checked_sub(actions) {
+            None => self.nth_action(s, &pieces, index),
+            Some(discard) => nth_discard(hand, discard).map(Move::Discard),
+        }
+    }
+
+    /// How many moves [`Rules::actions`] lists without the discards.
+    fn count_actions(&self, s: &State, pieces: &Pieces) -> u64 {
+        let board = s.board();
+        let mut n = 0u64;
+        for (from, p) in board.pieces_in(pieces.acting) {
+            n += u64::from(step_set(board, from, p).count_ones());
+        }
+        self.castles(s, &mut |_| n += 1);
+        if s.hand_size(s.side()) == 0 {
+            return n;
+        }
+        n += self.first_aid_cards(s) * u64::from(pieces.with_cards.count_ones());
+        let openings = Openings::of(self, s);
+        if openings.len > 0 {
+            for (from, p) in board.pieces_in(pieces.acting) {
+                n += openings.count(threatened_from(board, from, p), pieces.held);
+            }
+        }
+        self.breaks(s, &mut |_| n += 1);
+        n
+    }
+
+    /// The First Aid cards in the mover's hand (each count is one move per
+    /// piece: a group of that many cards).
+    fn first_aid_cards(&self, s: &State) -> u64 {
+        let hand = s.hand(s.side());
+        self.hand_cards(s, s.side(), |t| t.kind == CardKind::FirstAid).map(|card| u64::from(hand.count(card))).sum()
+    }
+
+    /// The `index`th move [`Rules::actions`] lists without the discards,
+    /// found group by group.
+    fn nth_action(&self, s: &State, pieces: &Pieces, mut index: u64) -> Option<Move> {
+        let me = s.side();
+        let board = s.board();
+        for (from, p) in board.pieces_in(pieces.acting) {
+            let here = u64::from(step_set(board, from, p).count_ones());
+            if index < here {
+                let mut found = None;
+                crate::lunch::board::for_each_step(board, from, |to| {
+                    if index == 0 && found.is_none() {
+                        found = Some(Move::Step { from, to });
+                    }
+                    index = index.wrapping_sub(1);
+                });
+                return found;
+            }
+            index -= here;
+        }
+        let mut found = None;
+        self.castles(s, &mut |m| {
+            if index == 0 && found.is_none() {
+                found = Some(m);
+            }
+            index = index.wrapping_sub(1);
+        });
+        if found.is_some() {
+            return found;
+        }
+        // First Aid: by card, then by piece, then by the size of the group.
+        let targets = u64::from(pieces.with_cards.count_ones());
+        for card in self.hand_cards(s, me, |t| t.kind == CardKind::FirstAid) {
+            let sizes = u64::from(s.hand(me).count(card));
+            if index < sizes * targets {
+                let square = nth_square(pieces.with_cards, index / sizes)?;
+                return Some(Move::Aid { square, card, count: (index % sizes + 1) as u8 });
+            }
+            index -= sizes * targets;
+        }
+        // Attacks: by piece, then by target, then by card.
+        let openings = Openings::of(self, s);
+        if openings.len > 0 {
+            for (from, p) in board.pieces_in(pieces.acting) {
+                let targets = threatened_from(board, from, p);
+                let here = openings.count(targets, pieces.held);
+                if index >= here {
+                    index -= here;
+                    continue;
+                }
+                for to in squares(targets) {
+                    let held = pieces.held & bit(to) != 0;
+                    if index < openings.on(held) {
+                        return openings.nth(self, from, to, held, index);
+                    }
+                    index -= openings.on(held);
+                }
+            }
+        }
+        self.breaks(s, &mut |m| {
+            if index == 0 && found.is_none() {
+                found = Some(m);
+            }
+            index = index.wrapping_sub(1);
+        });
+        found
+    }
+}

@@ -269,12 +269,43 @@ impl Rules<'_> {
 
 /// How many multisets of 1 to 5 cards `hand` holds (what [`discards`] lists).
 pub(super) fn discard_count(hand: &[u8]) -> u64 {
-    multisets_up_to(hand, 5) - 1
+    multisets_up_to(Held::of(hand).counts(), 5) - 1
 }
 
-/// How many multisets of at most `most` cards `hand` holds, the empty one
-/// included.
+/// The card types a hand holds, with their counts, in deck order: the
+/// discards look only at these (a hand holds a few of a deck's types).
+struct Held {
+    types: [u8; MAX_TYPES],
+    counts: [u8; MAX_TYPES],
+    len: usize,
+}
+
+impl Held {
+    fn of(hand: &[u8]) -> Held {
+        let mut held = Held { types: [0; MAX_TYPES], counts: [0; MAX_TYPES], len: 0 };
+        for (card, &n) in hand.iter().enumerate().take(MAX_TYPES) {
+            if n > 0 {
+                held.types[held.len] = card as u8;
+                held.counts[held.len] = n;
+                held.len += 1;
+            }
+        }
+        held
+    }
+
+    fn counts(&self) -> &[u8] {
+        &self.counts[..self.len]
+    }
+}
+
+/// How many multisets of at most `most` cards `hand` (counts per type)
+/// holds, the empty one included.
 fn multisets_up_to(hand: &[u8], most: usize) -> u64 {
+    // When all the cards fit (a hand of 5 at most, as in play), each type
+    // is taken 0 to all its cards times, independently of the others.
+    if hand.iter().map(|&n| usize::from(n)).sum::<usize>() <= most {
+        return hand.iter().map(|&n| u64::from(n) + 1).product();
+    }
     // ways[k]: multisets of exactly k cards from the types seen so far.
     let mut ways = [0u64; 6];
     ways[0] = 1;
@@ -294,9 +325,9 @@ fn multisets_up_to(hand: &[u8], most: usize) -> u64 {
 /// [`discard_count`]), found by counting the multisets under each choice
 /// instead of listing them.
 pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
-    let mut left = [0u8; MAX_TYPES];
-    let left = &mut left[..hand.len()];
-    left.copy_from_slice(hand);
+    let mut held = Held::of(hand);
+    let len = held.len;
+    let left = &mut held.counts[..len];
     let mut picked = Discard::EMPTY;
     let mut from = 0;
     loop {
@@ -324,7 +355,7 @@ pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
             left[card] += 1;
         }
         from = next?;
-        picked.push(Card::new(from as u8));
+        picked.push(Card::new(held.types[from]));
     }
 }
 

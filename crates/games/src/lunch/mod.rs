@@ -292,8 +292,9 @@ impl Game for Lunch {
         }
     }
 
-    /// Kept incrementally by the state (see `zobrist.rs`); `undo` restores it
-    /// with the state.
+    /// Kept incrementally by the state (see `zobrist.rs`) but for the keys
+    /// of the stack's few frames, added here; `undo` restores it with the
+    /// state.
     fn hash(&self) -> u64 {
         self.state.hash()
     }

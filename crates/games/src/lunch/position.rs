@@ -6,7 +6,9 @@
 //! keeps a copy for `undo` without allocating. Its fields are private:
 //! every change goes through a method that also updates the Zobrist hash
 //! (`zobrist.rs`), which [`State::computed_hash`] recomputes from scratch
-//! for the invariant checks.
+//! for the invariant checks. The stack's frames are the exception: they
+//! change at almost every step, so their keys are summed when the hash is
+//! asked for (a few frames) instead of at every change.
 
 use super::board::Board;
 use super::deck::Card;
@@ -78,7 +80,9 @@ pub struct State {
     /// Whether a hit point changed or a piece died in this turn so far.
     eventful: bool,
     result: GameResult,
-    /// The Zobrist hash of everything above.
+    /// The Zobrist hash of everything above but the stack, whose frames
+    /// change at almost every step of the rules: their keys are added when
+    /// the hash is asked for ([`State::hash`]).
     hash: u64,
 }
 
@@ -103,7 +107,7 @@ impl State {
             result: GameResult::Ongoing,
             hash: 0,
         };
-        s.hash = s.computed_hash();
+        s.hash = s.computed_hash().wrapping_sub(s.stack_key());
         s
     }
 
@@ -133,9 +137,16 @@ impl State {
         h
     }
 
+    /// The keys of the frames of the stack.
+    fn stack_key(&self) -> u64 {
+        self.frames().iter().enumerate().fold(0u64, |h, (depth, &frame)| h.wrapping_add(zobrist::frame(depth, frame)))
+    }
+
+    /// The Zobrist hash: the one kept as the state changes, and the stack's
+    /// keys (a few frames).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.hash.wrapping_add(self.stack_key())
     }
 
     #[inline]
@@ -472,9 +483,7 @@ impl State {
     }
 
     pub fn set_top(&mut self, frame: Frame) {
-        let depth = self.stack_len as usize - 1;
-        self.replace_key(zobrist::frame(depth, self.stack[depth]), zobrist::frame(depth, frame));
-        self.stack[depth] = frame;
+        self.stack[self.stack_len as usize - 1] = frame;
     }
 
     /// Pushes a frame; a full stack drops it (never reached in play: see
@@ -484,15 +493,12 @@ impl State {
         if depth < MAX_FRAMES {
             self.stack[depth] = frame;
             self.stack_len += 1;
-            self.hash = self.hash.wrapping_add(zobrist::frame(depth, frame));
         }
     }
 
     /// Pops the top frame; the bottom (turn) frame stays.
     pub fn pop(&mut self) {
         if self.stack_len > 1 {
-            let depth = self.stack_len as usize - 1;
-            self.hash = self.hash.wrapping_sub(zobrist::frame(depth, self.stack[depth]));
             self.stack_len -= 1;
         }
     }

@@ -348,9 +348,18 @@ pub fn threatened_from(board: &Board, from: Square, piece: Piece) -> u64 {
 /// lists them, one bit per square (to count them without listing).
 #[inline]
 pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
-    let (at, all) = (from.index(), board.occupancy.all);
+    steps_and_threats(board, from, piece).0
+}
+
+/// [`step_set`] and [`threatened_from`] at once: a piece's lines are walked
+/// once for both.
+#[inline]
+pub fn steps_and_threats(board: &Board, from: Square, piece: Piece) -> (u64, u64) {
+    let occupancy = board.occupancy();
+    let (at, all) = (from.index(), occupancy.all);
+    let enemies = occupancy.colour[piece.color.other().index()];
     let reach = match piece.kind {
-        Kind::Pawn => return pawn_steps(at, piece.color, all),
+        Kind::Pawn => return (pawn_steps(at, piece.color, all), PAWN_SETS[piece.color.index()][at] & enemies),
         Kind::Knight => KNIGHT_SETS[at],
         Kind::King => KING_SETS[at],
         Kind::Bishop => diagonal_reach(at, all),
@@ -358,7 +367,7 @@ pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
         Kind::Queen => diagonal_reach(at, all) | orthogonal_reach(at, all),
         Kind::Princess => (diagonal_reach(at, all) | orthogonal_reach(at, all)) & NEAR_SETS[at],
     };
-    reach & !all
+    (reach & !all, reach & enemies)
 }
 
 /// A Pawn's one step forward onto an empty square, and its two steps from
@@ -431,6 +440,7 @@ mod tests {
                 let mut listed = 0u64;
                 for_each_step(&board, from, |to| listed |= 1 << to.index());
                 assert_eq!(step_set(&board, from, piece), listed, "steps from {from}");
+                assert_eq!(steps_and_threats(&board, from, piece).1, threatened_squares(&board, from), "from {from}");
             }
             for to in Square::all() {
                 for by in [Player::First, Player::Second] {

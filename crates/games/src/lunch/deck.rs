@@ -65,6 +65,49 @@ impl Card {
     }
 }
 
+/// A set of card types (bit `i` for the type of index `i`), iterated in
+/// deck order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u32);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+
+    #[inline]
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.index()) != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.index();
+    }
+
+    #[inline]
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.index());
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The types in deck order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let card = Card::new(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            Some(card)
+        })
+    }
+}
+
 /// What a card does in the engine; the deck maps names to kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardKind {

@@ -2,26 +2,24 @@
 //! pile. Cards of one type are indistinguishable and no pile's order is part
 //! of the state (the draw pile's next card is chance), so counts are all.
 
-use super::deck::{Card, MAX_TYPES};
+use super::deck::{Card, CardSet, MAX_TYPES};
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Pile {
     counts: [u8; MAX_TYPES],
     /// The sum of the counts (hand sizes are asked for all the time).
     total: u16,
+    /// The types whose count is not 0 (a hand holds a few of a deck's
+    /// types: the rules look only at those).
+    held: CardSet,
 }
 
 impl Pile {
-    pub const EMPTY: Pile = Pile { counts: [0; MAX_TYPES], total: 0 };
+    pub const EMPTY: Pile = Pile { counts: [0; MAX_TYPES], total: 0, held: CardSet::EMPTY };
 
     #[inline]
     pub fn count(&self, card: Card) -> u8 {
         self.counts[card.index()]
-    }
-
-    #[inline]
-    pub fn contains(&self, card: Card) -> bool {
-        self.counts[card.index()] > 0
     }
 
     /// The number of cards.
@@ -37,7 +35,13 @@ impl Pile {
 
     /// The card types present, with their counts, in deck order.
     pub fn cards(&self) -> impl Iterator<Item = (Card, u8)> + '_ {
-        self.counts.iter().enumerate().filter(|(_, &n)| n > 0).map(|(i, &n)| (Card::new(i as u8), n))
+        self.held.iter().map(|card| (card, self.count(card)))
+    }
+
+    /// The card types present.
+    #[inline]
+    pub fn held(&self) -> CardSet {
+        self.held
     }
 
     /// The type of the `index`th card (from 0) with the cards in deck
@@ -64,6 +68,7 @@ impl Pile {
         if *n < u8::MAX {
             *n += 1;
             self.total += 1;
+            self.held.insert(card);
         }
     }
 
@@ -76,6 +81,9 @@ impl Pile {
         }
         *n -= 1;
         self.total -= 1;
+        if *n == 0 {
+            self.held.remove(card);
+        }
         true
     }
 }
@@ -97,6 +105,7 @@ mod tests {
         assert!(pile.take(kick) && !pile.take(kick));
         assert_eq!(pile.total(), 255);
         assert_eq!(pile.cards().collect::<Vec<_>>(), [(jab, 255)]);
+        assert!(pile.held().contains(jab) && !pile.held().contains(kick));
         pile.add(kick);
         assert_eq!([0, 254, 255, 256].map(|i| pile.nth_card(i)), [Some(jab), Some(jab), Some(kick), None]);
     }

@@ -9,7 +9,7 @@
 
 use super::movegen::{discard_count, nth_discard};
 use super::*;
-use crate::lunch::board::{squares, step_set, threatened_from};
+use crate::lunch::board::{for_each_step, squares, step_set, steps_and_threats, threatened_from, Board};
 use crate::lunch::deck::MAX_TYPES;
 use rand::Rng;
 
@@ -64,8 +64,11 @@ struct Openings {
 }
 
 impl Openings {
+    /// No opening cards (an empty hand).
+    const NONE: Openings = Openings { cards: [(Card::new(0), 0); MAX_TYPES], len: 0, per_target: 0, chokes: 0 };
+
     fn of(rules: &Rules, s: &State) -> Openings {
-        let mut openings = Openings { cards: [(Card::new(0), 0); MAX_TYPES], len: 0, per_target: 0, chokes: 0 };
+        let mut openings = Openings::NONE;
         for card in rules.hand_cards(s, s.side(), |t| t.kind.is_opening()) {
             let t = rules.card(card);
             let ways = if t.spinning && !rules.options.no_spinning { 2 } else { 1 };
@@ -120,7 +123,9 @@ impl Rules<'_> {
             return None;
         }
         let pieces = Pieces::of(s);
-        let actions = self.count_actions(s, &pieces);
+        let openings = if s.hand_size(s.side()) > 0 { Openings::of(self, s) } else { Openings::NONE };
+        let tally = self.count_actions(s, &pieces, &openings);
+        let actions = tally.total();
         let hand = s.hand(s.side()).counts(self.deck.len());
         let discards = if self.may_discard(s) { discard_count(hand) } else { 0 };
         let total = actions + discards;
@@ -129,31 +134,29 @@ impl Rules<'_> {
         }
         let index = rng.random_range(0..total);
         match index.checked_sub(actions) {
-            None => self.nth_action(s, &pieces, index),
+            None => self.nth_action(s, &pieces, &openings, &tally, index),
             Some(discard) => nth_discard(hand, discard).map(Move::Discard),
         }
     }
 
-    /// How many moves [`Rules::actions`] lists without the discards.
-    fn count_actions(&self, s: &State, pieces: &Pieces) -> u64 {
+    /// How many moves of each group [`Rules::actions`] lists (the discards
+    /// are left out).
+    fn count_actions(&self, s: &State, pieces: &Pieces, openings: &Openings) -> Tally {
         let board = s.board();
-        let mut n = 0u64;
+        let mut tally = Tally::default();
+        // The lines of each piece are walked once for its steps and its targets.
         for (from, p) in board.pieces_in(pieces.acting) {
-            n += u64::from(step_set(board, from, p).count_ones());
+            let (steps, targets) = steps_and_threats(board, from, p);
+            tally.steps += u64::from(steps.count_ones());
+            tally.attacks += openings.count(targets, pieces.held);
         }
-        self.castles(s, &mut |_| n += 1);
+        self.castles(s, &mut |_| tally.castles += 1);
         if s.hand_size(s.side()) == 0 {
-            return n;
+            return tally;
         }
-        n += self.first_aid_cards(s) * u64::from(pieces.with_cards.count_ones());
-        let openings = Openings::of(self, s);
-        if openings.len > 0 {
-            for (from, p) in board.pieces_in(pieces.acting) {
-                n += openings.count(threatened_from(board, from, p), pieces.held);
-            }
-        }
-        self.breaks(s, &mut |_| n += 1);
-        n
+        tally.aids = self.first_aid_cards(s) * u64::from(pieces.with_cards.count_ones());
+        self.breaks(s, &mut |_| tally.breaks += 1);
+        tally
     }
 
     /// The First Aid cards in the mover's hand (each count is one move per
@@ -163,70 +166,109 @@ impl Rules<'_> {
         self.hand_cards(s, s.side(), |t| t.kind == CardKind::FirstAid).map(|card| u64::from(hand.count(card))).sum()
     }
 
-    /// The `index`th move [`Rules::actions`] lists without the discards,
-    /// found group by group.
-    fn nth_action(&self, s: &State, pieces: &Pieces, mut index: u64) -> Option<Move> {
+    /// The `index`th move [`Rules::actions`] lists without the discards:
+    /// its group from the tally, then the move in that group.
+    fn nth_action(
+        &self,
+        s: &State,
+        pieces: &Pieces,
+        openings: &Openings,
+        tally: &Tally,
+        mut index: u64,
+    ) -> Option<Move> {
+        if index < tally.steps {
+            return nth_step(s.board(), pieces.acting, index);
+        }
+        index -= tally.steps;
+        if index < tally.castles {
+            return nth_emitted(index, |emit| self.castles(s, emit));
+        }
+        index -= tally.castles;
+        if index < tally.aids {
+            return self.nth_aid(s, pieces.with_cards, index);
+        }
+        index -= tally.aids;
+        if index < tally.attacks {
+            return self.nth_attack(s.board(), pieces, openings, index);
+        }
+        index -= tally.attacks;
+        nth_emitted(index, |emit| self.breaks(s, emit))
+    }
+
+    /// The `index`th First Aid action: by card, then by piece, then by the
+    /// size of the group.
+    fn nth_aid(&self, s: &State, targets: u64, mut index: u64) -> Option<Move> {
         let me = s.side();
-        let board = s.board();
-        for (from, p) in board.pieces_in(pieces.acting) {
-            let here = u64::from(step_set(board, from, p).count_ones());
-            if index < here {
-                let mut found = None;
-                crate::lunch::board::for_each_step(board, from, |to| {
-                    if index == 0 && found.is_none() {
-                        found = Some(Move::Step { from, to });
-                    }
-                    index = index.wrapping_sub(1);
-                });
-                return found;
-            }
-            index -= here;
-        }
-        let mut found = None;
-        self.castles(s, &mut |m| {
-            if index == 0 && found.is_none() {
-                found = Some(m);
-            }
-            index = index.wrapping_sub(1);
-        });
-        if found.is_some() {
-            return found;
-        }
-        // First Aid: by card, then by piece, then by the size of the group.
-        let targets = u64::from(pieces.with_cards.count_ones());
+        let pieces = u64::from(targets.count_ones());
         for card in self.hand_cards(s, me, |t| t.kind == CardKind::FirstAid) {
             let sizes = u64::from(s.hand(me).count(card));
-            if index < sizes * targets {
-                let square = nth_square(pieces.with_cards, index / sizes)?;
+            if index < sizes * pieces {
+                let square = nth_square(targets, index / sizes)?;
                 return Some(Move::Aid { square, card, count: (index % sizes + 1) as u8 });
             }
-            index -= sizes * targets;
+            index -= sizes * pieces;
         }
-        // Attacks: by piece, then by target, then by card.
-        let openings = Openings::of(self, s);
-        if openings.len > 0 {
-            for (from, p) in board.pieces_in(pieces.acting) {
-                let targets = threatened_from(board, from, p);
-                let here = openings.count(targets, pieces.held);
-                if index >= here {
-                    index -= here;
-                    continue;
-                }
-                for to in squares(targets) {
-                    let held = pieces.held & bit(to) != 0;
-                    if index < openings.on(held) {
-                        return openings.nth(self, from, to, held, index);
-                    }
-                    index -= openings.on(held);
-                }
-            }
-        }
-        self.breaks(s, &mut |m| {
-            if index == 0 && found.is_none() {
-                found = Some(m);
-            }
-            index = index.wrapping_sub(1);
-        });
-        found
+        None
     }
+
+    /// The `index`th attack: by piece, then by target, then by card.
+    fn nth_attack(&self, board: &Board, pieces: &Pieces, openings: &Openings, mut index: u64) -> Option<Move> {
+        for (from, p) in board.pieces_in(pieces.acting) {
+            let targets = threatened_from(board, from, p);
+            let here = openings.count(targets, pieces.held);
+            if index >= here {
+                index -= here;
+                continue;
+            }
+            for to in squares(targets) {
+                let held = pieces.held & bit(to) != 0;
+                if index < openings.on(held) {
+                    return openings.nth(self, from, to, held, index);
+                }
+                index -= openings.on(held);
+            }
+        }
+        None
+    }
+}
+
+/// The actions of each group, in the order [`Rules::actions`] lists them.
+#[derive(Default)]
+struct Tally {
+    steps: u64,
+    castles: u64,
+    aids: u64,
+    attacks: u64,
+    breaks: u64,
+}
+
+impl Tally {
+    fn total(&self) -> u64 {
+        self.steps + self.castles + self.aids + self.attacks + self.breaks
+    }
+}
+
+/// The `index`th step of the pieces on `acting`: by piece, then in the
+/// order [`for_each_step`] lists a piece's steps.
+fn nth_step(board: &Board, acting: u64, mut index: u64) -> Option<Move> {
+    for (from, p) in board.pieces_in(acting) {
+        let here = u64::from(step_set(board, from, p).count_ones());
+        if index < here {
+            return nth_emitted(index, |emit| for_each_step(board, from, |to| emit(Move::Step { from, to })));
+        }
+        index -= here;
+    }
+    None
+}
+
+/// The `index`th move a listing function emits.
+fn nth_emitted(mut index: u64, list: impl FnOnce(&mut dyn FnMut(Move))) -> Option<Move> {
+    let mut found = None;
+    list(&mut |m| {
+        if index == 0 && found.is_none() {
+            found = Some(m);
+        }
+        index = index.wrapping_sub(1);
+    });
+    found
 }

@@ -44,7 +44,7 @@ use menagerie_core::{
 };
 use piece::{flag, Kind, Piece};
 use pile::Pile;
-use position::{State, Zone};
+use position::{History, State, Zone};
 use rand::{Rng, RngCore};
 use rules::Rules;
 use square::Square;
@@ -77,7 +77,7 @@ impl LunchVariant {
 pub struct Lunch {
     variant: LunchVariant,
     state: State,
-    history: Vec<State>,
+    history: History,
     /// The cards each hand is known to hold ([`knowledge`]): worked out
     /// from the whole history when a search first asks, forgotten when the
     /// game moves.
@@ -132,7 +132,7 @@ impl Lunch {
     fn known_cards(&self, player: Player) -> Pile {
         let known = self.known.get_or_init(|| {
             [Player::First, Player::Second]
-                .map(|p| knowledge::known_cards(&self.rules(), self.history.iter().chain([&self.state]), p))
+                .map(|p| knowledge::known_cards(&self.rules(), self.history.states().chain([self.state]), p))
         });
         known[player.index()]
     }
@@ -148,7 +148,7 @@ impl Lunch {
     }
 
     fn from_state(variant: &LunchVariant, state: State) -> Lunch {
-        Lunch { variant: variant.clone(), state, history: Vec::new(), known: OnceLock::new() }
+        Lunch { variant: variant.clone(), state, history: History::default(), known: OnceLock::new() }
     }
 }
 
@@ -279,16 +279,15 @@ impl Game for Lunch {
     }
 
     fn play(&mut self, mv: Move) {
-        self.history.push(self.state);
+        self.history.push(&self.state);
         self.known.take();
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
     }
 
     fn undo(&mut self) {
-        if let Some(previous) = self.history.pop() {
+        if self.history.pop_into(&mut self.state) {
             self.known.take();
-            self.state = previous;
         }
     }
 
@@ -369,7 +368,7 @@ impl Game for Lunch {
         }
         s.set_pile(other, hand);
         s.set_pile(Zone::Draw, draw);
-        Lunch { variant: self.variant.clone(), state: s, history: Vec::new(), known: OnceLock::new() }
+        Lunch { variant: self.variant.clone(), state: s, history: History::default(), known: OnceLock::new() }
     }
 
     fn has_hidden_information() -> bool {

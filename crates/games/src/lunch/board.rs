@@ -12,8 +12,10 @@ use menagerie_core::Player;
 pub struct Board {
     squares: [Option<Piece>; 64],
     occupancy: Occupancy,
-    /// The squares of the Kings (the win check asks after every action).
-    kings: u64,
+    /// The squares of the pieces of each kind, by [`Kind::index`] (the win
+    /// check asks for the Kings after every action; random moves count the
+    /// Pawns' moves all at once).
+    kinds: [u64; 7],
     /// The squares of the pieces that are not plain ([`Piece::is_plain`]):
     /// the only ones that rounding, the end of an action and the end of a
     /// turn can change, so those steps need not look at the others.
@@ -22,7 +24,7 @@ pub struct Board {
 
 impl Board {
     pub const EMPTY: Board =
-        Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] }, kings: 0, marked: 0 };
+        Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] }, kinds: [0; 7], marked: 0 };
 
     #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
@@ -34,14 +36,12 @@ impl Board {
         let bit = 1u64 << sq.index();
         if let Some(old) = self.squares[sq.index()] {
             self.occupancy.colour[old.color.index()] &= !bit;
+            self.kinds[old.kind.index()] &= !bit;
         }
-        self.kings &= !bit;
         self.marked &= !bit;
         if let Some(new) = piece {
             self.occupancy.colour[new.color.index()] |= bit;
-            if new.kind == Kind::King {
-                self.kings |= bit;
-            }
+            self.kinds[new.kind.index()] |= bit;
             if !new.is_plain() {
                 self.marked |= bit;
             }
@@ -53,7 +53,13 @@ impl Board {
     /// The squares of `player`'s Kings.
     #[inline]
     pub fn kings(&self, player: Player) -> u64 {
-        self.kings & self.occupancy.colour[player.index()]
+        self.of_kind(Kind::King) & self.occupancy.colour[player.index()]
+    }
+
+    /// The squares of the pieces of a kind.
+    #[inline]
+    pub fn of_kind(&self, kind: Kind) -> u64 {
+        self.kinds[kind.index()]
     }
 
     /// The squares of the pieces that are not plain ([`Piece::is_plain`]).
@@ -370,6 +376,38 @@ pub fn steps_and_threats(board: &Board, from: Square, piece: Piece) -> (u64, u64
     (reach & !all, reach & enemies)
 }
 
+/// The moves of the Pawns of `color` on `pawns`, all at once: the squares
+/// their single and their double steps reach, and the enemy pieces they
+/// threaten towards the a-file and towards the h-file (each square reached
+/// or threatened in one set by one Pawn only, so that counting the bits
+/// counts the moves).
+pub struct PawnMoves {
+    pub singles: u64,
+    pub doubles: u64,
+    pub threats: [u64; 2],
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+pub fn pawn_moves(board: &Board, pawns: u64, color: Player) -> PawnMoves {
+    let all = board.occupancy.all;
+    let enemies = board.occupancy.colour[color.other().index()];
+    match color {
+        // The second rank's Pawns step once onto the third, then the fourth.
+        Player::First => {
+            let singles = (pawns << 8) & !all;
+            let doubles = ((singles & (pawns & 0xFF00) << 8) << 8) & !all;
+            PawnMoves { singles, doubles, threats: [((pawns & !FILE_A) << 7) & enemies, ((pawns & !FILE_H) << 9) & enemies] }
+        }
+        Player::Second => {
+            let singles = (pawns >> 8) & !all;
+            let doubles = ((singles & (pawns & 0x00FF_0000_0000_0000) >> 8) >> 8) & !all;
+            PawnMoves { singles, doubles, threats: [((pawns & !FILE_A) >> 9) & enemies, ((pawns & !FILE_H) >> 7) & enemies] }
+        }
+    }
+}
+
 /// A Pawn's one step forward onto an empty square, and its two steps from
 /// its second rank when both squares are empty.
 #[inline]
@@ -410,7 +448,8 @@ mod tests {
 
     /// The walk along the lines finds exactly the squares `threat` accepts,
     /// and the step sets the squares `for_each_step` lists, for every piece
-    /// of boards crowded with both colours.
+    /// of boards crowded with both colours; the Pawns' moves taken all at
+    /// once are as many as taken one Pawn at a time.
     #[test]
     fn threatened_squares_agree_with_threat() {
         let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Princess, Kind::Queen, Kind::King];
@@ -441,6 +480,17 @@ mod tests {
                 for_each_step(&board, from, |to| listed |= 1 << to.index());
                 assert_eq!(step_set(&board, from, piece), listed, "steps from {from}");
                 assert_eq!(steps_and_threats(&board, from, piece).1, threatened_squares(&board, from), "from {from}");
+            }
+            for color in [Player::First, Player::Second] {
+                let pawns = board.of_kind(Kind::Pawn) & board.occupancy().colour[color.index()];
+                let bulk = pawn_moves(&board, pawns, color);
+                let (mut steps, mut threats) = (0, 0);
+                for (from, piece) in board.pieces_in(pawns) {
+                    let (s, t) = steps_and_threats(&board, from, piece);
+                    (steps, threats) = (steps + s.count_ones(), threats + t.count_ones());
+                }
+                assert_eq!(bulk.singles.count_ones() + bulk.doubles.count_ones(), steps, "{color:?} Pawns' steps");
+                assert_eq!(bulk.threats[0].count_ones() + bulk.threats[1].count_ones(), threats, "{color:?} Pawns");
             }
             for to in Square::all() {
                 for by in [Player::First, Player::Second] {

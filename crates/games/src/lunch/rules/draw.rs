@@ -7,10 +7,12 @@
 //! [`Rules::discard_moves`]: the same move a full list would give at that
 //! index.
 
-use super::movegen::{discard_count, nth_discard};
+use super::movegen::{discard_count, nth_discard, Held};
 use super::*;
-use crate::lunch::board::{for_each_step, squares, step_set, steps_and_threats, threatened_from, Board};
-use crate::lunch::deck::MAX_TYPES;
+use crate::lunch::board::{
+    for_each_step, pawn_moves, squares, step_set, steps_and_threats, threatened_from, Board,
+};
+use crate::lunch::deck::CardSet;
 use rand::Rng;
 
 /// The squares of the pieces that play a part in counting the actions.
@@ -51,61 +53,64 @@ fn nth_square(set: u64, n: u64) -> Option<Square> {
     squares(set).nth(usize::try_from(n).ok()?)
 }
 
-/// The opening cards in the mover's hand, in deck order, with the number of
-/// attacks each makes on one target (2 for a spinning card: one for each
-/// direction).
+/// The opening cards in the mover's hand, and how many attacks each makes
+/// on one target: 2 for a spinning card (one for each direction), else 1.
 struct Openings {
-    cards: [(Card, u64); MAX_TYPES],
-    len: usize,
-    /// Attacks on one target with every card, and with the Choke cards
-    /// alone (which a piece in a hold cannot take).
+    cards: CardSet,
+    spinning: CardSet,
+    /// The Choke cards, which a piece in a hold cannot take.
+    chokes: CardSet,
+    /// Attacks on one target with every card, and with the Choke cards alone.
     per_target: u64,
-    chokes: u64,
+    choke_ways: u64,
 }
 
 impl Openings {
     /// No opening cards (an empty hand).
-    const NONE: Openings = Openings { cards: [(Card::new(0), 0); MAX_TYPES], len: 0, per_target: 0, chokes: 0 };
+    const NONE: Openings = Openings {
+        cards: CardSet::EMPTY,
+        spinning: CardSet::EMPTY,
+        chokes: CardSet::EMPTY,
+        per_target: 0,
+        choke_ways: 0,
+    };
 
     fn of(rules: &Rules, s: &State) -> Openings {
-        let mut openings = Openings::NONE;
-        for card in rules.hand_cards(s, s.side(), |t| t.kind.is_opening()) {
-            let t = rules.card(card);
-            let ways = if t.spinning && !rules.options.no_spinning { 2 } else { 1 };
-            openings.cards[openings.len] = (card, ways);
-            openings.len += 1;
-            openings.per_target += ways;
-            if t.kind == CardKind::Choke {
-                openings.chokes += ways;
-            }
-        }
-        openings
+        let deck = rules.deck;
+        let cards = s.hand(s.side()).held().and(deck.openings());
+        let spinning = if rules.options.no_spinning { CardSet::EMPTY } else { cards.and(deck.spinning()) };
+        let chokes = cards.and(deck.of_kind(CardKind::Choke));
+        let ways = |set: CardSet| u64::from(set.len() + set.and(spinning).len());
+        Openings { cards, spinning, chokes, per_target: ways(cards), choke_ways: ways(chokes) }
     }
 
     /// The attacks on the targets of `targets`, `held` those in a hold.
     fn count(&self, targets: u64, held: u64) -> u64 {
-        u64::from(targets.count_ones()) * self.per_target - u64::from((targets & held).count_ones()) * self.chokes
+        u64::from(targets.count_ones()) * self.per_target - u64::from((targets & held).count_ones()) * self.choke_ways
     }
 
     fn on(&self, target_held: bool) -> u64 {
         if target_held {
-            self.per_target - self.chokes
+            self.per_target - self.choke_ways
         } else {
             self.per_target
         }
     }
 
-    /// The `index`th attack from `from` on `to`.
-    fn nth(&self, rules: &Rules, from: Square, to: Square, target_held: bool, mut index: u64) -> Option<Move> {
-        for &(card, ways) in &self.cards[..self.len] {
-            if target_held && rules.kind(card) == CardKind::Choke {
+    /// The `index`th attack from `from` on `to`: by card in deck order,
+    /// a spinning card clockwise first.
+    fn nth(&self, from: Square, to: Square, target_held: bool, mut index: u64) -> Option<Move> {
+        for card in self.cards.iter() {
+            if target_held && self.chokes.contains(card) {
                 continue;
             }
+            let spins = self.spinning.contains(card);
+            let ways = 1 + u64::from(spins);
             if index < ways {
-                let spin = match (ways, index) {
-                    (1, _) => None,
-                    (_, 0) => Some(Spin::Clockwise),
-                    _ => Some(Spin::CounterClockwise),
+                let spin = match (spins, index) {
+                    (false, _) => None,
+                    (true, 0) => Some(Spin::Clockwise),
+                    (true, _) => Some(Spin::CounterClockwise),
                 };
                 return Some(Move::Attack { from, to, card, spin });
             }
@@ -126,8 +131,8 @@ impl Rules<'_> {
         let openings = if s.hand_size(s.side()) > 0 { Openings::of(self, s) } else { Openings::NONE };
         let tally = self.count_actions(s, &pieces, &openings);
         let actions = tally.total();
-        let hand = s.hand(s.side()).counts(self.deck.len());
-        let discards = if self.may_discard(s) { discard_count(hand) } else { 0 };
+        let hand = Held::of_pile(s.hand(s.side()));
+        let discards = if self.may_discard(s) { discard_count(&hand) } else { 0 };
         let total = actions + discards;
         if total == 0 {
             return None;
@@ -135,7 +140,7 @@ impl Rules<'_> {
         let index = rng.random_range(0..total);
         match index.checked_sub(actions) {
             None => self.nth_action(s, &pieces, &openings, &tally, index),
-            Some(discard) => nth_discard(hand, discard).map(Move::Discard),
+            Some(discard) => nth_discard(&hand, discard).map(Move::Discard),
         }
     }
 
@@ -144,8 +149,13 @@ impl Rules<'_> {
     fn count_actions(&self, s: &State, pieces: &Pieces, openings: &Openings) -> Tally {
         let board = s.board();
         let mut tally = Tally::default();
-        // The lines of each piece are walked once for its steps and its targets.
-        for (from, p) in board.pieces_in(pieces.acting) {
+        // The Pawns all at once; the lines of each other piece are walked
+        // once for its steps and its targets.
+        let pawns = pieces.acting & board.of_kind(Kind::Pawn);
+        let moves = pawn_moves(board, pawns, s.side());
+        tally.steps += u64::from(moves.singles.count_ones() + moves.doubles.count_ones());
+        tally.attacks += moves.threats.iter().map(|&targets| openings.count(targets, pieces.held)).sum::<u64>();
+        for (from, p) in board.pieces_in(pieces.acting & !pawns) {
             let (steps, targets) = steps_and_threats(board, from, p);
             tally.steps += u64::from(steps.count_ones());
             tally.attacks += openings.count(targets, pieces.held);
@@ -163,7 +173,12 @@ impl Rules<'_> {
     /// piece: a group of that many cards).
     fn first_aid_cards(&self, s: &State) -> u64 {
         let hand = s.hand(s.side());
-        self.hand_cards(s, s.side(), |t| t.kind == CardKind::FirstAid).map(|card| u64::from(hand.count(card))).sum()
+        self.first_aids(s).iter().map(|card| u64::from(hand.count(card))).sum()
+    }
+
+    /// The First Aid types in the mover's hand.
+    fn first_aids(&self, s: &State) -> CardSet {
+        s.hand(s.side()).held().and(self.deck.of_kind(CardKind::FirstAid))
     }
 
     /// The `index`th move [`Rules::actions`] lists without the discards:
@@ -200,7 +215,7 @@ impl Rules<'_> {
     fn nth_aid(&self, s: &State, targets: u64, mut index: u64) -> Option<Move> {
         let me = s.side();
         let pieces = u64::from(targets.count_ones());
-        for card in self.hand_cards(s, me, |t| t.kind == CardKind::FirstAid) {
+        for card in self.first_aids(s).iter() {
             let sizes = u64::from(s.hand(me).count(card));
             if index < sizes * pieces {
                 let square = nth_square(targets, index / sizes)?;
@@ -223,7 +238,7 @@ impl Rules<'_> {
             for to in squares(targets) {
                 let held = pieces.held & bit(to) != 0;
                 if index < openings.on(held) {
-                    return openings.nth(self, from, to, held, index);
+                    return openings.nth(from, to, held, index);
                 }
                 index -= openings.on(held);
             }

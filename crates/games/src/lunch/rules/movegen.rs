@@ -3,6 +3,7 @@
 use super::*;
 use crate::lunch::board::threatened_from;
 use crate::lunch::deck::MAX_TYPES;
+use crate::lunch::pile::Pile;
 
 
 impl Rules<'_> {
@@ -154,7 +155,7 @@ impl Rules<'_> {
                     let mut n = 0u64;
                     self.actions(s, &mut |_| n += 1, true);
                     if self.may_discard(s) {
-                        n += discard_count(s.hand(s.side()).counts(self.deck.len()));
+                        n += discard_count(&Held::of_pile(s.hand(s.side())));
                     }
                     return n;
                 }
@@ -268,19 +269,31 @@ impl Rules<'_> {
 }
 
 /// How many multisets of 1 to 5 cards `hand` holds (what [`discards`] lists).
-pub(super) fn discard_count(hand: &[u8]) -> u64 {
-    multisets_up_to(Held::of(hand).counts(), 5) - 1
+pub(super) fn discard_count(hand: &Held) -> u64 {
+    multisets_up_to(hand.counts(), 5) - 1
 }
 
 /// The card types a hand holds, with their counts, in deck order: the
 /// discards look only at these (a hand holds a few of a deck's types).
-struct Held {
+pub(super) struct Held {
     types: [u8; MAX_TYPES],
     counts: [u8; MAX_TYPES],
     len: usize,
 }
 
 impl Held {
+    pub(super) fn of_pile(pile: &Pile) -> Held {
+        let mut held = Held { types: [0; MAX_TYPES], counts: [0; MAX_TYPES], len: 0 };
+        for (card, n) in pile.cards() {
+            held.types[held.len] = card.index() as u8;
+            held.counts[held.len] = n;
+            held.len += 1;
+        }
+        held
+    }
+
+    /// The types of a hand given as counts per type.
+    #[cfg(test)]
     fn of(hand: &[u8]) -> Held {
         let mut held = Held { types: [0; MAX_TYPES], counts: [0; MAX_TYPES], len: 0 };
         for (card, &n) in hand.iter().enumerate().take(MAX_TYPES) {
@@ -324,9 +337,9 @@ fn multisets_up_to(hand: &[u8], most: usize) -> u64 {
 /// The `index`th multiset [`discards`] lists for `hand` (`None` at or past
 /// [`discard_count`]), found by counting the multisets under each choice
 /// instead of listing them.
-pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
-    let mut held = Held::of(hand);
-    let len = held.len;
+pub(super) fn nth_discard(hand: &Held, mut index: u64) -> Option<Discard> {
+    let len = hand.len;
+    let mut held = Held { types: hand.types, counts: hand.counts, len };
     let left = &mut held.counts[..len];
     let mut picked = Discard::EMPTY;
     let mut from = 0;
@@ -398,11 +411,12 @@ mod tests {
             let mut listed = Vec::new();
             let mut picked = Discard::EMPTY;
             discards(&hand, 0, &mut picked, &mut |m| listed.push(m));
-            assert_eq!(listed.len() as u64, discard_count(&hand), "{hand:?}");
+            let held = Held::of(&hand);
+            assert_eq!(listed.len() as u64, discard_count(&held), "{hand:?}");
             for (index, &listed) in listed.iter().enumerate() {
-                assert_eq!(nth_discard(&hand, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");
+                assert_eq!(nth_discard(&held, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");
             }
-            assert_eq!(nth_discard(&hand, listed.len() as u64), None, "{hand:?}: one past the last");
+            assert_eq!(nth_discard(&held, listed.len() as u64), None, "{hand:?}: one past the last");
         }
     }
 

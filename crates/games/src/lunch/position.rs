@@ -107,17 +107,22 @@ pub struct History {
 
 impl History {
     pub fn push(&mut self, state: &State) {
-        self.heads.push(state.head);
+        // From a slice, the head is copied once, straight into the vector.
+        self.heads.extend_from_slice(std::slice::from_ref(&state.head));
         self.frames.extend_from_slice(state.frames());
     }
 
     /// Puts the last state kept back into `state`; false when none is left.
     pub fn pop_into(&mut self, state: &mut State) -> bool {
-        let Some(head) = self.heads.pop() else { return false };
-        let start = self.frames.len() - usize::from(head.stack_len);
-        state.stack[..usize::from(head.stack_len)].copy_from_slice(&self.frames[start..]);
+        let Some(head) = self.heads.last() else { return false };
+        let used = usize::from(head.stack_len);
+        let start = self.frames.len() - used;
+        state.stack[..used].copy_from_slice(&self.frames[start..]);
         self.frames.truncate(start);
-        state.head = head;
+        // Copied once from the vector into the state (a popped value would
+        // be copied out first).
+        state.head = *head;
+        self.heads.truncate(self.heads.len() - 1);
         true
     }
 

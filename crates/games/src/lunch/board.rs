@@ -12,10 +12,11 @@ use menagerie_core::Player;
 pub struct Board {
     squares: [Option<Piece>; 64],
     occupancy: Occupancy,
-    /// The squares of the pieces of each kind, by [`Kind::index`] (the win
-    /// check asks for the Kings after every action; random moves count the
-    /// Pawns' moves all at once).
-    kinds: [u64; 7],
+    /// The squares of the Pawns and of the Kings (random moves count the
+    /// Pawns' moves all at once; the win check asks for the Kings after
+    /// every action).
+    pawns: u64,
+    kings: u64,
     /// The squares of the pieces that are not plain ([`Piece::is_plain`]):
     /// the only ones that rounding, the end of an action and the end of a
     /// turn can change, so those steps need not look at the others.
@@ -24,7 +25,7 @@ pub struct Board {
 
 impl Board {
     pub const EMPTY: Board =
-        Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] }, kinds: [0; 7], marked: 0 };
+        Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] }, pawns: 0, kings: 0, marked: 0 };
 
     #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
@@ -36,12 +37,17 @@ impl Board {
         let bit = 1u64 << sq.index();
         if let Some(old) = self.squares[sq.index()] {
             self.occupancy.colour[old.color.index()] &= !bit;
-            self.kinds[old.kind.index()] &= !bit;
         }
+        self.pawns &= !bit;
+        self.kings &= !bit;
         self.marked &= !bit;
         if let Some(new) = piece {
             self.occupancy.colour[new.color.index()] |= bit;
-            self.kinds[new.kind.index()] |= bit;
+            match new.kind {
+                Kind::Pawn => self.pawns |= bit,
+                Kind::King => self.kings |= bit,
+                _ => {}
+            }
             if !new.is_plain() {
                 self.marked |= bit;
             }
@@ -53,13 +59,13 @@ impl Board {
     /// The squares of `player`'s Kings.
     #[inline]
     pub fn kings(&self, player: Player) -> u64 {
-        self.of_kind(Kind::King) & self.occupancy.colour[player.index()]
+        self.kings & self.occupancy.colour[player.index()]
     }
 
-    /// The squares of the pieces of a kind.
+    /// The squares of the Pawns.
     #[inline]
-    pub fn of_kind(&self, kind: Kind) -> u64 {
-        self.kinds[kind.index()]
+    pub fn pawns(&self) -> u64 {
+        self.pawns
     }
 
     /// The squares of the pieces that are not plain ([`Piece::is_plain`]).
@@ -359,7 +365,7 @@ pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
 
 /// [`step_set`] and [`threatened_from`] at once: a piece's lines are walked
 /// once for both.
-#[inline]
+#[inline(always)]
 pub fn steps_and_threats(board: &Board, from: Square, piece: Piece) -> (u64, u64) {
     let occupancy = board.occupancy();
     let (at, all) = (from.index(), occupancy.all);
@@ -482,7 +488,7 @@ mod tests {
                 assert_eq!(steps_and_threats(&board, from, piece).1, threatened_squares(&board, from), "from {from}");
             }
             for color in [Player::First, Player::Second] {
-                let pawns = board.of_kind(Kind::Pawn) & board.occupancy().colour[color.index()];
+                let pawns = board.pawns() & board.occupancy().colour[color.index()];
                 let bulk = pawn_moves(&board, pawns, color);
                 let (mut steps, mut threats) = (0, 0);
                 for (from, piece) in board.pieces_in(pawns) {

@@ -151,14 +151,17 @@ impl Rules<'_> {
         let mut tally = Tally::default();
         // The Pawns all at once; the lines of each other piece are walked
         // once for its steps and its targets.
-        let pawns = pieces.acting & board.of_kind(Kind::Pawn);
+        let pawns = pieces.acting & board.pawns();
         let moves = pawn_moves(board, pawns, s.side());
         tally.steps += u64::from(moves.singles.count_ones() + moves.doubles.count_ones());
         tally.attacks += moves.threats.iter().map(|&targets| openings.count(targets, pieces.held)).sum::<u64>();
         for (from, p) in board.pieces_in(pieces.acting & !pawns) {
             let (steps, targets) = steps_and_threats(board, from, p);
-            tally.steps += u64::from(steps.count_ones());
-            tally.attacks += openings.count(targets, pieces.held);
+            let (steps, attacks) = (steps.count_ones(), openings.count(targets, pieces.held));
+            tally.steps += u64::from(steps);
+            tally.attacks += attacks;
+            tally.steps_at[from.index()] = steps as u8;
+            tally.attacks_at[from.index()] = attacks as u16;
         }
         self.castles(s, &mut |_| tally.castles += 1);
         if s.hand_size(s.side()) == 0 {
@@ -192,7 +195,7 @@ impl Rules<'_> {
         mut index: u64,
     ) -> Option<Move> {
         if index < tally.steps {
-            return nth_step(s.board(), pieces.acting, index);
+            return nth_step(s.board(), pieces.acting, tally, index);
         }
         index -= tally.steps;
         if index < tally.castles {
@@ -204,7 +207,7 @@ impl Rules<'_> {
         }
         index -= tally.aids;
         if index < tally.attacks {
-            return self.nth_attack(s.board(), pieces, openings, index);
+            return self.nth_attack(s.board(), pieces, openings, tally, index);
         }
         index -= tally.attacks;
         nth_emitted(index, |emit| self.breaks(s, emit))
@@ -227,15 +230,24 @@ impl Rules<'_> {
     }
 
     /// The `index`th attack: by piece, then by target, then by card.
-    fn nth_attack(&self, board: &Board, pieces: &Pieces, openings: &Openings, mut index: u64) -> Option<Move> {
+    fn nth_attack(
+        &self,
+        board: &Board,
+        pieces: &Pieces,
+        openings: &Openings,
+        tally: &Tally,
+        mut index: u64,
+    ) -> Option<Move> {
         for (from, p) in board.pieces_in(pieces.acting) {
-            let targets = threatened_from(board, from, p);
-            let here = openings.count(targets, pieces.held);
+            let here = match p.kind {
+                Kind::Pawn => openings.count(threatened_from(board, from, p), pieces.held),
+                _ => u64::from(tally.attacks_at[from.index()]),
+            };
             if index >= here {
                 index -= here;
                 continue;
             }
-            for to in squares(targets) {
+            for to in squares(threatened_from(board, from, p)) {
                 let held = pieces.held & bit(to) != 0;
                 if index < openings.on(held) {
                     return openings.nth(from, to, held, index);
@@ -248,13 +260,24 @@ impl Rules<'_> {
 }
 
 /// The actions of each group, in the order [`Rules::actions`] lists them.
-#[derive(Default)]
 struct Tally {
     steps: u64,
     castles: u64,
     aids: u64,
     attacks: u64,
     breaks: u64,
+    /// The steps and the attacks of each acting piece but the Pawns (whose
+    /// moves are counted all at once, and cheap to count again), by
+    /// square: the drawn move's piece is found without walking the lines
+    /// of the pieces before it again.
+    steps_at: [u8; 64],
+    attacks_at: [u16; 64],
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally { steps: 0, castles: 0, aids: 0, attacks: 0, breaks: 0, steps_at: [0; 64], attacks_at: [0; 64] }
+    }
 }
 
 impl Tally {
@@ -265,9 +288,12 @@ impl Tally {
 
 /// The `index`th step of the pieces on `acting`: by piece, then in the
 /// order [`for_each_step`] lists a piece's steps.
-fn nth_step(board: &Board, acting: u64, mut index: u64) -> Option<Move> {
+fn nth_step(board: &Board, acting: u64, tally: &Tally, mut index: u64) -> Option<Move> {
     for (from, p) in board.pieces_in(acting) {
-        let here = u64::from(step_set(board, from, p).count_ones());
+        let here = match p.kind {
+            Kind::Pawn => u64::from(step_set(board, from, p).count_ones()),
+            _ => u64::from(tally.steps_at[from.index()]),
+        };
         if index < here {
             return nth_emitted(index, |emit| for_each_step(board, from, |to| emit(Move::Step { from, to })));
         }

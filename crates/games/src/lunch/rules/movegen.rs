@@ -341,6 +341,16 @@ pub(super) fn nth_discard(hand: &Held, mut index: u64) -> Option<Discard> {
     let len = hand.len;
     let mut held = Held { types: hand.types, counts: hand.counts, len };
     let left = &mut held.counts[..len];
+    // A hand that fits a discard whole (as in play) counts the multisets
+    // after a choice as a product: `later[t]`, the ways to take any of the
+    // types after `t`, which no choice before them changes.
+    let fits = left.iter().map(|&n| usize::from(n)).sum::<usize>() <= 5;
+    let mut later = [1u64; MAX_TYPES + 1];
+    if fits {
+        for t in (0..len).rev() {
+            later[t] = later[t + 1] * (u64::from(left[t]) + 1);
+        }
+    }
     let mut picked = Discard::EMPTY;
     let mut from = 0;
     loop {
@@ -359,7 +369,11 @@ pub(super) fn nth_discard(hand: &Held, mut index: u64) -> Option<Discard> {
                 continue;
             }
             left[card] -= 1;
-            let below = multisets_up_to(&left[card..], room);
+            let below = if fits {
+                (u64::from(left[card]) + 1) * later[card + 1]
+            } else {
+                multisets_up_to(&left[card..], room)
+            };
             if index < below {
                 next = Some(card);
                 break;

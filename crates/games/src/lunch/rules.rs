@@ -178,7 +178,7 @@ impl<'a> Rules<'a> {
             }
             match s.top() {
                 Frame::Turn(stage) => {
-                    if !self.turn_step(s, stage) {
+                    if !self.turn_steps(s, stage) {
                         return;
                     }
                 }

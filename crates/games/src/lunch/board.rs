@@ -12,10 +12,20 @@ use menagerie_core::Player;
 pub struct Board {
     squares: [Option<Piece>; 64],
     occupancy: Occupancy,
+    /// The squares of the Pawns and of the Kings (random moves count the
+    /// Pawns' moves all at once; the win check asks for the Kings after
+    /// every action).
+    pawns: u64,
+    kings: u64,
+    /// The squares of the pieces that are not plain ([`Piece::is_plain`]):
+    /// the only ones that rounding, the end of an action and the end of a
+    /// turn can change, so those steps need not look at the others.
+    marked: u64,
 }
 
 impl Board {
-    pub const EMPTY: Board = Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] } };
+    pub const EMPTY: Board =
+        Board { squares: [None; 64], occupancy: Occupancy { all: 0, colour: [0; 2] }, pawns: 0, kings: 0, marked: 0 };
 
     #[inline]
     pub fn get(&self, sq: Square) -> Option<Piece> {
@@ -28,11 +38,40 @@ impl Board {
         if let Some(old) = self.squares[sq.index()] {
             self.occupancy.colour[old.color.index()] &= !bit;
         }
+        self.pawns &= !bit;
+        self.kings &= !bit;
+        self.marked &= !bit;
         if let Some(new) = piece {
             self.occupancy.colour[new.color.index()] |= bit;
+            match new.kind {
+                Kind::Pawn => self.pawns |= bit,
+                Kind::King => self.kings |= bit,
+                _ => {}
+            }
+            if !new.is_plain() {
+                self.marked |= bit;
+            }
         }
         self.occupancy.all = self.occupancy.colour[0] | self.occupancy.colour[1];
         self.squares[sq.index()] = piece;
+    }
+
+    /// The squares of `player`'s Kings.
+    #[inline]
+    pub fn kings(&self, player: Player) -> u64 {
+        self.kings & self.occupancy.colour[player.index()]
+    }
+
+    /// The squares of the Pawns.
+    #[inline]
+    pub fn pawns(&self) -> u64 {
+        self.pawns
+    }
+
+    /// The squares of the pieces that are not plain ([`Piece::is_plain`]).
+    #[inline]
+    pub fn marked(&self) -> u64 {
+        self.marked
     }
 
     /// Which squares hold pieces, by colour.
@@ -43,21 +82,32 @@ impl Board {
 
     /// The pieces with their squares, a1 to h8.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
-        let mut rest = self.occupancy.all;
-        std::iter::from_fn(move || {
-            if rest == 0 {
-                return None;
-            }
-            let sq = Square::new(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
-            self.squares[sq.index()].map(|p| (sq, p))
-        })
+        self.pieces_in(self.occupancy.all)
+    }
+
+    /// The pieces on the squares of `set`, with their squares, a1 to h8.
+    #[inline]
+    pub fn pieces_in(&self, set: u64) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        squares(set).filter_map(|sq| self.squares[sq.index()].map(|p| (sq, p)))
     }
 
     #[inline]
     fn is_empty(&self, sq: Square) -> bool {
         self.occupancy.all & (1 << sq.index()) == 0
     }
+}
+
+/// The squares of a bit set (bit `i` for the square of index `i`), a1 to h8.
+#[inline]
+pub fn squares(mut set: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let sq = Square::new(set.trailing_zeros() as u8);
+        set &= set - 1;
+        Some(sq)
+    })
 }
 
 pub const KING_STEPS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
@@ -306,6 +356,80 @@ pub fn threatened_from(board: &Board, from: Square, piece: Piece) -> u64 {
     reach & occupancy.colour[piece.color.other().index()]
 }
 
+/// The empty squares a piece on `from` may move to, as [`for_each_step`]
+/// lists them, one bit per square (to count them without listing).
+#[inline]
+pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
+    steps_and_threats(board, from, piece).0
+}
+
+/// [`step_set`] and [`threatened_from`] at once: a piece's lines are walked
+/// once for both.
+#[inline(always)]
+pub fn steps_and_threats(board: &Board, from: Square, piece: Piece) -> (u64, u64) {
+    let occupancy = board.occupancy();
+    let (at, all) = (from.index(), occupancy.all);
+    let enemies = occupancy.colour[piece.color.other().index()];
+    let reach = match piece.kind {
+        Kind::Pawn => return (pawn_steps(at, piece.color, all), PAWN_SETS[piece.color.index()][at] & enemies),
+        Kind::Knight => KNIGHT_SETS[at],
+        Kind::King => KING_SETS[at],
+        Kind::Bishop => diagonal_reach(at, all),
+        Kind::Rook => orthogonal_reach(at, all),
+        Kind::Queen => diagonal_reach(at, all) | orthogonal_reach(at, all),
+        Kind::Princess => (diagonal_reach(at, all) | orthogonal_reach(at, all)) & NEAR_SETS[at],
+    };
+    (reach & !all, reach & enemies)
+}
+
+/// The moves of the Pawns of `color` on `pawns`, all at once: the squares
+/// their single and their double steps reach, and the enemy pieces they
+/// threaten towards the a-file and towards the h-file (each square reached
+/// or threatened in one set by one Pawn only, so that counting the bits
+/// counts the moves).
+pub struct PawnMoves {
+    pub singles: u64,
+    pub doubles: u64,
+    pub threats: [u64; 2],
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
+pub fn pawn_moves(board: &Board, pawns: u64, color: Player) -> PawnMoves {
+    let all = board.occupancy.all;
+    let enemies = board.occupancy.colour[color.other().index()];
+    match color {
+        // The second rank's Pawns step once onto the third, then the fourth.
+        Player::First => {
+            let singles = (pawns << 8) & !all;
+            let doubles = ((singles & (pawns & 0xFF00) << 8) << 8) & !all;
+            PawnMoves { singles, doubles, threats: [((pawns & !FILE_A) << 7) & enemies, ((pawns & !FILE_H) << 9) & enemies] }
+        }
+        Player::Second => {
+            let singles = (pawns >> 8) & !all;
+            let doubles = ((singles & (pawns & 0x00FF_0000_0000_0000) >> 8) >> 8) & !all;
+            PawnMoves { singles, doubles, threats: [((pawns & !FILE_A) >> 9) & enemies, ((pawns & !FILE_H) >> 7) & enemies] }
+        }
+    }
+}
+
+/// A Pawn's one step forward onto an empty square, and its two steps from
+/// its second rank when both squares are empty.
+#[inline]
+fn pawn_steps(at: usize, color: Player, all: u64) -> u64 {
+    let (one, second_rank) = match color {
+        Player::First => ((1u64 << at) << 8, 1),
+        Player::Second => ((1u64 << at) >> 8, 6),
+    };
+    let one = one & !all;
+    if one == 0 || at / 8 != second_rank {
+        return one;
+    }
+    let two = if color == Player::First { one << 8 } else { one >> 8 };
+    one | (two & !all)
+}
+
 /// [`threatened_from`] for one question.
 #[cfg(test)]
 pub fn threatened_squares(board: &Board, from: Square) -> u64 {
@@ -329,7 +453,9 @@ mod tests {
     use super::*;
 
     /// The walk along the lines finds exactly the squares `threat` accepts,
-    /// for every piece of boards crowded with both colours.
+    /// and the step sets the squares `for_each_step` lists, for every piece
+    /// of boards crowded with both colours; the Pawns' moves taken all at
+    /// once are as many as taken one Pawn at a time.
     #[test]
     fn threatened_squares_agree_with_threat() {
         let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Princess, Kind::Queen, Kind::King];
@@ -354,6 +480,23 @@ mod tests {
                     .filter(|&to| threat(&board, from, to).is_some())
                     .fold(0u64, |s, to| s | 1 << to.index());
                 assert_eq!(threatened_squares(&board, from), expected, "from {from}");
+            }
+            for (from, piece) in board.pieces() {
+                let mut listed = 0u64;
+                for_each_step(&board, from, |to| listed |= 1 << to.index());
+                assert_eq!(step_set(&board, from, piece), listed, "steps from {from}");
+                assert_eq!(steps_and_threats(&board, from, piece).1, threatened_squares(&board, from), "from {from}");
+            }
+            for color in [Player::First, Player::Second] {
+                let pawns = board.pawns() & board.occupancy().colour[color.index()];
+                let bulk = pawn_moves(&board, pawns, color);
+                let (mut steps, mut threats) = (0, 0);
+                for (from, piece) in board.pieces_in(pawns) {
+                    let (s, t) = steps_and_threats(&board, from, piece);
+                    (steps, threats) = (steps + s.count_ones(), threats + t.count_ones());
+                }
+                assert_eq!(bulk.singles.count_ones() + bulk.doubles.count_ones(), steps, "{color:?} Pawns' steps");
+                assert_eq!(bulk.threats[0].count_ones() + bulk.threats[1].count_ones(), threats, "{color:?} Pawns");
             }
             for to in Square::all() {
                 for by in [Player::First, Player::Second] {

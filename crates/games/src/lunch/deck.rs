@@ -65,6 +65,60 @@ impl Card {
     }
 }
 
+/// A set of card types (bit `i` for the type of index `i`), iterated in
+/// deck order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(u32);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+
+    #[inline]
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.index()) != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, card: Card) {
+        self.0 |= 1 << card.index();
+    }
+
+    #[inline]
+    pub fn remove(&mut self, card: Card) {
+        self.0 &= !(1 << card.index());
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    #[inline]
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The types in both sets.
+    #[inline]
+    pub fn and(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    /// The types in deck order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut rest = self.0;
+        std::iter::from_fn(move || {
+            if rest == 0 {
+                return None;
+            }
+            let card = Card::new(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            Some(card)
+        })
+    }
+}
+
 /// What a card does in the engine; the deck maps names to kinds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CardKind {
@@ -186,6 +240,34 @@ pub struct Deck {
     pub types: Vec<CardType>,
     /// Where it came from, for messages (`standard` or the file name).
     pub source: String,
+    /// The types of each kind and of some of the card's features, worked
+    /// out once: random playouts ask for them at every action.
+    sets: DeckSets,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct DeckSets {
+    /// By [`CardKind`] in declaration order.
+    kinds: [CardSet; CardKind::ALL.len()],
+    openings: CardSet,
+    spinning: CardSet,
+}
+
+impl DeckSets {
+    fn of(types: &[CardType]) -> DeckSets {
+        let mut sets = DeckSets::default();
+        for (index, t) in types.iter().enumerate().take(MAX_TYPES) {
+            let card = Card::new(index as u8);
+            sets.kinds[t.kind as usize].insert(card);
+            if t.kind.is_opening() {
+                sets.openings.insert(card);
+            }
+            if t.spinning {
+                sets.spinning.insert(card);
+            }
+        }
+        sets
+    }
 }
 
 /// A deck file that cannot be used: names the file, the card and the field.
@@ -351,7 +433,8 @@ impl Deck {
         if total > MAX_CARDS {
             return Err(err(None, None, format!("has {total} cards; at most {MAX_CARDS} are supported")));
         }
-        Ok(Deck { types, source: file.to_owned() })
+        let sets = DeckSets::of(&types);
+        Ok(Deck { types, source: file.to_owned(), sets })
     }
 
     pub fn len(&self) -> usize {
@@ -379,6 +462,24 @@ impl Deck {
     /// The card type of a code.
     pub fn find(&self, code: &str) -> Option<Card> {
         self.types.iter().position(|t| t.code == code).map(|i| Card::new(i as u8))
+    }
+
+    /// The card types of a kind.
+    #[inline]
+    pub fn of_kind(&self, kind: CardKind) -> CardSet {
+        self.sets.kinds[kind as usize]
+    }
+
+    /// The card types that can open a battle ([`CardKind::is_opening`]).
+    #[inline]
+    pub fn openings(&self) -> CardSet {
+        self.sets.openings
+    }
+
+    /// The spinning card types.
+    #[inline]
+    pub fn spinning(&self) -> CardSet {
+        self.sets.spinning
     }
 
     /// Every card type, in deck order.

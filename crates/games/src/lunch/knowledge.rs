@@ -12,7 +12,7 @@ use menagerie_core::{Actor, Player};
 /// The cards known to be in `player`'s hand after `states` (the game's
 /// states in order, the current one last): a lower bound of the hand, per
 /// card type.
-pub(super) fn known_cards<'s>(rules: &Rules, states: impl IntoIterator<Item = &'s State>, player: Player) -> Pile {
+pub(super) fn known_cards(rules: &Rules, states: impl IntoIterator<Item = State>, player: Player) -> Pile {
     let hand = Zone::Hand(player);
     let mut known = Pile::EMPTY;
     let mut states = states.into_iter();
@@ -20,7 +20,7 @@ pub(super) fn known_cards<'s>(rules: &Rules, states: impl IntoIterator<Item = &'
     for after in states {
         // A hand grows on a player's move only when weapons come back; on
         // chance's, by a draw nobody else sees.
-        let public_gain = rules.actor(before) != Actor::Chance;
+        let public_gain = rules.actor(&before) != Actor::Chance;
         for card in rules.deck.cards() {
             let (was, is) = (before.pile(hand).count(card), after.pile(hand).count(card));
             // A card of this type left: it may have been a known one. (A

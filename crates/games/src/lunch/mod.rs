@@ -44,7 +44,7 @@ use menagerie_core::{
 };
 use piece::{flag, Kind, Piece};
 use pile::Pile;
-use position::{State, Zone};
+use position::{History, State, Zone};
 use rand::{Rng, RngCore};
 use rules::Rules;
 use square::Square;
@@ -77,7 +77,7 @@ impl LunchVariant {
 pub struct Lunch {
     variant: LunchVariant,
     state: State,
-    history: Vec<State>,
+    history: History,
     /// The cards each hand is known to hold ([`knowledge`]): worked out
     /// from the whole history when a search first asks, forgotten when the
     /// game moves.
@@ -132,7 +132,7 @@ impl Lunch {
     fn known_cards(&self, player: Player) -> Pile {
         let known = self.known.get_or_init(|| {
             [Player::First, Player::Second]
-                .map(|p| knowledge::known_cards(&self.rules(), self.history.iter().chain([&self.state]), p))
+                .map(|p| knowledge::known_cards(&self.rules(), self.history.states().chain([self.state]), p))
         });
         known[player.index()]
     }
@@ -148,7 +148,7 @@ impl Lunch {
     }
 
     fn from_state(variant: &LunchVariant, state: State) -> Lunch {
-        Lunch { variant: variant.clone(), state, history: Vec::new(), known: OnceLock::new() }
+        Lunch { variant: variant.clone(), state, history: History::default(), known: OnceLock::new() }
     }
 }
 
@@ -258,30 +258,42 @@ impl Game for Lunch {
         self.rules().count_moves(&self.state, scratch)
     }
 
-    /// At the action stage, counts the discards instead of listing them.
+    /// At the action stage, counts the actions instead of listing them
+    /// ([`Rules::random_action`]); chance's card is drawn from the draw
+    /// pile's counts, each type as likely as its share of the pile.
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-        if self.state.top() == Frame::Turn(TurnStage::Action) && self.outcome().is_none() {
-            return self.rules().random_action(&self.state, rng, scratch);
+        if self.outcome().is_none() {
+            match self.state.top() {
+                Frame::Turn(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
+                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+                    let pile = self.state.pile(Zone::Draw);
+                    if !pile.is_empty() {
+                        let card = pile.nth_card(rng.random_range(0..pile.total()));
+                        return card.map(|card| Move::Draw { card });
+                    }
+                }
+                _ => {}
+            }
         }
         menagerie_core::draw_listed_move(self, rng, scratch)
     }
 
     fn play(&mut self, mv: Move) {
-        self.history.push(self.state);
+        self.history.push(&self.state);
         self.known.take();
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
     }
 
     fn undo(&mut self) {
-        if let Some(previous) = self.history.pop() {
+        if self.history.pop_into(&mut self.state) {
             self.known.take();
-            self.state = previous;
         }
     }
 
-    /// Kept incrementally by the state (see `zobrist.rs`); `undo` restores it
-    /// with the state.
+    /// Kept incrementally by the state (see `zobrist.rs`) but for the keys
+    /// of the stack's few frames, added here; `undo` restores it with the
+    /// state.
     fn hash(&self) -> u64 {
         self.state.hash()
     }
@@ -356,7 +368,7 @@ impl Game for Lunch {
         }
         s.set_pile(other, hand);
         s.set_pile(Zone::Draw, draw);
-        Lunch { variant: self.variant.clone(), state: s, history: Vec::new(), known: OnceLock::new() }
+        Lunch { variant: self.variant.clone(), state: s, history: History::default(), known: OnceLock::new() }
     }
 
     fn has_hidden_information() -> bool {

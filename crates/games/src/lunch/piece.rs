@@ -120,4 +120,12 @@ impl Piece {
     pub fn has(self, f: u8) -> bool {
         self.flags & f != 0
     }
+
+    /// No marks, and the hit points of its type: what every piece is
+    /// between actions unless stunned or stomped. Rounding leaves such a
+    /// piece as it is.
+    #[inline]
+    pub fn is_plain(self) -> bool {
+        self.flags == 0 && self.hp == self.kind.value()
+    }
 }

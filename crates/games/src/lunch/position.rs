@@ -6,12 +6,14 @@
 //! keeps a copy for `undo` without allocating. Its fields are private:
 //! every change goes through a method that also updates the Zobrist hash
 //! (`zobrist.rs`), which [`State::computed_hash`] recomputes from scratch
-//! for the invariant checks.
+//! for the invariant checks. The stack's frames are the exception: they
+//! change at almost every step, so their keys are summed when the hash is
+//! asked for (a few frames) instead of at every change.
 
 use super::board::Board;
 use super::deck::Card;
 use super::frame::{Battle, Frame, Hold, HoldKind, TurnStage};
-use super::piece::{flag, Kind, Piece};
+use super::piece::{flag, Piece};
 use super::pile::Pile;
 use super::square::Square;
 use super::zobrist;
@@ -56,6 +58,15 @@ impl Zone {
 /// Everything the position text says.
 #[derive(Clone, Copy, Debug)]
 pub struct State {
+    head: Head,
+    /// The pending steps, bottom first: `head.stack_len` of them are used.
+    stack: [Frame; MAX_FRAMES],
+}
+
+/// All of a state but its stack's frames (a state's largest part, seldom
+/// more than a few of them used): what [`History`] keeps whole for undo.
+#[derive(Clone, Copy, Debug)]
+struct Head {
     board: Board,
     /// Whose turn it is.
     side: Player,
@@ -69,7 +80,6 @@ pub struct State {
     holds: [Hold; MAX_HOLDS],
     holds_len: u8,
     battle: Option<Battle>,
-    stack: [Frame; MAX_FRAMES],
     stack_len: u8,
     /// Turns in a row without a hit point change or a death.
     quiet: u16,
@@ -78,14 +88,61 @@ pub struct State {
     /// Whether a hit point changed or a piece died in this turn so far.
     eventful: bool,
     result: GameResult,
-    /// The Zobrist hash of everything above.
+    /// The Zobrist hash of the state but the stack's frames, which change
+    /// at almost every step of the rules: their keys are added when the
+    /// hash is asked for ([`State::hash`]).
     hash: u64,
+}
+
+/// The states a game went through, for undo (and what the players know,
+/// `knowledge.rs`), each kept as its head and its used frames: copying a
+/// whole state (mostly the room for 48 frames) at every `play` and `undo`
+/// was a large share of a random playout.
+#[derive(Clone, Debug, Default)]
+pub struct History {
+    heads: Vec<Head>,
+    /// The used frames of every state kept, in order.
+    frames: Vec<Frame>,
+}
+
+impl History {
+    pub fn push(&mut self, state: &State) {
+        // From a slice, the head is copied once, straight into the vector.
+        self.heads.extend_from_slice(std::slice::from_ref(&state.head));
+        self.frames.extend_from_slice(state.frames());
+    }
+
+    /// Puts the last state kept back into `state`; false when none is left.
+    pub fn pop_into(&mut self, state: &mut State) -> bool {
+        let Some(head) = self.heads.last() else { return false };
+        let used = usize::from(head.stack_len);
+        let start = self.frames.len() - used;
+        state.stack[..used].copy_from_slice(&self.frames[start..]);
+        self.frames.truncate(start);
+        // Copied once from the vector into the state (a popped value would
+        // be copied out first).
+        state.head = *head;
+        self.heads.truncate(self.heads.len() - 1);
+        true
+    }
+
+    /// The states kept, first to last.
+    pub fn states(&self) -> impl Iterator<Item = State> + '_ {
+        let mut start = 0;
+        self.heads.iter().map(move |&head| {
+            let mut state = State { head, stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES] };
+            let used = usize::from(head.stack_len);
+            state.stack[..used].copy_from_slice(&self.frames[start..start + used]);
+            start += used;
+            state
+        })
+    }
 }
 
 impl State {
     /// No pieces, no cards, White to move at the start of a turn.
     pub fn empty() -> State {
-        let mut s = State {
+        let head = Head {
             board: Board::EMPTY,
             side: Player::First,
             castling: 0,
@@ -95,7 +152,6 @@ impl State {
             holds: [Hold { kind: HoldKind::Choke, holder: Square::new(0), held: Square::new(0) }; MAX_HOLDS],
             holds_len: 0,
             battle: None,
-            stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES],
             stack_len: 1,
             quiet: 0,
             turns: 0,
@@ -103,24 +159,25 @@ impl State {
             result: GameResult::Ongoing,
             hash: 0,
         };
-        s.hash = s.computed_hash();
+        let mut s = State { head, stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES] };
+        s.head.hash = s.computed_hash().wrapping_sub(s.stack_key());
         s
     }
 
     /// The hash recomputed from every feature (the incremental one must
     /// always equal it).
     pub fn computed_hash(&self) -> u64 {
-        let mut h = zobrist::side(self.side)
-            .wrapping_add(zobrist::castling(self.castling))
+        let mut h = zobrist::side(self.head.side)
+            .wrapping_add(zobrist::castling(self.head.castling))
             .wrapping_add(zobrist::limbo(self.limbo()))
-            .wrapping_add(zobrist::battle(self.battle))
-            .wrapping_add(zobrist::counters(self.quiet, self.turns, self.eventful))
-            .wrapping_add(zobrist::result(self.result));
-        for (sq, piece) in self.board.pieces() {
+            .wrapping_add(zobrist::battle(self.head.battle))
+            .wrapping_add(zobrist::counters(self.head.quiet, self.head.turns, self.head.eventful))
+            .wrapping_add(zobrist::result(self.head.result));
+        for (sq, piece) in self.head.board.pieces() {
             h = h.wrapping_add(zobrist::piece(sq, piece));
         }
         for zone in Zone::ALL {
-            for (card, n) in self.piles[zone.index()].cards() {
+            for (card, n) in self.head.piles[zone.index()].cards() {
                 h = h.wrapping_add(zobrist::card(zone.index(), card).wrapping_mul(u64::from(n)));
             }
         }
@@ -133,14 +190,21 @@ impl State {
         h
     }
 
+    /// The keys of the frames of the stack.
+    fn stack_key(&self) -> u64 {
+        self.frames().iter().enumerate().fold(0u64, |h, (depth, &frame)| h.wrapping_add(zobrist::frame(depth, frame)))
+    }
+
+    /// The Zobrist hash: the one kept as the state changes, and the stack's
+    /// keys (a few frames).
     #[inline]
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.head.hash.wrapping_add(self.stack_key())
     }
 
     #[inline]
     fn replace_key(&mut self, old: u64, new: u64) {
-        self.hash = self.hash.wrapping_sub(old).wrapping_add(new);
+        self.head.hash = self.head.hash.wrapping_sub(old).wrapping_add(new);
     }
 
     // ------------------------------------------------------------------
@@ -149,43 +213,37 @@ impl State {
 
     #[inline]
     pub fn board(&self) -> &Board {
-        &self.board
+        &self.head.board
     }
 
     #[inline]
     pub fn piece(&self, sq: Square) -> Option<Piece> {
-        self.board.get(sq)
+        self.head.board.get(sq)
     }
 
     /// The piece on a square, if there is a square.
     #[inline]
     pub fn occupant(&self, sq: Option<Square>) -> Option<Piece> {
-        sq.and_then(|sq| self.board.get(sq))
+        sq.and_then(|sq| self.head.board.get(sq))
     }
 
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
-        let old = self.board.get(sq);
+        let old = self.head.board.get(sq);
         if old == piece {
             return;
         }
         let key = |p: Option<Piece>| p.map_or(0, |p| zobrist::piece(sq, p));
         self.replace_key(key(old), key(piece));
-        self.board.set(sq, piece);
+        self.head.board.set(sq, piece);
     }
 
     pub fn kings(&self, player: Player) -> usize {
-        self.board.pieces().filter(|(_, p)| p.color == player && p.kind == Kind::King).count()
+        self.head.board.kings(player).count_ones() as usize
     }
 
     /// Whether White and whether Black still has a King.
     pub fn have_kings(&self) -> [bool; 2] {
-        let mut have = [false; 2];
-        for (_, p) in self.board.pieces() {
-            if p.kind == Kind::King {
-                have[p.color.index()] = true;
-            }
-        }
-        have
+        [Player::First, Player::Second].map(|p| self.head.board.kings(p) != 0)
     }
 
     // ------------------------------------------------------------------
@@ -194,63 +252,63 @@ impl State {
 
     #[inline]
     pub fn side(&self) -> Player {
-        self.side
+        self.head.side
     }
 
     pub fn set_side(&mut self, side: Player) {
-        self.replace_key(zobrist::side(self.side), zobrist::side(side));
-        self.side = side;
+        self.replace_key(zobrist::side(self.head.side), zobrist::side(side));
+        self.head.side = side;
     }
 
     #[inline]
     pub fn castling(&self) -> u8 {
-        self.castling
+        self.head.castling
     }
 
     pub fn set_castling(&mut self, rights: u8) {
-        self.replace_key(zobrist::castling(self.castling), zobrist::castling(rights));
-        self.castling = rights;
+        self.replace_key(zobrist::castling(self.head.castling), zobrist::castling(rights));
+        self.head.castling = rights;
     }
 
     pub fn quiet(&self) -> u16 {
-        self.quiet
+        self.head.quiet
     }
 
     pub fn turns(&self) -> u16 {
-        self.turns
+        self.head.turns
     }
 
     pub fn eventful(&self) -> bool {
-        self.eventful
+        self.head.eventful
     }
 
     pub fn set_counters(&mut self, quiet: u16, turns: u16, eventful: bool) {
         self.replace_key(
-            zobrist::counters(self.quiet, self.turns, self.eventful),
+            zobrist::counters(self.head.quiet, self.head.turns, self.head.eventful),
             zobrist::counters(quiet, turns, eventful),
         );
-        (self.quiet, self.turns, self.eventful) = (quiet, turns, eventful);
+        (self.head.quiet, self.head.turns, self.head.eventful) = (quiet, turns, eventful);
     }
 
     /// A hit point changed or a piece died in this turn.
     pub fn mark_eventful(&mut self) {
-        if !self.eventful {
-            self.set_counters(self.quiet, self.turns, true);
+        if !self.head.eventful {
+            self.set_counters(self.head.quiet, self.head.turns, true);
         }
     }
 
     #[inline]
     pub fn result(&self) -> GameResult {
-        self.result
+        self.head.result
     }
 
     pub fn set_result(&mut self, result: GameResult) {
-        self.replace_key(zobrist::result(self.result), zobrist::result(result));
-        self.result = result;
+        self.replace_key(zobrist::result(self.head.result), zobrist::result(result));
+        self.head.result = result;
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        match self.result {
+        match self.head.result {
             GameResult::Ongoing => None,
             GameResult::Won(winner) => Some(Outcome::Win { winner, reason: "the other side has no King" }),
             GameResult::NoKings => Some(Outcome::Draw { reason: "both sides lost their Kings" }),
@@ -265,7 +323,7 @@ impl State {
 
     #[inline]
     pub fn pile(&self, zone: Zone) -> &Pile {
-        &self.piles[zone.index()]
+        &self.head.piles[zone.index()]
     }
 
     #[inline]
@@ -279,18 +337,18 @@ impl State {
     }
 
     pub fn add_card(&mut self, zone: Zone, card: Card) {
-        let pile = &mut self.piles[zone.index()];
+        let pile = &mut self.head.piles[zone.index()];
         if pile.count(card) < u8::MAX {
             pile.add(card);
-            self.hash = self.hash.wrapping_add(zobrist::card(zone.index(), card));
+            self.head.hash = self.head.hash.wrapping_add(zobrist::card(zone.index(), card));
         }
     }
 
     /// Takes a card out of a pile; false (and nothing changes) if it holds none.
     pub fn take_card(&mut self, zone: Zone, card: Card) -> bool {
-        let taken = self.piles[zone.index()].take(card);
+        let taken = self.head.piles[zone.index()].take(card);
         if taken {
-            self.hash = self.hash.wrapping_sub(zobrist::card(zone.index(), card));
+            self.head.hash = self.head.hash.wrapping_sub(zobrist::card(zone.index(), card));
         }
         taken
     }
@@ -311,9 +369,9 @@ impl State {
                 h.wrapping_add(zobrist::card(zone.index(), card).wrapping_mul(u64::from(n)))
             })
         };
-        let (old, new) = (key(&self.piles[zone.index()]), key(&pile));
+        let (old, new) = (key(&self.head.piles[zone.index()]), key(&pile));
         self.replace_key(old, new);
-        self.piles[zone.index()] = pile;
+        self.head.piles[zone.index()] = pile;
     }
 
     /// The discard pile becomes the draw pile.
@@ -330,29 +388,29 @@ impl State {
     }
 
     pub fn limbo(&self) -> &[(Player, Card)] {
-        &self.limbo[..self.limbo_len as usize]
+        &self.head.limbo[..self.head.limbo_len as usize]
     }
 
     /// Puts a weapon in play; false when no more fit (never in play).
     pub fn push_limbo(&mut self, player: Player, card: Card) -> bool {
-        if self.limbo_len as usize >= MAX_LIMBO {
+        if self.head.limbo_len as usize >= MAX_LIMBO {
             return false;
         }
         let old = zobrist::limbo(self.limbo());
-        self.limbo[self.limbo_len as usize] = (player, card);
-        self.limbo_len += 1;
+        self.head.limbo[self.head.limbo_len as usize] = (player, card);
+        self.head.limbo_len += 1;
         self.replace_key(old, zobrist::limbo(self.limbo()));
         true
     }
 
     /// Takes the weapon at `index` out of play.
     pub fn remove_limbo(&mut self, index: usize) {
-        if index >= self.limbo_len as usize {
+        if index >= self.head.limbo_len as usize {
             return;
         }
         let old = zobrist::limbo(self.limbo());
-        self.limbo.copy_within(index + 1..self.limbo_len as usize, index);
-        self.limbo_len -= 1;
+        self.head.limbo.copy_within(index + 1..self.head.limbo_len as usize, index);
+        self.head.limbo_len -= 1;
         self.replace_key(old, zobrist::limbo(self.limbo()));
     }
 
@@ -361,7 +419,7 @@ impl State {
     // ------------------------------------------------------------------
 
     pub fn holds(&self) -> &[Hold] {
-        &self.holds[..self.holds_len as usize]
+        &self.head.holds[..self.head.holds_len as usize]
     }
 
     pub fn hold_of(&self, sq: Square) -> Option<Hold> {
@@ -393,22 +451,22 @@ impl State {
     /// Adds a hold; a full table drops it (never reached in play: a piece
     /// is in one hold at most).
     pub fn add_hold(&mut self, hold: Hold) {
-        if (self.holds_len as usize) < MAX_HOLDS {
-            self.holds[self.holds_len as usize] = hold;
-            self.holds_len += 1;
-            self.hash = self.hash.wrapping_add(zobrist::hold(hold));
+        if (self.head.holds_len as usize) < MAX_HOLDS {
+            self.head.holds[self.head.holds_len as usize] = hold;
+            self.head.holds_len += 1;
+            self.head.hash = self.head.hash.wrapping_add(zobrist::hold(hold));
         }
     }
 
     /// Ends every hold `sq` is in.
     pub fn remove_hold_with(&mut self, sq: Square) {
         let mut i = 0;
-        while i < self.holds_len as usize {
-            let hold = self.holds[i];
+        while i < self.head.holds_len as usize {
+            let hold = self.head.holds[i];
             if hold.holder == sq || hold.held == sq {
-                self.holds.copy_within(i + 1..self.holds_len as usize, i);
-                self.holds_len -= 1;
-                self.hash = self.hash.wrapping_sub(zobrist::hold(hold));
+                self.head.holds.copy_within(i + 1..self.head.holds_len as usize, i);
+                self.head.holds_len -= 1;
+                self.head.hash = self.head.hash.wrapping_sub(zobrist::hold(hold));
             } else {
                 i += 1;
             }
@@ -417,8 +475,8 @@ impl State {
 
     /// A piece in a hold moved from `from` to `to`: the hold follows it.
     pub fn move_holds(&mut self, from: Square, to: Square) {
-        for i in 0..self.holds_len as usize {
-            let old = self.holds[i];
+        for i in 0..self.head.holds_len as usize {
+            let old = self.head.holds[i];
             let mut new = old;
             if new.holder == from {
                 new.holder = to;
@@ -427,7 +485,7 @@ impl State {
                 new.held = to;
             }
             if new != old {
-                self.holds[i] = new;
+                self.head.holds[i] = new;
                 self.replace_key(zobrist::hold(old), zobrist::hold(new));
             }
         }
@@ -439,17 +497,17 @@ impl State {
 
     #[inline]
     pub fn battle(&self) -> Option<Battle> {
-        self.battle
+        self.head.battle
     }
 
     pub fn set_battle(&mut self, battle: Option<Battle>) {
-        self.replace_key(zobrist::battle(self.battle), zobrist::battle(battle));
-        self.battle = battle;
+        self.replace_key(zobrist::battle(self.head.battle), zobrist::battle(battle));
+        self.head.battle = battle;
     }
 
     /// Changes the battle in progress, if there is one.
     pub fn update_battle(&mut self, change: impl FnOnce(&mut Battle)) {
-        if let Some(mut battle) = self.battle {
+        if let Some(mut battle) = self.head.battle {
             change(&mut battle);
             self.set_battle(Some(battle));
         }
@@ -460,46 +518,41 @@ impl State {
     // ------------------------------------------------------------------
 
     pub fn frames(&self) -> &[Frame] {
-        &self.stack[..self.stack_len as usize]
+        &self.stack[..self.head.stack_len as usize]
     }
 
     #[inline]
     pub fn top(&self) -> Frame {
-        self.stack[self.stack_len as usize - 1]
+        self.stack[self.head.stack_len as usize - 1]
     }
 
     /// The frame under the top one, if any.
     pub fn below_top(&self) -> Option<Frame> {
-        (self.stack_len >= 2).then(|| self.stack[self.stack_len as usize - 2])
+        (self.head.stack_len >= 2).then(|| self.stack[self.head.stack_len as usize - 2])
     }
 
     pub fn stack_len(&self) -> usize {
-        self.stack_len as usize
+        self.head.stack_len as usize
     }
 
     pub fn set_top(&mut self, frame: Frame) {
-        let depth = self.stack_len as usize - 1;
-        self.replace_key(zobrist::frame(depth, self.stack[depth]), zobrist::frame(depth, frame));
-        self.stack[depth] = frame;
+        self.stack[self.head.stack_len as usize - 1] = frame;
     }
 
     /// Pushes a frame; a full stack drops it (never reached in play: see
     /// [`MAX_FRAMES`]), so that a hand-built text cannot make it panic.
     pub fn push(&mut self, frame: Frame) {
-        let depth = self.stack_len as usize;
+        let depth = self.head.stack_len as usize;
         if depth < MAX_FRAMES {
             self.stack[depth] = frame;
-            self.stack_len += 1;
-            self.hash = self.hash.wrapping_add(zobrist::frame(depth, frame));
+            self.head.stack_len += 1;
         }
     }
 
     /// Pops the top frame; the bottom (turn) frame stays.
     pub fn pop(&mut self) {
-        if self.stack_len > 1 {
-            let depth = self.stack_len as usize - 1;
-            self.hash = self.hash.wrapping_sub(zobrist::frame(depth, self.stack[depth]));
-            self.stack_len -= 1;
+        if self.head.stack_len > 1 {
+            self.head.stack_len -= 1;
         }
     }
 }

@@ -23,6 +23,7 @@ use menagerie_core::{Actor, Player};
 
 mod apply;
 mod battle;
+mod draw;
 mod humiliation;
 mod movegen;
 mod turn;
@@ -79,7 +80,7 @@ impl<'a> Rules<'a> {
         player: Player,
         pred: impl Fn(&CardType) -> bool + 's,
     ) -> impl Iterator<Item = Card> + 's {
-        self.deck.cards().filter(move |&c| s.hand(player).contains(c) && pred(self.card(c)))
+        s.hand(player).held().iter().filter(move |&c| pred(self.card(c)))
     }
 
     /// Takes a card from a hand: to the discard pile, or for weapons into
@@ -177,7 +178,7 @@ impl<'a> Rules<'a> {
             }
             match s.top() {
                 Frame::Turn(stage) => {
-                    if !self.turn_step(s, stage) {
+                    if !self.turn_steps(s, stage) {
                         return;
                     }
                 }

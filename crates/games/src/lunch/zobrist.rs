@@ -3,12 +3,14 @@
 //! key and one that goes subtracts it, and a pile of cards adds one key per
 //! card. Features with a handful of values have key tables (a piece on a
 //! square, a card in a pile, castling rights, the side to move); those with
-//! many values or several parts (hit points and marks, a frame of the stack
-//! at its depth, the battle, a hold, the weapons in play, the counters)
-//! have keys computed from the feature by a fixed mixing function.
+//! many values or several parts have keys computed from the feature: the
+//! ones that fit a word (hit points and marks, a hold, the battle, the
+//! counters: they change in every turn) by one step of SplitMix64's
+//! finaliser on the packed feature, the others (a frame of the stack at its
+//! depth, the weapons in play, the result) by a fixed hasher.
 
 use super::deck::{Card, MAX_TYPES};
-use super::frame::{Battle, Frame, Hold};
+use super::frame::{Battle, Frame, Hold, HoldKind};
 use super::piece::Piece;
 use super::square::Square;
 use menagerie_core::zobrist::{keys, splitmix64};
@@ -83,6 +85,21 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The key of a feature packed whole into the low 56 bits of a word, its
+/// tag in the top byte. The finaliser is a bijection of words: different
+/// features, of any tags, get different keys.
+#[inline]
+fn packed(tag: u64, bits: u64) -> u64 {
+    debug_assert!(bits >> 56 == 0);
+    splitmix64(tag << 56 | bits).1
+}
+
+/// A square or none, in 7 bits.
+#[inline]
+fn maybe_square(sq: Option<Square>) -> u64 {
+    sq.map_or(0, |sq| sq.index() as u64 + 1)
+}
+
 fn computed(tag: u64, feature: impl Hash) -> u64 {
     let mut hasher = KeyHasher(splitmix64(tag).1);
     feature.hash(&mut hasher);
@@ -97,7 +114,7 @@ pub fn piece(sq: Square, piece: Piece) -> u64 {
     if piece.hp == piece.kind.value() && piece.flags == 0 {
         key
     } else {
-        key ^ computed(MARKS, (sq, piece.hp, piece.flags))
+        key ^ packed(MARKS, sq.index() as u64 | u64::from(piece.hp as u8) << 8 | u64::from(piece.flags) << 16)
     }
 }
 
@@ -132,11 +149,17 @@ pub fn limbo(weapons: &[(Player, Card)]) -> u64 {
 }
 
 pub fn hold(hold: Hold) -> u64 {
-    computed(HOLD, hold)
+    let kind = u64::from(hold.kind == HoldKind::Headlock);
+    packed(HOLD, kind | (hold.holder.index() as u64) << 1 | (hold.held.index() as u64) << 7)
 }
 
 pub fn battle(battle: Option<Battle>) -> u64 {
-    battle.map_or(0, |b| computed(BATTLE, b))
+    battle.map_or(0, |b| {
+        let squares = b.a.index() as u64 | (b.t.index() as u64) << 6;
+        let ends = maybe_square(b.a_from) | maybe_square(b.result) << 7;
+        let marks = u64::from(b.attacker == Player::Second) | u64::from(b.blocked) << 1 | u64::from(b.void) << 2;
+        packed(BATTLE, squares | ends << 12 | (b.card.index() as u64) << 26 | marks << 34)
+    })
 }
 
 /// A frame at its depth in the stack (0 at the bottom).
@@ -145,7 +168,7 @@ pub fn frame(depth: usize, frame: Frame) -> u64 {
 }
 
 pub fn counters(quiet: u16, turns: u16, eventful: bool) -> u64 {
-    computed(COUNTERS, (quiet, turns, eventful))
+    packed(COUNTERS, u64::from(quiet) | u64::from(turns) << 16 | u64::from(eventful) << 32)
 }
 
 /// The game's result (`-`, a winner, a draw's reason).

@@ -4,7 +4,7 @@ use super::*;
 
 impl Rules<'_> {
     pub fn apply(&self, s: &mut State, mv: Move) {
-        let me = self.decider(s);
+        // Most plies are actions and chance's cards, which need no decider.
         match (s.top(), mv) {
             (Frame::Turn(TurnStage::Action), _) => self.apply_action(s, mv),
             (Frame::Turn(TurnStage::Deal | TurnStage::Draw), Move::Draw { card }) => {
@@ -12,6 +12,15 @@ impl Rules<'_> {
                     s.move_card(Zone::Draw, Zone::Hand(drawer), card);
                 }
             }
+            _ => self.apply_decision(s, mv),
+        }
+        self.advance(s);
+    }
+
+    /// A decision other than the action or chance's card.
+    fn apply_decision(&self, s: &mut State, mv: Move) {
+        let me = self.decider(s);
+        match (s.top(), mv) {
             (Frame::Turn(TurnStage::Headlock), Move::Free { to, card }) => {
                 let holder = s.holds().iter().find(|h| h.held == to).map(|h| h.holder);
                 self.play_card(s, me, card);
@@ -99,7 +108,6 @@ impl Rules<'_> {
             (Frame::FreeOffer { .. }, _) => s.pop(),
             _ => {}
         }
-        self.advance(s);
     }
 
     pub(super) fn apply_action(&self, s: &mut State, mv: Move) {

@@ -3,7 +3,7 @@
 use super::*;
 use crate::lunch::board::threatened_from;
 use crate::lunch::deck::MAX_TYPES;
-use rand::Rng;
+use crate::lunch::pile::Pile;
 
 
 impl Rules<'_> {
@@ -147,28 +147,6 @@ impl Rules<'_> {
                 }))
     }
 
-    /// A uniformly drawn move of the action stage (`None` elsewhere, or if
-    /// there is none): the actions are listed, the discards (a hand of
-    /// cards allows hundreds) counted, and only a drawn one is made.
-    pub fn random_action<R: Rng + ?Sized>(&self, s: &State, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-        if s.result() != GameResult::Ongoing || s.top() != Frame::Turn(TurnStage::Action) {
-            return None;
-        }
-        scratch.clear();
-        self.actions(s, &mut |m| scratch.push(m), true);
-        let hand = s.hand(s.side()).counts(self.deck.len());
-        let discards = if self.may_discard(s) { discard_count(hand) } else { 0 };
-        let total = scratch.len() as u64 + discards;
-        if total == 0 {
-            return None;
-        }
-        let index = rng.random_range(0..total);
-        match index.checked_sub(scratch.len() as u64) {
-            None => Some(scratch[index as usize]),
-            Some(discard) => nth_discard(hand, discard).map(Move::Discard),
-        }
-    }
-
     /// The number of legal moves, with the discards counted rather than listed.
     pub fn count_moves(&self, s: &State, scratch: &mut Vec<Move>) -> u64 {
         if s.result() == GameResult::Ongoing {
@@ -177,7 +155,7 @@ impl Rules<'_> {
                     let mut n = 0u64;
                     self.actions(s, &mut |_| n += 1, true);
                     if self.may_discard(s) {
-                        n += discard_count(s.hand(s.side()).counts(self.deck.len()));
+                        n += discard_count(&Held::of_pile(s.hand(s.side())));
                     }
                     return n;
                 }
@@ -200,18 +178,7 @@ impl Rules<'_> {
                 crate::lunch::board::for_each_step(board, from, |to| emit(Move::Step { from, to }));
             }
         }
-        for (bit, king, rook, between, to) in CASTLES {
-            let (king, rook) = (Square::new(king), Square::new(rook));
-            if s.castling() & bit != 0
-                && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
-                && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
-                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
-                && s.can_act(king)
-                && s.can_act(rook)
-            {
-                emit(Move::Step { from: king, to: Square::new(to) });
-            }
-        }
+        self.castles(s, emit);
         if s.hand_size(me) == 0 {
             return;
         }
@@ -262,7 +229,29 @@ impl Rules<'_> {
                 }
             }
         }
-        // Break a hold.
+        self.breaks(s, emit);
+    }
+
+    /// The castlings (the King's two-square moves) of the mover.
+    pub(super) fn castles(&self, s: &State, emit: &mut dyn FnMut(Move)) {
+        let me = s.side();
+        for (bit, king, rook, between, to) in CASTLES {
+            let (king, rook) = (Square::new(king), Square::new(rook));
+            if s.castling() & bit != 0
+                && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
+                && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
+                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
+                && s.can_act(king)
+                && s.can_act(rook)
+            {
+                emit(Move::Step { from: king, to: Square::new(to) });
+            }
+        }
+    }
+
+    /// The actions that free one of the mover's pieces from a hold.
+    pub(super) fn breaks(&self, s: &State, emit: &mut dyn FnMut(Move)) {
+        let me = s.side();
         for h in s.holds() {
             if !s.piece(h.held).is_some_and(|p| p.color == me && !p.has(flag::STUNNED)) {
                 continue;
@@ -280,13 +269,56 @@ impl Rules<'_> {
 }
 
 /// How many multisets of 1 to 5 cards `hand` holds (what [`discards`] lists).
-pub(super) fn discard_count(hand: &[u8]) -> u64 {
-    multisets_up_to(hand, 5) - 1
+pub(super) fn discard_count(hand: &Held) -> u64 {
+    multisets_up_to(hand.counts(), 5) - 1
 }
 
-/// How many multisets of at most `most` cards `hand` holds, the empty one
-/// included.
+/// The card types a hand holds, with their counts, in deck order: the
+/// discards look only at these (a hand holds a few of a deck's types).
+pub(super) struct Held {
+    types: [u8; MAX_TYPES],
+    counts: [u8; MAX_TYPES],
+    len: usize,
+}
+
+impl Held {
+    pub(super) fn of_pile(pile: &Pile) -> Held {
+        let mut held = Held { types: [0; MAX_TYPES], counts: [0; MAX_TYPES], len: 0 };
+        for (card, n) in pile.cards() {
+            held.types[held.len] = card.index() as u8;
+            held.counts[held.len] = n;
+            held.len += 1;
+        }
+        held
+    }
+
+    /// The types of a hand given as counts per type.
+    #[cfg(test)]
+    fn of(hand: &[u8]) -> Held {
+        let mut held = Held { types: [0; MAX_TYPES], counts: [0; MAX_TYPES], len: 0 };
+        for (card, &n) in hand.iter().enumerate().take(MAX_TYPES) {
+            if n > 0 {
+                held.types[held.len] = card as u8;
+                held.counts[held.len] = n;
+                held.len += 1;
+            }
+        }
+        held
+    }
+
+    fn counts(&self) -> &[u8] {
+        &self.counts[..self.len]
+    }
+}
+
+/// How many multisets of at most `most` cards `hand` (counts per type)
+/// holds, the empty one included.
 fn multisets_up_to(hand: &[u8], most: usize) -> u64 {
+    // When all the cards fit (a hand of 5 at most, as in play), each type
+    // is taken 0 to all its cards times, independently of the others.
+    if hand.iter().map(|&n| usize::from(n)).sum::<usize>() <= most {
+        return hand.iter().map(|&n| u64::from(n) + 1).product();
+    }
     // ways[k]: multisets of exactly k cards from the types seen so far.
     let mut ways = [0u64; 6];
     ways[0] = 1;
@@ -305,10 +337,20 @@ fn multisets_up_to(hand: &[u8], most: usize) -> u64 {
 /// The `index`th multiset [`discards`] lists for `hand` (`None` at or past
 /// [`discard_count`]), found by counting the multisets under each choice
 /// instead of listing them.
-pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
-    let mut left = [0u8; MAX_TYPES];
-    let left = &mut left[..hand.len()];
-    left.copy_from_slice(hand);
+pub(super) fn nth_discard(hand: &Held, mut index: u64) -> Option<Discard> {
+    let len = hand.len;
+    let mut held = Held { types: hand.types, counts: hand.counts, len };
+    let left = &mut held.counts[..len];
+    // A hand that fits a discard whole (as in play) counts the multisets
+    // after a choice as a product: `later[t]`, the ways to take any of the
+    // types after `t`, which no choice before them changes.
+    let fits = left.iter().map(|&n| usize::from(n)).sum::<usize>() <= 5;
+    let mut later = [1u64; MAX_TYPES + 1];
+    if fits {
+        for t in (0..len).rev() {
+            later[t] = later[t + 1] * (u64::from(left[t]) + 1);
+        }
+    }
     let mut picked = Discard::EMPTY;
     let mut from = 0;
     loop {
@@ -327,7 +369,11 @@ pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
                 continue;
             }
             left[card] -= 1;
-            let below = multisets_up_to(&left[card..], room);
+            let below = if fits {
+                (u64::from(left[card]) + 1) * later[card + 1]
+            } else {
+                multisets_up_to(&left[card..], room)
+            };
             if index < below {
                 next = Some(card);
                 break;
@@ -336,7 +382,7 @@ pub(super) fn nth_discard(hand: &[u8], mut index: u64) -> Option<Discard> {
             left[card] += 1;
         }
         from = next?;
-        picked.push(Card::new(from as u8));
+        picked.push(Card::new(held.types[from]));
     }
 }
 
@@ -364,7 +410,7 @@ mod tests {
     use crate::lunch::Lunch;
     use menagerie_core::{Game, VariantSpec};
     use rand::rngs::StdRng;
-    use rand::SeedableRng;
+    use rand::{Rng, SeedableRng};
     use std::collections::HashSet;
 
     /// Random playouts draw a discard by index: each names the multiset
@@ -379,11 +425,12 @@ mod tests {
             let mut listed = Vec::new();
             let mut picked = Discard::EMPTY;
             discards(&hand, 0, &mut picked, &mut |m| listed.push(m));
-            assert_eq!(listed.len() as u64, discard_count(&hand), "{hand:?}");
+            let held = Held::of(&hand);
+            assert_eq!(listed.len() as u64, discard_count(&held), "{hand:?}");
             for (index, &listed) in listed.iter().enumerate() {
-                assert_eq!(nth_discard(&hand, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");
+                assert_eq!(nth_discard(&held, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");
             }
-            assert_eq!(nth_discard(&hand, listed.len() as u64), None, "{hand:?}: one past the last");
+            assert_eq!(nth_discard(&held, listed.len() as u64), None, "{hand:?}: one past the last");
         }
     }
 
@@ -410,7 +457,7 @@ mod tests {
                         assert_eq!(as_set(&listed), as_set(&moves), "{}", game.to_text());
                         let seed = rng.random::<u64>();
                         let index = StdRng::seed_from_u64(seed).random_range(0..listed.len() as u64) as usize;
-                        let drawn = rules.random_action(&game.state, &mut StdRng::seed_from_u64(seed), &mut Vec::new());
+                        let drawn = rules.random_action(&game.state, &mut StdRng::seed_from_u64(seed));
                         assert_eq!(drawn, Some(listed[index]), "{}", game.to_text());
                         discards_drawn += usize::from(matches!(listed[index], Move::Discard(_)));
                     }

@@ -2,63 +2,91 @@
 //! win check, the turn's counters, drawing back to 5 and reshuffles.
 
 use super::*;
+use crate::lunch::board::squares;
+
+/// What a turn step leaves the rules machine to do.
+pub(super) enum TurnStep {
+    /// A decision is due.
+    Decide,
+    /// The turn goes on at this stage, now the top frame.
+    Next(TurnStage),
+    /// A frame was pushed or the game ended: the top frame says.
+    Other,
+}
 
 impl Rules<'_> {
-    /// One automatic turn step; false when a decision is due.
-    pub(super) fn turn_step(&self, s: &mut State, stage: TurnStage) -> bool {
-        match stage {
-            TurnStage::Deal => {
-                if self.draw_due(s) {
-                    return false;
-                }
-                s.set_top(Frame::Turn(TurnStage::Start));
-            }
-            TurnStage::Start => {
-                self.tick_chokes(s);
-                s.set_top(Frame::Turn(TurnStage::Headlock));
-            }
-            TurnStage::Headlock => {
-                if self.headlock_open(s) {
-                    return false;
-                }
-                s.set_top(Frame::Turn(TurnStage::StartRound));
-            }
-            TurnStage::StartRound | TurnStage::EndRound => {
-                Self::return_weapons(s);
-                s.set_top(Frame::Turn(if stage == TurnStage::StartRound {
-                    TurnStage::StartCheck
-                } else {
-                    TurnStage::EndCheck
-                }));
-                self.round(s);
-            }
-            TurnStage::StartCheck => {
-                if Self::win_check(s) {
-                    return true;
-                }
-                s.set_top(Frame::Turn(TurnStage::Action));
-            }
-            TurnStage::Action => {
-                if self.any_action(s) {
-                    return false;
-                }
-                s.set_top(Frame::Turn(TurnStage::EndRound));
-            }
-            TurnStage::EndCheck => {
-                if Self::win_check(s) || Self::count_turn(s) {
-                    return true;
-                }
-                s.set_top(Frame::Turn(TurnStage::Draw));
-            }
-            TurnStage::Draw => {
-                if self.draw_due(s) {
-                    return false;
-                }
-                s.set_side(s.side().other());
-                s.set_top(Frame::Turn(TurnStage::Start));
+    /// The turn's automatic steps one after another, as long as each leaves
+    /// the turn's frame on top (most of a turn: the machine's loop need not
+    /// look at the stack between them); false when a decision is due.
+    pub(super) fn turn_steps(&self, s: &mut State, mut stage: TurnStage) -> bool {
+        // A turn has 9 stages: after 16 steps the machine's loop, which
+        // bounds its steps, takes over again.
+        for _ in 0..16 {
+            match self.turn_step(s, stage) {
+                TurnStep::Decide => return false,
+                TurnStep::Next(next) if s.result() == GameResult::Ongoing => stage = next,
+                TurnStep::Next(_) | TurnStep::Other => return true,
             }
         }
         true
+    }
+
+    /// One automatic turn step.
+    fn turn_step(&self, s: &mut State, stage: TurnStage) -> TurnStep {
+        let next = match stage {
+            TurnStage::Deal => {
+                if self.draw_due(s) {
+                    return TurnStep::Decide;
+                }
+                TurnStage::Start
+            }
+            TurnStage::Start => {
+                self.tick_chokes(s);
+                TurnStage::Headlock
+            }
+            TurnStage::Headlock => {
+                if self.headlock_open(s) {
+                    return TurnStep::Decide;
+                }
+                TurnStage::StartRound
+            }
+            TurnStage::StartRound | TurnStage::EndRound => {
+                Self::return_weapons(s);
+                let next = if stage == TurnStage::StartRound { TurnStage::StartCheck } else { TurnStage::EndCheck };
+                s.set_top(Frame::Turn(next));
+                if self.round(s) {
+                    return TurnStep::Other;
+                }
+                return TurnStep::Next(next);
+            }
+            TurnStage::StartCheck => {
+                if Self::win_check(s) {
+                    return TurnStep::Other;
+                }
+                TurnStage::Action
+            }
+            TurnStage::Action => {
+                if self.any_action(s) {
+                    return TurnStep::Decide;
+                }
+                TurnStage::EndRound
+            }
+            TurnStage::EndCheck => {
+                if Self::win_check(s) || Self::count_turn(s) {
+                    return TurnStep::Other;
+                }
+                TurnStage::Draw
+            }
+            TurnStage::Draw => {
+                if self.draw_due(s) {
+                    return TurnStep::Decide;
+                }
+                s.set_side(s.side().other());
+                TurnStage::Start
+            }
+        };
+        s.set_top(Frame::Turn(next));
+        TurnStep::Next(next)
     }
 
     pub(super) fn tick_chokes(&self, s: &mut State) {
@@ -113,9 +141,9 @@ impl Rules<'_> {
     /// true when it ended.
     pub(super) fn count_turn(s: &mut State) -> bool {
         let mover = s.side();
-        let board = *s.board();
-        for (sq, mut piece) in board.pieces() {
-            if piece.color == mover && piece.has(flag::STUNNED) {
+        // Stunned pieces are marked ones: the others need no look.
+        for sq in squares(s.board().marked() & s.board().occupancy().colour[mover.index()]) {
+            if let Some(mut piece) = s.piece(sq).filter(|p| p.has(flag::STUNNED)) {
                 piece.flags &= !flag::STUNNED;
                 s.set_piece(sq, Some(piece));
             }
@@ -168,11 +196,12 @@ impl Rules<'_> {
     }
 
     /// Rounds every piece's HP to a type; pushes a `Round` frame when
-    /// Knight-or-Bishop or promotion choices are due.
-    pub(super) fn round(&self, s: &mut State) {
+    /// Knight-or-Bishop or promotion choices are due (and says so).
+    pub(super) fn round(&self, s: &mut State) -> bool {
         let mut pending = false;
-        let board = *s.board();
-        for (sq, mut piece) in board.pieces() {
+        // A plain piece rounds to itself: only the marked ones can change.
+        for sq in squares(s.board().marked()) {
+            let Some(mut piece) = s.piece(sq) else { continue };
             let Some(new) = Kind::round_down(piece.hp, self.options.princess) else { continue };
             if new == Kind::Knight {
                 if piece.kind != Kind::Knight && piece.kind != Kind::Bishop {
@@ -198,11 +227,12 @@ impl Rules<'_> {
         } else {
             Self::clear_action_flags(s);
         }
+        pending
     }
 
     pub(super) fn clear_action_flags(s: &mut State) {
-        let board = *s.board();
-        for (sq, mut piece) in board.pieces() {
+        for sq in squares(s.board().marked()) {
+            let Some(mut piece) = s.piece(sq) else { continue };
             if piece.flags & flag::ACTION != 0 {
                 piece.flags &= !flag::ACTION;
                 s.set_piece(sq, Some(piece));

@@ -28,6 +28,7 @@ mod game;
 pub mod perft;
 mod player;
 pub mod record;
+pub mod repetition;
 mod resolve;
 mod study;
 pub mod testing;

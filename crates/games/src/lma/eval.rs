@@ -140,12 +140,11 @@ impl Evaluate for Lma {
         // A pass is not a reversible move for the repetition rule: the
         // position after it never repeats one before.
         pos.halfmove = 0;
+        self.seen.enter(self.pos.hash);
     }
 
     fn undo_null(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.pos = previous;
-        }
+        menagerie_core::Game::undo(self);
     }
 }
 

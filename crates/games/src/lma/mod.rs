@@ -28,6 +28,7 @@ mod zobrist;
 
 pub use moves::Move;
 
+use menagerie_core::repetition::KeyCounts;
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
 use piece::{Kind, BLACK, WHITE};
@@ -66,6 +67,9 @@ pub struct Lma {
     variant: LmaVariant,
     pos: Position,
     history: Vec<Position>,
+    /// The hashes of `history` and `pos`, counted by bucket: most plies
+    /// need no scan for a threefold repetition.
+    seen: KeyCounts,
     /// The fullmove number of the position the game started from, and
     /// whether Black moved first there: the current number follows from
     /// the number of moves played.
@@ -78,6 +82,7 @@ impl Lma {
         Lma {
             variant,
             start_black: pos.side_to_move() == BLACK,
+            seen: KeyCounts::starting_at(pos.hash),
             pos,
             history: Vec::with_capacity(64),
             start_fullmove: fullmove,
@@ -108,7 +113,7 @@ impl Lma {
     #[inline]
     fn is_threefold(&self) -> bool {
         let reversible = (self.pos.halfmove as usize).min(self.history.len());
-        if reversible < 8 {
+        if reversible < 8 || !self.seen.may_have_occurred(self.pos.hash, 3) {
             // Three occurrences need at least 8 reversible plies in between
             // (each return takes 4).
             return false;
@@ -224,11 +229,13 @@ impl Game for Lma {
     fn play(&mut self, mv: Move) {
         self.history.push(self.pos);
         self.pos.apply(mv);
+        self.seen.enter(self.pos.hash);
     }
 
     #[inline]
     fn undo(&mut self) {
         if let Some(previous) = self.history.pop() {
+            self.seen.leave(self.pos.hash);
             self.pos = previous;
         }
     }
@@ -313,6 +320,10 @@ impl Game for Lma {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        invariants::check(&self.pos, self.history.last())
+        invariants::check(&self.pos, self.history.last())?;
+        if self.seen != KeyCounts::of(self.history.iter().chain([&self.pos]).map(|pos| pos.hash)) {
+            return Err("the counts of position hashes are out of step with the history".into());
+        }
+        Ok(())
     }
 }

@@ -238,63 +238,62 @@ impl Board {
         false
     }
 
-    /// Plays `mv` (a move of `mover`) on the board.
+    /// Plays `mv` (a move of `mover`) on the board. Each changed square is
+    /// written once: random playouts apply a move every ply, and legality
+    /// tests apply some more on copies.
     pub fn apply(&mut self, mv: Move, mover: Colour) -> Captured {
-        let enemy = mover.other();
         let (from, to) = (mv.from(), mv.to());
-        if mv.special() == Special::Castle {
-            let rank = from.rank();
-            let (rook_from, rook_to) = if to.file() == 6 { (7, 5) } else { (0, 3) };
-            self.remove(from, Piece::new(mover, Kind::King));
-            self.add(to, Piece::new(mover, Kind::King));
-            self.remove(Square::from_coords(rook_from, rank), Piece::new(mover, Kind::Rook));
-            self.add(Square::from_coords(rook_to, rank), Piece::new(mover, Kind::Rook));
-            return Captured::default();
+        let enemy = mover.other();
+        let (from_cell, mut to_cell) = (self.cell(from), self.cell(to));
+        let mut captured = Captured::default();
+        match mv.special() {
+            Special::Castle => {
+                self.castle(from, to, mover);
+                return captured;
+            }
+            Special::EnPassant => {
+                self.remove(Square::from_coords(to.file(), from.rank()), Piece::new(enemy, Kind::Pawn));
+                captured.any = true;
+            }
+            Special::Normal | Special::DoublePush => {}
+        }
+        if mv.is_pair() {
+            // A pair is everything on its square, and it lands only where
+            // nothing or only enemy pieces stand, capturing all of them.
+            captured.any = !to_cell.is_empty();
+            captured.rook = to_cell.holds_kind(Kind::Rook);
+            self.set_cell(from, Cell::EMPTY);
+            self.set_cell(to, from_cell);
+            return captured;
         }
         let first = Piece::new(mover, mv.first_kind());
-        let mut from_cell = self.cell(from).without(first);
-        if let Some(second) = mv.second_kind() {
-            from_cell = from_cell.without(Piece::new(mover, second));
-        }
-        self.set_cell(from, from_cell);
-
-        let mut captured = Captured::default();
-        if mv.special() == Special::EnPassant {
-            let victim_square = Square::from_coords(to.file(), from.rank());
-            self.remove(victim_square, Piece::new(enemy, Kind::Pawn));
-            captured.any = true;
-        }
-        let mut to_cell = self.cell(to);
-        if mv.is_pair() {
-            for piece in to_cell.pieces() {
-                if piece.colour() == enemy {
-                    captured.any = true;
-                    captured.rook |= piece.kind() == Kind::Rook;
-                }
-            }
-            to_cell = to_cell.without_colour(enemy);
-        } else if let Some(kind) = mv.captured() {
+        self.set_cell(from, from_cell.without(first));
+        if let Some(kind) = mv.captured() {
             to_cell = to_cell.without(Piece::new(enemy, kind));
             captured.any = true;
             captured.rook = kind == Kind::Rook;
         }
-        match mv.promotion() {
+        to_cell = match mv.promotion() {
+            None => to_cell.with(first),
             Some(promotion) => {
                 let (a, b) = promotion.kinds();
-                to_cell = to_cell.with(Piece::new(mover, a));
-                if let Some(b) = b {
-                    to_cell = to_cell.with(Piece::new(mover, b));
-                }
+                let to_cell = to_cell.with(Piece::new(mover, a));
+                b.map_or(to_cell, |b| to_cell.with(Piece::new(mover, b)))
             }
-            None => {
-                to_cell = to_cell.with(first);
-                if let Some(second) = mv.second_kind() {
-                    to_cell = to_cell.with(Piece::new(mover, second));
-                }
-            }
-        }
+        };
         self.set_cell(to, to_cell);
         captured
+    }
+
+    /// King and rook slide to their castled squares (either may leave a
+    /// companion behind, and the rook may join a piece).
+    fn castle(&mut self, from: Square, to: Square, mover: Colour) {
+        let rank = from.rank();
+        let (rook_from, rook_to) = if to.file() == 6 { (7, 5) } else { (0, 3) };
+        self.remove(from, Piece::new(mover, Kind::King));
+        self.add(to, Piece::new(mover, Kind::King));
+        self.remove(Square::from_coords(rook_from, rank), Piece::new(mover, Kind::Rook));
+        self.add(Square::from_coords(rook_to, rank), Piece::new(mover, Kind::Rook));
     }
 
     /// Checks that the bitboards and hash agree with the cells and that

@@ -152,6 +152,34 @@ const fn between_table() -> [[u64; 64]; 64] {
 
 static BETWEEN: [[u64; 64]; 64] = between_table();
 
+/// Not on one line: the direction index past the eight.
+const NO_LINE: u8 = 8;
+
+/// The direction from one square to another on one line ([`NO_LINE`] when
+/// they are not).
+const fn direction_table() -> [[u8; 64]; 64] {
+    let rays = ray_table();
+    let mut table = [[NO_LINE; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut to = 0;
+            while to < 64 {
+                if rays[d][from] >> to & 1 != 0 {
+                    table[from][to] = d as u8;
+                }
+                to += 1;
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+static DIRECTION: [[u8; 64]; 64] = direction_table();
+
 const fn pawn_table() -> [[u64; 64]; 2] {
     let mut table = [[0u64; 64]; 2];
     let mut sq = 0;
@@ -266,6 +294,19 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
 }
 
+/// The squares past `through` on the line from `from` (empty when the two
+/// are not on one line), and whether that line is orthogonal (a rook's)
+/// rather than diagonal.
+#[inline]
+pub fn beyond(from: Square, through: Square) -> (Bitboard, bool) {
+    let direction = DIRECTION[from.index()][through.index()];
+    if direction == NO_LINE {
+        return (Bitboard::EMPTY, false);
+    }
+    // North, east, south and west have bit 1 clear.
+    (Bitboard(RAYS[direction as usize][through.index()]), direction & 2 == 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -290,5 +331,15 @@ mod tests {
         assert!(reach.contains(Square::parse("d4").unwrap()) && !reach.contains(Square::parse("d5").unwrap()));
         assert!(reach.contains(Square::A1));
         assert_eq!(between(Square::A1, Square::H1).count(), 6);
+    }
+
+    #[test]
+    fn beyond_runs_past_the_second_square_on_its_line() {
+        let (c3, e5) = (Square::parse("c3").unwrap(), Square::parse("e5").unwrap());
+        let (past, orthogonal) = beyond(c3, e5);
+        assert!(!orthogonal);
+        assert_eq!(past, Bitboard::from_square(Square::parse("f6").unwrap()) | Bitboard::from_square(Square::parse("g7").unwrap()) | Bitboard::from_square(Square::parse("h8").unwrap()));
+        assert_eq!(beyond(Square::E1, Square::B1), (Bitboard::from_square(Square::A1), true));
+        assert_eq!(beyond(Square::E1, Square::parse("f3").unwrap()).0, Bitboard::EMPTY);
     }
 }

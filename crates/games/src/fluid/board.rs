@@ -238,6 +238,20 @@ impl Board {
         false
     }
 
+    /// Whether a unit of the other side leaving `square` could let a unit
+    /// of `attacker` reach `king`: a slider of `attacker` of that line's
+    /// kind stands past `square` on a line from `king`, or `square` is next
+    /// to `king` (a lame knight's leg) with a knight of `attacker` a
+    /// knight's move from `king`. Blockers are ignored: a superset.
+    #[inline]
+    pub fn uncovers(&self, king: Square, square: Square, attacker: Colour) -> bool {
+        let (past, orthogonal) = attacks::beyond(king, square);
+        let sliders = self.pieces(attacker, if orthogonal { Kind::Rook } else { Kind::Bishop });
+        (past & sliders).not_empty()
+            || (attacks::king(king).contains(square)
+                && (attacks::knight_targets(king) & self.pieces(attacker, Kind::Knight)).not_empty())
+    }
+
     /// Plays `mv` (a move of `mover`) on the board. Each changed square is
     /// written once: random playouts apply a move every ply, and legality
     /// tests apply some more on copies.

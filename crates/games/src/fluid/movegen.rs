@@ -163,10 +163,10 @@ pub(super) fn pawn_and_castling_moves<S: Sink>(state: &State, rules: &Rules, mas
 }
 
 /// Whether a pseudo-legal move of the side to move is legal: no castling
-/// out of check, and the own king safe after it. Out of check, as in
-/// [`generate`], only a move that leaves a square on a line from the king
-/// (the king's neighbours, the lame knights' legs, are on those lines),
-/// that leaves or lands on the king's square, en passant and castling can
+/// out of check, and the own king safe after it. Out of check, only a move
+/// that leaves a square the king's attackers could then pass (see
+/// [`Board::uncovers`]; the square it lands on only blocks more), that
+/// leaves or lands on the king's square, en passant and castling can
 /// expose the king; the others need no test.
 #[inline]
 pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, in_check: bool, mv: Move) -> bool {
@@ -174,11 +174,10 @@ pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, in_check: bool
         return mv.special() != Special::Castle && legal_after(&state.board, state.side, mv, rules);
     }
     let Some(king) = state.board.king(state.side) else { return false };
-    let lines = attacks::rook(king, Bitboard::EMPTY) | attacks::bishop(king, Bitboard::EMPTY);
     let may_expose = matches!(mv.special(), Special::EnPassant | Special::Castle)
         || mv.from() == king
         || mv.to() == king
-        || lines.contains(mv.from());
+        || state.board.uncovers(king, mv.from(), state.side.other());
     !may_expose || legal_after(&state.board, state.side, mv, rules)
 }
 

@@ -42,6 +42,85 @@ pub struct SideMasks {
     pub choices: Bitboard,
 }
 
+/// What decides whether the units of one colour (`by`) attack a square:
+/// where they may pass, and their pieces by kind. A legality test changes
+/// the squares a move changes here instead of playing it on a copy of the
+/// board.
+#[derive(Clone, Copy, Debug)]
+pub struct Attackers {
+    by: Colour,
+    passable: Bitboard,
+    /// Indexed by kind (index 0 unused).
+    pieces: [Bitboard; 6],
+}
+
+impl Attackers {
+    /// The attackers once `square` holds `cell`.
+    #[inline]
+    pub fn with_cell(mut self, square: Square, cell: Cell) -> Attackers {
+        let bit = Bitboard::from_square(square);
+        for pieces in &mut self.pieces {
+            *pieces &= !bit;
+        }
+        for piece in [cell.first(), cell.second()].into_iter().flatten() {
+            if piece.colour() == self.by {
+                self.pieces[piece.kind().index()] |= bit;
+            }
+        }
+        // Passable: empty, or one piece of `by` that is not a pawn.
+        let passable = match (cell.first(), cell.second()) {
+            (None, _) => true,
+            (Some(piece), None) => piece.colour() == self.by && piece.kind() != Kind::Pawn,
+            (Some(_), Some(_)) => false,
+        };
+        self.passable = self.passable & !bit | if passable { bit } else { Bitboard::EMPTY };
+        self
+    }
+
+    /// Whether some unit of `by` has a pseudo-legal move ending on `square`
+    /// (holding `cell`), where a king of the other colour stands.
+    #[inline]
+    pub fn attack(&self, square: Square, cell: Cell, single_promotions: bool) -> bool {
+        let by = self.by;
+        let partner = cell.piece_of(by);
+        // A piece of `by` already sharing the square: a single mover joins
+        // it, which a pawn forbids; a pair may never land (three pieces).
+        if partner.is_some_and(|p| p.kind() == Kind::Pawn) {
+            return false;
+        }
+        let passable = self.passable;
+        let blockers = !passable;
+        let pieces = |kind: Kind| self.pieces[kind.index()];
+        if (attacks::rook(square, blockers) & pieces(Kind::Rook)).not_empty()
+            || (attacks::bishop(square, blockers) & pieces(Kind::Bishop)).not_empty()
+            || (attacks::king(square) & pieces(Kind::King)).not_empty()
+        {
+            return true;
+        }
+        let knights = pieces(Kind::Knight);
+        if (attacks::knight_targets(square) & knights).not_empty() {
+            for leg in attacks::knight_legs(square) {
+                if knights.contains(Square::new(leg.target)) && leg.middles & passable.0 != 0 {
+                    return true;
+                }
+            }
+        }
+        let victim = by.other();
+        if (attacks::pawn(victim, square) & pieces(Kind::Pawn)).not_empty() {
+            let last_rank = if by == Colour::White { 7 } else { 0 };
+            return if square.rank() == last_rank {
+                // A single promoted piece may stay with anything but a pawn;
+                // a promoted pair only where nothing else remains.
+                single_promotions || cell.len() == 1
+            } else {
+                // Without promotion, the pawn may not join its own piece.
+                partner.is_none()
+            };
+        }
+        false
+    }
+}
+
 /// What a move removed from the board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Captured {
@@ -199,43 +278,77 @@ impl Board {
     /// `single_promotions`: whether a pawn may promote to a single piece (it
     /// matters when a pawn captures onto a last-rank square that keeps
     /// another piece).
+    #[inline]
     pub fn attacked(&self, square: Square, by: Colour, single_promotions: bool) -> bool {
-        let cell = self.cell(square);
-        let partner = cell.piece_of(by);
-        // A piece of `by` already sharing the square: a single mover joins
-        // it, which a pawn forbids; a pair may never land (three pieces).
-        if partner.is_some_and(|p| p.kind() == Kind::Pawn) {
-            return false;
+        self.attackers(by).attack(square, self.cell(square), single_promotions)
+    }
+
+    /// What decides whether the units of `by` attack a square.
+    #[inline]
+    pub fn attackers(&self, by: Colour) -> Attackers {
+        let code = |kind: Kind| Piece::new(by, kind).code() as usize;
+        Attackers {
+            by,
+            passable: self.passable(by),
+            pieces: [
+                Bitboard::EMPTY,
+                self.kinds[code(Kind::Pawn)],
+                self.kinds[code(Kind::Knight)],
+                self.kinds[code(Kind::Bishop)],
+                self.kinds[code(Kind::Rook)],
+                self.kinds[code(Kind::King)],
+            ],
         }
-        let passable = self.passable(by);
-        let blockers = !passable;
-        if (attacks::rook(square, blockers) & self.pieces(by, Kind::Rook)).not_empty()
-            || (attacks::bishop(square, blockers) & self.pieces(by, Kind::Bishop)).not_empty()
-            || (attacks::king(square) & self.pieces(by, Kind::King)).not_empty()
-        {
-            return true;
+    }
+
+    /// The new contents of a move's from- and to-squares (castling aside;
+    /// en passant's victim is on a third square).
+    #[inline]
+    pub fn cells_after(&self, mv: Move, mover: Colour) -> (Cell, Cell) {
+        let (from_cell, to_cell) = (self.cell(mv.from()), self.cell(mv.to()));
+        if mv.is_pair() {
+            // A pair is everything on its square, and it lands only where
+            // nothing or only enemy pieces stand, capturing all of them.
+            return (Cell::EMPTY, from_cell);
+        }
+        let first = Piece::new(mover, mv.first_kind());
+        let to_cell = match mv.captured() {
+            Some(kind) => to_cell.without(Piece::new(mover.other(), kind)),
+            None => to_cell,
+        };
+        let to_cell = match mv.promotion() {
+            None => to_cell.with(first),
+            Some(promotion) => {
+                let (a, b) = promotion.kinds();
+                let to_cell = to_cell.with(Piece::new(mover, a));
+                b.map_or(to_cell, |b| to_cell.with(Piece::new(mover, b)))
+            }
+        };
+        (from_cell.without(first), to_cell)
+    }
+
+    /// Where a unit that is not the king and not on its square must land to
+    /// end the attack of `by` on the king on `king`: on an attacker,
+    /// between a sliding attacker and the king, on the legs of an
+    /// attacking lame knight, or on the king's square. A superset.
+    pub fn evasions(&self, king: Square, by: Colour) -> Bitboard {
+        let blockers = !self.passable(by);
+        let mut squares = Bitboard::from_square(king)
+            | (attacks::pawn(by.other(), king) & self.pieces(by, Kind::Pawn))
+            | (attacks::king(king) & self.pieces(by, Kind::King));
+        for slider in attacks::rook(king, blockers) & self.pieces(by, Kind::Rook) {
+            squares |= attacks::between(king, slider) | Bitboard::from_square(slider);
+        }
+        for slider in attacks::bishop(king, blockers) & self.pieces(by, Kind::Bishop) {
+            squares |= attacks::between(king, slider) | Bitboard::from_square(slider);
         }
         let knights = self.pieces(by, Kind::Knight);
-        if (attacks::knight_targets(square) & knights).not_empty() {
-            for leg in attacks::knight_legs(square) {
-                if knights.contains(Square::new(leg.target)) && leg.middles & passable.0 != 0 {
-                    return true;
-                }
+        for leg in attacks::knight_legs(king) {
+            if knights.contains(Square::new(leg.target)) {
+                squares |= Bitboard(leg.middles) | Bitboard::from_square(Square::new(leg.target));
             }
         }
-        let victim = by.other();
-        if (attacks::pawn(victim, square) & self.pieces(by, Kind::Pawn)).not_empty() {
-            let last_rank = if by == Colour::White { 7 } else { 0 };
-            return if square.rank() == last_rank {
-                // A single promoted piece may stay with anything but a pawn;
-                // a promoted pair only where nothing else remains.
-                single_promotions || cell.len() == 1
-            } else {
-                // Without promotion, the pawn may not join its own piece.
-                partner.is_none()
-            };
-        }
-        false
+        squares
     }
 
     /// Whether a unit of the other side leaving `square` could let a unit
@@ -253,48 +366,28 @@ impl Board {
     }
 
     /// Plays `mv` (a move of `mover`) on the board. Each changed square is
-    /// written once: random playouts apply a move every ply, and legality
-    /// tests apply some more on copies.
+    /// written once: random playouts apply a move every ply.
     pub fn apply(&mut self, mv: Move, mover: Colour) -> Captured {
         let (from, to) = (mv.from(), mv.to());
-        let enemy = mover.other();
-        let (from_cell, mut to_cell) = (self.cell(from), self.cell(to));
-        let mut captured = Captured::default();
-        match mv.special() {
+        let captured = match mv.special() {
             Special::Castle => {
                 self.castle(from, to, mover);
-                return captured;
+                return Captured::default();
             }
             Special::EnPassant => {
-                self.remove(Square::from_coords(to.file(), from.rank()), Piece::new(enemy, Kind::Pawn));
-                captured.any = true;
+                self.remove(Square::from_coords(to.file(), from.rank()), Piece::new(mover.other(), Kind::Pawn));
+                Captured { any: true, rook: false }
             }
-            Special::Normal | Special::DoublePush => {}
-        }
-        if mv.is_pair() {
-            // A pair is everything on its square, and it lands only where
-            // nothing or only enemy pieces stand, capturing all of them.
-            captured.any = !to_cell.is_empty();
-            captured.rook = to_cell.holds_kind(Kind::Rook);
-            self.set_cell(from, Cell::EMPTY);
-            self.set_cell(to, from_cell);
-            return captured;
-        }
-        let first = Piece::new(mover, mv.first_kind());
-        self.set_cell(from, from_cell.without(first));
-        if let Some(kind) = mv.captured() {
-            to_cell = to_cell.without(Piece::new(enemy, kind));
-            captured.any = true;
-            captured.rook = kind == Kind::Rook;
-        }
-        to_cell = match mv.promotion() {
-            None => to_cell.with(first),
-            Some(promotion) => {
-                let (a, b) = promotion.kinds();
-                let to_cell = to_cell.with(Piece::new(mover, a));
-                b.map_or(to_cell, |b| to_cell.with(Piece::new(mover, b)))
+            Special::Normal | Special::DoublePush if mv.is_pair() => {
+                let victims = self.cell(to);
+                Captured { any: !victims.is_empty(), rook: victims.holds_kind(Kind::Rook) }
+            }
+            Special::Normal | Special::DoublePush => {
+                Captured { any: mv.captured().is_some(), rook: mv.captured() == Some(Kind::Rook) }
             }
         };
+        let (from_cell, to_cell) = self.cells_after(mv, mover);
+        self.set_cell(from, from_cell);
         self.set_cell(to, to_cell);
         captured
     }

@@ -294,6 +294,14 @@ pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
 }
 
+/// Whether `to` is on a rook's line from `from` (`orthogonal`) or on a
+/// bishop's, ignoring what stands between.
+#[inline]
+pub fn aligned(from: Square, to: Square, orthogonal: bool) -> bool {
+    let direction = DIRECTION[from.index()][to.index()];
+    direction != NO_LINE && (direction & 2 == 0) == orthogonal
+}
+
 /// The squares past `through` on the line from `from` (empty when the two
 /// are not on one line), and whether that line is orthogonal (a rook's)
 /// rather than diagonal.

@@ -162,6 +162,9 @@ impl Evaluate for Fluid {
         state.en_passant = None;
         // A pass is no reversible move: nothing before it repeats.
         state.halfmove_clock = 0;
+        // Null moves are made out of check, and the position before was
+        // legal: the other king is not attacked either.
+        state.in_check = false;
         state.repetition_key = super::repetition_key(state, &self.rules);
     }
 

@@ -17,6 +17,11 @@ pub fn check(game: &Fluid) -> Result<(), String> {
             return Err(format!("{} has {count} kings", colour.name()));
         }
     }
+    let side = state.side;
+    let attacked = state.board.king(side).is_some_and(|king| state.board.attacked(king, side.other(), game.rules.single_promotions));
+    if attacked != state.in_check {
+        return Err(format!("the check flag says {} where the attackers say {attacked}", state.in_check));
+    }
     let other = state.side.other();
     if let Some(king) = state.board.king(other) {
         if state.board.attacked(king, state.side, game.rules.single_promotions) {

@@ -88,11 +88,7 @@ impl Fluid {
     }
 
     fn side_in_check(&self) -> bool {
-        let side = self.state.side;
-        match self.state.board.king(side) {
-            Some(king) => self.state.board.attacked(king, side.other(), self.rules.single_promotions),
-            None => false,
-        }
+        self.state.in_check
     }
 }
 
@@ -198,7 +194,7 @@ impl Game for Fluid {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.history.push(self.state);
-        self.state.play(mv);
+        self.state.play(mv, &self.rules);
         if self.state.en_passant.is_some() {
             self.state.repetition_key = repetition_key(&self.state, &self.rules);
         }

@@ -134,7 +134,12 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
     let Some(king) = board.king(side) else { return };
     // Pseudo-legal moves ignore check (castling among them: its test is
     // the caller's), so random playouts need not ask twice.
-    let in_check = mode != Mode::PseudoLegal && board.attacked(king, side.other(), rules.single_promotions);
+    let in_check = match mode {
+        Mode::Legal => state.in_check,
+        // The reference asks the attackers itself.
+        Mode::TestEverything => board.attacked(king, side.other(), rules.single_promotions),
+        Mode::PseudoLegal => false,
+    };
     let masks = board.side_masks(side);
     let (danger, risky_targets) = match mode {
         _ if in_check => (Bitboard::ALL, Bitboard::ALL),
@@ -233,10 +238,10 @@ pub(super) struct KingSafety {
 impl KingSafety {
     /// `None` without a king (not in play).
     #[inline]
-    pub(super) fn of(state: &State, rules: &Rules) -> Option<KingSafety> {
+    pub(super) fn of(state: &State) -> Option<KingSafety> {
         let board = &state.board;
         let king = board.king(state.side)?;
-        let in_check = board.attacked(king, state.side.other(), rules.single_promotions);
+        let in_check = state.in_check;
         let evasions = if in_check { board.evasions(king, state.side.other()) } else { Bitboard::ALL };
         Some(KingSafety { king, in_check, evasions })
     }

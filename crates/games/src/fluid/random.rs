@@ -43,7 +43,7 @@ const PAIR_SLOTS: u32 = 27;
 /// aside); `scratch` holds the listed moves, or the full list when one is
 /// built.
 pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-    let safety = KingSafety::of(state, rules)?;
+    let safety = KingSafety::of(state)?;
     let masks = state.board.side_masks(state.side);
     scratch.clear();
     let slots = Slots::of(state, rules, &masks, scratch);

@@ -52,7 +52,9 @@ fn cross_check(game: &Fluid) {
     movegen::generate(state, rules, &mut counter);
     assert_eq!(counter.0, fast.len() as u64, "count differs from list in {text}");
     // Random playouts draw from the pseudo-legal moves and test the drawn.
-    let safety = movegen::KingSafety::of(state, rules).unwrap();
+    let attacked = state.board.attacked(state.board.king(state.side).unwrap(), state.side.other(), rules.single_promotions);
+    assert_eq!(state.in_check, attacked, "the check flag is out of step in {text}");
+    let safety = movegen::KingSafety::of(state).unwrap();
     let mut pseudo = Vec::new();
     movegen::generate_in(state, rules, &mut pseudo, Mode::PseudoLegal);
     let mut kept: Vec<String> = pseudo

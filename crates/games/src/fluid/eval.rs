@@ -166,12 +166,11 @@ impl Evaluate for Fluid {
         // legal: the other king is not attacked either.
         state.in_check = false;
         state.repetition_key = super::repetition_key(state, &self.rules);
+        self.enter_position();
     }
 
     fn undo_null(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.state = previous;
-        }
+        self.leave_position();
     }
 }
 

@@ -7,7 +7,7 @@
 //! and including the first blocker.
 
 use super::bitboard::Bitboard;
-use super::piece::Colour;
+use super::piece::{Colour, Kind};
 use super::square::Square;
 
 const fn on_board(file: i32, rank: i32) -> bool {
@@ -179,6 +179,35 @@ const fn direction_table() -> [[u8; 64]; 64] {
 }
 
 static DIRECTION: [[u8; 64]; 64] = direction_table();
+
+/// How many squares a piece of each kind (by index; pawns none) reaches
+/// from each square on an empty board.
+const fn empty_board_move_table() -> [[u8; 64]; 6] {
+    let rays = ray_table();
+    let kings = king_table();
+    let knights = knight_table().2;
+    let mut table = [[0u8; 64]; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        let orthogonal = rays[NORTH][sq] | rays[EAST][sq] | rays[SOUTH][sq] | rays[WEST][sq];
+        let diagonal = rays[NORTH_EAST][sq] | rays[NORTH_WEST][sq] | rays[SOUTH_WEST][sq] | rays[SOUTH_EAST][sq];
+        table[Kind::Knight as usize][sq] = knights[sq].count_ones() as u8;
+        table[Kind::Bishop as usize][sq] = diagonal.count_ones() as u8;
+        table[Kind::Rook as usize][sq] = orthogonal.count_ones() as u8;
+        table[Kind::King as usize][sq] = kings[sq].count_ones() as u8;
+        sq += 1;
+    }
+    table
+}
+
+static EMPTY_BOARD_MOVES: [[u8; 64]; 6] = empty_board_move_table();
+
+/// How many squares a piece of `kind` on `square` reaches on an empty
+/// board (none for a pawn).
+#[inline]
+pub fn empty_board_moves(kind: Kind, square: Square) -> u32 {
+    u32::from(EMPTY_BOARD_MOVES[kind.index()][square.index()])
+}
 
 const fn pawn_table() -> [[u64; 64]; 2] {
     let mut table = [[0u64; 64]; 2];

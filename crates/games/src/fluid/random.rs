@@ -18,6 +18,7 @@
 //!
 //! A long run of rejections (few or no legal moves) takes the list.
 
+use super::attacks;
 use super::bitboard::Bitboard;
 use super::board::{Board, SideMasks};
 use super::movegen::{
@@ -47,8 +48,9 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
     let masks = state.board.side_masks(state.side);
     scratch.clear();
     let slots = Slots::of(state, rules, &masks, scratch);
-    for _ in 0..if slots.total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
-        let drawn = slots.nth(rng.random_range(0..slots.total), scratch);
+    let total = slots.total();
+    for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+        let drawn = slots.nth(rng.random_range(0..total), scratch);
         if let Some(mv) = drawn.filter(|&mv| pseudo_legal_is_legal(state, rules, &safety, mv)) {
             return Some(mv);
         }
@@ -61,9 +63,9 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
     Some(scratch[rng.random_range(0..scratch.len())])
 }
 
-/// The slots of one position, in this order: pawn pushes, double steps,
-/// captures towards the a-file and towards the h-file, the listed moves,
-/// the castling rights, the single units by kind, the pairs.
+/// The slots of one position, in this order: the single units by kind,
+/// the pairs, pawn pushes, double steps, captures towards the a-file and
+/// towards the h-file, the listed moves, the castling rights.
 struct Slots<'a> {
     state: &'a State,
     rules: &'a Rules,
@@ -74,15 +76,26 @@ struct Slots<'a> {
     doubles: Bitboard,
     /// Captures without promotion, and the index change of each direction.
     captures: [(Bitboard, i8); 2],
-    listed: u32,
     /// The side's castling rights, in the low two bits.
     castling: u8,
     /// Slots each single unit gets besides its kind's: a single mover
     /// chooses its victim on each square of `masks.choices`.
     choice_slots: u32,
     pairs: Bitboard,
-    total: u32,
+    /// Where each group's slots end: the four kinds of single units, the
+    /// pairs, pushes, double steps, the two directions of captures, the
+    /// listed moves and the castlings (the total).
+    ends: [u32; GROUPS],
 }
+
+const GROUPS: usize = 11;
+const PAIRS: usize = 4;
+const PUSHES: usize = 5;
+const DOUBLES: usize = 6;
+const CAPTURES: usize = 7;
+const CAPTURES_TOWARDS_H: usize = 8;
+const LISTED: usize = 9;
+const CASTLINGS: usize = 10;
 
 impl<'a> Slots<'a> {
     /// Counts the slots, and lists promotions and en passant into `listed`.
@@ -112,80 +125,73 @@ impl<'a> Slots<'a> {
         let castling = state.castling >> (2 * side.index()) & 3;
         let choice_slots = masks.choices.count();
         let pairs = masks.own & board.stacked() & !masks.opp;
-        let mut total = pushes.count() + doubles.count() + listed.len() as u32 + castling.count_ones();
-        for (targets, _) in captures {
-            total += targets.count() + (targets & masks.choices).count();
-        }
-        for (kind, slots) in SINGLE_SLOTS {
+        let mut ends = [0; GROUPS];
+        let mut total = 0;
+        for (group, (kind, slots)) in SINGLE_SLOTS.into_iter().enumerate() {
             total += board.pieces(side, kind).count() * (slots + choice_slots);
+            ends[group] = total;
         }
-        total += pairs.count() * PAIR_SLOTS;
-        Slots {
-            state,
-            rules,
-            masks,
-            forward,
-            pushes,
-            doubles,
-            captures,
-            listed: listed.len() as u32,
-            castling,
-            choice_slots,
-            pairs,
-            total,
+        let sizes = [
+            (PAIRS, pairs.count() * PAIR_SLOTS),
+            (PUSHES, pushes.count()),
+            (DOUBLES, doubles.count()),
+            (CAPTURES, captures[0].0.count() + (captures[0].0 & masks.choices).count()),
+            (CAPTURES_TOWARDS_H, captures[1].0.count() + (captures[1].0 & masks.choices).count()),
+            (LISTED, listed.len() as u32),
+            (CASTLINGS, castling.count_ones()),
+        ];
+        for (group, size) in sizes {
+            total += size;
+            ends[group] = total;
         }
+        Slots { state, rules, masks, forward, pushes, doubles, captures, castling, choice_slots, pairs, ends }
     }
 
-    /// The move in slot `index` (below `total`), or `None` for an empty
+    /// How many slots there are.
+    #[inline]
+    fn total(&self) -> u32 {
+        self.ends[CASTLINGS]
+    }
+
+    /// The move in slot `index` (below the total), or `None` for an empty
     /// slot.
     #[inline]
-    fn nth(&self, mut index: u32, listed: &[Move]) -> Option<Move> {
-        let (board, masks) = (&self.state.board, self.masks);
+    fn nth(&self, index: u32, listed: &[Move]) -> Option<Move> {
+        let ends = &self.ends;
+        let group = ends.iter().position(|&end| index < end)?;
+        let index = index - if group == 0 { 0 } else { ends[group - 1] };
         let pawn_step = |to: Square, back: i8| Move::new(to.offset(-back), to, Kind::Pawn, None);
-        if let Some(to) = take(self.pushes, &mut index) {
-            return Some(pawn_step(to, self.forward));
-        }
-        if let Some(to) = take(self.doubles, &mut index) {
-            return Some(pawn_step(to, 2 * self.forward).special_kind(Special::DoublePush));
-        }
-        for (targets, delta) in self.captures {
-            let slots = targets.count() + (targets & masks.choices).count();
-            if index < slots {
-                let (to, choice) = nth_with_choices(targets, masks.choices, index)?;
-                let from = to.offset(-delta);
-                return Some(single_move(board, self.state.side, masks.choices, (from, to, Kind::Pawn), choice));
+        match group {
+            PAIRS => self.pair(index),
+            PUSHES => Some(pawn_step(nth_square(self.pushes, index), self.forward)),
+            DOUBLES => Some(pawn_step(nth_square(self.doubles, index), 2 * self.forward).special_kind(Special::DoublePush)),
+            CAPTURES | CAPTURES_TOWARDS_H => {
+                let (targets, delta) = self.captures[group - CAPTURES];
+                let (to, choice) = nth_with_choices(targets, self.masks.choices, index)?;
+                let board = &self.state.board;
+                Some(single_move(board, self.state.side, self.masks.choices, (to.offset(-delta), to, Kind::Pawn), choice))
             }
-            index -= slots;
+            LISTED => Some(listed[index as usize]),
+            CASTLINGS => self.castling(index),
+            _ => self.single(SINGLE_SLOTS[group].0, SINGLE_SLOTS[group].1, index),
         }
-        if index < self.listed {
-            return Some(listed[index as usize]);
-        }
-        index -= self.listed;
-        let castlings = self.castling.count_ones();
-        if index < castlings {
-            return self.castling(index);
-        }
-        index -= castlings;
-        for (kind, slots) in SINGLE_SLOTS {
-            let units = board.pieces(self.state.side, kind);
-            let slots = slots + self.choice_slots;
-            let span = units.count() * slots;
-            if index < span {
-                let from = Square::new(units.nth_index(index / slots) as u8);
-                return self.single(kind, from, index % slots);
-            }
-            index -= span;
-        }
-        let from = Square::new(self.pairs.nth_index(index / PAIR_SLOTS) as u8);
-        self.pair(from, index % PAIR_SLOTS)
     }
 
-    /// The `index`-th move of the single `kind` on `from`.
+    /// The move in slot `index` of the single units of `kind` (`slots`
+    /// each, besides the choice slots).
     #[inline]
-    fn single(&self, kind: Kind, from: Square, index: u32) -> Option<Move> {
+    fn single(&self, kind: Kind, slots: u32, mut index: u32) -> Option<Move> {
+        let slots = slots + self.choice_slots;
+        let from = self.state.board.pieces(self.state.side, kind).into_iter().find(|_| {
+            let here = index < slots;
+            if !here {
+                index -= slots;
+            }
+            here
+        })?;
         let masks = self.masks;
         // Beyond its moves on an empty board: rejected without its targets.
-        if index >= Board::empty_board_reach(kind, from).count() + self.choice_slots {
+        if index >= attacks::empty_board_moves(kind, from) + self.choice_slots {
             return None;
         }
         let targets = Board::reach(kind, from, masks) & masks.single_targets;
@@ -193,9 +199,11 @@ impl<'a> Slots<'a> {
         Some(single_move(&self.state.board, self.state.side, masks.choices, (from, to, kind), choice))
     }
 
-    /// The `index`-th move of the pair on `from` moving together.
+    /// The move in slot `index` of the pairs moving together.
     #[inline]
-    fn pair(&self, from: Square, index: u32) -> Option<Move> {
+    fn pair(&self, index: u32) -> Option<Move> {
+        let from = nth_square(self.pairs, index / PAIR_SLOTS);
+        let index = index % PAIR_SLOTS;
         let cell = self.state.board.cell(from);
         let (a, b) = (cell.first()?.kind(), cell.second()?.kind());
         if index >= (Board::empty_board_reach(a, from) | Board::empty_board_reach(b, from)).count() {
@@ -203,7 +211,7 @@ impl<'a> Slots<'a> {
         }
         let reach = Board::reach(a, from, self.masks) | Board::reach(b, from, self.masks);
         let targets = reach & self.masks.pair_targets;
-        (index < targets.count()).then(|| Move::new(from, Square::new(targets.nth_index(index) as u8), a, Some(b)))
+        (index < targets.count()).then(|| Move::new(from, nth_square(targets, index), a, Some(b)))
     }
 
     /// The castling of the `index`-th right (king side first), if its own
@@ -217,16 +225,10 @@ impl<'a> Slots<'a> {
     }
 }
 
-/// The `index`-th square of `squares`, or, past them, `None` with their
-/// number taken from `index`.
+/// The `index`-th square of `squares` (there are more).
 #[inline]
-fn take(squares: Bitboard, index: &mut u32) -> Option<Square> {
-    let count = squares.count();
-    if *index < count {
-        return Some(Square::new(squares.nth_index(*index) as u8));
-    }
-    *index -= count;
-    None
+fn nth_square(squares: Bitboard, index: u32) -> Square {
+    Square::new(squares.nth_index(index) as u8)
 }
 
 /// The target and victim choice of a single unit's `index`-th move, where

@@ -14,9 +14,8 @@ use super::zobrist;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     cells: [Cell; 64],
-    /// Indexed by colour; slot 2 is scratch, written for "no piece" so that
-    /// [`Board::set_cell`] needs no branches.
-    colour: [Bitboard; 3],
+    /// Indexed by colour.
+    colour: [Bitboard; 2],
     /// Indexed by piece code (colour << 3 | kind); unused codes are scratch.
     kinds: [Bitboard; 16],
     stacked: Bitboard,
@@ -57,23 +56,31 @@ pub struct Attackers {
 impl Attackers {
     /// The attackers once `square` holds `cell`.
     #[inline]
-    pub fn with_cell(mut self, square: Square, cell: Cell) -> Attackers {
+    pub fn with_cell(self, square: Square, cell: Cell) -> Attackers {
+        let mut attackers = self.with_passable(square, cell);
         let bit = Bitboard::from_square(square);
-        for pieces in &mut self.pieces {
+        for pieces in &mut attackers.pieces {
             *pieces &= !bit;
         }
         for piece in [cell.first(), cell.second()].into_iter().flatten() {
-            if piece.colour() == self.by {
-                self.pieces[piece.kind().index()] |= bit;
+            if piece.colour() == attackers.by {
+                attackers.pieces[piece.kind().index()] |= bit;
             }
         }
-        // Passable: empty, or one piece of `by` that is not a pawn.
-        let passable = match (cell.first(), cell.second()) {
-            (None, _) => true,
-            (Some(piece), None) => piece.colour() == self.by && piece.kind() != Kind::Pawn,
-            (Some(_), Some(_)) => false,
-        };
-        self.passable = self.passable & !bit | if passable { bit } else { Bitboard::EMPTY };
+        attackers
+    }
+
+    /// The attackers once `square` holds `cell`, where the pieces of `by`
+    /// on `square` stay the same (only who may pass changes).
+    #[inline]
+    pub fn with_passable(mut self, square: Square, cell: Cell) -> Attackers {
+        // Passable: empty, or one piece (one code, below 16) of `by` (its
+        // colour bit) that is not a pawn.
+        let raw = cell.raw();
+        let passable = raw == 0
+            || (raw < 16 && raw >> 3 == self.by.index() as u8 && raw & 7 != Kind::Pawn.index() as u8);
+        let index = square.index();
+        self.passable.0 = self.passable.0 & !(1 << index) | (passable as u64) << index;
         self
     }
 
@@ -139,7 +146,7 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: [Cell::EMPTY; 64],
-            colour: [Bitboard::EMPTY; 3],
+            colour: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 16],
             stacked: Bitboard::EMPTY,
             hash: 0,
@@ -186,23 +193,25 @@ impl Board {
     /// Replaces the content of a square, keeping bitboards and hash in step.
     #[inline]
     pub fn set_cell(&mut self, square: Square, new: Cell) {
-        // Colour slot of a piece code: 0 White, 1 Black, 2 for "no piece".
-        const COLOUR_SLOT: [usize; 16] = [2, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1];
-        let old = self.cells[square.index()];
-        let bit = Bitboard::from_square(square);
-        let (old_low, old_high) = ((old.raw() & 15) as usize, (old.raw() >> 4) as usize);
-        let (new_low, new_high) = ((new.raw() & 15) as usize, (new.raw() >> 4) as usize);
-        self.colour[COLOUR_SLOT[old_low]] &= !bit;
-        self.colour[COLOUR_SLOT[old_high]] &= !bit;
-        self.kinds[old_low] &= !bit;
-        self.kinds[old_high] &= !bit;
-        self.colour[COLOUR_SLOT[new_low]] |= bit;
-        self.colour[COLOUR_SLOT[new_high]] |= bit;
-        self.kinds[new_low] |= bit;
-        self.kinds[new_high] |= bit;
-        self.stacked = Bitboard(self.stacked.0 & !bit.0 | ((new_high != 0) as u64) << square.index());
+        let index = square.index();
+        let old = self.cells[index];
+        let bit = 1u64 << index;
+        let (old_raw, new_raw) = (old.raw() as usize, new.raw() as usize);
+        // Code 0 ("no piece") has a scratch entry: no branches.
+        self.kinds[old_raw & 15].0 &= !bit;
+        self.kinds[old_raw >> 4].0 &= !bit;
+        self.kinds[new_raw & 15].0 |= bit;
+        self.kinds[new_raw >> 4].0 |= bit;
+        // The lower nibble holds the smaller code, so a White piece (codes
+        // 1-7) shows there if there is one; Black codes have bit 3 set.
+        let white = (new_raw & 15).wrapping_sub(1) < 7;
+        let black = new_raw & 0x88 != 0;
+        let stacked = new_raw > 15;
+        self.colour[0].0 = self.colour[0].0 & !bit | (white as u64) << index;
+        self.colour[1].0 = self.colour[1].0 & !bit | (black as u64) << index;
+        self.stacked.0 = self.stacked.0 & !bit | (stacked as u64) << index;
         self.hash ^= zobrist::cell(square, old) ^ zobrist::cell(square, new);
-        self.cells[square.index()] = new;
+        self.cells[index] = new;
     }
 
     #[inline]
@@ -303,7 +312,7 @@ impl Board {
 
     /// The new contents of a move's from- and to-squares (castling aside;
     /// en passant's victim is on a third square).
-    #[inline]
+    #[inline(always)]
     pub fn cells_after(&self, mv: Move, mover: Colour) -> (Cell, Cell) {
         let (from_cell, to_cell) = (self.cell(mv.from()), self.cell(mv.to()));
         if mv.is_pair() {
@@ -426,7 +435,7 @@ impl Board {
             .iter()
             .all(|&c| Kind::ALL.iter().all(|&k| rebuilt.pieces(c, k) == self.pieces(c, k)));
         if rebuilt.cells != self.cells
-            || rebuilt.colour[..2] != self.colour[..2]
+            || rebuilt.colour != self.colour
             || !kinds_agree
             || rebuilt.stacked != self.stacked
             || rebuilt.hash != self.hash

@@ -309,13 +309,24 @@ fn legal_after(board: &Board, side: Colour, mv: Move, rules: &Rules) -> bool {
     let Some(king) = board.king(side) else { return false };
     let (from, to) = (mv.from(), mv.to());
     let (from_cell, to_cell) = board.cells_after(mv, side);
-    let king = if mv.moves_kind(Kind::King) { to } else { king };
+    // The mover leaves only its own pieces behind.
+    let attackers = board.attackers(side.other()).with_passable(from, from_cell);
+    if mv.moves_kind(Kind::King) {
+        // Nothing on its new square attacks the king, nor does that
+        // square's passability matter.
+        return !attackers.attack(to, to_cell, rules.single_promotions);
+    }
+    // Enemy pieces leave the target only by capture.
+    let attackers = if mv.captured().is_some() || mv.is_pair() {
+        attackers.with_cell(to, to_cell)
+    } else {
+        attackers.with_passable(to, to_cell)
+    };
     let king_cell = match king {
         _ if king == to => to_cell,
         _ if king == from => from_cell,
         _ => board.cell(king),
     };
-    let attackers = board.attackers(side.other()).with_cell(from, from_cell).with_cell(to, to_cell);
     !attackers.attack(king, king_cell, rules.single_promotions)
 }
 

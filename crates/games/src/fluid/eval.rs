@@ -156,7 +156,7 @@ impl Evaluate for Fluid {
     }
 
     fn play_null(&mut self) {
-        self.history.push(self.state);
+        self.history.extend_from_slice(std::slice::from_ref(&self.state));
         let state = &mut self.state;
         state.side = state.side.other();
         state.en_passant = None;

@@ -233,7 +233,9 @@ impl Game for Fluid {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.history.push(self.state);
+        // Copied straight into the history (a push copies to the stack
+        // first).
+        self.history.extend_from_slice(std::slice::from_ref(&self.state));
         self.state.play(mv, &self.rules);
         if self.state.en_passant.is_some() {
             self.state.repetition_key = repetition_key(&self.state, &self.rules);

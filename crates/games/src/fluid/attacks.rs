@@ -303,18 +303,44 @@ pub fn bishop(square: Square, blockers: Bitboard) -> Bitboard {
     )
 }
 
+/// Each square's rook lines and bishop lines on an empty board.
+const fn line_table() -> [[u64; 64]; 2] {
+    let rays = ray_table();
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        table[0][sq] = rays[NORTH][sq] | rays[EAST][sq] | rays[SOUTH][sq] | rays[WEST][sq];
+        table[1][sq] = rays[NORTH_EAST][sq] | rays[NORTH_WEST][sq] | rays[SOUTH_WEST][sq] | rays[SOUTH_EAST][sq];
+        sq += 1;
+    }
+    table
+}
+
+static LINES: [[u64; 64]; 2] = line_table();
+
 /// Every square a rook on `square` reaches on an empty board.
 #[inline]
 pub fn rook_rays(square: Square) -> Bitboard {
-    let i = square.index();
-    Bitboard(RAYS[NORTH][i] | RAYS[EAST][i] | RAYS[SOUTH][i] | RAYS[WEST][i])
+    Bitboard(LINES[0][square.index()])
 }
 
 /// Every square a bishop on `square` reaches on an empty board.
 #[inline]
 pub fn bishop_rays(square: Square) -> Bitboard {
-    let i = square.index();
-    Bitboard(RAYS[NORTH_EAST][i] | RAYS[NORTH_WEST][i] | RAYS[SOUTH_WEST][i] | RAYS[SOUTH_EAST][i])
+    Bitboard(LINES[1][square.index()])
+}
+
+/// Whether a piece of `kind` and `colour` on `from` could reach `to` on an
+/// empty board.
+#[inline(always)]
+pub fn reaches_on_empty_board(kind: Kind, colour: Colour, from: Square, to: Square) -> bool {
+    match kind {
+        Kind::Pawn => pawn(colour, from).contains(to),
+        Kind::Knight => knight_targets(from).contains(to),
+        Kind::Bishop => aligned(from, to, false),
+        Kind::Rook => aligned(from, to, true),
+        Kind::King => king(from).contains(to),
+    }
 }
 
 /// The squares strictly between two squares on one line (empty otherwise).

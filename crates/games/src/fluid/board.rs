@@ -98,8 +98,11 @@ impl Attackers {
         let passable = self.passable;
         let blockers = !passable;
         let pieces = |kind: Kind| self.pieces[kind.index()];
-        if (attacks::rook(square, blockers) & pieces(Kind::Rook)).not_empty()
-            || (attacks::bishop(square, blockers) & pieces(Kind::Bishop)).not_empty()
+        // The rays are traced only when a slider stands on their lines.
+        let (rooks, bishops) = (pieces(Kind::Rook), pieces(Kind::Bishop));
+        if ((attacks::rook_rays(square) & rooks).not_empty() && (attacks::rook(square, blockers) & rooks).not_empty())
+            || ((attacks::bishop_rays(square) & bishops).not_empty()
+                && (attacks::bishop(square, blockers) & bishops).not_empty())
             || (attacks::king(square) & pieces(Kind::King)).not_empty()
         {
             return true;
@@ -239,11 +242,15 @@ impl Board {
         let enemy_only = opp & !own;
         // On a mixed square, the own piece is the only own piece there.
         let mixed_own_piece = own & opp & !self.pieces(colour, Kind::Pawn);
+        // Two enemy pieces of different kinds: looked for only where two
+        // enemy pieces stand.
         let (mut seen, mut two_kinds) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for kind in Kind::ALL {
-            let bb = self.pieces(colour.other(), kind);
-            two_kinds |= seen & bb;
-            seen |= bb;
+        if (enemy_only & self.stacked).not_empty() {
+            for kind in Kind::ALL {
+                let bb = self.pieces(colour.other(), kind);
+                two_kinds |= seen & bb;
+                seen |= bb;
+            }
         }
         SideMasks {
             own,

@@ -160,16 +160,9 @@ fn may_give_check(board: &Board, mv: Move, mover: Colour, king: Square, captured
         return true;
     }
     let (from, to) = (mv.from(), mv.to());
-    let reaches = |kind: Kind| match kind {
-        Kind::Pawn => attacks::pawn(mover, to).contains(king),
-        Kind::Knight => attacks::knight_targets(to).contains(king),
-        Kind::Bishop => attacks::aligned(to, king, false),
-        Kind::Rook => attacks::aligned(to, king, true),
-        Kind::King => attacks::king(to).contains(king),
-    };
     from == king
-        || reaches(mv.first_kind())
-        || mv.second_kind().is_some_and(reaches)
+        || attacks::reaches_on_empty_board(mv.first_kind(), mover, to, king)
+        || mv.second_kind().is_some_and(|kind| attacks::reaches_on_empty_board(kind, mover, to, king))
         || board.uncovers(king, from, mover)
         || (captured && board.uncovers(king, to, mover))
 }

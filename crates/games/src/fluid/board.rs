@@ -86,7 +86,7 @@ impl Attackers {
 
     /// Whether some unit of `by` has a pseudo-legal move ending on `square`
     /// (holding `cell`), where a king of the other colour stands.
-    #[inline]
+    #[inline(always)]
     pub fn attack(&self, square: Square, cell: Cell, single_promotions: bool) -> bool {
         let by = self.by;
         let partner = cell.piece_of(by);
@@ -265,7 +265,7 @@ impl Board {
 
     /// The squares a piece of `kind` and `colour` on `from` reaches (before
     /// asking whether it may land there). Pawns are handled apart.
-    #[inline]
+    #[inline(always)]
     pub fn reach(kind: Kind, from: Square, masks: &SideMasks) -> Bitboard {
         match kind {
             Kind::Knight => attacks::knight(from, masks.passable),

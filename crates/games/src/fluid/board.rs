@@ -383,6 +383,7 @@ impl Board {
 
     /// Plays `mv` (a move of `mover`) on the board. Each changed square is
     /// written once: random playouts apply a move every ply.
+    #[inline(always)]
     pub fn apply(&mut self, mv: Move, mover: Colour) -> Captured {
         let (from, to) = (mv.from(), mv.to());
         let captured = match mv.special() {

@@ -7,7 +7,7 @@
 //! and including the first blocker.
 
 use super::bitboard::Bitboard;
-use super::piece::Colour;
+use super::piece::{Colour, Kind};
 use super::square::Square;
 
 const fn on_board(file: i32, rank: i32) -> bool {
@@ -152,6 +152,63 @@ const fn between_table() -> [[u64; 64]; 64] {
 
 static BETWEEN: [[u64; 64]; 64] = between_table();
 
+/// Not on one line: the direction index past the eight.
+const NO_LINE: u8 = 8;
+
+/// The direction from one square to another on one line ([`NO_LINE`] when
+/// they are not).
+const fn direction_table() -> [[u8; 64]; 64] {
+    let rays = ray_table();
+    let mut table = [[NO_LINE; 64]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let mut to = 0;
+            while to < 64 {
+                if rays[d][from] >> to & 1 != 0 {
+                    table[from][to] = d as u8;
+                }
+                to += 1;
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    table
+}
+
+static DIRECTION: [[u8; 64]; 64] = direction_table();
+
+/// How many squares a piece of each kind (by index; pawns none) reaches
+/// from each square on an empty board.
+const fn empty_board_move_table() -> [[u8; 64]; 6] {
+    let rays = ray_table();
+    let kings = king_table();
+    let knights = knight_table().2;
+    let mut table = [[0u8; 64]; 6];
+    let mut sq = 0;
+    while sq < 64 {
+        let orthogonal = rays[NORTH][sq] | rays[EAST][sq] | rays[SOUTH][sq] | rays[WEST][sq];
+        let diagonal = rays[NORTH_EAST][sq] | rays[NORTH_WEST][sq] | rays[SOUTH_WEST][sq] | rays[SOUTH_EAST][sq];
+        table[Kind::Knight as usize][sq] = knights[sq].count_ones() as u8;
+        table[Kind::Bishop as usize][sq] = diagonal.count_ones() as u8;
+        table[Kind::Rook as usize][sq] = orthogonal.count_ones() as u8;
+        table[Kind::King as usize][sq] = kings[sq].count_ones() as u8;
+        sq += 1;
+    }
+    table
+}
+
+static EMPTY_BOARD_MOVES: [[u8; 64]; 6] = empty_board_move_table();
+
+/// How many squares a piece of `kind` on `square` reaches on an empty
+/// board (none for a pawn).
+#[inline]
+pub fn empty_board_moves(kind: Kind, square: Square) -> u32 {
+    u32::from(EMPTY_BOARD_MOVES[kind.index()][square.index()])
+}
+
 const fn pawn_table() -> [[u64; 64]; 2] {
     let mut table = [[0u64; 64]; 2];
     let mut sq = 0;
@@ -246,24 +303,71 @@ pub fn bishop(square: Square, blockers: Bitboard) -> Bitboard {
     )
 }
 
+/// Each square's rook lines and bishop lines on an empty board.
+const fn line_table() -> [[u64; 64]; 2] {
+    let rays = ray_table();
+    let mut table = [[0u64; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        table[0][sq] = rays[NORTH][sq] | rays[EAST][sq] | rays[SOUTH][sq] | rays[WEST][sq];
+        table[1][sq] = rays[NORTH_EAST][sq] | rays[NORTH_WEST][sq] | rays[SOUTH_WEST][sq] | rays[SOUTH_EAST][sq];
+        sq += 1;
+    }
+    table
+}
+
+static LINES: [[u64; 64]; 2] = line_table();
+
 /// Every square a rook on `square` reaches on an empty board.
 #[inline]
 pub fn rook_rays(square: Square) -> Bitboard {
-    let i = square.index();
-    Bitboard(RAYS[NORTH][i] | RAYS[EAST][i] | RAYS[SOUTH][i] | RAYS[WEST][i])
+    Bitboard(LINES[0][square.index()])
 }
 
 /// Every square a bishop on `square` reaches on an empty board.
 #[inline]
 pub fn bishop_rays(square: Square) -> Bitboard {
-    let i = square.index();
-    Bitboard(RAYS[NORTH_EAST][i] | RAYS[NORTH_WEST][i] | RAYS[SOUTH_WEST][i] | RAYS[SOUTH_EAST][i])
+    Bitboard(LINES[1][square.index()])
+}
+
+/// Whether a piece of `kind` and `colour` on `from` could reach `to` on an
+/// empty board.
+#[inline(always)]
+pub fn reaches_on_empty_board(kind: Kind, colour: Colour, from: Square, to: Square) -> bool {
+    match kind {
+        Kind::Pawn => pawn(colour, from).contains(to),
+        Kind::Knight => knight_targets(from).contains(to),
+        Kind::Bishop => aligned(from, to, false),
+        Kind::Rook => aligned(from, to, true),
+        Kind::King => king(from).contains(to),
+    }
 }
 
 /// The squares strictly between two squares on one line (empty otherwise).
 #[inline]
 pub fn between(a: Square, b: Square) -> Bitboard {
     Bitboard(BETWEEN[a.index()][b.index()])
+}
+
+/// Whether `to` is on a rook's line from `from` (`orthogonal`) or on a
+/// bishop's, ignoring what stands between.
+#[inline]
+pub fn aligned(from: Square, to: Square, orthogonal: bool) -> bool {
+    let direction = DIRECTION[from.index()][to.index()];
+    direction != NO_LINE && (direction & 2 == 0) == orthogonal
+}
+
+/// The squares past `through` on the line from `from` (empty when the two
+/// are not on one line), and whether that line is orthogonal (a rook's)
+/// rather than diagonal.
+#[inline]
+pub fn beyond(from: Square, through: Square) -> (Bitboard, bool) {
+    let direction = DIRECTION[from.index()][through.index()];
+    if direction == NO_LINE {
+        return (Bitboard::EMPTY, false);
+    }
+    // North, east, south and west have bit 1 clear.
+    (Bitboard(RAYS[direction as usize][through.index()]), direction & 2 == 0)
 }
 
 #[cfg(test)]
@@ -290,5 +394,15 @@ mod tests {
         assert!(reach.contains(Square::parse("d4").unwrap()) && !reach.contains(Square::parse("d5").unwrap()));
         assert!(reach.contains(Square::A1));
         assert_eq!(between(Square::A1, Square::H1).count(), 6);
+    }
+
+    #[test]
+    fn beyond_runs_past_the_second_square_on_its_line() {
+        let (c3, e5) = (Square::parse("c3").unwrap(), Square::parse("e5").unwrap());
+        let (past, orthogonal) = beyond(c3, e5);
+        assert!(!orthogonal);
+        assert_eq!(past, Bitboard::from_square(Square::parse("f6").unwrap()) | Bitboard::from_square(Square::parse("g7").unwrap()) | Bitboard::from_square(Square::parse("h8").unwrap()));
+        assert_eq!(beyond(Square::E1, Square::B1), (Bitboard::from_square(Square::A1), true));
+        assert_eq!(beyond(Square::E1, Square::parse("f3").unwrap()).0, Bitboard::EMPTY);
     }
 }

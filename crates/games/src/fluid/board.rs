@@ -14,9 +14,8 @@ use super::zobrist;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
     cells: [Cell; 64],
-    /// Indexed by colour; slot 2 is scratch, written for "no piece" so that
-    /// [`Board::set_cell`] needs no branches.
-    colour: [Bitboard; 3],
+    /// Indexed by colour.
+    colour: [Bitboard; 2],
     /// Indexed by piece code (colour << 3 | kind); unused codes are scratch.
     kinds: [Bitboard; 16],
     stacked: Bitboard,
@@ -42,6 +41,96 @@ pub struct SideMasks {
     pub choices: Bitboard,
 }
 
+/// What decides whether the units of one colour (`by`) attack a square:
+/// where they may pass, and their pieces by kind. A legality test changes
+/// the squares a move changes here instead of playing it on a copy of the
+/// board.
+#[derive(Clone, Copy, Debug)]
+pub struct Attackers {
+    by: Colour,
+    passable: Bitboard,
+    /// Indexed by kind (index 0 unused).
+    pieces: [Bitboard; 6],
+}
+
+impl Attackers {
+    /// The attackers once `square` holds `cell`.
+    #[inline]
+    pub fn with_cell(self, square: Square, cell: Cell) -> Attackers {
+        let mut attackers = self.with_passable(square, cell);
+        let bit = Bitboard::from_square(square);
+        for pieces in &mut attackers.pieces {
+            *pieces &= !bit;
+        }
+        for piece in [cell.first(), cell.second()].into_iter().flatten() {
+            if piece.colour() == attackers.by {
+                attackers.pieces[piece.kind().index()] |= bit;
+            }
+        }
+        attackers
+    }
+
+    /// The attackers once `square` holds `cell`, where the pieces of `by`
+    /// on `square` stay the same (only who may pass changes).
+    #[inline]
+    pub fn with_passable(mut self, square: Square, cell: Cell) -> Attackers {
+        // Passable: empty, or one piece (one code, below 16) of `by` (its
+        // colour bit) that is not a pawn.
+        let raw = cell.raw();
+        let passable = raw == 0
+            || (raw < 16 && raw >> 3 == self.by.index() as u8 && raw & 7 != Kind::Pawn.index() as u8);
+        let index = square.index();
+        self.passable.0 = self.passable.0 & !(1 << index) | (passable as u64) << index;
+        self
+    }
+
+    /// Whether some unit of `by` has a pseudo-legal move ending on `square`
+    /// (holding `cell`), where a king of the other colour stands.
+    #[inline(always)]
+    pub fn attack(&self, square: Square, cell: Cell, single_promotions: bool) -> bool {
+        let by = self.by;
+        let partner = cell.piece_of(by);
+        // A piece of `by` already sharing the square: a single mover joins
+        // it, which a pawn forbids; a pair may never land (three pieces).
+        if partner.is_some_and(|p| p.kind() == Kind::Pawn) {
+            return false;
+        }
+        let passable = self.passable;
+        let blockers = !passable;
+        let pieces = |kind: Kind| self.pieces[kind.index()];
+        // The rays are traced only when a slider stands on their lines.
+        let (rooks, bishops) = (pieces(Kind::Rook), pieces(Kind::Bishop));
+        if ((attacks::rook_rays(square) & rooks).not_empty() && (attacks::rook(square, blockers) & rooks).not_empty())
+            || ((attacks::bishop_rays(square) & bishops).not_empty()
+                && (attacks::bishop(square, blockers) & bishops).not_empty())
+            || (attacks::king(square) & pieces(Kind::King)).not_empty()
+        {
+            return true;
+        }
+        let knights = pieces(Kind::Knight);
+        if (attacks::knight_targets(square) & knights).not_empty() {
+            for leg in attacks::knight_legs(square) {
+                if knights.contains(Square::new(leg.target)) && leg.middles & passable.0 != 0 {
+                    return true;
+                }
+            }
+        }
+        let victim = by.other();
+        if (attacks::pawn(victim, square) & pieces(Kind::Pawn)).not_empty() {
+            let last_rank = if by == Colour::White { 7 } else { 0 };
+            return if square.rank() == last_rank {
+                // A single promoted piece may stay with anything but a pawn;
+                // a promoted pair only where nothing else remains.
+                single_promotions || cell.len() == 1
+            } else {
+                // Without promotion, the pawn may not join its own piece.
+                partner.is_none()
+            };
+        }
+        false
+    }
+}
+
 /// What a move removed from the board.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Captured {
@@ -60,7 +149,7 @@ impl Board {
     pub const fn empty() -> Board {
         Board {
             cells: [Cell::EMPTY; 64],
-            colour: [Bitboard::EMPTY; 3],
+            colour: [Bitboard::EMPTY; 2],
             kinds: [Bitboard::EMPTY; 16],
             stacked: Bitboard::EMPTY,
             hash: 0,
@@ -107,23 +196,25 @@ impl Board {
     /// Replaces the content of a square, keeping bitboards and hash in step.
     #[inline]
     pub fn set_cell(&mut self, square: Square, new: Cell) {
-        // Colour slot of a piece code: 0 White, 1 Black, 2 for "no piece".
-        const COLOUR_SLOT: [usize; 16] = [2, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1];
-        let old = self.cells[square.index()];
-        let bit = Bitboard::from_square(square);
-        let (old_low, old_high) = ((old.raw() & 15) as usize, (old.raw() >> 4) as usize);
-        let (new_low, new_high) = ((new.raw() & 15) as usize, (new.raw() >> 4) as usize);
-        self.colour[COLOUR_SLOT[old_low]] &= !bit;
-        self.colour[COLOUR_SLOT[old_high]] &= !bit;
-        self.kinds[old_low] &= !bit;
-        self.kinds[old_high] &= !bit;
-        self.colour[COLOUR_SLOT[new_low]] |= bit;
-        self.colour[COLOUR_SLOT[new_high]] |= bit;
-        self.kinds[new_low] |= bit;
-        self.kinds[new_high] |= bit;
-        self.stacked = Bitboard(self.stacked.0 & !bit.0 | ((new_high != 0) as u64) << square.index());
+        let index = square.index();
+        let old = self.cells[index];
+        let bit = 1u64 << index;
+        let (old_raw, new_raw) = (old.raw() as usize, new.raw() as usize);
+        // Code 0 ("no piece") has a scratch entry: no branches.
+        self.kinds[old_raw & 15].0 &= !bit;
+        self.kinds[old_raw >> 4].0 &= !bit;
+        self.kinds[new_raw & 15].0 |= bit;
+        self.kinds[new_raw >> 4].0 |= bit;
+        // The lower nibble holds the smaller code, so a White piece (codes
+        // 1-7) shows there if there is one; Black codes have bit 3 set.
+        let white = (new_raw & 15).wrapping_sub(1) < 7;
+        let black = new_raw & 0x88 != 0;
+        let stacked = new_raw > 15;
+        self.colour[0].0 = self.colour[0].0 & !bit | (white as u64) << index;
+        self.colour[1].0 = self.colour[1].0 & !bit | (black as u64) << index;
+        self.stacked.0 = self.stacked.0 & !bit | (stacked as u64) << index;
         self.hash ^= zobrist::cell(square, old) ^ zobrist::cell(square, new);
-        self.cells[square.index()] = new;
+        self.cells[index] = new;
     }
 
     #[inline]
@@ -151,11 +242,15 @@ impl Board {
         let enemy_only = opp & !own;
         // On a mixed square, the own piece is the only own piece there.
         let mixed_own_piece = own & opp & !self.pieces(colour, Kind::Pawn);
+        // Two enemy pieces of different kinds: looked for only where two
+        // enemy pieces stand.
         let (mut seen, mut two_kinds) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for kind in Kind::ALL {
-            let bb = self.pieces(colour.other(), kind);
-            two_kinds |= seen & bb;
-            seen |= bb;
+        if (enemy_only & self.stacked).not_empty() {
+            for kind in Kind::ALL {
+                let bb = self.pieces(colour.other(), kind);
+                two_kinds |= seen & bb;
+                seen |= bb;
+            }
         }
         SideMasks {
             own,
@@ -170,7 +265,7 @@ impl Board {
 
     /// The squares a piece of `kind` and `colour` on `from` reaches (before
     /// asking whether it may land there). Pawns are handled apart.
-    #[inline]
+    #[inline(always)]
     pub fn reach(kind: Kind, from: Square, masks: &SideMasks) -> Bitboard {
         match kind {
             Kind::Knight => attacks::knight(from, masks.passable),
@@ -199,102 +294,130 @@ impl Board {
     /// `single_promotions`: whether a pawn may promote to a single piece (it
     /// matters when a pawn captures onto a last-rank square that keeps
     /// another piece).
+    #[inline]
     pub fn attacked(&self, square: Square, by: Colour, single_promotions: bool) -> bool {
-        let cell = self.cell(square);
-        let partner = cell.piece_of(by);
-        // A piece of `by` already sharing the square: a single mover joins
-        // it, which a pawn forbids; a pair may never land (three pieces).
-        if partner.is_some_and(|p| p.kind() == Kind::Pawn) {
-            return false;
-        }
-        let passable = self.passable(by);
-        let blockers = !passable;
-        if (attacks::rook(square, blockers) & self.pieces(by, Kind::Rook)).not_empty()
-            || (attacks::bishop(square, blockers) & self.pieces(by, Kind::Bishop)).not_empty()
-            || (attacks::king(square) & self.pieces(by, Kind::King)).not_empty()
-        {
-            return true;
-        }
-        let knights = self.pieces(by, Kind::Knight);
-        if (attacks::knight_targets(square) & knights).not_empty() {
-            for leg in attacks::knight_legs(square) {
-                if knights.contains(Square::new(leg.target)) && leg.middles & passable.0 != 0 {
-                    return true;
-                }
-            }
-        }
-        let victim = by.other();
-        if (attacks::pawn(victim, square) & self.pieces(by, Kind::Pawn)).not_empty() {
-            let last_rank = if by == Colour::White { 7 } else { 0 };
-            return if square.rank() == last_rank {
-                // A single promoted piece may stay with anything but a pawn;
-                // a promoted pair only where nothing else remains.
-                single_promotions || cell.len() == 1
-            } else {
-                // Without promotion, the pawn may not join its own piece.
-                partner.is_none()
-            };
-        }
-        false
+        self.attackers(by).attack(square, self.cell(square), single_promotions)
     }
 
-    /// Plays `mv` (a move of `mover`) on the board.
-    pub fn apply(&mut self, mv: Move, mover: Colour) -> Captured {
-        let enemy = mover.other();
-        let (from, to) = (mv.from(), mv.to());
-        if mv.special() == Special::Castle {
-            let rank = from.rank();
-            let (rook_from, rook_to) = if to.file() == 6 { (7, 5) } else { (0, 3) };
-            self.remove(from, Piece::new(mover, Kind::King));
-            self.add(to, Piece::new(mover, Kind::King));
-            self.remove(Square::from_coords(rook_from, rank), Piece::new(mover, Kind::Rook));
-            self.add(Square::from_coords(rook_to, rank), Piece::new(mover, Kind::Rook));
-            return Captured::default();
+    /// What decides whether the units of `by` attack a square.
+    #[inline]
+    pub fn attackers(&self, by: Colour) -> Attackers {
+        let code = |kind: Kind| Piece::new(by, kind).code() as usize;
+        Attackers {
+            by,
+            passable: self.passable(by),
+            pieces: [
+                Bitboard::EMPTY,
+                self.kinds[code(Kind::Pawn)],
+                self.kinds[code(Kind::Knight)],
+                self.kinds[code(Kind::Bishop)],
+                self.kinds[code(Kind::Rook)],
+                self.kinds[code(Kind::King)],
+            ],
+        }
+    }
+
+    /// The new contents of a move's from- and to-squares (castling aside;
+    /// en passant's victim is on a third square).
+    #[inline(always)]
+    pub fn cells_after(&self, mv: Move, mover: Colour) -> (Cell, Cell) {
+        let (from_cell, to_cell) = (self.cell(mv.from()), self.cell(mv.to()));
+        if mv.is_pair() {
+            // A pair is everything on its square, and it lands only where
+            // nothing or only enemy pieces stand, capturing all of them.
+            return (Cell::EMPTY, from_cell);
         }
         let first = Piece::new(mover, mv.first_kind());
-        let mut from_cell = self.cell(from).without(first);
-        if let Some(second) = mv.second_kind() {
-            from_cell = from_cell.without(Piece::new(mover, second));
-        }
-        self.set_cell(from, from_cell);
-
-        let mut captured = Captured::default();
-        if mv.special() == Special::EnPassant {
-            let victim_square = Square::from_coords(to.file(), from.rank());
-            self.remove(victim_square, Piece::new(enemy, Kind::Pawn));
-            captured.any = true;
-        }
-        let mut to_cell = self.cell(to);
-        if mv.is_pair() {
-            for piece in to_cell.pieces() {
-                if piece.colour() == enemy {
-                    captured.any = true;
-                    captured.rook |= piece.kind() == Kind::Rook;
-                }
-            }
-            to_cell = to_cell.without_colour(enemy);
-        } else if let Some(kind) = mv.captured() {
-            to_cell = to_cell.without(Piece::new(enemy, kind));
-            captured.any = true;
-            captured.rook = kind == Kind::Rook;
-        }
-        match mv.promotion() {
+        let to_cell = match mv.captured() {
+            Some(kind) => to_cell.without(Piece::new(mover.other(), kind)),
+            None => to_cell,
+        };
+        let to_cell = match mv.promotion() {
+            None => to_cell.with(first),
             Some(promotion) => {
                 let (a, b) = promotion.kinds();
-                to_cell = to_cell.with(Piece::new(mover, a));
-                if let Some(b) = b {
-                    to_cell = to_cell.with(Piece::new(mover, b));
-                }
+                let to_cell = to_cell.with(Piece::new(mover, a));
+                b.map_or(to_cell, |b| to_cell.with(Piece::new(mover, b)))
             }
-            None => {
-                to_cell = to_cell.with(first);
-                if let Some(second) = mv.second_kind() {
-                    to_cell = to_cell.with(Piece::new(mover, second));
-                }
+        };
+        (from_cell.without(first), to_cell)
+    }
+
+    /// Where a unit that is not the king and not on its square must land to
+    /// end the attack of `by` on the king on `king`: on an attacker,
+    /// between a sliding attacker and the king, on the legs of an
+    /// attacking lame knight, or on the king's square. A superset.
+    pub fn evasions(&self, king: Square, by: Colour) -> Bitboard {
+        let blockers = !self.passable(by);
+        let mut squares = Bitboard::from_square(king)
+            | (attacks::pawn(by.other(), king) & self.pieces(by, Kind::Pawn))
+            | (attacks::king(king) & self.pieces(by, Kind::King));
+        for slider in attacks::rook(king, blockers) & self.pieces(by, Kind::Rook) {
+            squares |= attacks::between(king, slider) | Bitboard::from_square(slider);
+        }
+        for slider in attacks::bishop(king, blockers) & self.pieces(by, Kind::Bishop) {
+            squares |= attacks::between(king, slider) | Bitboard::from_square(slider);
+        }
+        let knights = self.pieces(by, Kind::Knight);
+        for leg in attacks::knight_legs(king) {
+            if knights.contains(Square::new(leg.target)) {
+                squares |= Bitboard(leg.middles) | Bitboard::from_square(Square::new(leg.target));
             }
         }
+        squares
+    }
+
+    /// Whether a unit of the other side leaving `square` could let a unit
+    /// of `attacker` reach `king`: a slider of `attacker` of that line's
+    /// kind stands past `square` on a line from `king`, or `square` is next
+    /// to `king` (a lame knight's leg) with a knight of `attacker` a
+    /// knight's move from `king`. Blockers are ignored: a superset.
+    #[inline]
+    pub fn uncovers(&self, king: Square, square: Square, attacker: Colour) -> bool {
+        let (past, orthogonal) = attacks::beyond(king, square);
+        let sliders = self.pieces(attacker, if orthogonal { Kind::Rook } else { Kind::Bishop });
+        (past & sliders).not_empty()
+            || (attacks::king(king).contains(square)
+                && (attacks::knight_targets(king) & self.pieces(attacker, Kind::Knight)).not_empty())
+    }
+
+    /// Plays `mv` (a move of `mover`) on the board. Each changed square is
+    /// written once: random playouts apply a move every ply.
+    #[inline(always)]
+    pub fn apply(&mut self, mv: Move, mover: Colour) -> Captured {
+        let (from, to) = (mv.from(), mv.to());
+        let captured = match mv.special() {
+            Special::Castle => {
+                self.castle(from, to, mover);
+                return Captured::default();
+            }
+            Special::EnPassant => {
+                self.remove(Square::from_coords(to.file(), from.rank()), Piece::new(mover.other(), Kind::Pawn));
+                Captured { any: true, rook: false }
+            }
+            Special::Normal | Special::DoublePush if mv.is_pair() => {
+                let victims = self.cell(to);
+                Captured { any: !victims.is_empty(), rook: victims.holds_kind(Kind::Rook) }
+            }
+            Special::Normal | Special::DoublePush => {
+                Captured { any: mv.captured().is_some(), rook: mv.captured() == Some(Kind::Rook) }
+            }
+        };
+        let (from_cell, to_cell) = self.cells_after(mv, mover);
+        self.set_cell(from, from_cell);
         self.set_cell(to, to_cell);
         captured
+    }
+
+    /// King and rook slide to their castled squares (either may leave a
+    /// companion behind, and the rook may join a piece).
+    fn castle(&mut self, from: Square, to: Square, mover: Colour) {
+        let rank = from.rank();
+        let (rook_from, rook_to) = if to.file() == 6 { (7, 5) } else { (0, 3) };
+        self.remove(from, Piece::new(mover, Kind::King));
+        self.add(to, Piece::new(mover, Kind::King));
+        self.remove(Square::from_coords(rook_from, rank), Piece::new(mover, Kind::Rook));
+        self.add(Square::from_coords(rook_to, rank), Piece::new(mover, Kind::Rook));
     }
 
     /// Checks that the bitboards and hash agree with the cells and that
@@ -320,7 +443,7 @@ impl Board {
             .iter()
             .all(|&c| Kind::ALL.iter().all(|&k| rebuilt.pieces(c, k) == self.pieces(c, k)));
         if rebuilt.cells != self.cells
-            || rebuilt.colour[..2] != self.colour[..2]
+            || rebuilt.colour != self.colour
             || !kinds_agree
             || rebuilt.stacked != self.stacked
             || rebuilt.hash != self.hash

@@ -156,19 +156,21 @@ impl Evaluate for Fluid {
     }
 
     fn play_null(&mut self) {
-        self.history.push(self.state);
+        self.history.extend_from_slice(std::slice::from_ref(&self.state));
         let state = &mut self.state;
         state.side = state.side.other();
         state.en_passant = None;
         // A pass is no reversible move: nothing before it repeats.
         state.halfmove_clock = 0;
+        // Null moves are made out of check, and the position before was
+        // legal: the other king is not attacked either.
+        state.in_check = false;
         state.repetition_key = super::repetition_key(state, &self.rules);
+        self.enter_position();
     }
 
     fn undo_null(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.state = previous;
-        }
+        self.leave_position();
     }
 }
 

@@ -1,7 +1,7 @@
 //! The rules' invariants, checked by the property tests after every move.
 
 use super::piece::{Colour, Kind};
-use super::{position, repetition_key, square, Fluid};
+use super::{position, repetition_key, seen_bucket, square, Fluid, SEEN_BUCKETS};
 
 pub fn check(game: &Fluid) -> Result<(), String> {
     let state = &game.state;
@@ -16,6 +16,11 @@ pub fn check(game: &Fluid) -> Result<(), String> {
         if count != 1 {
             return Err(format!("{} has {count} kings", colour.name()));
         }
+    }
+    let side = state.side;
+    let attacked = state.board.king(side).is_some_and(|king| state.board.attacked(king, side.other(), game.rules.single_promotions));
+    if attacked != state.in_check {
+        return Err(format!("the check flag says {} where the attackers say {attacked}", state.in_check));
     }
     let other = state.side.other();
     if let Some(king) = state.board.king(other) {
@@ -37,6 +42,13 @@ pub fn check(game: &Fluid) -> Result<(), String> {
     }
     if repetition_key(state, &game.rules) != state.repetition_key {
         return Err("repetition key out of step".into());
+    }
+    let mut seen = [0u16; SEEN_BUCKETS];
+    for key in game.history.iter().chain([state]).map(|s| s.repetition_key) {
+        seen[seen_bucket(key)] += 1;
+    }
+    if seen != *game.seen {
+        return Err("the counts of repetition keys are out of step with the history".into());
     }
     Ok(())
 }

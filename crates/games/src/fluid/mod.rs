@@ -57,11 +57,48 @@ pub struct Fluid {
     history: Vec<State>,
     variant: FluidVariant,
     rules: Rules,
+    /// How many positions of the game (the history's and the current one)
+    /// have a repetition key in each bucket (the key's low bits): fewer
+    /// than three in the current key's bucket rule out a threefold
+    /// repetition without scanning the history. Counts wrap, which a game
+    /// never reaches (positions between irreversible moves are at most a
+    /// hundred).
+    seen: Box<[u16; SEEN_BUCKETS]>,
+}
+
+/// The buckets of [`Fluid::seen`]: few enough to copy with the game,
+/// enough that a game's positions rarely share one.
+const SEEN_BUCKETS: usize = 1024;
+
+#[inline]
+fn seen_bucket(key: u64) -> usize {
+    key as usize % SEEN_BUCKETS
 }
 
 impl Fluid {
     fn with_state(variant: &FluidVariant, state: State) -> Fluid {
-        Fluid { state, history: Vec::with_capacity(64), variant: variant.clone(), rules: Rules::new(variant.promotion) }
+        let mut seen = Box::new([0; SEEN_BUCKETS]);
+        seen[seen_bucket(state.repetition_key)] = 1;
+        Fluid { state, history: Vec::with_capacity(64), variant: variant.clone(), rules: Rules::new(variant.promotion), seen }
+    }
+
+    /// Counts the current position in `seen` (after a move or a pass).
+    #[inline]
+    fn enter_position(&mut self) {
+        let count = &mut self.seen[seen_bucket(self.state.repetition_key)];
+        *count = count.wrapping_add(1);
+    }
+
+    /// Takes back the last move or pass: uncounts the current position
+    /// and restores the one before (copied once, straight from the
+    /// history).
+    #[inline]
+    fn leave_position(&mut self) {
+        let Some(last) = self.history.len().checked_sub(1) else { return };
+        let count = &mut self.seen[seen_bucket(self.state.repetition_key)];
+        *count = count.wrapping_sub(1);
+        self.state = self.history[last];
+        self.history.truncate(last);
     }
 
     /// The draw that applies automatically here, if any (the 50-move rule or
@@ -70,8 +107,11 @@ impl Fluid {
         if self.state.halfmove_clock >= 100 {
             return Some("fifty-move rule");
         }
-        // Only positions since the last capture or pawn move can repeat this one.
         let key = self.state.repetition_key;
+        if self.seen[seen_bucket(key)] < 3 {
+            return None;
+        }
+        // Only positions since the last capture or pawn move can repeat this one.
         let reach = (self.state.halfmove_clock as usize).min(self.history.len());
         let mut seen = 1;
         let mut back = 2;
@@ -88,11 +128,7 @@ impl Fluid {
     }
 
     fn side_in_check(&self) -> bool {
-        let side = self.state.side;
-        match self.state.board.king(side) {
-            Some(king) => self.state.board.attacked(king, side.other(), self.rules.single_promotions),
-            None => false,
-        }
+        self.state.in_check
     }
 }
 
@@ -197,18 +233,19 @@ impl Game for Fluid {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.history.push(self.state);
-        self.state.play(mv);
+        // Copied straight into the history (a push copies to the stack
+        // first).
+        self.history.extend_from_slice(std::slice::from_ref(&self.state));
+        self.state.play(mv, &self.rules);
         if self.state.en_passant.is_some() {
             self.state.repetition_key = repetition_key(&self.state, &self.rules);
         }
+        self.enter_position();
     }
 
     #[inline]
     fn undo(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.state = previous;
-        }
+        self.leave_position();
     }
 
     fn hash(&self) -> u64 {

@@ -99,6 +99,10 @@ struct Generator<'a, S: Sink> {
     /// Moves to these squares are tried too: the king's square when it holds
     /// an enemy piece (capturing it changes who may land on the king).
     risky_targets: Bitboard,
+    /// Where a piece other than the king, and not on its square, must land
+    /// to end a check (everywhere when not in check). Pawns are not
+    /// filtered (few are left when checks are frequent), nor the king.
+    evasions: Bitboard,
     /// Keep moves whatever they do to the own king (castling's and en
     /// passant's own conditions still apply).
     pseudo_legal: bool,
@@ -130,7 +134,12 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
     let Some(king) = board.king(side) else { return };
     // Pseudo-legal moves ignore check (castling among them: its test is
     // the caller's), so random playouts need not ask twice.
-    let in_check = mode != Mode::PseudoLegal && board.attacked(king, side.other(), rules.single_promotions);
+    let in_check = match mode {
+        Mode::Legal => state.in_check,
+        // The reference asks the attackers itself.
+        Mode::TestEverything => board.attacked(king, side.other(), rules.single_promotions),
+        Mode::PseudoLegal => false,
+    };
     let masks = board.side_masks(side);
     let (danger, risky_targets) = match mode {
         _ if in_check => (Bitboard::ALL, Bitboard::ALL),
@@ -141,44 +150,125 @@ pub fn generate_in<S: Sink>(state: &State, rules: &Rules, sink: &mut S, mode: Mo
         Mode::TestEverything => (Bitboard::ALL, Bitboard::ALL),
         Mode::PseudoLegal => (Bitboard::EMPTY, Bitboard::EMPTY),
     };
+    // The reference mode tries every move, the filter's too.
+    let evasions = match mode {
+        Mode::Legal if in_check => board.evasions(king, side.other()),
+        _ => Bitboard::ALL,
+    };
     let pseudo_legal = mode == Mode::PseudoLegal;
-    let mut generator =
-        Generator { state, rules, board, side, masks, king, in_check, danger, risky_targets, pseudo_legal, sink };
+    let mut generator = Generator {
+        state,
+        rules,
+        board,
+        side,
+        masks,
+        king,
+        in_check,
+        danger,
+        risky_targets,
+        evasions,
+        pseudo_legal,
+        sink,
+    };
     generator.run();
 }
 
-/// The pseudo-legal moves of the pawns and the castlings, whose rules do
-/// not fit a target set (random playouts draw the other units' moves from
-/// their target sets).
-pub(super) fn pawn_and_castling_moves<S: Sink>(state: &State, rules: &Rules, masks: SideMasks, sink: &mut S) {
+/// A generator of pseudo-legal moves (for the playouts' lists).
+fn pseudo_legal_generator<'a, S: Sink>(
+    state: &'a State,
+    rules: &'a Rules,
+    masks: SideMasks,
+    king: Square,
+    sink: &'a mut S,
+) -> Generator<'a, S> {
+    Generator {
+        state,
+        rules,
+        board: &state.board,
+        side: state.side,
+        masks,
+        king,
+        in_check: false,
+        danger: Bitboard::EMPTY,
+        risky_targets: Bitboard::EMPTY,
+        evasions: Bitboard::ALL,
+        pseudo_legal: true,
+        sink,
+    }
+}
+
+/// The pseudo-legal promotions and en-passant captures, whose rules do
+/// not fit a target set (random playouts draw the other pawn moves from
+/// target sets).
+pub(super) fn promotions_and_en_passant<S: Sink>(state: &State, rules: &Rules, masks: SideMasks, sink: &mut S) {
     let board = &state.board;
-    let Some(king) = board.king(state.side) else { return };
-    let (danger, risky_targets) = (Bitboard::EMPTY, Bitboard::EMPTY);
-    let mut generator =
-        Generator { state, rules, board, side: state.side, masks, king, in_check: false, danger, risky_targets, pseudo_legal: true, sink };
-    for from in board.pieces(state.side, Kind::Pawn) {
+    let side = state.side;
+    let Some(king) = board.king(side) else { return };
+    let pawns = board.pieces(side, Kind::Pawn);
+    let before_last_rank = if side == Colour::White { 6 } else { 1 };
+    let mut generator = pseudo_legal_generator(state, rules, masks, king, sink);
+    for from in pawns.into_iter().filter(|from| from.rank() == before_last_rank) {
         generator.pawn(from);
     }
-    generator.castling();
+    if let Some(target) = state.en_passant {
+        for from in attacks::pawn(side.other(), target) & pawns {
+            if en_passant_possible(board, side, from, target) {
+                generator.sink.push(Move::new(from, target, Kind::Pawn, None).special_kind(Special::EnPassant));
+            }
+        }
+    }
+}
+
+/// The castlings whose own conditions hold (the king's safety after it
+/// aside).
+pub(super) fn castlings<S: Sink>(state: &State, rules: &Rules, masks: SideMasks, sink: &mut S) {
+    let Some(king) = state.board.king(state.side) else { return };
+    pseudo_legal_generator(state, rules, masks, king, sink).castling();
+}
+
+/// What the playouts' legality test knows of the mover's king before the
+/// move.
+pub(super) struct KingSafety {
+    king: Square,
+    in_check: bool,
+    /// See [`Board::evasions`] (everywhere when not in check).
+    evasions: Bitboard,
+}
+
+impl KingSafety {
+    /// `None` without a king (not in play).
+    #[inline]
+    pub(super) fn of(state: &State) -> Option<KingSafety> {
+        let board = &state.board;
+        let king = board.king(state.side)?;
+        let in_check = state.in_check;
+        let evasions = if in_check { board.evasions(king, state.side.other()) } else { Bitboard::ALL };
+        Some(KingSafety { king, in_check, evasions })
+    }
 }
 
 /// Whether a pseudo-legal move of the side to move is legal: no castling
-/// out of check, and the own king safe after it. Out of check, as in
-/// [`generate`], only a move that leaves a square on a line from the king
-/// (the king's neighbours, the lame knights' legs, are on those lines),
-/// that leaves or lands on the king's square, en passant and castling can
-/// expose the king; the others need no test.
+/// out of check, and the own king safe after it. In check, a move of
+/// another unit than the king must land on one of the evasion squares.
+/// Out of check, only a move that leaves a square the king's attackers
+/// could then pass (see [`Board::uncovers`]; the square it lands on only
+/// blocks more), that leaves or lands on the king's square, en passant and
+/// castling can expose the king; the others need no test.
 #[inline]
-pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, in_check: bool, mv: Move) -> bool {
-    if in_check {
-        return mv.special() != Special::Castle && legal_after(&state.board, state.side, mv, rules);
+pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, safety: &KingSafety, mv: Move) -> bool {
+    let king = safety.king;
+    if safety.in_check {
+        let may_evade = match mv.special() {
+            Special::Castle => false,
+            Special::EnPassant => true,
+            Special::Normal | Special::DoublePush => mv.from() == king || safety.evasions.contains(mv.to()),
+        };
+        return may_evade && legal_after(&state.board, state.side, mv, rules);
     }
-    let Some(king) = state.board.king(state.side) else { return false };
-    let lines = attacks::rook(king, Bitboard::EMPTY) | attacks::bishop(king, Bitboard::EMPTY);
     let may_expose = matches!(mv.special(), Special::EnPassant | Special::Castle)
         || mv.from() == king
         || mv.to() == king
-        || lines.contains(mv.from());
+        || state.board.uncovers(king, mv.from(), state.side.other());
     !may_expose || legal_after(&state.board, state.side, mv, rules)
 }
 
@@ -206,15 +296,38 @@ fn en_passant_possible(board: &Board, side: Colour, from: Square, target: Square
         && victim.pieces().any(|p| p.colour() != side && p.kind() == Kind::Pawn)
 }
 
-/// Whether `side`'s king is safe after `mv`, tried on a copy.
+/// Whether `side`'s king is safe after `mv`: the attackers are asked with
+/// the move's two squares changed (en passant and castling, which change
+/// more, are played on a copy).
 #[inline]
 fn legal_after(board: &Board, side: Colour, mv: Move, rules: &Rules) -> bool {
-    let mut copy = *board;
-    copy.apply(mv, side);
-    match copy.king(side) {
-        Some(king) => !copy.attacked(king, side.other(), rules.single_promotions),
-        None => false,
+    if matches!(mv.special(), Special::EnPassant | Special::Castle) {
+        let mut copy = *board;
+        copy.apply(mv, side);
+        return copy.king(side).is_some_and(|king| !copy.attacked(king, side.other(), rules.single_promotions));
     }
+    let Some(king) = board.king(side) else { return false };
+    let (from, to) = (mv.from(), mv.to());
+    let (from_cell, to_cell) = board.cells_after(mv, side);
+    // The mover leaves only its own pieces behind.
+    let attackers = board.attackers(side.other()).with_passable(from, from_cell);
+    if mv.moves_kind(Kind::King) {
+        // Nothing on its new square attacks the king, nor does that
+        // square's passability matter.
+        return !attackers.attack(to, to_cell, rules.single_promotions);
+    }
+    // Enemy pieces leave the target only by capture.
+    let attackers = if mv.captured().is_some() || mv.is_pair() {
+        attackers.with_cell(to, to_cell)
+    } else {
+        attackers.with_passable(to, to_cell)
+    };
+    let king_cell = match king {
+        _ if king == to => to_cell,
+        _ if king == from => from_cell,
+        _ => board.cell(king),
+    };
+    !attackers.attack(king, king_cell, rules.single_promotions)
 }
 
 /// Own squares whose emptying could let an enemy unit reach the king: the
@@ -262,15 +375,21 @@ impl<S: Sink> Generator<'_, S> {
         let side = self.side;
         let pairs = self.masks.own & self.board.stacked() & !self.masks.opp;
         let singles = self.masks.own & !pairs;
-        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::King] {
+        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook] {
             for from in self.board.pieces(side, kind) & singles {
                 self.single(from, kind);
             }
+        }
+        // The king, and the units on its square, may end a check by moving.
+        let evasions = std::mem::replace(&mut self.evasions, Bitboard::ALL);
+        for from in self.board.pieces(side, Kind::King) & singles {
+            self.single(from, Kind::King);
         }
         for from in self.board.pieces(side, Kind::Pawn) {
             self.pawn(from);
         }
         for from in pairs {
+            self.evasions = if from == self.king { Bitboard::ALL } else { evasions };
             let cell = self.board.cell(from);
             let (Some(a), Some(b)) = (cell.first(), cell.second()) else { continue };
             self.pair(from, a.kind(), b.kind());
@@ -294,7 +413,7 @@ impl<S: Sink> Generator<'_, S> {
     /// One piece moving alone (from a single square, a mixed square, or
     /// split from a pair).
     fn single(&mut self, from: Square, kind: Kind) {
-        let targets = Board::reach(kind, from, &self.masks) & self.masks.single_targets;
+        let targets = Board::reach(kind, from, &self.masks) & self.masks.single_targets & self.evasions;
         let careful = self.danger.contains(from);
         if !careful && self.sink.take_single(from, kind, targets & !self.risky_targets, self.masks.choices) {
             for to in targets & self.risky_targets {
@@ -322,7 +441,7 @@ impl<S: Sink> Generator<'_, S> {
     /// Both pieces of a pair moving together, as either piece.
     fn pair(&mut self, from: Square, a: Kind, b: Kind) {
         let reach = Board::reach(a, from, &self.masks) | Board::reach(b, from, &self.masks);
-        let targets = reach & self.masks.pair_targets;
+        let targets = reach & self.masks.pair_targets & self.evasions;
         let careful = self.danger.contains(from);
         if !careful && self.sink.take_pair(from, a, b, targets) {
             return;
@@ -442,10 +561,13 @@ impl<S: Sink> Generator<'_, S> {
     /// Castling's "not attacked": the king taken from its square and put on
     /// `square`, in the position before castling.
     fn king_safe_on(&self, square: Square) -> bool {
-        let mut board = *self.board;
         let king = Piece::new(self.side, Kind::King);
-        board.set_cell(self.king, board.cell(self.king).without(king));
-        board.set_cell(square, board.cell(square).with(king));
-        !board.attacked(square, self.side.other(), self.rules.single_promotions)
+        let landed = self.board.cell(square).with(king);
+        let attackers = self
+            .board
+            .attackers(self.side.other())
+            .with_cell(self.king, self.board.cell(self.king).without(king))
+            .with_cell(square, landed);
+        !attackers.attack(square, landed, self.rules.single_promotions)
     }
 }

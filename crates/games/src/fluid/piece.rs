@@ -215,16 +215,11 @@ impl Cell {
         }
     }
 
-    /// The cell with every piece of `colour` removed.
+    /// Whether a piece of `kind` (of either colour) is in the cell.
     #[inline]
-    pub fn without_colour(self, colour: Colour) -> Cell {
-        let mut cell = Cell::EMPTY;
-        for piece in self.pieces() {
-            if piece.colour() != colour {
-                cell = cell.with(piece);
-            }
-        }
-        cell
+    pub const fn holds_kind(self, kind: Kind) -> bool {
+        let k = kind as u8;
+        self.0 & 7 == k || (self.0 >> 4) & 7 == k
     }
 
     /// The first piece of `colour` in the cell.

@@ -1,6 +1,7 @@
 //! The full state of a game at one moment (what the position text says,
 //! plus the repetition key), and how a move changes it.
 
+use super::attacks;
 use super::board::Board;
 use super::moves::{Move, Special};
 use super::piece::{Colour, Kind, Promotion};
@@ -78,6 +79,9 @@ pub struct State {
     /// The hash, without the en-passant square unless an en-passant
     /// capture is legal: equal keys are "the same position" for repetition.
     pub repetition_key: u64,
+    /// Whether the side to move stands in check: kept by [`State::play`],
+    /// which asks the attackers only after a move that could give check.
+    pub in_check: bool,
 }
 
 impl State {
@@ -97,7 +101,7 @@ impl State {
     /// Plays a legal move. The repetition key becomes the plain hash: the
     /// game drops the en-passant square from it when no capture there is
     /// legal (that takes move generation).
-    pub fn play(&mut self, mv: Move) {
+    pub fn play(&mut self, mv: Move, rules: &Rules) {
         let side = self.side;
         let captured = self.board.apply(mv, side);
         let home_rank = if side == Colour::White { 0 } else { 7 };
@@ -136,5 +140,29 @@ impl State {
         }
         self.side = side.other();
         self.repetition_key = self.hash();
+        self.in_check = self.board.king(self.side).is_some_and(|king| {
+            may_give_check(&self.board, mv, side, king, captured.any)
+                && self.board.attacked(king, side, rules.single_promotions)
+        });
     }
+}
+
+/// Whether `mv`, just played by `mover` onto `board`, could have given
+/// check to the king on `king`: the moved unit could reach it from its
+/// new square on an empty board, or the move left a square (or captured
+/// on one, which a single piece may then leave passable) on a line or a
+/// lame knight's leg between the king and a piece of `mover` (see
+/// [`Board::uncovers`]), or left the king's own square; promotions, en
+/// passant and castling always could. A superset: the attackers are asked
+/// only when it holds.
+fn may_give_check(board: &Board, mv: Move, mover: Colour, king: Square, captured: bool) -> bool {
+    if mv.special() == Special::EnPassant || mv.special() == Special::Castle || mv.promotion().is_some() {
+        return true;
+    }
+    let (from, to) = (mv.from(), mv.to());
+    from == king
+        || attacks::reaches_on_empty_board(mv.first_kind(), mover, to, king)
+        || mv.second_kind().is_some_and(|kind| attacks::reaches_on_empty_board(kind, mover, to, king))
+        || board.uncovers(king, from, mover)
+        || (captured && board.uncovers(king, to, mover))
 }

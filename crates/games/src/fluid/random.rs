@@ -1,48 +1,57 @@
 //! A random playout's move, drawn without listing the moves.
 //!
 //! Random playouts pick one move a ply, so building every move is mostly
-//! wasted. The draw is uniform over a superset instead, and a draw outside
-//! the legal moves is drawn again, which keeps it uniform among them
-//! (rejection sampling):
-//! - the pawns' moves and the castlings are listed (their rules do not fit
-//!   a target set, and they are few);
-//! - every other unit (a single piece, a pair moving together, a piece
-//!   splitting from its pair) has as many slots as its moves could number
-//!   on an empty board; a drawn slot computes that unit's targets alone,
-//!   and is a move if the unit has that many;
+//! wasted. The draw is uniform over slots instead, each slot a pseudo-legal
+//! move or nothing, and a draw that is not a legal move is drawn again,
+//! which keeps it uniform among the legal moves (rejection sampling):
+//! - the pawns' pushes, double steps and captures (promotions aside) are
+//!   target sets, one slot per move;
+//! - promotions and en passant are listed (their rules do not fit a target
+//!   set, and they are rare); each castling right is one slot;
+//! - every other unit (a single piece, a piece splitting from its pair, a
+//!   pair moving together) has as many slots as its kind could ever have
+//!   moves (a rook 14, a pair 27...), so the slots need no list: a drawn
+//!   slot names its unit by arithmetic, is rejected at once when beyond
+//!   the unit's moves on an empty board, and otherwise computes that
+//!   unit's targets alone;
 //! - only the drawn move is tested for the king's safety.
 //!
 //! A long run of rejections (few or no legal moves) takes the list.
 
+use super::attacks;
 use super::bitboard::Bitboard;
 use super::board::{Board, SideMasks};
-use super::movegen::{self, pawn_and_castling_moves, pseudo_legal_is_legal, single_move, Sink};
-use super::moves::Move;
-use super::piece::Kind;
+use super::movegen::{
+    self, castlings, promotions_and_en_passant, pseudo_legal_is_legal, single_move, KingSafety, Sink,
+};
+use super::moves::{Move, Special};
+use super::piece::{Colour, Kind};
 use super::position::{Rules, State};
 use super::square::Square;
 use rand::Rng;
-use smallvec::SmallVec;
 
-/// Draws rejected before the list is built instead. Empty slots reject
-/// many draws in crowded positions.
-const REJECTIONS_BEFORE_LISTING: u32 = 24;
+/// Draws rejected before the list is built instead.
+const REJECTIONS_BEFORE_LISTING: u32 = 32;
+
+/// The kinds of single units, with the most moves a piece of that kind
+/// has on an empty board (a bishop in the centre has 13).
+const SINGLE_SLOTS: [(Kind, u32); 4] = [(Kind::Knight, 8), (Kind::Bishop, 13), (Kind::Rook, 14), (Kind::King, 8)];
+
+/// The most moves of a pair on an empty board: a queen in the centre.
+const PAIR_SLOTS: u32 = 27;
 
 /// A legal move drawn uniformly (`None` if there is none; draw rules
-/// aside); `scratch` holds the list when one is built.
+/// aside); `scratch` holds the listed moves, or the full list when one is
+/// built.
 pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
-    let king = state.board.king(state.side)?;
-    let in_check = state.board.attacked(king, state.side.other(), rules.single_promotions);
+    let safety = KingSafety::of(state)?;
     let masks = state.board.side_masks(state.side);
-    let mut listed = Listed(SmallVec::new());
-    pawn_and_castling_moves(state, rules, masks, &mut listed);
-    let units = Units::of(state, &masks);
-    let listed_count = listed.0.len() as u32;
-    let total = listed_count + units.slots;
+    scratch.clear();
+    let slots = Slots::of(state, rules, &masks, scratch);
+    let total = slots.total();
     for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
-        let index = rng.random_range(0..total);
-        let drawn = if index < listed_count { Some(listed.0[index as usize]) } else { units.nth(index - listed_count) };
-        if let Some(mv) = drawn.filter(|&mv| pseudo_legal_is_legal(state, rules, in_check, mv)) {
+        let drawn = slots.nth(rng.random_range(0..total), scratch);
+        if let Some(mv) = drawn.filter(|&mv| pseudo_legal_is_legal(state, rules, &safety, mv)) {
             return Some(mv);
         }
     }
@@ -54,92 +63,172 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
     Some(scratch[rng.random_range(0..scratch.len())])
 }
 
-/// The listed moves: room for the usual number inline.
-struct Listed(SmallVec<[Move; 32]>);
-
-impl Sink for Listed {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        self.0.push(mv);
-    }
-}
-
-/// A unit that moves by a target set.
-#[derive(Clone, Copy)]
-enum Unit {
-    /// One piece of `kind` on `from`: alone there, or split from its pair.
-    Single { from: Square, kind: Kind },
-    /// Both pieces on `from` moving together.
-    Pair { from: Square, first: Kind, second: Kind },
-}
-
-/// The units of the side to move, each with as many slots as its moves
-/// could number on an empty board, in the order of the move generator:
-/// single pieces by kind, then each pair as a pair and as its pieces.
-struct Units<'a> {
+/// The slots of one position, in this order: the single units by kind,
+/// the pairs, pawn pushes, double steps, captures towards the a-file and
+/// towards the h-file, the listed moves, the castling rights.
+struct Slots<'a> {
     state: &'a State,
+    rules: &'a Rules,
     masks: &'a SideMasks,
-    units: SmallVec<[(Unit, u32); 24]>,
-    slots: u32,
+    /// The index change of a pawn's step forward.
+    forward: i8,
+    pushes: Bitboard,
+    doubles: Bitboard,
+    /// Captures without promotion, and the index change of each direction.
+    captures: [(Bitboard, i8); 2],
+    /// The side's castling rights, in the low two bits.
+    castling: u8,
+    /// Slots each single unit gets besides its kind's: a single mover
+    /// chooses its victim on each square of `masks.choices`.
+    choice_slots: u32,
+    pairs: Bitboard,
+    /// Where each group's slots end: the four kinds of single units, the
+    /// pairs, pushes, double steps, the two directions of captures, the
+    /// listed moves and the castlings (the total).
+    ends: [u32; GROUPS],
 }
 
-impl<'a> Units<'a> {
+const GROUPS: usize = 11;
+const PAIRS: usize = 4;
+const PUSHES: usize = 5;
+const DOUBLES: usize = 6;
+const CAPTURES: usize = 7;
+const CAPTURES_TOWARDS_H: usize = 8;
+const LISTED: usize = 9;
+const CASTLINGS: usize = 10;
+
+impl<'a> Slots<'a> {
+    /// Counts the slots, and lists promotions and en passant into `listed`.
     #[inline]
-    fn of(state: &'a State, masks: &'a SideMasks) -> Units<'a> {
+    fn of(state: &'a State, rules: &'a Rules, masks: &'a SideMasks, listed: &mut Vec<Move>) -> Slots<'a> {
         let board = &state.board;
         let side = state.side;
-        let mut units = SmallVec::new();
-        // A single mover may capture either of two enemy pieces: two moves.
-        let single_slots = |kind: Kind, from: Square| {
-            let reach = Board::empty_board_reach(kind, from);
-            reach.count() + (reach & masks.choices).count()
+        let pawns = board.pieces(side, Kind::Pawn);
+        let empty = !board.occupied();
+        let (forward, double_rank, last_rank, before_last) = match side {
+            Colour::White => (8, RANK_3, RANK_8, RANK_7),
+            Colour::Black => (-8, RANK_6, RANK_1, RANK_2),
         };
+        let pushes = shift(pawns, forward) & empty & !last_rank;
+        let doubles = shift(pushes & double_rank, forward) & empty;
+        // A pawn captures without promotion where only enemy pieces stand.
+        let victims = masks.opp & !masks.own & !last_rank;
+        let towards_a = forward - 1;
+        let towards_h = forward + 1;
+        let captures = [
+            (shift(pawns & !FILE_A, towards_a) & victims, towards_a),
+            (shift(pawns & !FILE_H, towards_h) & victims, towards_h),
+        ];
+        if (pawns & before_last).not_empty() || state.en_passant.is_some() {
+            promotions_and_en_passant(state, rules, *masks, &mut Listing(&mut *listed));
+        }
+        let castling = state.castling >> (2 * side.index()) & 3;
+        let choice_slots = masks.choices.count();
         let pairs = masks.own & board.stacked() & !masks.opp;
-        let singles = masks.own & !pairs;
-        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::King] {
-            for from in board.pieces(side, kind) & singles {
-                units.push((Unit::Single { from, kind }, single_slots(kind, from)));
-            }
+        let mut ends = [0; GROUPS];
+        let mut total = 0;
+        for (group, (kind, slots)) in SINGLE_SLOTS.into_iter().enumerate() {
+            total += board.pieces(side, kind).count() * (slots + choice_slots);
+            ends[group] = total;
         }
-        for from in pairs {
-            let cell = board.cell(from);
-            let (Some(a), Some(b)) = (cell.first(), cell.second()) else { continue };
-            let (first, second) = (a.kind(), b.kind());
-            let together = (Board::empty_board_reach(first, from) | Board::empty_board_reach(second, from)).count();
-            units.push((Unit::Pair { from, first, second }, together));
-            units.push((Unit::Single { from, kind: first }, single_slots(first, from)));
-            if second != first {
-                units.push((Unit::Single { from, kind: second }, single_slots(second, from)));
-            }
+        let sizes = [
+            (PAIRS, pairs.count() * PAIR_SLOTS),
+            (PUSHES, pushes.count()),
+            (DOUBLES, doubles.count()),
+            (CAPTURES, captures[0].0.count() + (captures[0].0 & masks.choices).count()),
+            (CAPTURES_TOWARDS_H, captures[1].0.count() + (captures[1].0 & masks.choices).count()),
+            (LISTED, listed.len() as u32),
+            (CASTLINGS, castling.count_ones()),
+        ];
+        for (group, size) in sizes {
+            total += size;
+            ends[group] = total;
         }
-        let slots = units.iter().map(|&(_, slots)| slots).sum();
-        Units { state, masks, units, slots }
+        Slots { state, rules, masks, forward, pushes, doubles, captures, castling, choice_slots, pairs, ends }
     }
 
-    /// The move in slot `index` (below `slots`), or `None` when its unit
-    /// has fewer moves than that.
+    /// How many slots there are.
     #[inline]
-    fn nth(&self, mut index: u32) -> Option<Move> {
-        let (state, masks) = (self.state, self.masks);
-        let &(unit, _) = self.units.iter().find(|&&(_, slots)| {
+    fn total(&self) -> u32 {
+        self.ends[CASTLINGS]
+    }
+
+    /// The move in slot `index` (below the total), or `None` for an empty
+    /// slot.
+    #[inline]
+    fn nth(&self, index: u32, listed: &[Move]) -> Option<Move> {
+        let ends = &self.ends;
+        let group = ends.iter().position(|&end| index < end)?;
+        let index = index - if group == 0 { 0 } else { ends[group - 1] };
+        let pawn_step = |to: Square, back: i8| Move::new(to.offset(-back), to, Kind::Pawn, None);
+        match group {
+            PAIRS => self.pair(index),
+            PUSHES => Some(pawn_step(nth_square(self.pushes, index), self.forward)),
+            DOUBLES => Some(pawn_step(nth_square(self.doubles, index), 2 * self.forward).special_kind(Special::DoublePush)),
+            CAPTURES | CAPTURES_TOWARDS_H => {
+                let (targets, delta) = self.captures[group - CAPTURES];
+                let (to, choice) = nth_with_choices(targets, self.masks.choices, index)?;
+                let board = &self.state.board;
+                Some(single_move(board, self.state.side, self.masks.choices, (to.offset(-delta), to, Kind::Pawn), choice))
+            }
+            LISTED => Some(listed[index as usize]),
+            CASTLINGS => self.castling(index),
+            _ => self.single(SINGLE_SLOTS[group].0, SINGLE_SLOTS[group].1, index),
+        }
+    }
+
+    /// The move in slot `index` of the single units of `kind` (`slots`
+    /// each, besides the choice slots).
+    #[inline]
+    fn single(&self, kind: Kind, slots: u32, mut index: u32) -> Option<Move> {
+        let slots = slots + self.choice_slots;
+        let from = self.state.board.pieces(self.state.side, kind).into_iter().find(|_| {
             let here = index < slots;
             if !here {
                 index -= slots;
             }
             here
         })?;
-        match unit {
-            Unit::Single { from, kind } => {
-                let targets = Board::reach(kind, from, masks) & masks.single_targets;
-                nth_with_choices(targets, masks.choices, index)
-                    .map(|(to, choice)| single_move(&state.board, state.side, masks.choices, (from, to, kind), choice))
-            }
-            Unit::Pair { from, first, second } => {
-                let targets = (Board::reach(first, from, masks) | Board::reach(second, from, masks)) & masks.pair_targets;
-                (index < targets.count()).then(|| Move::new(from, Square::new(targets.nth_index(index) as u8), first, Some(second)))
-            }
+        let masks = self.masks;
+        // Beyond its moves on an empty board: rejected without its targets.
+        if index >= attacks::empty_board_moves(kind, from) + self.choice_slots {
+            return None;
         }
+        let targets = Board::reach(kind, from, masks) & masks.single_targets;
+        let (to, choice) = nth_with_choices(targets, masks.choices, index)?;
+        Some(single_move(&self.state.board, self.state.side, masks.choices, (from, to, kind), choice))
     }
+
+    /// The move in slot `index` of the pairs moving together.
+    #[inline]
+    fn pair(&self, index: u32) -> Option<Move> {
+        let from = nth_square(self.pairs, index / PAIR_SLOTS);
+        let index = index % PAIR_SLOTS;
+        let cell = self.state.board.cell(from);
+        let (a, b) = (cell.first()?.kind(), cell.second()?.kind());
+        if index >= (Board::empty_board_reach(a, from) | Board::empty_board_reach(b, from)).count() {
+            return None;
+        }
+        let reach = Board::reach(a, from, self.masks) | Board::reach(b, from, self.masks);
+        let targets = reach & self.masks.pair_targets;
+        (index < targets.count()).then(|| Move::new(from, nth_square(targets, index), a, Some(b)))
+    }
+
+    /// The castling of the `index`-th right (king side first), if its own
+    /// conditions hold.
+    #[cold]
+    fn castling(&self, index: u32) -> Option<Move> {
+        let king_side = index == 0 && self.castling & 1 != 0;
+        let mut found = Castling { king_side, found: None };
+        castlings(self.state, self.rules, *self.masks, &mut found);
+        found.found
+    }
+}
+
+/// The `index`-th square of `squares` (there are more).
+#[inline]
+fn nth_square(squares: Bitboard, index: u32) -> Square {
+    Square::new(squares.nth_index(index) as u8)
 }
 
 /// The target and victim choice of a single unit's `index`-th move, where
@@ -157,4 +246,48 @@ fn nth_with_choices(targets: Bitboard, choices: Bitboard, mut index: u32) -> Opt
         index -= moves;
     }
     None
+}
+
+/// `squares` moved `delta` indices (up the board when positive); the
+/// caller masks off the files that would wrap.
+#[inline]
+fn shift(squares: Bitboard, delta: i8) -> Bitboard {
+    if delta >= 0 {
+        Bitboard(squares.0 << delta)
+    } else {
+        Bitboard(squares.0 >> -delta)
+    }
+}
+
+const RANK_1: Bitboard = Bitboard(0xFF);
+const RANK_2: Bitboard = Bitboard(0xFF << 8);
+const RANK_3: Bitboard = Bitboard(0xFF << 16);
+const RANK_6: Bitboard = Bitboard(0xFF << 40);
+const RANK_7: Bitboard = Bitboard(0xFF << 48);
+const RANK_8: Bitboard = Bitboard(0xFF << 56);
+const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+
+/// Listed moves go to the scratch list.
+struct Listing<'a>(&'a mut Vec<Move>);
+
+impl Sink for Listing<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.0.push(mv);
+    }
+}
+
+/// Keeps the castling to one side.
+struct Castling {
+    king_side: bool,
+    found: Option<Move>,
+}
+
+impl Sink for Castling {
+    fn push(&mut self, mv: Move) {
+        if (mv.to().file() == 6) == self.king_side {
+            self.found = Some(mv);
+        }
+    }
 }

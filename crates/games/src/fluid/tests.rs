@@ -52,12 +52,14 @@ fn cross_check(game: &Fluid) {
     movegen::generate(state, rules, &mut counter);
     assert_eq!(counter.0, fast.len() as u64, "count differs from list in {text}");
     // Random playouts draw from the pseudo-legal moves and test the drawn.
-    let in_check = state.board.attacked(state.board.king(state.side).unwrap(), state.side.other(), rules.single_promotions);
+    let attacked = state.board.attacked(state.board.king(state.side).unwrap(), state.side.other(), rules.single_promotions);
+    assert_eq!(state.in_check, attacked, "the check flag is out of step in {text}");
+    let safety = movegen::KingSafety::of(state).unwrap();
     let mut pseudo = Vec::new();
     movegen::generate_in(state, rules, &mut pseudo, Mode::PseudoLegal);
     let mut kept: Vec<String> = pseudo
         .iter()
-        .filter(|&&mv| movegen::pseudo_legal_is_legal(state, rules, in_check, mv))
+        .filter(|&&mv| movegen::pseudo_legal_is_legal(state, rules, &safety, mv))
         .map(|mv| mv.text())
         .collect();
     kept.sort();
@@ -396,5 +398,22 @@ fn generic_properties_from_stacked_positions() {
 fn random_moves_are_uniform_among_the_legal_moves() {
     for text in [BENCH_MIDDLE_GAME, "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1", "r3k2r/1P3pp1/2(bN)1q2n/3(Pn)4/1p2(Kp)3/5Q2/P3(NR)1PP/R3B3 w kq - 0 1"] {
         menagerie_core::testing::assert_random_moves_uniform(&game("fluid", text), 20_000, 3);
+    }
+    // Every slot group of the draw: pushes and double steps (the start),
+    // pawn and piece captures with a choice of victim, en passant, pairs,
+    // promotions (listed) in each rule, castling on both sides, Black's
+    // pawns, and check by a slider and by a knight (evasions).
+    let texts = [
+        (START, "fluid"),
+        ("4k3/8/4(nr)3/3P1(br)2/3N2P1/8/8/K6Q w - - 0 1", "fluid"),
+        ("4k3/8/8/2pPp3/8/8/8/4K3 w - c6 0 1", "fluid"),
+        ("r1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "fluid-double-promo"),
+        ("r1n1k3/1P6/8/8/8/8/8/4K3 w - - 0 1", "fluid-single-promo"),
+        ("r3k2r/pppq1ppp/8/8/8/8/PPP2(nr)PP/R3K2R b KQkq - 0 1", "fluid"),
+        ("4k3/8/8/8/8/3n4/8/R3K2R w KQ - 0 1", "fluid"),
+        ("4k3/8/8/8/8/8/8/r2QK1NR w K - 0 1", "fluid"),
+    ];
+    for (text, id) in texts {
+        menagerie_core::testing::assert_random_moves_uniform(&game(id, text), 20_000, 5);
     }
 }

@@ -174,7 +174,9 @@ pub fn parse_position(rules: &Rules, text: &str) -> Result<State, PositionError>
             castling &= !queen_side;
         }
     }
-    let mut state = State { board, side, castling, en_passant, halfmove_clock, fullmove_number, repetition_key: 0 };
+    let in_check = board.king(side).is_some_and(|king| board.attacked(king, side.other(), rules.single_promotions));
+    let mut state =
+        State { board, side, castling, en_passant, halfmove_clock, fullmove_number, repetition_key: 0, in_check };
     let other = side.other();
     if let Some(king) = state.board.king(other) {
         if state.board.attacked(king, side, rules.single_promotions) {

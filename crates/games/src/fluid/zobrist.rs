@@ -37,16 +37,29 @@ pub fn black_to_move() -> u64 {
     MISC[0]
 }
 
+/// The key of each set of castling rights (a 4-bit set): every play
+/// hashes the rights, so they are looked up rather than combined.
+static CASTLING: [u64; 16] = {
+    let misc: [u64; 32] = keys(0xF1_0003);
+    let mut table = [0u64; 16];
+    let mut rights = 0;
+    while rights < 16 {
+        let mut i = 0;
+        while i < 4 {
+            if rights >> i & 1 != 0 {
+                table[rights] ^= misc[1 + i];
+            }
+            i += 1;
+        }
+        rights += 1;
+    }
+    table
+};
+
 /// Castling rights as a 4-bit set.
 #[inline]
 pub fn castling(rights: u8) -> u64 {
-    let mut key = 0;
-    for i in 0..4 {
-        if rights >> i & 1 != 0 {
-            key ^= MISC[1 + i];
-        }
-    }
-    key
+    CASTLING[rights as usize & 15]
 }
 
 #[inline]

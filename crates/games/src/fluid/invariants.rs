@@ -1,7 +1,8 @@
 //! The rules' invariants, checked by the property tests after every move.
 
 use super::piece::{Colour, Kind};
-use super::{position, repetition_key, seen_bucket, square, Fluid, SEEN_BUCKETS};
+use super::{position, repetition_key, square, Fluid};
+use menagerie_core::repetition::KeyCounts;
 
 pub fn check(game: &Fluid) -> Result<(), String> {
     let state = &game.state;
@@ -43,11 +44,7 @@ pub fn check(game: &Fluid) -> Result<(), String> {
     if repetition_key(state, &game.rules) != state.repetition_key {
         return Err("repetition key out of step".into());
     }
-    let mut seen = [0u16; SEEN_BUCKETS];
-    for key in game.history.iter().chain([state]).map(|s| s.repetition_key) {
-        seen[seen_bucket(key)] += 1;
-    }
-    if seen != *game.seen {
+    if KeyCounts::of(game.history.iter().chain([state]).map(|s| s.repetition_key)) != game.seen {
         return Err("the counts of repetition keys are out of step with the history".into());
     }
     Ok(())

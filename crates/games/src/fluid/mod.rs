@@ -35,6 +35,7 @@ mod tests;
 pub use moves::Move;
 pub use position::PromotionRule;
 
+use menagerie_core::repetition::KeyCounts;
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use piece::{Colour, Kind};
 use movegen::Counter;
@@ -57,36 +58,21 @@ pub struct Fluid {
     history: Vec<State>,
     variant: FluidVariant,
     rules: Rules,
-    /// How many positions of the game (the history's and the current one)
-    /// have a repetition key in each bucket (the key's low bits): fewer
-    /// than three in the current key's bucket rule out a threefold
-    /// repetition without scanning the history. Counts wrap, which a game
-    /// never reaches (positions between irreversible moves are at most a
-    /// hundred).
-    seen: Box<[u16; SEEN_BUCKETS]>,
-}
-
-/// The buckets of [`Fluid::seen`]: few enough to copy with the game,
-/// enough that a game's positions rarely share one.
-const SEEN_BUCKETS: usize = 1024;
-
-#[inline]
-fn seen_bucket(key: u64) -> usize {
-    key as usize % SEEN_BUCKETS
+    /// The repetition keys of `history` and `state`, counted by bucket:
+    /// most plies need no scan for a threefold repetition.
+    seen: KeyCounts,
 }
 
 impl Fluid {
     fn with_state(variant: &FluidVariant, state: State) -> Fluid {
-        let mut seen = Box::new([0; SEEN_BUCKETS]);
-        seen[seen_bucket(state.repetition_key)] = 1;
+        let seen = KeyCounts::starting_at(state.repetition_key);
         Fluid { state, history: Vec::with_capacity(64), variant: variant.clone(), rules: Rules::new(variant.promotion), seen }
     }
 
     /// Counts the current position in `seen` (after a move or a pass).
     #[inline]
     fn enter_position(&mut self) {
-        let count = &mut self.seen[seen_bucket(self.state.repetition_key)];
-        *count = count.wrapping_add(1);
+        self.seen.enter(self.state.repetition_key);
     }
 
     /// Takes back the last move or pass: uncounts the current position
@@ -95,8 +81,7 @@ impl Fluid {
     #[inline]
     fn leave_position(&mut self) {
         let Some(last) = self.history.len().checked_sub(1) else { return };
-        let count = &mut self.seen[seen_bucket(self.state.repetition_key)];
-        *count = count.wrapping_sub(1);
+        self.seen.leave(self.state.repetition_key);
         self.state = self.history[last];
         self.history.truncate(last);
     }
@@ -108,7 +93,7 @@ impl Fluid {
             return Some("fifty-move rule");
         }
         let key = self.state.repetition_key;
-        if self.seen[seen_bucket(key)] < 3 {
+        if !self.seen.may_have_occurred(key, 3) {
             return None;
         }
         // Only positions since the last capture or pawn move can repeat this one.

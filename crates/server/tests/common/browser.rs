@@ -98,11 +98,14 @@ pub async fn eval(client: &Client, script: &str) -> Value {
     client.execute(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
 }
 
-/// Waits until `script` returns a truthy value.
+/// Waits until `script` returns a truthy value. A script that reads an
+/// element the page has not drawn yet throws a TypeError (null has no
+/// properties): that counts as "not yet", like a null answer.
 pub async fn until(client: &Client, what: &str, script: &str) -> Value {
     let started = Instant::now();
+    let guarded = format!("try {{ {script} }} catch (e) {{ if (e instanceof TypeError) return null; throw e; }}");
     loop {
-        let value = eval(client, script).await;
+        let value = eval(client, &guarded).await;
         if !(value.is_null() || value == json!(false) || value == json!(0) || value == json!("")) {
             return value;
         }

@@ -109,7 +109,7 @@ const OPTIONS: &[OptionInfo] = &[
     OptionInfo { name: "princess", summary: "pieces rounded to 7 HP become Princesses", value: None },
     OptionInfo {
         name: deck::DECK_OPTION,
-        summary: "play with another deck: `standard`, a deck file (CLI) or a deck the server offers",
+        summary: "play with another deck: standard, a deck file (CLI) or a deck the server offers",
         value: Some("DECK"),
     },
 ];

@@ -7,10 +7,10 @@
 //! [`Rules::discard_moves`]: the same move a full list would give at that
 //! index.
 
-use super::movegen::{discard_count, nth_discard, Held};
+use super::movegen::{nth_discard, pile_discard_count, Held};
 use super::*;
 use crate::lunch::board::{
-    for_each_step, pawn_moves, squares, step_set, steps_and_threats, threatened_from, Board,
+    pawn_moves, squares, step_set, steps_and_threats, threatened_from, Board,
 };
 use crate::lunch::deck::CardSet;
 use rand::Rng;
@@ -131,8 +131,7 @@ impl Rules<'_> {
         let openings = if s.hand_size(s.side()) > 0 { Openings::of(self, s) } else { Openings::NONE };
         let tally = self.count_actions(s, &pieces, &openings);
         let actions = tally.total();
-        let hand = Held::of_pile(s.hand(s.side()));
-        let discards = if self.may_discard(s) { discard_count(&hand) } else { 0 };
+        let discards = if self.may_discard(s) { pile_discard_count(s.hand(s.side())) } else { 0 };
         let total = actions + discards;
         if total == 0 {
             return None;
@@ -140,7 +139,7 @@ impl Rules<'_> {
         let index = rng.random_range(0..total);
         match index.checked_sub(actions) {
             None => self.nth_action(s, &pieces, &openings, &tally, index),
-            Some(discard) => nth_discard(&hand, discard).map(Move::Discard),
+            Some(discard) => nth_discard(&Held::of_pile(s.hand(s.side())), discard).map(Move::Discard),
         }
     }
 
@@ -195,7 +194,7 @@ impl Rules<'_> {
         mut index: u64,
     ) -> Option<Move> {
         if index < tally.steps {
-            return nth_step(s.board(), pieces.acting, tally, index);
+            return nth_piece_step(s.board(), pieces.acting, tally, index);
         }
         index -= tally.steps;
         if index < tally.castles {
@@ -287,15 +286,15 @@ impl Tally {
 }
 
 /// The `index`th step of the pieces on `acting`: by piece, then in the
-/// order [`for_each_step`] lists a piece's steps.
-fn nth_step(board: &Board, acting: u64, tally: &Tally, mut index: u64) -> Option<Move> {
+/// order [`crate::lunch::board::for_each_step`] lists a piece's steps.
+fn nth_piece_step(board: &Board, acting: u64, tally: &Tally, mut index: u64) -> Option<Move> {
     for (from, p) in board.pieces_in(acting) {
         let here = match p.kind {
             Kind::Pawn => u64::from(step_set(board, from, p).count_ones()),
             _ => u64::from(tally.steps_at[from.index()]),
         };
         if index < here {
-            return nth_emitted(index, |emit| for_each_step(board, from, |to| emit(Move::Step { from, to })));
+            return crate::lunch::board::nth_step(board, from, p, index as u32).map(|to| Move::Step { from, to });
         }
         index -= here;
     }

@@ -235,6 +235,11 @@ impl Rules<'_> {
     /// The castlings (the King's two-square moves) of the mover.
     pub(super) fn castles(&self, s: &State, emit: &mut dyn FnMut(Move)) {
         let me = s.side();
+        // Asked at every action: once the mover's rights are gone, no look.
+        let mine = if me == Player::First { 3 } else { 12 };
+        if s.castling() & mine == 0 {
+            return;
+        }
         for (bit, king, rook, between, to) in CASTLES {
             let (king, rook) = (Square::new(king), Square::new(rook));
             if s.castling() & bit != 0

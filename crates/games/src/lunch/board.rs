@@ -423,14 +423,15 @@ pub fn threatened_from(board: &Board, from: Square, piece: Piece) -> u64 {
 }
 
 /// The empty squares a piece on `from` may move to, as [`for_each_step`]
-/// lists them, one bit per square (to count them without listing).
-#[inline]
+/// lists them, one bit per square (the first of [`steps_and_threats`]).
+#[cfg(test)]
 pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
     steps_and_threats(board, from, piece).0
 }
 
-/// [`step_set`] and [`threatened_from`] at once: a piece's lines are walked
-/// once for both.
+/// The empty squares a piece on `from` may move to, as [`for_each_step`]
+/// lists them, one bit per square (to count them without listing), and
+/// [`threatened_from`], at once: a piece's lines are walked once for both.
 #[inline(always)]
 pub fn steps_and_threats(board: &Board, from: Square, piece: Piece) -> (u64, u64) {
     let occupancy = board.occupancy();

@@ -227,9 +227,10 @@ impl<'a> Rules<'a> {
     }
 }
 
-/// `(right bit, king square, rook square, squares between, king's target)`.
-const CASTLES: [(u8, u8, u8, &[u8], u8); 4] =
-    [(1, 4, 7, &[5, 6], 6), (2, 4, 0, &[1, 2, 3], 2), (4, 60, 63, &[61, 62], 62), (8, 60, 56, &[57, 58, 59], 58)];
+/// `(right bit, king square, rook square, squares between (a bit set),
+/// king's target)`.
+const CASTLES: [(u8, u8, u8, u64, u8); 4] =
+    [(1, 4, 7, 0x60, 6), (2, 4, 0, 0x0E, 2), (4, 60, 63, 0x60 << 56, 62), (8, 60, 56, 0x0E << 56, 58)];
 
 /// The castling rights a piece leaving or reaching `sq` takes away.
 fn castling_mask(sq: Square) -> u8 {

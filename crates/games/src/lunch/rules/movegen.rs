@@ -240,12 +240,14 @@ impl Rules<'_> {
         if s.castling() & mine == 0 {
             return;
         }
+        let occupied = s.board().occupancy().all;
         for (bit, king, rook, between, to) in CASTLES {
             let (king, rook) = (Square::new(king), Square::new(rook));
+            // The cheap tests first: the rights, then the squares between.
             if s.castling() & bit != 0
+                && occupied & between == 0
                 && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
                 && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
-                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
                 && s.can_act(king)
                 && s.can_act(rook)
             {

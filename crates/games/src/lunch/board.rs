@@ -218,6 +218,72 @@ pub fn threat(board: &Board, from: Square, to: Square) -> Option<Square> {
     }
 }
 
+/// The `index`th square (from 0) [`for_each_step`] lists for `piece` on
+/// `from`, found without listing the squares before it: a drawn step of a
+/// random playout. A slider's steps are counted line by line from bit sets
+/// (the squares of one line are listed outwards: the lowest first on a line
+/// towards higher squares, the highest first on one towards lower squares).
+pub fn nth_step(board: &Board, from: Square, piece: Piece, index: u32) -> Option<Square> {
+    let (at, all) = (from.index(), board.occupancy.all);
+    let lines: &[usize] = match piece.kind {
+        Kind::Bishop => &[NE, SE, SW, NW],
+        Kind::Rook => &[N, E, S, W],
+        Kind::Queen | Kind::Princess => &[N, NE, E, SE, S, SW, W, NW],
+        Kind::Knight | Kind::King => {
+            let (leaps, reach) =
+                if piece.kind == Kind::Knight { (&KNIGHT_LEAPS, KNIGHT_SETS[at]) } else { (&KING_STEPS, KING_SETS[at]) };
+            let open = reach & !all;
+            let mut index = index;
+            for &(df, dr) in leaps {
+                // A leap off the board lands on no square of `reach`: the
+                // leaps' offsets differ, so a wrapped one cannot land where
+                // another leap does.
+                let to = at as i32 + i32::from(df) + 8 * i32::from(dr);
+                if (0..64).contains(&to) && open & 1 << to != 0 {
+                    if index == 0 {
+                        return Some(Square::new(to as u8));
+                    }
+                    index -= 1;
+                }
+            }
+            return None;
+        }
+        Kind::Pawn => {
+            let mut found = None;
+            let mut left = index;
+            for_each_step(board, from, |to| {
+                if left == 0 && found.is_none() {
+                    found = Some(to);
+                }
+                left = left.wrapping_sub(1);
+            });
+            return found;
+        }
+    };
+    let reach = if piece.kind == Kind::Princess { NEAR_SETS[at] } else { u64::MAX };
+    let mut index = index;
+    for &d in lines {
+        let up = matches!(d, N | NE | E | NW);
+        let line = if up { ray_up(d, at, all) } else { ray_down(d, at, all) } & !all & reach;
+        let here = line.count_ones();
+        if index < here {
+            let from_low = if up { index } else { here - 1 - index };
+            return Some(Square::new(nth_lowest(line, from_low)));
+        }
+        index -= here;
+    }
+    None
+}
+
+/// The index of the `n`th lowest set bit of `set` (which has more than `n`).
+#[inline]
+fn nth_lowest(mut set: u64, n: u32) -> u8 {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as u8
+}
+
 /// Which squares hold pieces, by colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Occupancy {
@@ -357,14 +423,15 @@ pub fn threatened_from(board: &Board, from: Square, piece: Piece) -> u64 {
 }
 
 /// The empty squares a piece on `from` may move to, as [`for_each_step`]
-/// lists them, one bit per square (to count them without listing).
-#[inline]
+/// lists them, one bit per square (the first of [`steps_and_threats`]).
+#[cfg(test)]
 pub fn step_set(board: &Board, from: Square, piece: Piece) -> u64 {
     steps_and_threats(board, from, piece).0
 }
 
-/// [`step_set`] and [`threatened_from`] at once: a piece's lines are walked
-/// once for both.
+/// The empty squares a piece on `from` may move to, as [`for_each_step`]
+/// lists them, one bit per square (to count them without listing), and
+/// [`threatened_from`], at once: a piece's lines are walked once for both.
 #[inline(always)]
 pub fn steps_and_threats(board: &Board, from: Square, piece: Piece) -> (u64, u64) {
     let occupancy = board.occupancy();
@@ -453,7 +520,8 @@ mod tests {
     use super::*;
 
     /// The walk along the lines finds exactly the squares `threat` accepts,
-    /// and the step sets the squares `for_each_step` lists, for every piece
+    /// the step sets the squares `for_each_step` lists, `nth_step` each of
+    /// them at its index in that list, for every piece
     /// of boards crowded with both colours; the Pawns' moves taken all at
     /// once are as many as taken one Pawn at a time.
     #[test]
@@ -486,6 +554,12 @@ mod tests {
                 for_each_step(&board, from, |to| listed |= 1 << to.index());
                 assert_eq!(step_set(&board, from, piece), listed, "steps from {from}");
                 assert_eq!(steps_and_threats(&board, from, piece).1, threatened_squares(&board, from), "from {from}");
+                let mut order = Vec::new();
+                for_each_step(&board, from, |to| order.push(to));
+                for (index, &to) in order.iter().enumerate() {
+                    assert_eq!(nth_step(&board, from, piece, index as u32), Some(to), "step #{index} from {from}");
+                }
+                assert_eq!(nth_step(&board, from, piece, order.len() as u32), None, "past the steps from {from}");
             }
             for color in [Player::First, Player::Second] {
                 let pawns = board.pawns() & board.occupancy().colour[color.index()];

@@ -59,9 +59,12 @@ impl Card {
         Card(index)
     }
 
+    /// Masked to the table size (every card is below it: see [`Card::new`]),
+    /// so that the piles' counts and the keys are read without a bounds
+    /// check.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        self.0 as usize % MAX_TYPES
     }
 }
 

@@ -21,6 +21,9 @@ pub fn check(game: &Lunch) -> Result<(), String> {
             return Err(format!("{total} {} cards, the deck has {count}", deck.code(card)));
         }
     }
+    if game.history.current_board().is_some_and(|board| board != s.board()) {
+        return Err("the history's last board is not the board".into());
+    }
     let between_actions = s.top() == Frame::Turn(TurnStage::Action) && s.result() == GameResult::Ongoing;
     for (sq, p) in s.board().pieces() {
         if p.hp <= 0 {

@@ -283,6 +283,7 @@ impl Game for Lunch {
         self.known.take();
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
+        self.history.played(&self.state);
     }
 
     fn undo(&mut self) {

@@ -58,16 +58,23 @@ impl Zone {
 /// Everything the position text says.
 #[derive(Clone, Copy, Debug)]
 pub struct State {
+    /// Kept apart from the head: most plies (chance's cards, discards, the
+    /// windows and answers of a battle) leave the board as it is, and
+    /// [`History`] keeps a board only after a ply that changed it.
+    board: Board,
     head: Head,
     /// The pending steps, bottom first: `head.stack_len` of them are used.
     stack: [Frame; MAX_FRAMES],
+    /// How many times the board changed (wrapping): [`History`] tells by it
+    /// whether a ply changed the board. Not part of the position.
+    board_edits: u32,
 }
 
-/// All of a state but its stack's frames (a state's largest part, seldom
-/// more than a few of them used): what [`History`] keeps whole for undo.
+/// All of a state but its board and its stack's frames (the stack is its
+/// largest part, seldom more than a few of its frames used): what
+/// [`History`] keeps whole for undo.
 #[derive(Clone, Copy, Debug)]
 struct Head {
-    board: Board,
     /// Whose turn it is.
     side: Player,
     /// Castling rights: 1 = White king side, 2 = White queen side, 4, 8 = Black's.
@@ -95,21 +102,46 @@ struct Head {
 }
 
 /// The states a game went through, for undo (and what the players know,
-/// `knowledge.rs`), each kept as its head and its used frames: copying a
+/// `knowledge.rs`), each kept as its head and its used frames, and its
+/// board once per run of plies that left the board as it was: copying a
 /// whole state (mostly the room for 48 frames) at every `play` and `undo`
-/// was a large share of a random playout.
+/// was a large share of a random playout, and so was the board.
 #[derive(Clone, Debug, Default)]
 pub struct History {
     heads: Vec<Head>,
     /// The used frames of every state kept, in order.
     frames: Vec<Frame>,
+    /// The board before the first ply kept, then the board after each ply
+    /// that changed it: the last is the current state's board (once a ply
+    /// was played).
+    boards: Vec<Board>,
+    /// Whether each ply played from a state kept changed the board.
+    changed: Vec<bool>,
+    /// The state's board edits when the ply under way started.
+    edits: u32,
 }
 
 impl History {
+    /// Keeps `state` before a ply is played from it ([`History::played`]
+    /// after the ply).
     pub fn push(&mut self, state: &State) {
         // From a slice, the head is copied once, straight into the vector.
         self.heads.extend_from_slice(std::slice::from_ref(&state.head));
         self.frames.extend_from_slice(state.frames());
+        if self.boards.is_empty() {
+            self.boards.extend_from_slice(std::slice::from_ref(&state.board));
+        }
+        self.edits = state.board_edits;
+    }
+
+    /// The ply since [`History::push`] gave `state`: its board is kept
+    /// when the ply changed it.
+    pub fn played(&mut self, state: &State) {
+        let changed = state.board_edits != self.edits;
+        if changed {
+            self.boards.extend_from_slice(std::slice::from_ref(&state.board));
+        }
+        self.changed.push(changed);
     }
 
     /// Puts the last state kept back into `state`; false when none is left.
@@ -123,17 +155,36 @@ impl History {
         // be copied out first).
         state.head = *head;
         self.heads.truncate(self.heads.len() - 1);
+        // A ply that left the board as it was left the board it started from.
+        if self.changed.pop() == Some(true) {
+            self.boards.truncate(self.boards.len() - 1);
+            if let Some(board) = self.boards.last() {
+                state.board = *board;
+            }
+        }
         true
+    }
+
+    /// The board the history says the current state has (none before the
+    /// first ply).
+    pub fn current_board(&self) -> Option<&Board> {
+        self.boards.last()
     }
 
     /// The states kept, first to last.
     pub fn states(&self) -> impl Iterator<Item = State> + '_ {
-        let mut start = 0;
-        self.heads.iter().map(move |&head| {
-            let mut state = State { head, stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES] };
+        let (mut start, mut board) = (0, 0);
+        self.heads.iter().zip(&self.changed).map(move |(&head, &changed)| {
+            let mut state = State {
+                board: self.boards[board],
+                head,
+                stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES],
+                board_edits: 0,
+            };
             let used = usize::from(head.stack_len);
             state.stack[..used].copy_from_slice(&self.frames[start..start + used]);
             start += used;
+            board += usize::from(changed);
             state
         })
     }
@@ -143,7 +194,6 @@ impl State {
     /// No pieces, no cards, White to move at the start of a turn.
     pub fn empty() -> State {
         let head = Head {
-            board: Board::EMPTY,
             side: Player::First,
             castling: 0,
             piles: [Pile::EMPTY; 4],
@@ -159,7 +209,8 @@ impl State {
             result: GameResult::Ongoing,
             hash: 0,
         };
-        let mut s = State { head, stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES] };
+        let mut s =
+            State { board: Board::EMPTY, head, stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES], board_edits: 0 };
         s.head.hash = s.computed_hash().wrapping_sub(s.stack_key());
         s
     }
@@ -173,7 +224,7 @@ impl State {
             .wrapping_add(zobrist::battle(self.head.battle))
             .wrapping_add(zobrist::counters(self.head.quiet, self.head.turns, self.head.eventful))
             .wrapping_add(zobrist::result(self.head.result));
-        for (sq, piece) in self.head.board.pieces() {
+        for (sq, piece) in self.board.pieces() {
             h = h.wrapping_add(zobrist::piece(sq, piece));
         }
         for zone in Zone::ALL {
@@ -213,37 +264,38 @@ impl State {
 
     #[inline]
     pub fn board(&self) -> &Board {
-        &self.head.board
+        &self.board
     }
 
     #[inline]
     pub fn piece(&self, sq: Square) -> Option<Piece> {
-        self.head.board.get(sq)
+        self.board.get(sq)
     }
 
     /// The piece on a square, if there is a square.
     #[inline]
     pub fn occupant(&self, sq: Option<Square>) -> Option<Piece> {
-        sq.and_then(|sq| self.head.board.get(sq))
+        sq.and_then(|sq| self.board.get(sq))
     }
 
     pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
-        let old = self.head.board.get(sq);
+        let old = self.board.get(sq);
         if old == piece {
             return;
         }
         let key = |p: Option<Piece>| p.map_or(0, |p| zobrist::piece(sq, p));
         self.replace_key(key(old), key(piece));
-        self.head.board.set(sq, piece);
+        self.board.set(sq, piece);
+        self.board_edits = self.board_edits.wrapping_add(1);
     }
 
     pub fn kings(&self, player: Player) -> usize {
-        self.head.board.kings(player).count_ones() as usize
+        self.board.kings(player).count_ones() as usize
     }
 
     /// Whether White and whether Black still has a King.
     pub fn have_kings(&self) -> [bool; 2] {
-        [Player::First, Player::Second].map(|p| self.head.board.kings(p) != 0)
+        [Player::First, Player::Second].map(|p| self.board.kings(p) != 0)
     }
 
     // ------------------------------------------------------------------

@@ -176,60 +176,67 @@ impl<'a> Rules<'a> {
             if s.result() != GameResult::Ongoing {
                 return;
             }
-            match s.top() {
-                Frame::Turn(stage) => {
-                    if !self.turn_steps(s, stage) {
-                        return;
-                    }
+            let go_on = match s.top() {
+                Frame::Turn(stage) => self.turn_steps(s, stage),
+                frame => self.frame_step(s, frame),
+            };
+            if !go_on {
+                return;
+            }
+        }
+    }
+
+    /// One automatic step of a frame above the turn's; false when a
+    /// decision is due. Out of line: most steps are the turn's, and the
+    /// machine's loop is leaner without the others.
+    #[inline(never)]
+    fn frame_step(&self, s: &mut State, frame: Frame) -> bool {
+        match frame {
+            Frame::Turn(stage) => self.turn_steps(s, stage),
+            Frame::Round => {
+                if self.next_choice(s).is_some() {
+                    return false;
                 }
-                Frame::Round => {
-                    if self.next_choice(s).is_some() {
-                        return;
-                    }
-                    Self::clear_action_flags(s);
+                Self::clear_action_flags(s);
+                s.pop();
+                true
+            }
+            Frame::Battle(stage) => self.battle_step(s, stage),
+            Frame::FirstAid { square, card, count, opened, cancelled } => {
+                if !opened {
+                    s.set_top(Frame::FirstAid { square, card, count, opened: true, cancelled: false });
+                    s.push(Frame::Window { owner: s.side(), chain: 0, via: None });
+                } else {
                     s.pop();
-                }
-                Frame::Battle(stage) => {
-                    if !self.battle_step(s, stage) {
-                        return;
+                    if !cancelled && s.piece(square).is_some() {
+                        self.heal(s, square, card, count, s.side());
                     }
                 }
-                Frame::FirstAid { square, card, count, opened, cancelled } => {
-                    if !opened {
-                        s.set_top(Frame::FirstAid { square, card, count, opened: true, cancelled: false });
-                        s.push(Frame::Window { owner: s.side(), chain: 0, via: None });
-                    } else {
-                        s.pop();
-                        if !cancelled && s.piece(square).is_some() {
-                            self.heal(s, square, card, count, s.side());
-                        }
-                    }
+                true
+            }
+            Frame::Strike(st) => self.strike_step(s, st),
+            Frame::Window { owner, chain, via } => {
+                if self.window_open(s, owner, chain, via) {
+                    return false;
                 }
-                Frame::Strike(st) => {
-                    if !self.strike_step(s, st) {
-                        return;
-                    }
+                self.resolve_window(s, owner, chain, via);
+                true
+            }
+            Frame::FreeOffer { player, from, to } => {
+                if self.free_offer_open(s, player, from, to) {
+                    return false;
                 }
-                Frame::Window { owner, chain, via } => {
-                    if self.window_open(s, owner, chain, via) {
-                        return;
-                    }
-                    self.resolve_window(s, owner, chain, via);
-                }
-                Frame::FreeOffer { player, from, to } => {
-                    if self.free_offer_open(s, player, from, to) {
-                        return;
-                    }
-                    s.pop();
-                }
+                s.pop();
+                true
             }
         }
     }
 }
 
-/// `(right bit, king square, rook square, squares between, king's target)`.
-const CASTLES: [(u8, u8, u8, &[u8], u8); 4] =
-    [(1, 4, 7, &[5, 6], 6), (2, 4, 0, &[1, 2, 3], 2), (4, 60, 63, &[61, 62], 62), (8, 60, 56, &[57, 58, 59], 58)];
+/// `(right bit, king square, rook square, squares between (a bit set),
+/// king's target)`.
+const CASTLES: [(u8, u8, u8, u64, u8); 4] =
+    [(1, 4, 7, 0x60, 6), (2, 4, 0, 0x0E, 2), (4, 60, 63, 0x60 << 56, 62), (8, 60, 56, 0x0E << 56, 58)];
 
 /// The castling rights a piece leaving or reaching `sq` takes away.
 fn castling_mask(sq: Square) -> u8 {

@@ -22,9 +22,12 @@ impl Square {
         (0..64).map(Square)
     }
 
+    /// Masked to 6 bits (every square is below 64: see [`Square::new`]), so
+    /// that the board and the per-square tables are read without a bounds
+    /// check.
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 63) as usize
     }
 
     /// 0 for the a-file to 7 for the h-file.

@@ -115,13 +115,13 @@ impl Rules<'_> {
         s.set_top(Frame::Turn(TurnStage::EndRound));
         match mv {
             Move::Step { from, to } => {
-                Self::move_piece(s, from, to);
+                Self::step_piece(s, from, to);
                 // Castling: the King's two-square move brings the Rook along.
                 if s.piece(to).is_some_and(|p| p.kind == Kind::King) && (from.file() - to.file()).abs() == 2 {
                     let rank = from.rank();
                     let (rook_from, rook_to) = if to.file() == 6 { (7, 5) } else { (0, 3) };
                     if let (Some(rf), Some(rt)) = (Square::at(rook_from, rank), Square::at(rook_to, rank)) {
-                        Self::move_piece(s, rf, rt);
+                        Self::step_piece(s, rf, rt);
                     }
                 }
             }

@@ -7,10 +7,10 @@
 //! [`Rules::discard_moves`]: the same move a full list would give at that
 //! index.
 
-use super::movegen::{discard_count, nth_discard, Held};
+use super::movegen::{nth_discard, pile_discard_count, Held};
 use super::*;
 use crate::lunch::board::{
-    for_each_step, pawn_moves, squares, step_set, steps_and_threats, threatened_from, Board,
+    pawn_moves, squares, steps_and_threats, threatened_from, Board,
 };
 use crate::lunch::deck::CardSet;
 use rand::Rng;
@@ -131,8 +131,7 @@ impl Rules<'_> {
         let openings = if s.hand_size(s.side()) > 0 { Openings::of(self, s) } else { Openings::NONE };
         let tally = self.count_actions(s, &pieces, &openings);
         let actions = tally.total();
-        let hand = Held::of_pile(s.hand(s.side()));
-        let discards = if self.may_discard(s) { discard_count(&hand) } else { 0 };
+        let discards = if self.may_discard(s) { pile_discard_count(s.hand(s.side())) } else { 0 };
         let total = actions + discards;
         if total == 0 {
             return None;
@@ -140,7 +139,7 @@ impl Rules<'_> {
         let index = rng.random_range(0..total);
         match index.checked_sub(actions) {
             None => self.nth_action(s, &pieces, &openings, &tally, index),
-            Some(discard) => nth_discard(&hand, discard).map(Move::Discard),
+            Some(discard) => nth_discard(&Held::of_pile(s.hand(s.side())), discard).map(Move::Discard),
         }
     }
 
@@ -154,6 +153,10 @@ impl Rules<'_> {
         let pawns = pieces.acting & board.pawns();
         let moves = pawn_moves(board, pawns, s.side());
         tally.steps += u64::from(moves.singles.count_ones() + moves.doubles.count_ones());
+        (tally.pawn_singles, tally.pawn_doubles) = match s.side() {
+            Player::First => (moves.singles >> 8, moves.doubles >> 16),
+            Player::Second => (moves.singles << 8, moves.doubles << 16),
+        };
         tally.attacks += moves.threats.iter().map(|&targets| openings.count(targets, pieces.held)).sum::<u64>();
         for (from, p) in board.pieces_in(pieces.acting & !pawns) {
             let (steps, targets) = steps_and_threats(board, from, p);
@@ -195,7 +198,7 @@ impl Rules<'_> {
         mut index: u64,
     ) -> Option<Move> {
         if index < tally.steps {
-            return nth_step(s.board(), pieces.acting, tally, index);
+            return nth_piece_step(s.board(), pieces.acting, tally, index);
         }
         index -= tally.steps;
         if index < tally.castles {
@@ -207,7 +210,7 @@ impl Rules<'_> {
         }
         index -= tally.aids;
         if index < tally.attacks {
-            return self.nth_attack(s.board(), pieces, openings, tally, index);
+            return self.nth_attack(s.board(), s.side(), pieces, openings, tally, index);
         }
         index -= tally.attacks;
         nth_emitted(index, |emit| self.breaks(s, emit))
@@ -233,20 +236,27 @@ impl Rules<'_> {
     fn nth_attack(
         &self,
         board: &Board,
+        me: Player,
         pieces: &Pieces,
         openings: &Openings,
         tally: &Tally,
         mut index: u64,
     ) -> Option<Move> {
-        for (from, p) in board.pieces_in(pieces.acting) {
-            let here = match p.kind {
-                Kind::Pawn => openings.count(threatened_from(board, from, p), pieces.held),
-                _ => u64::from(tally.attacks_at[from.index()]),
+        // A Pawn's attacks are counted again (a table lookup), the other
+        // pieces' come from the tally: only the drawn attack's piece is
+        // looked at.
+        let pawn = Piece::new(Kind::Pawn, me);
+        for from in squares(pieces.acting) {
+            let here = if board.pawns() & bit(from) != 0 {
+                openings.count(threatened_from(board, from, pawn), pieces.held)
+            } else {
+                u64::from(tally.attacks_at[from.index()])
             };
             if index >= here {
                 index -= here;
                 continue;
             }
+            let p = board.get(from)?;
             for to in squares(threatened_from(board, from, p)) {
                 let held = pieces.held & bit(to) != 0;
                 if index < openings.on(held) {
@@ -272,11 +282,25 @@ struct Tally {
     /// of the pieces before it again.
     steps_at: [u8; 64],
     attacks_at: [u16; 64],
+    /// The squares of the Pawns that can step once, and of those that can
+    /// step twice (from their moves counted all at once).
+    pawn_singles: u64,
+    pawn_doubles: u64,
 }
 
 impl Default for Tally {
     fn default() -> Tally {
-        Tally { steps: 0, castles: 0, aids: 0, attacks: 0, breaks: 0, steps_at: [0; 64], attacks_at: [0; 64] }
+        Tally {
+            steps: 0,
+            castles: 0,
+            aids: 0,
+            attacks: 0,
+            breaks: 0,
+            steps_at: [0; 64],
+            attacks_at: [0; 64],
+            pawn_singles: 0,
+            pawn_doubles: 0,
+        }
     }
 }
 
@@ -287,15 +311,19 @@ impl Tally {
 }
 
 /// The `index`th step of the pieces on `acting`: by piece, then in the
-/// order [`for_each_step`] lists a piece's steps.
-fn nth_step(board: &Board, acting: u64, tally: &Tally, mut index: u64) -> Option<Move> {
-    for (from, p) in board.pieces_in(acting) {
-        let here = match p.kind {
-            Kind::Pawn => u64::from(step_set(board, from, p).count_ones()),
-            _ => u64::from(tally.steps_at[from.index()]),
+/// order [`crate::lunch::board::for_each_step`] lists a piece's steps.
+fn nth_piece_step(board: &Board, acting: u64, tally: &Tally, mut index: u64) -> Option<Move> {
+    // The pieces' step counts come from the tally, a Pawn's from the
+    // Pawns' steps counted at once: only the drawn step's piece is looked at.
+    for from in squares(acting) {
+        let here = if board.pawns() & bit(from) != 0 {
+            (tally.pawn_singles >> from.index() & 1) + (tally.pawn_doubles >> from.index() & 1)
+        } else {
+            u64::from(tally.steps_at[from.index()])
         };
         if index < here {
-            return nth_emitted(index, |emit| for_each_step(board, from, |to| emit(Move::Step { from, to })));
+            let p = board.get(from)?;
+            return crate::lunch::board::nth_step(board, from, p, index as u32).map(|to| Move::Step { from, to });
         }
         index -= here;
     }

@@ -155,7 +155,7 @@ impl Rules<'_> {
                     let mut n = 0u64;
                     self.actions(s, &mut |_| n += 1, true);
                     if self.may_discard(s) {
-                        n += discard_count(&Held::of_pile(s.hand(s.side())));
+                        n += pile_discard_count(s.hand(s.side()));
                     }
                     return n;
                 }
@@ -235,12 +235,19 @@ impl Rules<'_> {
     /// The castlings (the King's two-square moves) of the mover.
     pub(super) fn castles(&self, s: &State, emit: &mut dyn FnMut(Move)) {
         let me = s.side();
+        // Asked at every action: once the mover's rights are gone, no look.
+        let mine = if me == Player::First { 3 } else { 12 };
+        if s.castling() & mine == 0 {
+            return;
+        }
+        let occupied = s.board().occupancy().all;
         for (bit, king, rook, between, to) in CASTLES {
             let (king, rook) = (Square::new(king), Square::new(rook));
+            // The cheap tests first: the rights, then the squares between.
             if s.castling() & bit != 0
+                && occupied & between == 0
                 && s.piece(king).is_some_and(|p| p.color == me && p.kind == Kind::King)
                 && s.piece(rook).is_some_and(|p| p.color == me && p.kind == Kind::Rook)
-                && between.iter().all(|&sq| s.piece(Square::new(sq)).is_none())
                 && s.can_act(king)
                 && s.can_act(rook)
             {
@@ -271,6 +278,17 @@ impl Rules<'_> {
 /// How many multisets of 1 to 5 cards `hand` holds (what [`discards`] lists).
 pub(super) fn discard_count(hand: &Held) -> u64 {
     multisets_up_to(hand.counts(), 5) - 1
+}
+
+/// [`discard_count`] of a pile, the types it holds listed only when it has
+/// more than 5 cards: a hand of 5 or fewer (as in play) takes each type 0
+/// to all its cards times, and random playouts count the discards at every
+/// action but list them only for a drawn discard.
+pub(super) fn pile_discard_count(pile: &Pile) -> u64 {
+    if pile.total() > 5 {
+        return discard_count(&Held::of_pile(pile));
+    }
+    pile.cards().map(|(_, n)| u64::from(n) + 1).product::<u64>() - 1
 }
 
 /// The card types a hand holds, with their counts, in deck order: the
@@ -427,6 +445,13 @@ mod tests {
             discards(&hand, 0, &mut picked, &mut |m| listed.push(m));
             let held = Held::of(&hand);
             assert_eq!(listed.len() as u64, discard_count(&held), "{hand:?}");
+            let mut pile = Pile::EMPTY;
+            for (card, &n) in hand.iter().enumerate() {
+                for _ in 0..n {
+                    pile.add(Card::new(card as u8));
+                }
+            }
+            assert_eq!(pile_discard_count(&pile), discard_count(&held), "{hand:?} as a pile");
             for (index, &listed) in listed.iter().enumerate() {
                 assert_eq!(nth_discard(&held, index as u64).map(Move::Discard), Some(listed), "{hand:?} #{index}");
             }

@@ -125,11 +125,28 @@ impl Rules<'_> {
     /// Moves a piece (marks it as having entered its square; castling
     /// rights of a moved King or Rook are lost).
     pub(super) fn move_piece(s: &mut State, from: Square, to: Square) {
+        Self::relocate(s, from, to, flag::ENTERED);
+    }
+
+    /// A step of the action (castling's Rook too): moved as by
+    /// [`Rules::move_piece`], but marked as having entered its square only
+    /// when a Pawn reaches its last rank, for the promotion. Any other
+    /// piece's mark would be cleared at the end of this very action, with
+    /// no decision in between, so the ply ends in the same state; unmarked,
+    /// the end of the action need not look at the piece (a third of the
+    /// plies of a random game are actions, most of them steps).
+    pub(super) fn step_piece(s: &mut State, from: Square, to: Square) {
+        let promotes = s.piece(from).is_some_and(|p| p.kind == Kind::Pawn && to.rank() == last_rank(p.color));
+        Self::relocate(s, from, to, if promotes { flag::ENTERED } else { 0 });
+    }
+
+    /// Moves a piece, adding the marks `marks`.
+    fn relocate(s: &mut State, from: Square, to: Square, marks: u8) {
         if from == to {
             return;
         }
         let Some(mut piece) = s.piece(from) else { return };
-        piece.flags |= flag::ENTERED;
+        piece.flags |= marks;
         s.set_piece(from, None);
         s.set_piece(to, Some(piece));
         s.set_castling(s.castling() & !(castling_mask(from) | castling_mask(to)));
@@ -242,6 +259,10 @@ impl Rules<'_> {
 
     pub(super) fn update_castling(s: &mut State) {
         let mut rights = s.castling();
+        // Twice a turn: once every right is gone (most of a long game), no look.
+        if rights == 0 {
+            return;
+        }
         for (bit, king, rook, color) in [
             (1u8, 4u8, 7u8, Player::First),
             (2, 4, 0, Player::First),

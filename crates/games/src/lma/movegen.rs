@@ -24,7 +24,9 @@ use super::moves::{Move, Special, PROMOTIONS};
 use super::piece::{Kind, WHITE};
 use super::position::Position;
 use super::square::{BoardIndex, Square};
-use super::tables::{bishop_attacks, rook_attacks, same_parity, BETWEEN, FILE_A, FILE_F, KING, KNIGHT, RANK};
+use super::tables::{
+    bishop_attacks, rook_attacks, same_parity, BETWEEN, BISHOP_LINES, FILE_A, FILE_F, KING, KNIGHT, RANK, ROOK_LINES,
+};
 
 /// The pieces whose moves [`Generator::piece_targets`] gives.
 pub const SLIDERS: [Kind; 3] = [Kind::Queen, Kind::Rook, Kind::Cardinal];
@@ -121,8 +123,8 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     } else {
         let kinds = &pos.kinds[kb];
         let queens = kinds[Kind::Queen as usize];
-        let snipers = ((rook_attacks(kc, Bitboard::EMPTY) & (queens | kinds[Kind::Rook as usize]))
-            | (bishop_attacks(kc, Bitboard::EMPTY) & (queens | kinds[Kind::Cardinal as usize])))
+        let snipers = ((ROOK_LINES[kc] & (queens | kinds[Kind::Rook as usize]))
+            | (BISHOP_LINES[kc] & (queens | kinds[Kind::Cardinal as usize])))
             & gen.enemy[kb];
         for sniper in snipers {
             let blockers = BETWEEN[kc][sniper] & gen.occupied[kb];
@@ -230,7 +232,7 @@ impl<'a> Generator<'a> {
             return self.king_step_is_safe(mv.to.board(), mv.to.cell());
         }
         let exposing = if mv.from.board() == kb {
-            let lines = rook_attacks(kc, Bitboard::EMPTY) | bishop_attacks(kc, Bitboard::EMPTY);
+            let lines = ROOK_LINES[kc] | BISHOP_LINES[kc];
             let off_colour_capture = mv.to.board() != kb && self.enemy[kb].contains_index(mv.to.cell());
             lines.contains_index(mv.from.cell()) || (off_colour_capture && lines.contains_index(mv.to.cell()))
         } else {

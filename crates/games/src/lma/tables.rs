@@ -42,6 +42,12 @@ pub static LINES: [[Line; 4]; CELLS] = lines();
 /// which random playouts draw from without computing the targets.
 pub static EMPTY_BOARD_REACH: [[u8; 4]; CELLS] = empty_board_reach();
 
+/// The cells on a rook's lines (rank and file) and on a bishop's lines
+/// (diagonals) through each cell, on an empty board: a slider off them
+/// cannot attack the cell, whatever stands between.
+pub static ROOK_LINES: [Bitboard; CELLS] = empty_board_lines(0);
+pub static BISHOP_LINES: [Bitboard; CELLS] = empty_board_lines(2);
+
 /// Cells strictly between two cells on a common line (empty otherwise).
 pub static BETWEEN: [[Bitboard; CELLS]; CELLS] = between();
 
@@ -164,6 +170,19 @@ const fn lines() -> [[Line; 4]; CELLS] {
     out
 }
 
+/// The lines `first` and `first + 1` of [`LINES`] through each cell.
+const fn empty_board_lines(first: usize) -> [Bitboard; CELLS] {
+    let lines = lines();
+    let mut out = [Bitboard(0); CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (a, b) = (&lines[cell][first], &lines[cell][first + 1]);
+        out[cell] = Bitboard(a.lower | a.upper | b.lower | b.upper);
+        cell += 1;
+    }
+    out
+}
+
 const fn empty_board_reach() -> [[u8; 4]; CELLS] {
     let lines = lines();
     let knight = leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
@@ -252,7 +271,15 @@ mod tests {
                 let bishop = slow_slider(cell, occupied, &[(1, 1), (-1, 1), (1, -1), (-1, -1)]);
                 assert_eq!(rook_attacks(cell, Bitboard(occupied)).0, rook, "rook on {cell}");
                 assert_eq!(bishop_attacks(cell, Bitboard(occupied)).0, bishop, "bishop on {cell}");
+                // The empty-board lines hold every attack (the attack test
+                // skips sliders off them).
+                assert_eq!(rook_attacks(cell, Bitboard(occupied)) & !ROOK_LINES[cell], Bitboard::EMPTY);
+                assert_eq!(bishop_attacks(cell, Bitboard(occupied)) & !BISHOP_LINES[cell], Bitboard::EMPTY);
             }
+        }
+        for cell in 0..CELLS {
+            assert_eq!(ROOK_LINES[cell], rook_attacks(cell, Bitboard::EMPTY), "rook lines of {cell}");
+            assert_eq!(BISHOP_LINES[cell], bishop_attacks(cell, Bitboard::EMPTY), "bishop lines of {cell}");
         }
     }
 

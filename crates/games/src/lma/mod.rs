@@ -60,14 +60,15 @@ impl LmaVariant {
     }
 }
 
-/// A game of LMA Chess: the position, and the positions before each move
-/// played on this value (for undo and repetition).
+/// A game of LMA Chess: the positions from the one it started from to the
+/// current one, the last (for undo and repetition).
 #[derive(Clone, Debug)]
 pub struct Lma {
     variant: LmaVariant,
-    pos: Position,
-    history: Vec<Position>,
-    /// The hashes of `history` and `pos`, counted by bucket: most plies
+    /// Never empty. The current position is the last, so that undoing a
+    /// move only drops it (no copy back).
+    positions: Vec<Position>,
+    /// The hashes of `positions`, counted by bucket: most plies
     /// need no scan for a threefold repetition.
     seen: KeyCounts,
     /// The fullmove number of the position the game started from, and
@@ -83,22 +84,44 @@ impl Lma {
             variant,
             start_black: pos.side_to_move() == BLACK,
             seen: KeyCounts::starting_at(pos.hash),
-            pos,
-            history: Vec::with_capacity(64),
+            positions: {
+                let mut positions = Vec::with_capacity(64);
+                positions.push(pos);
+                positions
+            },
             start_fullmove: fullmove,
         }
     }
 
+    /// The current position.
+    #[inline(always)]
+    fn pos(&self) -> &Position {
+        let last = self.positions.len() - 1;
+        &self.positions[last]
+    }
+
+    #[inline(always)]
+    fn pos_mut(&mut self) -> &mut Position {
+        let last = self.positions.len() - 1;
+        &mut self.positions[last]
+    }
+
+    /// How many moves were played on this value (undoable).
+    #[inline(always)]
+    fn moves_played(&self) -> usize {
+        self.positions.len() - 1
+    }
+
     /// The move number of the position text.
     pub fn fullmove(&self) -> u32 {
-        let moves_by_black = (self.history.len() + usize::from(self.start_black)) / 2;
+        let moves_by_black = (self.moves_played() + usize::from(self.start_black)) / 2;
         self.start_fullmove.saturating_add(u32::try_from(moves_by_black).unwrap_or(u32::MAX))
     }
 
     /// The draw that the clock or repetition imposes, if any (stalemate and
     /// checkmate are found by generating moves).
     fn drawn_by_rule(&self) -> Option<&'static str> {
-        if self.pos.halfmove >= 100 {
+        if self.pos().halfmove >= 100 {
             Some("fifty-move rule")
         } else if self.is_threefold() {
             Some("threefold repetition")
@@ -112,8 +135,9 @@ impl Lma {
     /// repeat, and only those with the same side to move.
     #[inline]
     fn is_threefold(&self) -> bool {
-        let reversible = (self.pos.halfmove as usize).min(self.history.len());
-        if reversible < 8 || !self.seen.may_have_occurred(self.pos.hash, 3) {
+        let pos = self.pos();
+        let reversible = (pos.halfmove as usize).min(self.moves_played());
+        if reversible < 8 || !self.seen.may_have_occurred(pos.hash, 3) {
             // Three occurrences need at least 8 reversible plies in between
             // (each return takes 4).
             return false;
@@ -121,7 +145,7 @@ impl Lma {
         let mut seen = 1;
         let mut back = 4;
         while back <= reversible {
-            if self.history[self.history.len() - back].same_game_state(&self.pos) {
+            if self.positions[self.moves_played() - back].same_game_state(pos) {
                 seen += 1;
                 if seen >= 3 {
                     return true;
@@ -175,7 +199,7 @@ impl Game for Lma {
     }
 
     fn to_text(&self) -> String {
-        text::position_text(&self.pos, self.fullmove())
+        text::position_text(self.pos(), self.fullmove())
     }
 
     fn variant(&self) -> &LmaVariant {
@@ -183,17 +207,17 @@ impl Game for Lma {
     }
 
     fn to_act(&self) -> Actor {
-        Actor::Player(Player::from_index(self.pos.side_to_move()))
+        Actor::Player(Player::from_index(self.pos().side_to_move()))
     }
 
     /// Checkmate and stalemate first (a mate given on the 100th quiet ply
     /// is a mate), then the fifty-move rule and threefold repetition.
     fn outcome(&self) -> Option<Outcome> {
         let mut counter = Counter(0);
-        generate(&self.pos, &mut counter);
+        generate(self.pos(), &mut counter);
         if counter.0 == 0 {
-            return Some(if self.pos.checkers().not_empty() {
-                Outcome::Win { winner: Player::from_index(1 - self.pos.side_to_move()), reason: "checkmate" }
+            return Some(if self.pos().checkers().not_empty() {
+                Outcome::Win { winner: Player::from_index(1 - self.pos().side_to_move()), reason: "checkmate" }
             } else {
                 Outcome::Draw { reason: "stalemate" }
             });
@@ -204,7 +228,7 @@ impl Game for Lma {
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.drawn_by_rule().is_none() {
-            generate(&self.pos, &mut Collector(moves));
+            generate(self.pos(), &mut Collector(moves));
         }
     }
 
@@ -214,7 +238,7 @@ impl Game for Lma {
             return 0;
         }
         let mut counter = Counter(0);
-        generate(&self.pos, &mut counter);
+        generate(self.pos(), &mut counter);
         counter.0
     }
 
@@ -222,26 +246,31 @@ impl Game for Lma {
         if self.drawn_by_rule().is_some() {
             return None;
         }
-        random::random_legal(&self.pos, rng, scratch)
+        random::random_legal(self.pos(), rng, scratch)
     }
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.history.push(self.pos);
-        self.pos.apply(mv);
-        self.seen.enter(self.pos.hash);
+        // Copied within the vector (a push would copy it to the stack
+        // first).
+        let last = self.moves_played();
+        self.positions.extend_from_within(last..);
+        let pos = self.pos_mut();
+        pos.apply(mv);
+        let hash = pos.hash;
+        self.seen.enter(hash);
     }
 
     #[inline]
     fn undo(&mut self) {
-        if let Some(previous) = self.history.pop() {
-            self.seen.leave(self.pos.hash);
-            self.pos = previous;
+        if self.moves_played() > 0 {
+            self.seen.leave(self.pos().hash);
+            self.positions.truncate(self.positions.len() - 1);
         }
     }
 
     fn hash(&self) -> u64 {
-        self.pos.hash
+        self.pos().hash
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -261,8 +290,8 @@ impl Game for Lma {
         {
             return Ok(mv);
         }
-        let us = self.pos.side_to_move();
-        let reason = match self.pos.piece_at(wanted.from) {
+        let us = self.pos().side_to_move();
+        let reason = match self.pos().piece_at(wanted.from) {
             None => format!("there is no piece on {}", wanted.from),
             Some((side, _)) if side != us => {
                 format!(
@@ -292,7 +321,7 @@ impl Game for Lma {
     }
 
     fn in_check(&self) -> bool {
-        self.pos.checkers().not_empty()
+        self.pos().checkers().not_empty()
     }
 
     /// A lone King cannot checkmate: anything else might.
@@ -301,7 +330,7 @@ impl Game for Lma {
         (0..2).any(|board| {
             [Kind::Queen, Kind::Rook, Kind::Cardinal, Kind::Pawn]
                 .into_iter()
-                .any(|kind| self.pos.pieces(board, side, kind).not_empty())
+                .any(|kind| self.pos().pieces(board, side, kind).not_empty())
         })
     }
 
@@ -320,8 +349,9 @@ impl Game for Lma {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        invariants::check(&self.pos, self.history.last())?;
-        if self.seen != KeyCounts::of(self.history.iter().chain([&self.pos]).map(|pos| pos.hash)) {
+        let previous = self.moves_played().checked_sub(1).map(|index| &self.positions[index]);
+        invariants::check(self.pos(), previous)?;
+        if self.seen != KeyCounts::of(self.positions.iter().map(|pos| pos.hash)) {
             return Err("the counts of position hashes are out of step with the history".into());
         }
         Ok(())

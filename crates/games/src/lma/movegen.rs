@@ -343,6 +343,25 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// The pseudo-legal move of the queen, rook or cardinal on `cell` of
+    /// `board` to `to`, a cell it reaches on an empty board, if there is
+    /// one: the same moves as [`Self::piece_targets`] gives, one at a
+    /// time. A knight's leap has no cells between.
+    #[inline(always)]
+    pub(super) fn slider_move(&self, board: BoardIndex, cell: usize, to: usize) -> Option<Move> {
+        if (BETWEEN[cell][to] & self.occupied[board]).not_empty() || self.own[board].contains_index(to) {
+            return None;
+        }
+        let land = if same_parity(cell).contains_index(to) {
+            board
+        } else if self.occupied[1 - board].contains_index(to) {
+            return None;
+        } else {
+            1 - board
+        };
+        Some(Move::plain(Square::new(board, cell), Square::new(land, to)))
+    }
+
     /// Where the queen, rook or cardinal on `cell` of `board` may go: the
     /// targets of its own colour (it stays on `board`) and those of the
     /// other colour (it lands on the other board, which must be free there).

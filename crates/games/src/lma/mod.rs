@@ -61,14 +61,17 @@ impl LmaVariant {
 }
 
 /// A game of LMA Chess: the positions from the one it started from to the
-/// current one, the last (for undo and repetition).
-#[derive(Clone, Debug)]
+/// current one (for undo and repetition).
+#[derive(Debug)]
 pub struct Lma {
     variant: LmaVariant,
-    /// Never empty. The current position is the last, so that undoing a
-    /// move only drops it (no copy back).
+    /// The game's positions up to the current one, at index `current`;
+    /// those after it are spare, left by undone moves for the next moves
+    /// to overwrite: undo copies nothing, and play copies the current
+    /// position once, into place.
     positions: Vec<Position>,
-    /// The hashes of `positions`, counted by bucket: most plies
+    current: usize,
+    /// The hashes of the game's positions, counted by bucket: most plies
     /// need no scan for a threefold repetition.
     seen: KeyCounts,
     /// The fullmove number of the position the game started from, and
@@ -89,6 +92,7 @@ impl Lma {
                 positions.push(pos);
                 positions
             },
+            current: 0,
             start_fullmove: fullmove,
         }
     }
@@ -96,20 +100,33 @@ impl Lma {
     /// The current position.
     #[inline(always)]
     fn pos(&self) -> &Position {
-        let last = self.positions.len() - 1;
-        &self.positions[last]
+        &self.positions[self.current]
     }
 
+    /// The game's positions, the current one last.
+    fn game_positions(&self) -> &[Position] {
+        &self.positions[..=self.current]
+    }
+
+    /// Makes a copy of the current position the current one, for a move to
+    /// change: into a spare slot when there is one (a copy in place; a
+    /// push would copy it to the stack first).
     #[inline(always)]
-    fn pos_mut(&mut self) -> &mut Position {
-        let last = self.positions.len() - 1;
-        &mut self.positions[last]
+    fn advance(&mut self) -> &mut Position {
+        let (current, next) = (self.current, self.current + 1);
+        if next < self.positions.len() {
+            self.positions[next] = self.positions[current];
+        } else {
+            self.positions.extend_from_within(current..);
+        }
+        self.current = next;
+        &mut self.positions[next]
     }
 
     /// How many moves were played on this value (undoable).
     #[inline(always)]
     fn moves_played(&self) -> usize {
-        self.positions.len() - 1
+        self.current
     }
 
     /// The move number of the position text.
@@ -161,6 +178,20 @@ impl Lma {
             "white"
         } else {
             "black"
+        }
+    }
+}
+
+/// The spare positions after the current one are not copied.
+impl Clone for Lma {
+    fn clone(&self) -> Lma {
+        Lma {
+            variant: self.variant,
+            positions: self.game_positions().to_vec(),
+            current: self.current,
+            seen: self.seen.clone(),
+            start_fullmove: self.start_fullmove,
+            start_black: self.start_black,
         }
     }
 }
@@ -251,11 +282,7 @@ impl Game for Lma {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        // Copied within the vector (a push would copy it to the stack
-        // first).
-        let last = self.moves_played();
-        self.positions.extend_from_within(last..);
-        let pos = self.pos_mut();
+        let pos = self.advance();
         pos.apply(mv);
         let hash = pos.hash;
         self.seen.enter(hash);
@@ -263,9 +290,9 @@ impl Game for Lma {
 
     #[inline]
     fn undo(&mut self) {
-        if self.moves_played() > 0 {
+        if self.current > 0 {
             self.seen.leave(self.pos().hash);
-            self.positions.truncate(self.positions.len() - 1);
+            self.current -= 1;
         }
     }
 
@@ -351,7 +378,7 @@ impl Game for Lma {
     fn check_invariants(&self) -> Result<(), String> {
         let previous = self.moves_played().checked_sub(1).map(|index| &self.positions[index]);
         invariants::check(self.pos(), previous)?;
-        if self.seen != KeyCounts::of(self.positions.iter().map(|pos| pos.hash)) {
+        if self.seen != KeyCounts::of(self.game_positions().iter().map(|pos| pos.hash)) {
             return Err("the counts of position hashes are out of step with the history".into());
         }
         Ok(())

@@ -136,7 +136,9 @@ impl Lma {
     }
 
     /// The draw that the clock or repetition imposes, if any (stalemate and
-    /// checkmate are found by generating moves).
+    /// checkmate are found by generating moves). Inlined: random playouts
+    /// ask every ply, and mostly both tests fail at once.
+    #[inline]
     fn drawn_by_rule(&self) -> Option<&'static str> {
         if self.pos().halfmove >= 100 {
             Some("fifty-move rule")

@@ -282,7 +282,8 @@ impl Game for Lma {
         random::random_legal(self.pos(), rng, scratch)
     }
 
-    #[inline]
+    /// Always inlined: a call cost about a tenth of it in random playouts.
+    #[inline(always)]
     fn play(&mut self, mv: Move) {
         let pos = self.advance();
         pos.apply(mv);

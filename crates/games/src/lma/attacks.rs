@@ -7,7 +7,7 @@ use super::bitboard::Bitboard;
 use super::piece::Kind;
 use super::position::Position;
 use super::square::BoardIndex;
-use super::tables::{bishop_attacks, rook_attacks, same_parity, KING, KNIGHT, PAWN_ATTACKS};
+use super::tables::{bishop_attacks, rook_attacks, same_parity, BISHOP_LINES, KING, KNIGHT, PAWN_ATTACKS, ROOK_LINES};
 
 impl Position {
     /// The pieces of side `by` on `board` attacking `cell` of that board,
@@ -27,8 +27,8 @@ impl Position {
         let kinds = &self.kinds[board];
         let queens = kinds[Kind::Queen as usize];
         let cardinals = kinds[Kind::Cardinal as usize];
-        let diagonal = (queens | cardinals) & mine;
-        let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine;
+        let diagonal = (queens | cardinals) & mine & BISHOP_LINES[cell];
+        let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine & ROOK_LINES[cell];
         let mut found = (KNIGHT[cell] & cardinals & mine)
             | (KING[cell] & kinds[Kind::King as usize] & mine)
             // A pawn of `by` attacks `cell` from where a pawn of the other
@@ -71,12 +71,14 @@ impl Position {
         if (leapers & mine).not_empty() {
             return true;
         }
+        // Rays are traced only for sliders on the cell's lines (on an empty
+        // board): one table lookup spares most traces.
         let queens = kinds[Kind::Queen as usize];
-        let diagonal = (queens | cardinals) & mine;
+        let diagonal = (queens | cardinals) & mine & BISHOP_LINES[cell];
         if diagonal.not_empty() && (bishop_attacks(cell, occupied) & diagonal).not_empty() {
             return true;
         }
-        let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine;
+        let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine & ROOK_LINES[cell];
         orthogonal.not_empty() && (rook_attacks(cell, occupied) & orthogonal).not_empty()
     }
 

@@ -95,7 +95,7 @@ impl Evaluate for Lma {
     }
 
     fn features<T: Terms>(&self, terms: &mut T) {
-        let pos = &self.pos;
+        let pos = self.pos();
         let us = pos.side_to_move();
         let mine = side_features(pos, us);
         let theirs = side_features(pos, 1 - us);
@@ -109,22 +109,22 @@ impl Evaluate for Lma {
     }
 
     fn evaluate_handwritten(&self) -> i32 {
-        let pos = &self.pos;
+        let pos = self.pos();
         let us = pos.side_to_move();
         side_value(pos, us) - side_value(pos, 1 - us)
     }
 
     /// Captures and promotions.
     fn is_tactical(&self, mv: Move) -> bool {
-        let enemy = 1 - self.pos.side_to_move();
-        matches!(mv.special, Special::Promote(_)) || self.pos.sides[mv.to.board()][enemy].contains_index(mv.to.cell())
+        let enemy = 1 - self.pos().side_to_move();
+        matches!(mv.special, Special::Promote(_)) || self.pos().sides[mv.to.board()][enemy].contains_index(mv.to.cell())
     }
 
     /// Passing is rarely best in a chess-like game with queens and rooks
     /// about: allowed when not in check and some piece besides pawns and
     /// the king remains.
     fn null_move_allowed(&self) -> bool {
-        let pos = &self.pos;
+        let pos = self.pos();
         let us = pos.side_to_move();
         let pieces = (0..2).any(|board| {
             (pos.sides[board][us] & !pos.kinds[board][Kind::Pawn as usize] & !pos.kinds[board][Kind::King as usize])
@@ -134,13 +134,13 @@ impl Evaluate for Lma {
     }
 
     fn play_null(&mut self) {
-        self.history.push(self.pos);
-        let pos = &mut self.pos;
+        let pos = self.advance();
         pos.set_side_to_move(1 - pos.side_to_move());
         // A pass is not a reversible move for the repetition rule: the
         // position after it never repeats one before.
         pos.halfmove = 0;
-        self.seen.enter(self.pos.hash);
+        let hash = pos.hash;
+        self.seen.enter(hash);
     }
 
     fn undo_null(&mut self) {
@@ -338,8 +338,8 @@ mod tests {
         // passed either, c3 being ahead of it).
         let text = "3k2/6/6/6/2P3/P5/6|6/3p2/6/6/P5/6/3K2 w - 0 1";
         let game = Lma::from_text(&super::super::LmaVariant::Single, text).unwrap();
-        let white = side_features(&game.pos, 0);
-        let black = side_features(&game.pos, 1);
+        let white = side_features(game.pos(), 0);
+        let black = side_features(game.pos(), 1);
         assert_eq!(white[PAWN], 3);
         assert_eq!(white[DOUBLED], 1);
         assert_eq!(white[ISOLATED], 3);

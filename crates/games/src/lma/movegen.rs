@@ -24,7 +24,9 @@ use super::moves::{Move, Special, PROMOTIONS};
 use super::piece::{Kind, WHITE};
 use super::position::Position;
 use super::square::{BoardIndex, Square};
-use super::tables::{bishop_attacks, rook_attacks, same_parity, BETWEEN, FILE_A, FILE_F, KING, KNIGHT, RANK};
+use super::tables::{
+    bishop_attacks, rook_attacks, same_parity, BETWEEN, BISHOP_LINES, FILE_A, FILE_F, KING, KNIGHT, RANK, ROOK_LINES,
+};
 
 /// The pieces whose moves [`Generator::piece_targets`] gives.
 pub const SLIDERS: [Kind; 3] = [Kind::Queen, Kind::Rook, Kind::Cardinal];
@@ -121,8 +123,8 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     } else {
         let kinds = &pos.kinds[kb];
         let queens = kinds[Kind::Queen as usize];
-        let snipers = ((rook_attacks(kc, Bitboard::EMPTY) & (queens | kinds[Kind::Rook as usize]))
-            | (bishop_attacks(kc, Bitboard::EMPTY) & (queens | kinds[Kind::Cardinal as usize])))
+        let snipers = ((ROOK_LINES[kc] & (queens | kinds[Kind::Rook as usize]))
+            | (BISHOP_LINES[kc] & (queens | kinds[Kind::Cardinal as usize])))
             & gen.enemy[kb];
         for sniper in snipers {
             let blockers = BETWEEN[kc][sniper] & gen.occupied[kb];
@@ -148,7 +150,9 @@ pub fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 }
 
 impl<'a> Generator<'a> {
-    #[inline]
+    /// Always inlined: its fields then stay in registers (a call returned
+    /// them through memory, every ply of a playout).
+    #[inline(always)]
     pub(super) fn new(pos: &'a Position) -> Generator<'a> {
         let us = pos.side_to_move();
         let them = 1 - us;
@@ -230,7 +234,7 @@ impl<'a> Generator<'a> {
             return self.king_step_is_safe(mv.to.board(), mv.to.cell());
         }
         let exposing = if mv.from.board() == kb {
-            let lines = rook_attacks(kc, Bitboard::EMPTY) | bishop_attacks(kc, Bitboard::EMPTY);
+            let lines = ROOK_LINES[kc] | BISHOP_LINES[kc];
             let off_colour_capture = mv.to.board() != kb && self.enemy[kb].contains_index(mv.to.cell());
             lines.contains_index(mv.from.cell()) || (off_colour_capture && lines.contains_index(mv.to.cell()))
         } else {
@@ -339,6 +343,25 @@ impl<'a> Generator<'a> {
         }
     }
 
+    /// The pseudo-legal move of the queen, rook or cardinal on `cell` of
+    /// `board` to `to`, a cell it reaches on an empty board, if there is
+    /// one: the same moves as [`Self::piece_targets`] gives, one at a
+    /// time. A knight's leap has no cells between.
+    #[inline(always)]
+    pub(super) fn slider_move(&self, board: BoardIndex, cell: usize, to: usize) -> Option<Move> {
+        if (BETWEEN[cell][to] & self.occupied[board]).not_empty() || self.own[board].contains_index(to) {
+            return None;
+        }
+        let land = if same_parity(cell).contains_index(to) {
+            board
+        } else if self.occupied[1 - board].contains_index(to) {
+            return None;
+        } else {
+            1 - board
+        };
+        Some(Move::plain(Square::new(board, cell), Square::new(land, to)))
+    }
+
     /// Where the queen, rook or cardinal on `cell` of `board` may go: the
     /// targets of its own colour (it stays on `board`) and those of the
     /// other colour (it lands on the other board, which must be free there).
@@ -391,9 +414,28 @@ impl<'a> Generator<'a> {
         if pawns.is_empty() {
             return;
         }
+        if self.us == WHITE {
+            self.pawn_moves_towards::<true, S>(board, pawns, careful, landings, sink);
+        } else {
+            self.pawn_moves_towards::<false, S>(board, pawns, careful, landings, sink);
+        }
+    }
+
+    /// [`Self::pawn_moves`] for pawns moving up (White's) or down: with the
+    /// direction known at compile time, each shift is one instruction
+    /// instead of a test of its sign.
+    #[inline(always)]
+    fn pawn_moves_towards<const UP: bool, S: Sink>(
+        &self,
+        board: BoardIndex,
+        pawns: Bitboard,
+        careful: Bitboard,
+        landings: [Bitboard; 2],
+        sink: &mut S,
+    ) {
         let other = 1 - board;
         let (forward, start_rank, last_rank, left, right) =
-            if self.us == WHITE { (6, RANK[1], RANK[6], 5, 7) } else { (-6, RANK[5], RANK[0], -7, -5) };
+            if UP { (6, RANK[1], RANK[6], 5, 7) } else { (-6, RANK[5], RANK[0], -7, -5) };
         let empty_here = !self.occupied[board];
         let empty_there = !self.occupied[other];
         let enemy = self.enemy[board];

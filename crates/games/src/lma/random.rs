@@ -7,8 +7,8 @@
 //! - the king's steps, the castlings and the pawns' moves are generated in
 //!   the groups the generator makes (a target set, a pawn shift);
 //! - a queen, rook or cardinal counts as many slots as it has targets on an
-//!   empty board; a drawn slot computes that piece's targets alone, and is
-//!   a move if the piece has that many targets;
+//!   empty board, one per target; a drawn slot is a move if nothing blocks
+//!   the way to its target and the landing square is free;
 //! - only the drawn move is tested for the king's safety.
 //!
 //! In check most pseudo-legal moves are illegal, and a position without
@@ -20,7 +20,7 @@ use super::moves::{Move, Special, PROMOTIONS};
 use super::piece::Kind;
 use super::position::Position;
 use super::square::{BoardIndex, Square};
-use super::tables::{same_parity, EMPTY_BOARD_REACH};
+use super::tables::{EMPTY_BOARD_REACH, EMPTY_BOARD_TARGETS};
 use rand::Rng;
 use smallvec::SmallVec;
 
@@ -89,8 +89,10 @@ impl<'a> Sliders<'a> {
         }
     }
 
-    /// The move in slot `index` (below `slots`), or `None` when its piece
-    /// has fewer targets than that.
+    /// The move in slot `index` (below `slots`), or `None` when that slot
+    /// is no move: slot `i` of a piece is its `i`-th target on an empty
+    /// board, a move if nothing blocks the way there and the landing is
+    /// free (one test, instead of computing all the piece's targets).
     #[inline]
     fn nth(&self, gen: &Generator, mut index: u32) -> Option<Move> {
         let mut drawn = None;
@@ -99,13 +101,8 @@ impl<'a> Sliders<'a> {
                 index -= slots;
                 return false;
             }
-            let (stay, change) = gen.piece_targets(board, cell, kind);
-            let targets = stay | change;
-            if index < targets.count() {
-                let to = targets.nth_index(index);
-                let land = if same_parity(cell).contains_index(to) { board } else { 1 - board };
-                drawn = Some(Move::plain(Square::new(board, cell), Square::new(land, to)));
-            }
+            let to = usize::from(EMPTY_BOARD_TARGETS[cell][kind as usize][index as usize]);
+            drawn = gen.slider_move(board, cell, to);
             true
         });
         drawn

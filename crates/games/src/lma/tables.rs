@@ -42,6 +42,22 @@ pub static LINES: [[Line; 4]; CELLS] = lines();
 /// which random playouts draw from without computing the targets.
 pub static EMPTY_BOARD_REACH: [[u8; 4]; CELLS] = empty_board_reach();
 
+/// The cells on a rook's lines (rank and file) and on a bishop's lines
+/// (diagonals) through each cell, on an empty board: a slider off them
+/// cannot attack the cell, whatever stands between.
+pub static ROOK_LINES: [Bitboard; CELLS] = empty_board_lines(0);
+pub static BISHOP_LINES: [Bitboard; CELLS] = empty_board_lines(2);
+
+/// The most cells a queen, a rook or a cardinal reaches on an empty board
+/// (a queen in the middle).
+pub const MOST_EMPTY_BOARD_TARGETS: usize = 21;
+
+/// The cells a queen, a rook and a cardinal (indexed by their `Kind`)
+/// reach from each cell of an empty board, lowest first: the
+/// [`EMPTY_BOARD_REACH`] first entries are the targets, so that a random
+/// playout finds a piece's `i`-th one in a single lookup.
+pub static EMPTY_BOARD_TARGETS: [[[u8; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS] = empty_board_targets();
+
 /// Cells strictly between two cells on a common line (empty otherwise).
 pub static BETWEEN: [[Bitboard; CELLS]; CELLS] = between();
 
@@ -164,6 +180,45 @@ const fn lines() -> [[Line; 4]; CELLS] {
     out
 }
 
+/// The lines `first` and `first + 1` of [`LINES`] through each cell.
+const fn empty_board_lines(first: usize) -> [Bitboard; CELLS] {
+    let lines = lines();
+    let mut out = [Bitboard(0); CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (a, b) = (&lines[cell][first], &lines[cell][first + 1]);
+        out[cell] = Bitboard(a.lower | a.upper | b.lower | b.upper);
+        cell += 1;
+    }
+    out
+}
+
+const fn empty_board_targets() -> [[[u8; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS] {
+    let lines = lines();
+    let knight = leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+    let mut out = [[[0; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let through = &lines[cell];
+        let rook = through[0].lower | through[0].upper | through[1].lower | through[1].upper;
+        let bishop = through[2].lower | through[2].upper | through[3].lower | through[3].upper;
+        let reach = [(Kind::Queen, rook | bishop), (Kind::Rook, rook), (Kind::Cardinal, bishop | knight[cell].0)];
+        let mut k = 0;
+        while k < reach.len() {
+            let (kind, mut targets) = reach[k];
+            let mut n = 0;
+            while targets != 0 {
+                out[cell][kind as usize][n] = targets.trailing_zeros() as u8;
+                targets &= targets - 1;
+                n += 1;
+            }
+            k += 1;
+        }
+        cell += 1;
+    }
+    out
+}
+
 const fn empty_board_reach() -> [[u8; 4]; CELLS] {
     let lines = lines();
     let knight = leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
@@ -252,6 +307,30 @@ mod tests {
                 let bishop = slow_slider(cell, occupied, &[(1, 1), (-1, 1), (1, -1), (-1, -1)]);
                 assert_eq!(rook_attacks(cell, Bitboard(occupied)).0, rook, "rook on {cell}");
                 assert_eq!(bishop_attacks(cell, Bitboard(occupied)).0, bishop, "bishop on {cell}");
+                // The empty-board lines hold every attack (the attack test
+                // skips sliders off them).
+                assert_eq!(rook_attacks(cell, Bitboard(occupied)) & !ROOK_LINES[cell], Bitboard::EMPTY);
+                assert_eq!(bishop_attacks(cell, Bitboard(occupied)) & !BISHOP_LINES[cell], Bitboard::EMPTY);
+            }
+        }
+        for cell in 0..CELLS {
+            assert_eq!(ROOK_LINES[cell], rook_attacks(cell, Bitboard::EMPTY), "rook lines of {cell}");
+            assert_eq!(BISHOP_LINES[cell], bishop_attacks(cell, Bitboard::EMPTY), "bishop lines of {cell}");
+        }
+    }
+
+    #[test]
+    fn empty_board_targets_list_the_reach() {
+        for cell in 0..CELLS {
+            let rook = rook_attacks(cell, Bitboard::EMPTY);
+            let bishop = bishop_attacks(cell, Bitboard::EMPTY);
+            for (kind, reach) in [(Kind::Queen, rook | bishop), (Kind::Rook, rook), (Kind::Cardinal, bishop | KNIGHT[cell])]
+            {
+                let count = usize::from(EMPTY_BOARD_REACH[cell][kind as usize]);
+                assert_eq!(count, reach.count() as usize);
+                let listed: Vec<usize> =
+                    EMPTY_BOARD_TARGETS[cell][kind as usize][..count].iter().map(|&to| usize::from(to)).collect();
+                assert_eq!(listed, reach.into_iter().collect::<Vec<_>>(), "{kind:?} on {cell}");
             }
         }
     }

@@ -13,7 +13,7 @@ use serde::Serialize;
 /// `:` (`:::` empty, `:r:` with a piece), light ones with spaces (` . `,
 /// ` r `), so the colour rule is visible.
 fn render(game: &Lma) -> String {
-    let pos = &game.pos;
+    let pos = game.pos();
     let files: String = (0..FILES).map(|f| format!(" {} ", (b'a' + f as u8) as char)).collect();
     let width = 3 * FILES;
     let mut out = String::new();
@@ -113,7 +113,7 @@ impl Present for Lma {
     type Board = LmaBoard;
 
     fn board(&self, _viewer: Option<Player>) -> LmaBoard {
-        let pos = &self.pos;
+        let pos = self.pos();
         let boards = (0..2)
             .map(|board| BoardView {
                 board: board + 1,
@@ -137,7 +137,7 @@ impl Present for Lma {
     /// is `O-O` (towards file f) or `O-O-O`. `Cx1a3` is the Cardinal of
     /// `2b1a3` taking on 2a3 and landing on 1a3.
     fn move_label(&self, mv: Move) -> String {
-        let pos = &self.pos;
+        let pos = self.pos();
         let mut label = String::new();
         if let Special::Castle(_) = mv.special {
             label.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
@@ -165,7 +165,7 @@ impl Present for Lma {
     }
 
     fn counters(&self) -> Counters {
-        Counters { turn: Some(self.fullmove()), halfmove_clock: Some(self.pos.halfmove), ..Counters::default() }
+        Counters { turn: Some(self.fullmove()), halfmove_clock: Some(self.pos().halfmove), ..Counters::default() }
     }
 
     fn render(&self, _viewer: Option<Player>) -> String {

@@ -222,10 +222,19 @@ impl Cell {
         self.0 & 7 == k || (self.0 >> 4) & 7 == k
     }
 
-    /// The first piece of `colour` in the cell.
+    /// The first piece of `colour` in the cell, read from the nibbles (the
+    /// legality tests ask it at every king move).
     #[inline]
-    pub fn piece_of(self, colour: Colour) -> Option<Piece> {
-        self.pieces().find(|p| p.colour() == colour)
+    pub const fn piece_of(self, colour: Colour) -> Option<Piece> {
+        let colour_bit = (colour as u8) << 3;
+        let (low, high) = (self.0 & 15, self.0 >> 4);
+        if low != 0 && low & 8 == colour_bit {
+            Some(Piece(low))
+        } else if high != 0 && high & 8 == colour_bit {
+            Some(Piece(high))
+        } else {
+            None
+        }
     }
 }
 

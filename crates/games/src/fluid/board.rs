@@ -404,13 +404,31 @@ impl Board {
             }
         };
         let (from_cell, to_cell) = self.cells_after(mv, mover);
-        if from_cell.is_empty() && to_cell == self.cell(from) && self.cell(to).is_empty() {
+        if from_cell.is_empty() && to_cell == self.cell(from) {
+            // The whole unit moves, capturing everything there if anything.
+            if !self.cell(to).is_empty() {
+                self.clear(to, mover.other());
+            }
             self.move_unit(from, to, mover);
         } else {
             self.set_cell(from, from_cell);
             self.set_cell(to, to_cell);
         }
         captured
+    }
+
+    /// Empties `square`, which holds pieces of `colour` only.
+    #[inline(always)]
+    fn clear(&mut self, square: Square, colour: Colour) {
+        let cell = self.cells[square.index()];
+        let bit = 1u64 << square.index();
+        let raw = cell.raw() as usize;
+        self.kinds[raw & 15].0 &= !bit;
+        self.kinds[raw >> 4].0 &= !bit;
+        self.colour[colour.index()].0 &= !bit;
+        self.stacked.0 &= !bit;
+        self.hash ^= zobrist::cell(square, cell);
+        self.cells[square.index()] = Cell::EMPTY;
     }
 
     /// Moves everything on `from` (pieces of `mover` only) to the empty

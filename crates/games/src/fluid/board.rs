@@ -404,9 +404,54 @@ impl Board {
             }
         };
         let (from_cell, to_cell) = self.cells_after(mv, mover);
-        self.set_cell(from, from_cell);
-        self.set_cell(to, to_cell);
+        if from_cell.is_empty() && to_cell == self.cell(from) {
+            // The whole unit moves, capturing everything there if anything.
+            if !self.cell(to).is_empty() {
+                self.clear(to, mover.other());
+            }
+            self.move_unit(from, to, mover);
+        } else {
+            self.set_cell(from, from_cell);
+            self.set_cell(to, to_cell);
+        }
         captured
+    }
+
+    /// Empties `square`, which holds pieces of `colour` only.
+    #[inline(always)]
+    fn clear(&mut self, square: Square, colour: Colour) {
+        let cell = self.cells[square.index()];
+        let bit = 1u64 << square.index();
+        let raw = cell.raw() as usize;
+        self.kinds[raw & 15].0 &= !bit;
+        self.kinds[raw >> 4].0 &= !bit;
+        self.colour[colour.index()].0 &= !bit;
+        self.stacked.0 &= !bit;
+        self.hash ^= zobrist::cell(square, cell);
+        self.cells[square.index()] = Cell::EMPTY;
+    }
+
+    /// Moves everything on `from` (pieces of `mover` only) to the empty
+    /// square `to`, unchanged: most moves, where [`Board::set_cell`]'s
+    /// colour and stacked bits need no recomputing, each moves.
+    #[inline(always)]
+    fn move_unit(&mut self, from: Square, to: Square, mover: Colour) {
+        let cell = self.cells[from.index()];
+        let (from_bit, to_bit) = (1u64 << from.index(), 1u64 << to.index());
+        let raw = cell.raw() as usize;
+        // A single piece's empty upper nibble moves code 0's scratch entry;
+        // two pieces of one kind move the same entry twice.
+        for code in [raw & 15, raw >> 4] {
+            self.kinds[code].0 = self.kinds[code].0 & !from_bit | to_bit;
+        }
+        let own = &mut self.colour[mover.index()].0;
+        *own = *own & !from_bit | to_bit;
+        let stacked = self.stacked.0 >> from.index() & 1;
+        self.stacked.0 = self.stacked.0 & !from_bit | stacked << to.index();
+        // The empty cell hashes to nothing.
+        self.hash ^= zobrist::cell(from, cell) ^ zobrist::cell(to, cell);
+        self.cells[from.index()] = Cell::EMPTY;
+        self.cells[to.index()] = cell;
     }
 
     /// King and rook slide to their castled squares (either may leave a

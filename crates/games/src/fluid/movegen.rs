@@ -257,6 +257,10 @@ impl KingSafety {
 #[inline]
 pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, safety: &KingSafety, mv: Move) -> bool {
     let king = safety.king;
+    // Most tests are of king steps: they take the short way, in check or not.
+    if mv.from() == king && mv.first_kind() == Kind::King && !mv.is_pair() && mv.special() != Special::Castle {
+        return king_step_is_safe(&state.board, state.side, mv, rules.single_promotions);
+    }
     if safety.in_check {
         let may_evade = match mv.special() {
             Special::Castle => false,
@@ -270,6 +274,23 @@ pub(super) fn pseudo_legal_is_legal(state: &State, rules: &Rules, safety: &KingS
         || mv.to() == king
         || state.board.uncovers(king, mv.from(), state.side.other());
     !may_expose || legal_after(&state.board, state.side, mv, rules)
+}
+
+/// Whether the king of `side` is safe after `mv`, the king stepping alone
+/// (not castling): [`legal_after`]'s test for it, without the decoding a
+/// move of any unit needs. Only the attackers' passability of the square
+/// it leaves changes (nothing on its new square attacks it, nor does that
+/// square's passability matter), and the piece it captures leaves.
+#[inline(always)]
+fn king_step_is_safe(board: &Board, side: Colour, mv: Move, single_promotions: bool) -> bool {
+    let (from, to) = (mv.from(), mv.to());
+    let (king, enemy) = (Piece::new(side, Kind::King), side.other());
+    let to_cell = match mv.captured() {
+        Some(kind) => board.cell(to).without(Piece::new(enemy, kind)),
+        None => board.cell(to),
+    };
+    let attackers = board.attackers(enemy).with_passable(from, board.cell(from).without(king));
+    !attackers.attack(to, to_cell.with(king), single_promotions)
 }
 
 /// Whether the side to move has a legal en-passant capture (for repetition).

@@ -58,7 +58,7 @@ impl Move {
 
     #[inline]
     pub fn first_kind(self) -> Kind {
-        Kind::from_index((self.0 >> 12 & 7) as u8).unwrap_or(Kind::Pawn)
+        Kind::from_bits((self.0 >> 12) as u8)
     }
 
     #[inline]

@@ -58,6 +58,16 @@ impl Kind {
         self as usize
     }
 
+    /// The kind of a 3-bit index, unused ones (0, 6, 7) read as a pawn: a
+    /// table lookup, where a match tests the range and selects (every
+    /// move played decodes its kinds several times).
+    #[inline]
+    pub const fn from_bits(bits: u8) -> Kind {
+        const KINDS: [Kind; 8] =
+            [Kind::Pawn, Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::King, Kind::Pawn, Kind::Pawn];
+        KINDS[(bits & 7) as usize]
+    }
+
     #[inline]
     pub const fn from_index(index: u8) -> Option<Kind> {
         match index {
@@ -129,10 +139,7 @@ impl Piece {
 
     #[inline]
     pub const fn kind(self) -> Kind {
-        match Kind::from_index(self.0 & 7) {
-            Some(kind) => kind,
-            None => Kind::Pawn,
-        }
+        Kind::from_bits(self.0)
     }
 
     /// The letter in its colour's case (White upper, Black lower).
@@ -222,10 +229,19 @@ impl Cell {
         self.0 & 7 == k || (self.0 >> 4) & 7 == k
     }
 
-    /// The first piece of `colour` in the cell.
+    /// The first piece of `colour` in the cell, read from the nibbles (the
+    /// legality tests ask it at every king move).
     #[inline]
-    pub fn piece_of(self, colour: Colour) -> Option<Piece> {
-        self.pieces().find(|p| p.colour() == colour)
+    pub const fn piece_of(self, colour: Colour) -> Option<Piece> {
+        let colour_bit = (colour as u8) << 3;
+        let (low, high) = (self.0 & 15, self.0 >> 4);
+        if low != 0 && low & 8 == colour_bit {
+            Some(Piece(low))
+        } else if high != 0 && high & 8 == colour_bit {
+            Some(Piece(high))
+        } else {
+            None
+        }
     }
 }
 

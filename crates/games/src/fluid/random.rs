@@ -64,38 +64,101 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
 }
 
 /// The slots of one position, in this order: the single units by kind,
-/// the pairs, pawn pushes, double steps, captures towards the a-file and
-/// towards the h-file, the listed moves, the castling rights.
+/// the pairs, and the rest: pawn pushes, double steps, captures towards the
+/// a-file and towards the h-file, the listed moves, the castling rights.
+/// The rest is drawn seldom, so only its size is kept (its sets are
+/// computed again when a slot there is drawn): the draw loop keeps fewer
+/// values at hand.
 struct Slots<'a> {
     state: &'a State,
     rules: &'a Rules,
     masks: &'a SideMasks,
-    /// The index change of a pawn's step forward.
-    forward: i8,
-    pushes: Bitboard,
-    doubles: Bitboard,
-    /// Captures without promotion, and the index change of each direction.
-    captures: [(Bitboard, i8); 2],
-    /// The side's castling rights, in the low two bits.
-    castling: u8,
     /// Slots each single unit gets besides its kind's: a single mover
     /// chooses its victim on each square of `masks.choices`.
     choice_slots: u32,
     pairs: Bitboard,
+    /// The pawn moves without promotion: the first slots of the rest.
+    pawn_moves: u32,
+    /// The side's castling rights, in the low two bits.
+    castling: u8,
     /// Where each group's slots end: the four kinds of single units, the
-    /// pairs, pushes, double steps, the two directions of captures, the
-    /// listed moves and the castlings (the total).
+    /// pairs and the rest (the total).
     ends: [u32; GROUPS],
 }
 
-const GROUPS: usize = 11;
+const GROUPS: usize = 6;
 const PAIRS: usize = 4;
-const PUSHES: usize = 5;
-const DOUBLES: usize = 6;
-const CAPTURES: usize = 7;
-const CAPTURES_TOWARDS_H: usize = 8;
-const LISTED: usize = 9;
-const CASTLINGS: usize = 10;
+const REST: usize = 5;
+
+/// The pawn moves without promotion (en passant aside), as target sets.
+struct PawnMoves {
+    /// The index change of a pawn's step forward.
+    forward: i8,
+    pushes: Bitboard,
+    doubles: Bitboard,
+    /// Captures, and the index change of each direction.
+    captures: [(Bitboard, i8); 2],
+}
+
+impl PawnMoves {
+    #[inline(always)]
+    fn of(board: &Board, side: Colour, masks: &SideMasks) -> PawnMoves {
+        let pawns = board.pieces(side, Kind::Pawn);
+        let empty = !board.occupied();
+        let (forward, double_rank, last_rank) = match side {
+            Colour::White => (8, RANK_3, RANK_8),
+            Colour::Black => (-8, RANK_6, RANK_1),
+        };
+        let pushes = shift(pawns, forward) & empty & !last_rank;
+        let doubles = shift(pushes & double_rank, forward) & empty;
+        // A pawn captures without promotion where only enemy pieces stand.
+        let victims = masks.opp & !masks.own & !last_rank;
+        let (towards_a, towards_h) = (forward - 1, forward + 1);
+        let captures = [
+            (shift(pawns & !FILE_A, towards_a) & victims, towards_a),
+            (shift(pawns & !FILE_H, towards_h) & victims, towards_h),
+        ];
+        PawnMoves { forward, pushes, doubles, captures }
+    }
+
+    /// How many moves (a capture on a square of `choices` is two).
+    #[inline(always)]
+    fn count(&self, choices: Bitboard) -> u32 {
+        let [(west, _), (east, _)] = self.captures;
+        self.pushes.count()
+            + self.doubles.count()
+            + west.count()
+            + (west & choices).count()
+            + east.count()
+            + (east & choices).count()
+    }
+
+    /// The move in slot `index` (below the count): pushes, double steps,
+    /// then the captures of each direction.
+    #[inline]
+    fn nth(&self, board: &Board, side: Colour, choices: Bitboard, mut index: u32) -> Option<Move> {
+        let step = |to: Square, back: i8| Move::new(to.offset(-back), to, Kind::Pawn, None);
+        let pushes = self.pushes.count();
+        if index < pushes {
+            return Some(step(nth_square(self.pushes, index), self.forward));
+        }
+        index -= pushes;
+        let doubles = self.doubles.count();
+        if index < doubles {
+            return Some(step(nth_square(self.doubles, index), 2 * self.forward).special_kind(Special::DoublePush));
+        }
+        index -= doubles;
+        for (targets, delta) in self.captures {
+            let size = targets.count() + (targets & choices).count();
+            if index < size {
+                let (to, choice) = nth_with_choices(targets, choices, index)?;
+                return Some(single_move(board, side, choices, (to.offset(-delta), to, Kind::Pawn), choice));
+            }
+            index -= size;
+        }
+        None
+    }
+}
 
 impl<'a> Slots<'a> {
     /// Counts the slots, and lists promotions and en passant into `listed`.
@@ -104,24 +167,11 @@ impl<'a> Slots<'a> {
         let board = &state.board;
         let side = state.side;
         let pawns = board.pieces(side, Kind::Pawn);
-        let empty = !board.occupied();
-        let (forward, double_rank, last_rank, before_last) = match side {
-            Colour::White => (8, RANK_3, RANK_8, RANK_7),
-            Colour::Black => (-8, RANK_6, RANK_1, RANK_2),
-        };
-        let pushes = shift(pawns, forward) & empty & !last_rank;
-        let doubles = shift(pushes & double_rank, forward) & empty;
-        // A pawn captures without promotion where only enemy pieces stand.
-        let victims = masks.opp & !masks.own & !last_rank;
-        let towards_a = forward - 1;
-        let towards_h = forward + 1;
-        let captures = [
-            (shift(pawns & !FILE_A, towards_a) & victims, towards_a),
-            (shift(pawns & !FILE_H, towards_h) & victims, towards_h),
-        ];
+        let before_last = if side == Colour::White { RANK_7 } else { RANK_2 };
         if (pawns & before_last).not_empty() || state.en_passant.is_some() {
             promotions_and_en_passant(state, rules, *masks, &mut Listing(&mut *listed));
         }
+        let pawn_moves = PawnMoves::of(board, side, masks).count(masks.choices);
         let castling = state.castling >> (2 * side.index()) & 3;
         let choice_slots = masks.choices.count();
         let pairs = masks.own & board.stacked() & !masks.opp;
@@ -131,26 +181,16 @@ impl<'a> Slots<'a> {
             total += board.pieces(side, kind).count() * (slots + choice_slots);
             ends[group] = total;
         }
-        let sizes = [
-            (PAIRS, pairs.count() * PAIR_SLOTS),
-            (PUSHES, pushes.count()),
-            (DOUBLES, doubles.count()),
-            (CAPTURES, captures[0].0.count() + (captures[0].0 & masks.choices).count()),
-            (CAPTURES_TOWARDS_H, captures[1].0.count() + (captures[1].0 & masks.choices).count()),
-            (LISTED, listed.len() as u32),
-            (CASTLINGS, castling.count_ones()),
-        ];
-        for (group, size) in sizes {
-            total += size;
-            ends[group] = total;
-        }
-        Slots { state, rules, masks, forward, pushes, doubles, captures, castling, choice_slots, pairs, ends }
+        total += pairs.count() * PAIR_SLOTS;
+        ends[PAIRS] = total;
+        ends[REST] = total + pawn_moves + listed.len() as u32 + castling.count_ones();
+        Slots { state, rules, masks, choice_slots, pairs, pawn_moves, castling, ends }
     }
 
     /// How many slots there are.
     #[inline]
     fn total(&self) -> u32 {
-        self.ends[CASTLINGS]
+        self.ends[REST]
     }
 
     /// The move in slot `index` (below the total), or `None` for an empty
@@ -160,20 +200,25 @@ impl<'a> Slots<'a> {
         let ends = &self.ends;
         let group = ends.iter().position(|&end| index < end)?;
         let index = index - if group == 0 { 0 } else { ends[group - 1] };
-        let pawn_step = |to: Square, back: i8| Move::new(to.offset(-back), to, Kind::Pawn, None);
         match group {
             PAIRS => self.pair(index),
-            PUSHES => Some(pawn_step(nth_square(self.pushes, index), self.forward)),
-            DOUBLES => Some(pawn_step(nth_square(self.doubles, index), 2 * self.forward).special_kind(Special::DoublePush)),
-            CAPTURES | CAPTURES_TOWARDS_H => {
-                let (targets, delta) = self.captures[group - CAPTURES];
-                let (to, choice) = nth_with_choices(targets, self.masks.choices, index)?;
-                let board = &self.state.board;
-                Some(single_move(board, self.state.side, self.masks.choices, (to.offset(-delta), to, Kind::Pawn), choice))
-            }
-            LISTED => Some(listed[index as usize]),
-            CASTLINGS => self.castling(index),
+            REST => self.rest(index, listed),
             _ => self.single(SINGLE_SLOTS[group].0, SINGLE_SLOTS[group].1, index),
+        }
+    }
+
+    /// The move in slot `index` of the rest: the pawn moves, the listed
+    /// moves, the castlings. Out of line: the draw loop stays small.
+    #[inline(never)]
+    fn rest(&self, index: u32, listed: &[Move]) -> Option<Move> {
+        let (board, side) = (&self.state.board, self.state.side);
+        if index < self.pawn_moves {
+            return PawnMoves::of(board, side, self.masks).nth(board, side, self.masks.choices, index);
+        }
+        let index = index - self.pawn_moves;
+        match listed.get(index as usize) {
+            Some(&mv) => Some(mv),
+            None => self.castling(index - listed.len() as u32),
         }
     }
 

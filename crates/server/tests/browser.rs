@@ -196,7 +196,7 @@ async fn assert_layout(client: &Client, name: &str) {
 
 async fn play_against_the_computer(client: &Client, base: &str, variant: &str, touch: bool) {
     client.goto(&format!("{base}/")).await.unwrap();
-    home_page_drawn(client, variant).await;
+    home_page_drawn(client, &format!("[data-new-game=\"{variant}\"]")).await;
     click(client, &format!("[data-new-game=\"{variant}\"]")).await;
     let form = format!("[data-variant=\"{variant}\"] form");
     eval(client, &format!("const f = document.querySelector('{form}'); f.opponent.value = 'computer'; f.colour.value = 'first'; return true")).await;
@@ -594,26 +594,11 @@ async fn read_the_insights(client: &Client, base: &str) {
     set_viewport(client, 1400, 1000).await;
 }
 
-/// Waits until the home page has drawn `variant`'s card and its lobby's
-/// seeks and games: the lobby fills in after its socket connects, and a
-/// click aimed before that shift of the layout lands on something else.
-async fn home_page_drawn(client: &Client, variant: &str) {
-    until(
-        client,
-        "the home page",
-        &format!(
-            "return !!document.querySelector('[data-new-game=\"{variant}\"]')
-                && !!document.querySelector('.lobby-seeks > *') && !!document.querySelector('.lobby-games > *')"
-        ),
-    )
-    .await;
-}
-
 /// Starts a local game of `variant` from the home page's form with a clock
 /// of `minutes` and no increment.
 async fn start_timed_local_game(client: &Client, base: &str, variant: &str, minutes: &str) {
     client.goto(&format!("{base}/")).await.unwrap();
-    home_page_drawn(client, variant).await;
+    home_page_drawn(client, &format!("[data-new-game=\"{variant}\"]")).await;
     click(client, &format!("[data-new-game=\"{variant}\"]")).await;
     let form = format!("document.querySelector('[data-variant=\"{variant}\"] form')");
     eval(
@@ -765,7 +750,7 @@ async fn the_home_page_offers_the_decks_and_spectators_watch_the_board() {
     let (_driver, client) = start_browser(&dir.path().join("profile"), DESKTOP_WITHOUT_SCROLLBARS).await;
 
     client.goto(&format!("{}/", server.base)).await.unwrap();
-    until(&client, "the home page", "return !!document.querySelector('[data-new-game=\"lunch\"]')").await;
+    home_page_drawn(&client, "[data-new-game=\"lunch\"]").await;
     click(&client, "[data-new-game=\"lunch\"]").await;
     let form = "document.querySelector('[data-variant=\"lunch\"] form')";
     let choices = eval(

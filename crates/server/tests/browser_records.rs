@@ -22,7 +22,7 @@ async fn record_of(server: &TestServer, id: &str) -> String {
 /// and waits for the new game's page; answers its state.
 async fn import_on_the_home_page(client: &Client, server: &TestServer, fill: impl AsyncFnOnce()) -> Value {
     client.goto(&format!("{}/", server.base)).await.unwrap();
-    until(client, "the import form", "return !!document.querySelector('details.import summary')").await;
+    home_page_drawn(client, "details.import summary").await;
     click(client, "details.import summary").await;
     fill().await;
     click(client, "[data-import-submit]").await;

@@ -117,6 +117,22 @@ pub async fn until(client: &Client, what: &str, script: &str) -> Value {
     }
 }
 
+/// Waits until the home page has drawn the element `css` (found by a CSS
+/// selector) and its lobby's seeks and games: the lobby fills in when its
+/// socket connects and moves everything below it down, so a click aimed
+/// before that shift lands on something else.
+pub async fn home_page_drawn(client: &Client, css: &str) {
+    let css = serde_json::to_string(css).unwrap();
+    until(
+        client,
+        "the home page",
+        &format!(
+            "return !!document.querySelector({css}) && !!document.querySelector('.lobby-seeks > *') && !!document.querySelector('.lobby-games > *')"
+        ),
+    )
+    .await;
+}
+
 /// Evaluates `script` (a function body taking a callback) in the page.
 pub async fn eval_async(client: &Client, script: &str) -> Value {
     client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))

@@ -129,21 +129,21 @@ const fn ray_table() -> [[u64; 64]; 8] {
 
 static RAYS: [[u64; 64]; 8] = ray_table();
 
+/// The squares strictly between two squares on one line (none when they
+/// are not on one line): the ray from `from` up to `to`.
 const fn between_table() -> [[u64; 64]; 64] {
     let rays = ray_table();
+    let directions = direction_table();
     let mut table = [[0u64; 64]; 64];
     let mut from = 0;
     while from < 64 {
-        let mut d = 0;
-        while d < 8 {
-            let mut to = 0;
-            while to < 64 {
-                if rays[d][from] >> to & 1 != 0 {
-                    table[from][to] = rays[d][from] & !rays[d][to] & !(1u64 << to);
-                }
-                to += 1;
+        let mut to = 0;
+        while to < 64 {
+            let d = directions[from][to] as usize;
+            if d != NO_LINE as usize {
+                table[from][to] = rays[d][from] & !rays[d][to] & !(1u64 << to);
             }
-            d += 1;
+            to += 1;
         }
         from += 1;
     }

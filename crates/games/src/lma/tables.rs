@@ -193,26 +193,39 @@ const fn empty_board_lines(first: usize) -> [Bitboard; CELLS] {
     out
 }
 
-const fn empty_board_targets() -> [[[u8; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS] {
-    let lines = lines();
+/// The cells a queen, a rook and a cardinal (indexed by their `Kind`)
+/// reach from each cell of an empty board, as bit sets.
+const fn empty_board_reach_sets() -> [[u64; 4]; CELLS] {
+    let rook_lines = empty_board_lines(0);
+    let bishop_lines = empty_board_lines(2);
     let knight = leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+    let mut out = [[0; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let (rook, bishop) = (rook_lines[cell].0, bishop_lines[cell].0);
+        out[cell][Kind::Queen as usize] = rook | bishop;
+        out[cell][Kind::Rook as usize] = rook;
+        out[cell][Kind::Cardinal as usize] = bishop | knight[cell].0;
+        cell += 1;
+    }
+    out
+}
+
+const fn empty_board_targets() -> [[[u8; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS] {
+    let reach = empty_board_reach_sets();
     let mut out = [[[0; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS];
     let mut cell = 0;
     while cell < CELLS {
-        let through = &lines[cell];
-        let rook = through[0].lower | through[0].upper | through[1].lower | through[1].upper;
-        let bishop = through[2].lower | through[2].upper | through[3].lower | through[3].upper;
-        let reach = [(Kind::Queen, rook | bishop), (Kind::Rook, rook), (Kind::Cardinal, bishop | knight[cell].0)];
-        let mut k = 0;
-        while k < reach.len() {
-            let (kind, mut targets) = reach[k];
+        let mut kind = 0;
+        while kind < 4 {
+            let mut targets = reach[cell][kind];
             let mut n = 0;
             while targets != 0 {
-                out[cell][kind as usize][n] = targets.trailing_zeros() as u8;
+                out[cell][kind][n] = targets.trailing_zeros() as u8;
                 targets &= targets - 1;
                 n += 1;
             }
-            k += 1;
+            kind += 1;
         }
         cell += 1;
     }
@@ -220,17 +233,15 @@ const fn empty_board_targets() -> [[[u8; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS] {
 }
 
 const fn empty_board_reach() -> [[u8; 4]; CELLS] {
-    let lines = lines();
-    let knight = leaper(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
+    let reach = empty_board_reach_sets();
     let mut out = [[0; 4]; CELLS];
     let mut cell = 0;
     while cell < CELLS {
-        let through = &lines[cell];
-        let rook = (through[0].lower | through[0].upper | through[1].lower | through[1].upper).count_ones() as u8;
-        let bishop = (through[2].lower | through[2].upper | through[3].lower | through[3].upper).count_ones() as u8;
-        out[cell][Kind::Queen as usize] = rook + bishop;
-        out[cell][Kind::Rook as usize] = rook;
-        out[cell][Kind::Cardinal as usize] = bishop + knight[cell].0.count_ones() as u8;
+        let mut kind = 0;
+        while kind < 4 {
+            out[cell][kind] = reach[cell][kind].count_ones() as u8;
+            kind += 1;
+        }
         cell += 1;
     }
     out

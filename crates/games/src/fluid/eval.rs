@@ -122,8 +122,8 @@ impl Evaluate for Fluid {
     }
 
     fn features<T: Terms>(&self, terms: &mut T) {
-        let board = &self.state.board;
-        let us = self.state.side;
+        let board = &self.state().board;
+        let us = self.state().side;
         let mine = side_features(board, us);
         let theirs = side_features(board, us.other());
         for feature in 0..COUNT {
@@ -136,8 +136,8 @@ impl Evaluate for Fluid {
     }
 
     fn evaluate_handwritten(&self) -> i32 {
-        let board = &self.state.board;
-        let us = self.state.side;
+        let board = &self.state().board;
+        let us = self.state().side;
         side_value(board, us) - side_value(board, us.other())
     }
 
@@ -149,15 +149,15 @@ impl Evaluate for Fluid {
     /// Not in check, with a piece besides pawns and the king: passing is
     /// then rarely best.
     fn null_move_allowed(&self) -> bool {
-        let board = &self.state.board;
-        let us = self.state.side;
+        let board = &self.state().board;
+        let us = self.state().side;
         let pieces = board.pieces(us, Kind::Knight) | board.pieces(us, Kind::Bishop) | board.pieces(us, Kind::Rook);
         pieces.not_empty() && !self.side_in_check()
     }
 
     fn play_null(&mut self) {
-        self.history.extend_from_slice(std::slice::from_ref(&self.state));
-        let state = &mut self.state;
+        let rules = self.rules;
+        let state = self.advance();
         state.side = state.side.other();
         state.en_passant = None;
         // A pass is no reversible move: nothing before it repeats.
@@ -165,7 +165,7 @@ impl Evaluate for Fluid {
         // Null moves are made out of check, and the position before was
         // legal: the other king is not attacked either.
         state.in_check = false;
-        state.repetition_key = super::repetition_key(state, &self.rules);
+        state.repetition_key = super::repetition_key(state, &rules);
         self.enter_position();
     }
 
@@ -375,8 +375,8 @@ mod tests {
     fn pawn_structure() {
         let variant = FluidVariant { promotion: PromotionRule::Standard };
         let game = Fluid::from_text(&variant, "4k3/8/8/3p4/8/P7/P1P5/4K3 w - - 0 1").unwrap();
-        let white = side_features(&game.state.board, Colour::White);
-        let black = side_features(&game.state.board, Colour::Black);
+        let white = side_features(&game.state().board, Colour::White);
+        let black = side_features(&game.state().board, Colour::Black);
         // a2 and a3: doubled, isolated, passed; c2: isolated, d5 stands
         // ahead of it on the next file; d5 likewise.
         assert_eq!((white[PASSED], white[ISOLATED], white[DOUBLED]), (2, 3, 1), "{white:?}");

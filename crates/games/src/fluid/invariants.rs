@@ -5,7 +5,7 @@ use super::{position, repetition_key, square, Fluid};
 use menagerie_core::repetition::KeyCounts;
 
 pub fn check(game: &Fluid) -> Result<(), String> {
-    let state = &game.state;
+    let state = game.state();
     state.board.check_consistency()?;
     for colour in [Colour::White, Colour::Black] {
         let kings = state.board.pieces(colour, Kind::King);
@@ -44,7 +44,7 @@ pub fn check(game: &Fluid) -> Result<(), String> {
     if repetition_key(state, &game.rules) != state.repetition_key {
         return Err("repetition key out of step".into());
     }
-    if KeyCounts::of(game.history.iter().chain([state]).map(|s| s.repetition_key)) != game.seen {
+    if KeyCounts::of(game.history().iter().chain([state]).map(|s| s.repetition_key)) != game.seen {
         return Err("the counts of repetition keys are out of step with the history".into());
     }
     Ok(())

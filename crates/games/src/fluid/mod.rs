@@ -50,58 +50,103 @@ pub struct FluidVariant {
     pub promotion: PromotionRule,
 }
 
-/// A Fluid Chess game: the current state and the states before each move
-/// played (for undo and repetition).
-#[derive(Clone, Debug)]
+/// A Fluid Chess game: the states from the one it started from to the
+/// current one (for undo and repetition).
+#[derive(Debug)]
 pub struct Fluid {
-    state: State,
-    history: Vec<State>,
+    /// The game's states up to the current one, at index `current`; those
+    /// after it are spare, left by undone moves for the next moves to
+    /// overwrite (so a move copies the state once and undo copies nothing).
+    states: Vec<State>,
+    current: usize,
     variant: FluidVariant,
     rules: Rules,
-    /// The repetition keys of `history` and `state`, counted by bucket:
-    /// most plies need no scan for a threefold repetition.
+    /// The repetition keys of the game's states, counted by bucket: most
+    /// plies need no scan for a threefold repetition.
     seen: KeyCounts,
+}
+
+/// The spare states after the current one are not copied.
+impl Clone for Fluid {
+    fn clone(&self) -> Fluid {
+        Fluid {
+            states: self.states[..=self.current].to_vec(),
+            current: self.current,
+            variant: self.variant.clone(),
+            rules: self.rules,
+            seen: self.seen.clone(),
+        }
+    }
 }
 
 impl Fluid {
     fn with_state(variant: &FluidVariant, state: State) -> Fluid {
         let seen = KeyCounts::starting_at(state.repetition_key);
-        Fluid { state, history: Vec::with_capacity(64), variant: variant.clone(), rules: Rules::new(variant.promotion), seen }
+        let mut states = Vec::with_capacity(64);
+        states.push(state);
+        Fluid { states, current: 0, variant: variant.clone(), rules: Rules::new(variant.promotion), seen }
+    }
+
+    /// The current state.
+    #[inline(always)]
+    fn state(&self) -> &State {
+        &self.states[self.current]
+    }
+
+    /// The states before the current one, oldest first.
+    #[inline(always)]
+    fn history(&self) -> &[State] {
+        &self.states[..self.current]
+    }
+
+    /// Makes a copy of the current state the current one, for a move or a
+    /// pass to change: into a spare slot when there is one (a copy in
+    /// place; a push would copy it to the stack first).
+    #[inline(always)]
+    fn advance(&mut self) -> &mut State {
+        let (current, next) = (self.current, self.current + 1);
+        if next < self.states.len() {
+            self.states[next] = self.states[current];
+        } else {
+            self.states.extend_from_within(current..);
+        }
+        self.current = next;
+        &mut self.states[next]
     }
 
     /// Counts the current position in `seen` (after a move or a pass).
     #[inline]
     fn enter_position(&mut self) {
-        self.seen.enter(self.state.repetition_key);
+        self.seen.enter(self.state().repetition_key);
     }
 
     /// Takes back the last move or pass: uncounts the current position
-    /// and restores the one before (copied once, straight from the
-    /// history).
+    /// and steps back to the one before (which is still in place).
     #[inline]
     fn leave_position(&mut self) {
-        let Some(last) = self.history.len().checked_sub(1) else { return };
-        self.seen.leave(self.state.repetition_key);
-        self.state = self.history[last];
-        self.history.truncate(last);
+        if self.current > 0 {
+            self.seen.leave(self.state().repetition_key);
+            self.current -= 1;
+        }
     }
 
     /// The draw that applies automatically here, if any (the 50-move rule or
     /// threefold repetition), checkmate and stalemate aside.
     fn drawn_by_rule(&self) -> Option<&'static str> {
-        if self.state.halfmove_clock >= 100 {
+        if self.state().halfmove_clock >= 100 {
             return Some("fifty-move rule");
         }
-        let key = self.state.repetition_key;
+        let key = self.state().repetition_key;
         if !self.seen.may_have_occurred(key, 3) {
             return None;
         }
         // Only positions since the last capture or pawn move can repeat this one.
-        let reach = (self.state.halfmove_clock as usize).min(self.history.len());
+        let history = self.history();
+        let reach = (self.state().halfmove_clock as usize).min(history.len());
         let mut seen = 1;
         let mut back = 2;
         while back <= reach {
-            if self.history[self.history.len() - back].repetition_key == key {
+            if history[history.len() - back].repetition_key == key {
                 seen += 1;
                 if seen >= 3 {
                     return Some("threefold repetition");
@@ -113,7 +158,7 @@ impl Fluid {
     }
 
     fn side_in_check(&self) -> bool {
-        self.state.in_check
+        self.state().in_check
     }
 }
 
@@ -168,7 +213,7 @@ impl Game for Fluid {
     }
 
     fn to_text(&self) -> String {
-        text::position_text(&self.state)
+        text::position_text(self.state())
     }
 
     fn variant(&self) -> &FluidVariant {
@@ -176,15 +221,15 @@ impl Game for Fluid {
     }
 
     fn to_act(&self) -> Actor {
-        Actor::Player(self.state.side.player())
+        Actor::Player(self.state().side.player())
     }
 
     fn outcome(&self) -> Option<Outcome> {
         let mut counter = Counter(0);
-        movegen::generate(&self.state, &self.rules, &mut counter);
+        movegen::generate(self.state(), &self.rules, &mut counter);
         if counter.0 == 0 {
             return Some(if self.side_in_check() {
-                Outcome::Win { winner: self.state.side.other().player(), reason: "checkmate" }
+                Outcome::Win { winner: self.state().side.other().player(), reason: "checkmate" }
             } else {
                 Outcome::Draw { reason: "stalemate" }
             });
@@ -195,7 +240,7 @@ impl Game for Fluid {
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.clear();
         if self.drawn_by_rule().is_none() {
-            movegen::generate(&self.state, &self.rules, moves);
+            movegen::generate(self.state(), &self.rules, moves);
         }
     }
 
@@ -204,7 +249,7 @@ impl Game for Fluid {
         if self.drawn_by_rule().is_some() {
             return None;
         }
-        random::random_legal(&self.state, &self.rules, rng, scratch)
+        random::random_legal(self.state(), &self.rules, rng, scratch)
     }
 
     fn count_legal_moves(&self, _scratch: &mut Vec<Move>) -> u64 {
@@ -212,18 +257,17 @@ impl Game for Fluid {
             return 0;
         }
         let mut counter = Counter(0);
-        movegen::generate(&self.state, &self.rules, &mut counter);
+        movegen::generate(self.state(), &self.rules, &mut counter);
         counter.0
     }
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        // Copied straight into the history (a push copies to the stack
-        // first).
-        self.history.extend_from_slice(std::slice::from_ref(&self.state));
-        self.state.play(mv, &self.rules);
-        if self.state.en_passant.is_some() {
-            self.state.repetition_key = repetition_key(&self.state, &self.rules);
+        let rules = self.rules;
+        let state = self.advance();
+        state.play(mv, &rules);
+        if state.en_passant.is_some() {
+            state.repetition_key = repetition_key(state, &rules);
         }
         self.enter_position();
     }
@@ -234,7 +278,7 @@ impl Game for Fluid {
     }
 
     fn hash(&self) -> u64 {
-        self.state.hash()
+        self.state().hash()
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -261,7 +305,7 @@ impl Game for Fluid {
     /// A lone King cannot checkmate: anything else might.
     fn could_win(&self, player: Player) -> bool {
         let colour = if player == Player::First { Colour::White } else { Colour::Black };
-        let board = &self.state.board;
+        let board = &self.state().board;
         board.colour(colour).into_iter().any(|sq| board.cell(sq).pieces().any(|p| p.colour() == colour && p.kind() != Kind::King))
     }
 

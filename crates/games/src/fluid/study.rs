@@ -33,7 +33,7 @@ fn kind_count(board: &Board, colour: Colour, kind: Kind) -> usize {
 
 impl Study for Fluid {
     fn material(&self) -> Vec<(&'static str, f64)> {
-        let board = &self.state.board;
+        let board = &self.state().board;
         let difference =
             |f: &dyn Fn(Colour) -> usize| f(Colour::White) as f64 - f(Colour::Black) as f64;
         vec![
@@ -46,8 +46,8 @@ impl Study for Fluid {
     }
 
     fn tally_move(before: &Fluid, mv: Move, after: &Fluid, tally: &mut Tally) {
-        let mover = before.state.side;
-        let (b, a) = (&before.state.board, &after.state.board);
+        let mover = before.state().side;
+        let (b, a) = (&before.state().board, &after.state().board);
         tally.add("pair moves", u64::from(mv.is_pair()));
         let from_was_pair = b.cell(mv.from()).pieces().filter(|p| p.colour() == mover).count() == 2;
         tally.add("splits", u64::from(from_was_pair && !mv.is_pair()));

@@ -42,7 +42,7 @@ fn texts_of(state: &State, rules: &Rules, mode: Mode) -> Vec<String> {
 /// copy"; counting equals listing; and `attacked` agrees with "some
 /// pseudo-legal enemy move ends on the king's square", for both kings.
 fn cross_check(game: &Fluid) {
-    let state = &game.state;
+    let state = game.state();
     let rules = &game.rules;
     let text = game.to_text();
     let fast = texts_of(state, rules, Mode::Legal);
@@ -295,11 +295,11 @@ fn repetition_counts_en_passant_only_when_it_can_be_taken() {
     assert!(g.to_text().contains(" e6 "));
     let plain = game("fluid", "4k3/8/8/4p3/8/8/8/4K3 w - - 0 1");
     assert_ne!(g.hash(), plain.hash(), "the hash follows the text");
-    assert_eq!(g.state.repetition_key, plain.state.repetition_key);
+    assert_eq!(g.state().repetition_key, plain.state().repetition_key);
     let mut g = game("fluid", "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1");
     play(&mut g, "Pe7e5");
     let plain = game("fluid", "4k3/8/8/3Pp3/8/8/8/4K3 w - - 0 1");
-    assert_ne!(g.state.repetition_key, plain.state.repetition_key);
+    assert_ne!(g.state().repetition_key, plain.state().repetition_key);
 }
 
 #[test]

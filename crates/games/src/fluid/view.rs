@@ -95,7 +95,7 @@ impl Present for Fluid {
     type Board = FluidBoard;
 
     fn board(&self, _viewer: Option<Player>) -> FluidBoard {
-        let state = &self.state;
+        let state = self.state();
         let mut squares = BTreeMap::new();
         let mut labels = BTreeMap::new();
         for square in Square::all() {
@@ -130,7 +130,7 @@ impl Present for Fluid {
     /// (`Nxe6(B)`), `=` and the promotion, `+` or `#`; castling `O-O`,
     /// `O-O-O`.
     fn move_label(&self, mv: Move) -> String {
-        let state = &self.state;
+        let state = self.state();
         let mut label = String::new();
         if mv.special() == Special::Castle {
             label.push_str(if mv.to().file() > mv.from().file() { "O-O" } else { "O-O-O" });
@@ -163,7 +163,7 @@ impl Present for Fluid {
     }
 
     fn counters(&self) -> Counters {
-        let state = &self.state;
+        let state = self.state();
         Counters {
             turn: Some(state.fullmove_number),
             halfmove_clock: Some(state.halfmove_clock),
@@ -172,6 +172,6 @@ impl Present for Fluid {
     }
 
     fn render(&self, _viewer: Option<Player>) -> String {
-        render(&self.state, self.side_in_check(), self.outcome().as_ref())
+        render(self.state(), self.side_in_check(), self.outcome().as_ref())
     }
 }

@@ -206,7 +206,7 @@ impl Game for Lunch {
                 deck.add(card);
             }
         }
-        s.set_pile(Zone::Draw, deck);
+        s.set_pile(Zone::DRAW, deck);
         s.set_top(Frame::Turn(TurnStage::Deal));
         Rules::new(variant).advance(&mut s);
         Lunch::from_state(variant, s)
@@ -266,7 +266,7 @@ impl Game for Lunch {
             match self.state.top() {
                 Frame::Turn(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
                 Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
-                    let pile = self.state.pile(Zone::Draw);
+                    let pile = self.state.pile(Zone::DRAW);
                     if !pile.is_empty() {
                         let card = pile.nth_card(rng.random_range(0..pile.total()));
                         return card.map(|card| Move::Draw { card });
@@ -319,7 +319,7 @@ impl Game for Lunch {
 
     /// A card type's share of the draw pile, for the card chance draws next.
     fn chance_probability(&self, mv: Move) -> f64 {
-        let pile = self.state.pile(Zone::Draw);
+        let pile = self.state.pile(Zone::DRAW);
         match mv {
             Move::Draw { card } if self.to_act() == Actor::Chance && !pile.is_empty() => {
                 f64::from(pile.count(card)) / f64::from(pile.total())
@@ -338,14 +338,14 @@ impl Game for Lunch {
     /// (weapons back in their owner's hand: [`knowledge`]).
     fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Self {
         let mut s = self.state;
-        let other = Zone::Hand(observer.other());
+        let other = Zone::hand(observer.other());
         let known = self.known_cards(observer.other());
         // The unseen cards in deck order, so that the sample depends on the
         // view and the generator alone, never on where the cards really are.
         let mut unseen = Vec::new();
         let mut hand = Pile::EMPTY;
         for card in self.deck().cards() {
-            let n = s.pile(Zone::Draw).count(card) + s.pile(other).count(card);
+            let n = s.pile(Zone::DRAW).count(card) + s.pile(other).count(card);
             let certain = known.count(card).min(s.pile(other).count(card));
             for _ in 0..certain {
                 hand.add(card);
@@ -368,7 +368,7 @@ impl Game for Lunch {
             }
         }
         s.set_pile(other, hand);
-        s.set_pile(Zone::Draw, draw);
+        s.set_pile(Zone::DRAW, draw);
         Lunch { variant: self.variant.clone(), state: s, history: History::default(), known: OnceLock::new() }
     }
 

@@ -34,24 +34,29 @@ pub enum GameResult {
     TurnLimit,
 }
 
-/// Where cards lie, apart from the weapons in play.
+/// Where cards lie, apart from the weapons in play: a hand, the draw pile
+/// or the discard pile, as the index of its pile in the state (0, 1 the
+/// hands by [`Player::index`], 2 the draw pile, 3 the discard pile). An
+/// index rather than an enum with the hand's player: a card moves at
+/// almost every ply, and the pile is then found without a branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Zone {
-    Hand(Player),
-    Draw,
-    Discard,
-}
+pub struct Zone(u8);
 
 impl Zone {
-    const ALL: [Zone; 4] = [Zone::Hand(Player::First), Zone::Hand(Player::Second), Zone::Draw, Zone::Discard];
+    pub const DRAW: Zone = Zone(2);
+    pub const DISCARD: Zone = Zone(3);
+    const ALL: [Zone; 4] = [Zone(0), Zone(1), Zone::DRAW, Zone::DISCARD];
 
+    /// `player`'s hand.
+    #[inline]
+    pub const fn hand(player: Player) -> Zone {
+        Zone(player.index() as u8)
+    }
+
+    /// The index of its pile (below 4).
     #[inline]
     fn index(self) -> usize {
-        match self {
-            Zone::Hand(p) => p.index(),
-            Zone::Draw => 2,
-            Zone::Discard => 3,
-        }
+        usize::from(self.0 & 3)
     }
 }
 
@@ -380,7 +385,7 @@ impl State {
 
     #[inline]
     pub fn hand(&self, player: Player) -> &Pile {
-        self.pile(Zone::Hand(player))
+        self.pile(Zone::hand(player))
     }
 
     #[inline]
@@ -428,15 +433,15 @@ impl State {
 
     /// The discard pile becomes the draw pile.
     pub fn reshuffle(&mut self) {
-        let discard = *self.pile(Zone::Discard);
-        let mut draw = *self.pile(Zone::Draw);
+        let discard = *self.pile(Zone::DISCARD);
+        let mut draw = *self.pile(Zone::DRAW);
         for (card, n) in discard.cards() {
             for _ in 0..n {
                 draw.add(card);
             }
         }
-        self.set_pile(Zone::Draw, draw);
-        self.set_pile(Zone::Discard, Pile::EMPTY);
+        self.set_pile(Zone::DRAW, draw);
+        self.set_pile(Zone::DISCARD, Pile::EMPTY);
     }
 
     pub fn limbo(&self) -> &[(Player, Card)] {

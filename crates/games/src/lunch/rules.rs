@@ -64,7 +64,7 @@ impl<'a> Rules<'a> {
         self.deck.cards().any(|card| {
             let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
             pred(self.card(card))
-                && u32::from(self.card(card).count) > u32::from(s.pile(Zone::Discard).count(card)) + in_play
+                && u32::from(self.card(card).count) > u32::from(s.pile(Zone::DISCARD).count(card)) + in_play
         })
     }
 
@@ -86,19 +86,19 @@ impl<'a> Rules<'a> {
     /// Takes a card from a hand: to the discard pile, or for weapons into
     /// play (they go back to the hand when the action ends).
     fn play_card(&self, s: &mut State, player: Player, card: Card) {
-        let hand = Zone::Hand(player);
+        let hand = Zone::hand(player);
         if self.kind(card) == CardKind::Weapon && s.limbo().len() < super::position::MAX_LIMBO {
             s.take_card(hand, card);
             s.push_limbo(player, card);
         } else {
-            s.move_card(hand, Zone::Discard, card);
+            s.move_card(hand, Zone::DISCARD, card);
         }
     }
 
     fn return_weapons(s: &mut State) {
         while let Some(&(player, card)) = s.limbo().last() {
             s.remove_limbo(s.limbo().len() - 1);
-            s.add_card(Zone::Hand(player), card);
+            s.add_card(Zone::hand(player), card);
         }
     }
 

@@ -9,7 +9,7 @@ impl Rules<'_> {
             (Frame::Turn(TurnStage::Action), _) => self.apply_action(s, mv),
             (Frame::Turn(TurnStage::Deal | TurnStage::Draw), Move::Draw { card }) => {
                 if let Some(drawer) = Self::drawer(s) {
-                    s.move_card(Zone::Draw, Zone::Hand(drawer), card);
+                    s.move_card(Zone::DRAW, Zone::hand(drawer), card);
                 }
             }
             _ => self.apply_decision(s, mv),
@@ -127,7 +127,7 @@ impl Rules<'_> {
             }
             Move::Discard(cards) => {
                 for &card in cards.cards() {
-                    s.move_card(Zone::Hand(me), Zone::Discard, card);
+                    s.move_card(Zone::hand(me), Zone::DISCARD, card);
                 }
             }
             Move::Aid { square, card, count } => {
@@ -164,7 +164,7 @@ impl Rules<'_> {
                 s.push(Frame::Strike(st));
             }
             Move::Break { square, card } => {
-                s.move_card(Zone::Hand(me), Zone::Discard, card);
+                s.move_card(Zone::hand(me), Zone::DISCARD, card);
                 s.remove_hold_with(square);
             }
             _ => {}

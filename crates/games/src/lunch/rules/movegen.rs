@@ -26,7 +26,7 @@ impl Rules<'_> {
         match s.top() {
             Frame::Turn(TurnStage::Action) => self.actions(s, &mut emit, false),
             Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
-                for (card, _) in s.pile(Zone::Draw).cards() {
+                for (card, _) in s.pile(Zone::DRAW).cards() {
                     emit(Move::Draw { card });
                 }
             }
@@ -159,7 +159,7 @@ impl Rules<'_> {
                     }
                     return n;
                 }
-                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return s.pile(Zone::Draw).cards().count() as u64,
+                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return s.pile(Zone::DRAW).cards().count() as u64,
                 _ => {}
             }
         }

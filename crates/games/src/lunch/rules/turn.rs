@@ -193,10 +193,10 @@ impl Rules<'_> {
         if Self::drawer(s).is_none() {
             return false;
         }
-        if s.pile(Zone::Draw).is_empty() {
+        if s.pile(Zone::DRAW).is_empty() {
             s.reshuffle();
         }
-        !s.pile(Zone::Draw).is_empty()
+        !s.pile(Zone::DRAW).is_empty()
     }
 
     /// Sets the game result when a side has no King.

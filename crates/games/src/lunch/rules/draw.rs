@@ -166,7 +166,9 @@ impl Rules<'_> {
             tally.steps_at[from.index()] = steps as u8;
             tally.attacks_at[from.index()] = attacks as u16;
         }
-        self.castles(s, &mut |_| tally.castles += 1);
+        if Self::may_castle(s) {
+            self.castles(s, &mut |_| tally.castles += 1);
+        }
         if s.hand_size(s.side()) == 0 {
             return tally;
         }

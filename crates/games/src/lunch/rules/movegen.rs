@@ -232,14 +232,21 @@ impl Rules<'_> {
         self.breaks(s, emit);
     }
 
+    /// Whether the mover keeps a castling right: asked at every action,
+    /// and once the rights are gone (most of a game) the castlings need no
+    /// look (nor a call).
+    #[inline]
+    pub(super) fn may_castle(s: &State) -> bool {
+        let mine = if s.side() == Player::First { 3 } else { 12 };
+        s.castling() & mine != 0
+    }
+
     /// The castlings (the King's two-square moves) of the mover.
     pub(super) fn castles(&self, s: &State, emit: &mut dyn FnMut(Move)) {
-        let me = s.side();
-        // Asked at every action: once the mover's rights are gone, no look.
-        let mine = if me == Player::First { 3 } else { 12 };
-        if s.castling() & mine == 0 {
+        if !Self::may_castle(s) {
             return;
         }
+        let me = s.side();
         let occupied = s.board().occupancy().all;
         for (bit, king, rook, between, to) in CASTLES {
             let (king, rook) = (Square::new(king), Square::new(rook));

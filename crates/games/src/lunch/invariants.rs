@@ -24,6 +24,9 @@ pub fn check(game: &Lunch) -> Result<(), String> {
     if game.history.current_board().is_some_and(|board| board != s.board()) {
         return Err("the history's last board is not the board".into());
     }
+    if s.frames().first() != Some(&Frame::Turn(s.turn_stage())) {
+        return Err("the stack's bottom is not the turn's frame of the head's stage".into());
+    }
     let between_actions = s.top() == Frame::Turn(TurnStage::Action) && s.result() == GameResult::Ongoing;
     for (sq, p) in s.board().pieces() {
         if p.hp <= 0 {

@@ -69,6 +69,8 @@ pub struct State {
     board: Board,
     head: Head,
     /// The pending steps, bottom first: `head.stack_len` of them are used.
+    /// The bottom one is always the turn's frame, its stage mirrored by
+    /// `head.turn` (see there).
     stack: [Frame; MAX_FRAMES],
     /// How many times the board changed (wrapping): [`History`] tells by it
     /// whether a ply changed the board. Not part of the position.
@@ -92,6 +94,10 @@ struct Head {
     holds: [Hold; MAX_HOLDS],
     holds_len: u8,
     battle: Option<Battle>,
+    /// The stage of the turn's frame, the bottom of the stack, kept here
+    /// too: most plies start from a stack of that frame alone, and
+    /// [`History`] then keeps no frame (the head brings the stage back).
+    turn: TurnStage,
     stack_len: u8,
     /// Turns in a row without a hit point change or a death.
     quiet: u16,
@@ -132,7 +138,12 @@ impl History {
     pub fn push(&mut self, state: &State) {
         // From a slice, the head is copied once, straight into the vector.
         self.heads.extend_from_slice(std::slice::from_ref(&state.head));
-        self.frames.extend_from_slice(state.frames());
+        // The turn's frame comes back with the head's stage.
+        if let [_, above @ ..] = state.frames() {
+            if !above.is_empty() {
+                self.frames.extend_from_slice(above);
+            }
+        }
         if self.boards.is_empty() {
             self.boards.extend_from_slice(std::slice::from_ref(&state.board));
         }
@@ -150,12 +161,16 @@ impl History {
     }
 
     /// Puts the last state kept back into `state`; false when none is left.
+    #[inline]
     pub fn pop_into(&mut self, state: &mut State) -> bool {
         let Some(head) = self.heads.last() else { return false };
-        let used = usize::from(head.stack_len);
-        let start = self.frames.len() - used;
-        state.stack[..used].copy_from_slice(&self.frames[start..]);
-        self.frames.truncate(start);
+        state.stack[0] = Frame::Turn(head.turn);
+        let above = usize::from(head.stack_len).saturating_sub(1);
+        if above > 0 {
+            let start = self.frames.len() - above;
+            state.stack[1..=above].copy_from_slice(&self.frames[start..]);
+            self.frames.truncate(start);
+        }
         // Copied once from the vector into the state (a popped value would
         // be copied out first).
         state.head = *head;
@@ -186,9 +201,10 @@ impl History {
                 stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES],
                 board_edits: 0,
             };
-            let used = usize::from(head.stack_len);
-            state.stack[..used].copy_from_slice(&self.frames[start..start + used]);
-            start += used;
+            state.stack[0] = Frame::Turn(head.turn);
+            let above = usize::from(head.stack_len).saturating_sub(1);
+            state.stack[1..=above].copy_from_slice(&self.frames[start..start + above]);
+            start += above;
             board += usize::from(changed);
             state
         })
@@ -207,6 +223,7 @@ impl State {
             holds: [Hold { kind: HoldKind::Choke, holder: Square::new(0), held: Square::new(0) }; MAX_HOLDS],
             holds_len: 0,
             battle: None,
+            turn: TurnStage::Start,
             stack_len: 1,
             quiet: 0,
             turns: 0,
@@ -592,8 +609,20 @@ impl State {
         self.head.stack_len as usize
     }
 
+    /// Replaces the top frame. The bottom one stays a turn's frame: another
+    /// frame there is dropped (the rules never put one there, and a text
+    /// that tries is refused).
     pub fn set_top(&mut self, frame: Frame) {
+        if self.head.stack_len == 1 {
+            let Frame::Turn(stage) = frame else { return };
+            self.head.turn = stage;
+        }
         self.stack[self.head.stack_len as usize - 1] = frame;
+    }
+
+    /// The stage of the turn's frame (the bottom of the stack).
+    pub fn turn_stage(&self) -> TurnStage {
+        self.head.turn
     }
 
     /// Pushes a frame; a full stack drops it (never reached in play: see

@@ -263,9 +263,9 @@ impl Game for Lunch {
     /// pile's counts, each type as likely as its share of the pile.
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
         if self.outcome().is_none() {
-            match self.state.top() {
-                Frame::Turn(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
-                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
+            match self.state.turn_on_top() {
+                Some(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
+                Some(TurnStage::Deal | TurnStage::Draw) => {
                     let pile = self.state.pile(Zone::DRAW);
                     if !pile.is_empty() {
                         let card = pile.nth_card(rng.random_range(0..pile.total()));

@@ -311,6 +311,20 @@ impl State {
         self.board_edits = self.board_edits.wrapping_add(1);
     }
 
+    /// Moves the piece on `from` to `to` (`to` empty, or its piece is
+    /// replaced), adding the marks `marks`: both squares change at once, a
+    /// step of most actions. False (and nothing changes) when `from` is empty.
+    pub fn relocate(&mut self, from: Square, to: Square, marks: u8) -> bool {
+        let Some(piece) = self.board.get(from) else { return false };
+        let moved = Piece { flags: piece.flags | marks, ..piece };
+        let replaced = self.board.get(to).map_or(0, |p| zobrist::piece(to, p));
+        self.replace_key(zobrist::piece(from, piece).wrapping_add(replaced), zobrist::piece(to, moved));
+        self.board.set(from, None);
+        self.board.set(to, Some(moved));
+        self.board_edits = self.board_edits.wrapping_add(1);
+        true
+    }
+
     pub fn kings(&self, player: Player) -> usize {
         self.board.kings(player).count_ones() as usize
     }
@@ -623,6 +637,13 @@ impl State {
     /// The stage of the turn's frame (the bottom of the stack).
     pub fn turn_stage(&self) -> TurnStage {
         self.head.turn
+    }
+
+    /// The turn's stage when the turn's frame is alone on the stack (most
+    /// plies): read from the head, without copying the top frame out.
+    #[inline]
+    pub fn turn_on_top(&self) -> Option<TurnStage> {
+        (self.head.stack_len == 1).then_some(self.head.turn)
     }
 
     /// Pushes a frame; a full stack drops it (never reached in play: see

@@ -132,7 +132,19 @@ impl<'a> Rules<'a> {
     // Who acts
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn actor(&self, s: &State) -> Actor {
+        // Asked before every ply: the turn's frame alone is read from the head.
+        match s.turn_on_top() {
+            Some(TurnStage::Deal | TurnStage::Draw) => Actor::Chance,
+            Some(_) => Actor::Player(s.side()),
+            None => self.frame_actor(s),
+        }
+    }
+
+    /// Who acts at a frame above the turn's.
+    #[inline(never)]
+    fn frame_actor(&self, s: &State) -> Actor {
         Actor::Player(match s.top() {
             Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return Actor::Chance,
             Frame::Turn(_) | Frame::FirstAid { .. } => s.side(),
@@ -176,9 +188,9 @@ impl<'a> Rules<'a> {
             if s.result() != GameResult::Ongoing {
                 return;
             }
-            let go_on = match s.top() {
-                Frame::Turn(stage) => self.turn_steps(s, stage),
-                frame => self.frame_step(s, frame),
+            let go_on = match s.turn_on_top() {
+                Some(stage) => self.turn_steps(s, stage),
+                None => self.frame_step(s, s.top()),
             };
             if !go_on {
                 return;

@@ -5,9 +5,9 @@ use super::*;
 impl Rules<'_> {
     pub fn apply(&self, s: &mut State, mv: Move) {
         // Most plies are actions and chance's cards, which need no decider.
-        match (s.top(), mv) {
-            (Frame::Turn(TurnStage::Action), _) => self.apply_action(s, mv),
-            (Frame::Turn(TurnStage::Deal | TurnStage::Draw), Move::Draw { card }) => {
+        match (s.turn_on_top(), mv) {
+            (Some(TurnStage::Action), _) => self.apply_action(s, mv),
+            (Some(TurnStage::Deal | TurnStage::Draw), Move::Draw { card }) => {
                 if let Some(drawer) = Self::drawer(s) {
                     s.move_card(Zone::DRAW, Zone::hand(drawer), card);
                 }

@@ -142,15 +142,17 @@ impl Rules<'_> {
 
     /// Moves a piece, adding the marks `marks`.
     fn relocate(s: &mut State, from: Square, to: Square, marks: u8) {
-        if from == to {
+        if from == to || !s.relocate(from, to, marks) {
             return;
         }
-        let Some(mut piece) = s.piece(from) else { return };
-        piece.flags |= marks;
-        s.set_piece(from, None);
-        s.set_piece(to, Some(piece));
-        s.set_castling(s.castling() & !(castling_mask(from) | castling_mask(to)));
-        s.move_holds(from, to);
+        // Most moves keep the rights and find no hold: no change, no call.
+        let rights = s.castling() & !(castling_mask(from) | castling_mask(to));
+        if rights != s.castling() {
+            s.set_castling(rights);
+        }
+        if !s.holds().is_empty() {
+            s.move_holds(from, to);
+        }
     }
 
     /// The end of a turn before the draw: the turn is counted, stuns on the

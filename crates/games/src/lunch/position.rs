@@ -634,6 +634,15 @@ impl State {
         self.stack[self.head.stack_len as usize - 1] = frame;
     }
 
+    /// Sets the stage of the turn's frame, the bottom of the stack, whatever
+    /// is above it: the turn's steps go from stage to stage with nothing
+    /// above, and need no look at the top.
+    #[inline]
+    pub fn set_turn_stage(&mut self, stage: TurnStage) {
+        self.head.turn = stage;
+        self.stack[0] = Frame::Turn(stage);
+    }
+
     /// The stage of the turn's frame (the bottom of the stack).
     pub fn turn_stage(&self) -> TurnStage {
         self.head.turn

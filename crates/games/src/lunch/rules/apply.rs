@@ -112,7 +112,7 @@ impl Rules<'_> {
 
     pub(super) fn apply_action(&self, s: &mut State, mv: Move) {
         let me = s.side();
-        s.set_top(Frame::Turn(TurnStage::EndRound));
+        s.set_turn_stage(TurnStage::EndRound);
         match mv {
             Move::Step { from, to } => {
                 Self::step_piece(s, from, to);

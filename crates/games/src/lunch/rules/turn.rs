@@ -53,7 +53,7 @@ impl Rules<'_> {
             TurnStage::StartRound | TurnStage::EndRound => {
                 Self::return_weapons(s);
                 let next = if stage == TurnStage::StartRound { TurnStage::StartCheck } else { TurnStage::EndCheck };
-                s.set_top(Frame::Turn(next));
+                s.set_turn_stage(next);
                 if self.round(s) {
                     return TurnStep::Other;
                 }
@@ -85,7 +85,7 @@ impl Rules<'_> {
                 TurnStage::Start
             }
         };
-        s.set_top(Frame::Turn(next));
+        s.set_turn_stage(next);
         TurnStep::Next(next)
     }
 

@@ -61,10 +61,14 @@ impl<'a> Rules<'a> {
     /// Whether a card matching `pred` may still be in some hand or the draw
     /// pile, judged from the public state (deck minus discard and weapons in play).
     fn public_left(&self, s: &State, pred: impl Fn(&CardType) -> bool) -> bool {
-        self.deck.cards().any(|card| {
-            let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
-            pred(self.card(card))
-                && u32::from(self.card(card).count) > u32::from(s.pile(Zone::DISCARD).count(card)) + in_play
+        // Asked at every window: the types are walked in place, and only
+        // those that match are counted.
+        let discard = s.pile(Zone::DISCARD);
+        self.deck.types.iter().zip(self.deck.cards()).any(|(t, card)| {
+            pred(t) && {
+                let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
+                u32::from(t.count) > u32::from(discard.count(card)) + in_play
+            }
         })
     }
 

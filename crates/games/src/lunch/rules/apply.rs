@@ -11,6 +11,12 @@ impl Rules<'_> {
                 if let Some(drawer) = Self::drawer(s) {
                     s.move_card(Zone::DRAW, Zone::hand(drawer), card);
                 }
+                // Most cards are followed by another (chance deals and draws
+                // five at a time): then the stage stays and the machine has
+                // nothing to play (what its step would find, without it).
+                if Self::drawer(s).is_some() && !s.pile(Zone::DRAW).is_empty() {
+                    return;
+                }
             }
             _ => self.apply_decision(s, mv),
         }

@@ -44,7 +44,7 @@ use menagerie_core::{
 };
 use piece::{flag, Kind, Piece};
 use pile::Pile;
-use position::{History, State, Zone};
+use position::{GameResult, History, State, Zone};
 use rand::{Rng, RngCore};
 use rules::Rules;
 use square::Square;
@@ -132,9 +132,29 @@ impl Lunch {
     fn known_cards(&self, player: Player) -> Pile {
         let known = self.known.get_or_init(|| {
             [Player::First, Player::Second]
-                .map(|p| knowledge::known_cards(&self.rules(), self.history.states().chain([self.state]), p))
+                .map(|p| knowledge::known_cards(&self.rules(), self.history.states(&self.state).into_iter().chain([self.state]), p))
         });
         known[player.index()]
+    }
+
+    /// The drawer of `mv` when it is a card of chance that only moves to
+    /// the drawer's hand: another card is due after it (a hand still short,
+    /// a card left), so the rules machine would leave the stage as it is
+    /// (see `Rules::apply`). Most of chance's cards are so, and the history
+    /// keeps them as cards, not states.
+    fn card_alone(&self, mv: Move) -> Option<Player> {
+        let s = &self.state;
+        let Move::Draw { card } = mv else { return None };
+        if s.result() != GameResult::Ongoing
+            || !matches!(s.turn_on_top(), Some(TurnStage::Deal | TurnStage::Draw))
+            || s.pile(Zone::DRAW).count(card) == 0
+        {
+            return None;
+        }
+        let drawer = Rules::drawer(s)?;
+        let short_after = |p: Player| s.hand_size(p) + u32::from(p == drawer) < 5;
+        let due_after = (short_after(s.side()) || short_after(s.side().other())) && s.pile(Zone::DRAW).total() > 1;
+        due_after.then_some(drawer)
     }
 
     /// Who acts, `None` once the game is over.
@@ -278,14 +298,23 @@ impl Game for Lunch {
         menagerie_core::draw_listed_move(self, rng, scratch)
     }
 
+    #[inline]
     fn play(&mut self, mv: Move) {
-        self.history.push(&self.state);
         self.known.take();
+        if let Some(drawer) = self.card_alone(mv) {
+            if let Move::Draw { card } = mv {
+                self.state.move_card(Zone::DRAW, Zone::hand(drawer), card);
+                self.history.card_drawn(&self.state, drawer, card);
+                return;
+            }
+        }
+        self.history.push(&self.state);
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
         self.history.played(&self.state);
     }
 
+    #[inline]
     fn undo(&mut self) {
         if self.history.pop_into(&mut self.state) {
             self.known.take();

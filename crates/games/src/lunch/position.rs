@@ -126,13 +126,35 @@ pub struct History {
     /// that changed it: the last is the current state's board (once a ply
     /// was played).
     boards: Vec<Board>,
-    /// Whether each ply played from a state kept changed the board.
-    changed: Vec<bool>,
+    /// Each ply: [`PLY_CARD`] with its card, or a ply from a state kept,
+    /// [`PLY_BOARD`] when it changed the board.
+    plies: Vec<u8>,
     /// The state's board edits when the ply under way started.
     edits: u32,
 }
 
+/// A ply played from a state kept whole that changed the board.
+const PLY_BOARD: u8 = 1;
+/// A card of chance that changed nothing but the piles (the drawer's hand
+/// and the draw pile): the history keeps the card (bits 3 and up) and the
+/// drawer (bit 2), not the state.
+const PLY_CARD: u8 = 2;
+
 impl History {
+    /// Keeps a card of chance that moved from the draw pile to `drawer`'s
+    /// hand and changed nothing else (`state` is the state after it).
+    pub fn card_drawn(&mut self, state: &State, drawer: Player, card: Card) {
+        if self.boards.is_empty() {
+            self.boards.extend_from_slice(std::slice::from_ref(&state.board));
+        }
+        self.plies.push(PLY_CARD | (drawer.index() as u8) << 2 | (card.index() as u8) << 3);
+    }
+
+    /// The card and its drawer of a [`PLY_CARD`] record.
+    fn card_of(ply: u8) -> (Player, Card) {
+        (Player::from_index(usize::from(ply >> 2 & 1)), Card::new(ply >> 3))
+    }
+
     /// Keeps `state` before a ply is played from it ([`History::played`]
     /// after the ply).
     pub fn push(&mut self, state: &State) {
@@ -157,12 +179,19 @@ impl History {
         if changed {
             self.boards.extend_from_slice(std::slice::from_ref(&state.board));
         }
-        self.changed.push(changed);
+        self.plies.push(if changed { PLY_BOARD } else { 0 });
     }
 
     /// Puts the last state kept back into `state`; false when none is left.
     #[inline]
     pub fn pop_into(&mut self, state: &mut State) -> bool {
+        let Some(ply) = self.plies.pop() else { return false };
+        if ply & PLY_CARD != 0 {
+            // The card goes back: the piles and the hash are as they were.
+            let (drawer, card) = Self::card_of(ply);
+            state.move_card(Zone::hand(drawer), Zone::DRAW, card);
+            return true;
+        }
         let Some(head) = self.heads.last() else { return false };
         state.stack[0] = Frame::Turn(head.turn);
         let above = usize::from(head.stack_len).saturating_sub(1);
@@ -176,7 +205,7 @@ impl History {
         state.head = *head;
         self.heads.truncate(self.heads.len() - 1);
         // A ply that left the board as it was left the board it started from.
-        if self.changed.pop() == Some(true) {
+        if ply & PLY_BOARD != 0 {
             self.boards.truncate(self.boards.len() - 1);
             if let Some(board) = self.boards.last() {
                 state.board = *board;
@@ -191,10 +220,18 @@ impl History {
         self.boards.last()
     }
 
-    /// The states kept, first to last.
-    pub fn states(&self) -> impl Iterator<Item = State> + '_ {
-        let (mut start, mut board) = (0, 0);
-        self.heads.iter().zip(&self.changed).map(move |(&head, &changed)| {
+    /// The states the plies started from, first to last (`current` is the
+    /// state after the last): the states kept, and before a card kept as a
+    /// card, the state after it with the card back in the draw pile.
+    pub fn states(&self, current: &State) -> Vec<State> {
+        let (mut start, mut board, mut heads) = (0, 0, self.heads.iter());
+        let mut kept: Vec<Option<State>> = Vec::with_capacity(self.plies.len());
+        for &ply in &self.plies {
+            if ply & PLY_CARD != 0 {
+                kept.push(None);
+                continue;
+            }
+            let Some(&head) = heads.next() else { break };
             let mut state = State {
                 board: self.boards[board],
                 head,
@@ -205,9 +242,28 @@ impl History {
             let above = usize::from(head.stack_len).saturating_sub(1);
             state.stack[1..=above].copy_from_slice(&self.frames[start..start + above]);
             start += above;
-            board += usize::from(changed);
-            state
-        })
+            board += usize::from(ply & PLY_BOARD);
+            kept.push(Some(state));
+        }
+        // Last to first, each card's state from the state after it.
+        let mut after = *current;
+        let mut states: Vec<State> = kept
+            .into_iter()
+            .zip(&self.plies)
+            .rev()
+            .map(|(state, &ply)| {
+                let state = state.unwrap_or_else(|| {
+                    let (drawer, card) = Self::card_of(ply);
+                    let mut before = after;
+                    before.move_card(Zone::hand(drawer), Zone::DRAW, card);
+                    before
+                });
+                after = state;
+                state
+            })
+            .collect();
+        states.reverse();
+        states
     }
 }
 

@@ -62,10 +62,12 @@ impl<'a> Rules<'a> {
     /// pile, judged from the public state (deck minus discard and weapons in play).
     fn public_left(&self, s: &State, pred: impl Fn(&CardType) -> bool) -> bool {
         // Asked at every window: the types are walked in place, and only
-        // those that match are counted.
+        // those that match are counted; last first, as the Humiliation
+        // windows' type ends the decks' order (any order finds the same).
         let discard = s.pile(Zone::DISCARD);
-        self.deck.types.iter().zip(self.deck.cards()).any(|(t, card)| {
+        self.deck.types.iter().enumerate().rev().any(|(index, t)| {
             pred(t) && {
+                let card = Card::new(index as u8);
                 let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
                 u32::from(t.count) > u32::from(discard.count(card)) + in_play
             }

@@ -728,3 +728,41 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lunch::{Lunch, LunchVariant, Options};
+    use menagerie_core::Game;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// The history gives back the state every ply started from, those of
+    /// the cards of chance it keeps as cards (moved back from the state
+    /// after them) among them, and undo brings each back in turn.
+    #[test]
+    fn the_history_gives_back_every_state() {
+        let variant = LunchVariant::standard(Options::default());
+        let text = |state: &State| Lunch::from_state(&variant, *state).to_text();
+        for seed in 0..6 {
+            let mut game = Lunch::start(&variant, 0);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let (mut before, mut scratch) = (Vec::new(), Vec::new());
+            while let Some(mv) = game.random_move(&mut rng, &mut scratch) {
+                before.push((game.to_text(), game.hash()));
+                game.play(mv);
+            }
+            let cards = game.history.plies.iter().filter(|&&ply| ply & PLY_CARD != 0).count();
+            assert!(cards > 0 && cards < before.len(), "seed {seed}: {cards} cards kept as cards");
+            let states = game.history.states(&game.state);
+            assert_eq!(states.len(), before.len());
+            for (ply, (state, (text_before, hash))) in states.iter().zip(&before).enumerate() {
+                assert_eq!((text(state), state.hash()), (text_before.clone(), *hash), "seed {seed} ply {ply}");
+            }
+            for (ply, (text_before, hash)) in before.iter().enumerate().rev() {
+                game.undo();
+                assert_eq!((game.to_text(), game.hash()), (text_before.clone(), *hash), "seed {seed}: undo of ply {ply}");
+            }
+        }
+    }
+}

@@ -373,10 +373,16 @@ impl State {
     pub fn relocate(&mut self, from: Square, to: Square, marks: u8) -> bool {
         let Some(piece) = self.board.get(from) else { return false };
         let moved = Piece { flags: piece.flags | marks, ..piece };
-        let replaced = self.board.get(to).map_or(0, |p| zobrist::piece(to, p));
+        let target = self.board.get(to);
+        let replaced = target.map_or(0, |p| zobrist::piece(to, p));
         self.replace_key(zobrist::piece(from, piece).wrapping_add(replaced), zobrist::piece(to, moved));
-        self.board.set(from, None);
-        self.board.set(to, Some(moved));
+        if target.is_none() {
+            // A step to an empty square (most moves): both squares at once.
+            self.board.step(from, to, moved);
+        } else {
+            self.board.set(from, None);
+            self.board.set(to, Some(moved));
+        }
         self.board_edits = self.board_edits.wrapping_add(1);
         true
     }

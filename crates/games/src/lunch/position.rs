@@ -113,14 +113,16 @@ struct Head {
 }
 
 /// The states a game went through, for undo (and what the players know,
-/// `knowledge.rs`), each kept as its head and its used frames, and its
-/// board once per run of plies that left the board as it was: copying a
-/// whole state (mostly the room for 48 frames) at every `play` and `undo`
-/// was a large share of a random playout, and so was the board.
+/// `knowledge.rs`), each kept as its head and its frames above the turn's,
+/// and its board once per run of plies that left the board as it was:
+/// copying a whole state (mostly the room for 48 frames) at every `play`
+/// and `undo` was a large share of a random playout, and so was the board.
+/// A card of chance that changed nothing but two piles is kept as the card
+/// alone ([`History::card_drawn`]).
 #[derive(Clone, Debug, Default)]
 pub struct History {
     heads: Vec<Head>,
-    /// The used frames of every state kept, in order.
+    /// The frames above the turn's of every state kept, in order.
     frames: Vec<Frame>,
     /// The board before the first ply kept, then the board after each ply
     /// that changed it: the last is the current state's board (once a ply

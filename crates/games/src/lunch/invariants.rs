@@ -14,7 +14,7 @@ pub fn check(game: &Lunch) -> Result<(), String> {
     }
     for card in deck.cards() {
         let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
-        let zones = [Zone::Hand(Player::First), Zone::Hand(Player::Second), Zone::Draw, Zone::Discard];
+        let zones = [Zone::hand(Player::First), Zone::hand(Player::Second), Zone::DRAW, Zone::DISCARD];
         let total = in_play + zones.iter().map(|&z| u32::from(s.pile(z).count(card))).sum::<u32>();
         let count = u32::from(deck.card(card).count);
         if total > count {
@@ -23,6 +23,9 @@ pub fn check(game: &Lunch) -> Result<(), String> {
     }
     if game.history.current_board().is_some_and(|board| board != s.board()) {
         return Err("the history's last board is not the board".into());
+    }
+    if s.frames().first() != Some(&Frame::Turn(s.turn_stage())) {
+        return Err("the stack's bottom is not the turn's frame of the head's stage".into());
     }
     let between_actions = s.top() == Frame::Turn(TurnStage::Action) && s.result() == GameResult::Ongoing;
     for (sq, p) in s.board().pieces() {
@@ -50,7 +53,7 @@ pub fn check(game: &Lunch) -> Result<(), String> {
         if game.to_act() == Actor::Chance {
             // Chance draws only for a hand below 5 cards, from a pile that has some.
             let short = Player::BOTH.iter().any(|&p| s.hand_size(p) < 5);
-            if !short || s.pile(Zone::Draw).is_empty() {
+            if !short || s.pile(Zone::DRAW).is_empty() {
                 return Err("chance draws though no hand is short or the draw pile is empty".into());
             }
         }

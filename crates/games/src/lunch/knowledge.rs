@@ -13,7 +13,7 @@ use menagerie_core::{Actor, Player};
 /// states in order, the current one last): a lower bound of the hand, per
 /// card type.
 pub(super) fn known_cards(rules: &Rules, states: impl IntoIterator<Item = State>, player: Player) -> Pile {
-    let hand = Zone::Hand(player);
+    let hand = Zone::hand(player);
     let mut known = Pile::EMPTY;
     let mut states = states.into_iter();
     let Some(mut before) = states.next() else { return known };
@@ -68,7 +68,7 @@ mod tests {
                 let before = game.state;
                 game.play(mv);
                 for player in [Player::First, Player::Second] {
-                    let hand = Zone::Hand(player);
+                    let hand = Zone::hand(player);
                     let came_back = |card| {
                         let in_limbo = |s: &State| s.limbo().iter().filter(|&&(p, c)| p == player && c == card).count();
                         in_limbo(&before) > in_limbo(&game.state)

@@ -44,7 +44,7 @@ use menagerie_core::{
 };
 use piece::{flag, Kind, Piece};
 use pile::Pile;
-use position::{History, State, Zone};
+use position::{GameResult, History, State, Zone};
 use rand::{Rng, RngCore};
 use rules::Rules;
 use square::Square;
@@ -132,9 +132,29 @@ impl Lunch {
     fn known_cards(&self, player: Player) -> Pile {
         let known = self.known.get_or_init(|| {
             [Player::First, Player::Second]
-                .map(|p| knowledge::known_cards(&self.rules(), self.history.states().chain([self.state]), p))
+                .map(|p| knowledge::known_cards(&self.rules(), self.history.states(&self.state).into_iter().chain([self.state]), p))
         });
         known[player.index()]
+    }
+
+    /// The drawer of `mv` when it is a card of chance that only moves to
+    /// the drawer's hand: another card is due after it (a hand still short,
+    /// a card left), so the rules machine would leave the stage as it is
+    /// (see `Rules::apply`). Most of chance's cards are so, and the history
+    /// keeps them as cards, not states.
+    fn card_alone(&self, mv: Move) -> Option<Player> {
+        let s = &self.state;
+        let Move::Draw { card } = mv else { return None };
+        if s.result() != GameResult::Ongoing
+            || !matches!(s.turn_on_top(), Some(TurnStage::Deal | TurnStage::Draw))
+            || s.pile(Zone::DRAW).count(card) == 0
+        {
+            return None;
+        }
+        let drawer = Rules::drawer(s)?;
+        let short_after = |p: Player| s.hand_size(p) + u32::from(p == drawer) < 5;
+        let due_after = (short_after(s.side()) || short_after(s.side().other())) && s.pile(Zone::DRAW).total() > 1;
+        due_after.then_some(drawer)
     }
 
     /// Who acts, `None` once the game is over.
@@ -206,7 +226,7 @@ impl Game for Lunch {
                 deck.add(card);
             }
         }
-        s.set_pile(Zone::Draw, deck);
+        s.set_pile(Zone::DRAW, deck);
         s.set_top(Frame::Turn(TurnStage::Deal));
         Rules::new(variant).advance(&mut s);
         Lunch::from_state(variant, s)
@@ -263,10 +283,10 @@ impl Game for Lunch {
     /// pile's counts, each type as likely as its share of the pile.
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
         if self.outcome().is_none() {
-            match self.state.top() {
-                Frame::Turn(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
-                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
-                    let pile = self.state.pile(Zone::Draw);
+            match self.state.turn_on_top() {
+                Some(TurnStage::Action) => return self.rules().random_action(&self.state, rng),
+                Some(TurnStage::Deal | TurnStage::Draw) => {
+                    let pile = self.state.pile(Zone::DRAW);
                     if !pile.is_empty() {
                         let card = pile.nth_card(rng.random_range(0..pile.total()));
                         return card.map(|card| Move::Draw { card });
@@ -278,14 +298,23 @@ impl Game for Lunch {
         menagerie_core::draw_listed_move(self, rng, scratch)
     }
 
+    #[inline]
     fn play(&mut self, mv: Move) {
-        self.history.push(&self.state);
         self.known.take();
+        if let Some(drawer) = self.card_alone(mv) {
+            if let Move::Draw { card } = mv {
+                self.state.move_card(Zone::DRAW, Zone::hand(drawer), card);
+                self.history.card_drawn(&self.state, drawer, card);
+                return;
+            }
+        }
+        self.history.push(&self.state);
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
         self.history.played(&self.state);
     }
 
+    #[inline]
     fn undo(&mut self) {
         if self.history.pop_into(&mut self.state) {
             self.known.take();
@@ -319,7 +348,7 @@ impl Game for Lunch {
 
     /// A card type's share of the draw pile, for the card chance draws next.
     fn chance_probability(&self, mv: Move) -> f64 {
-        let pile = self.state.pile(Zone::Draw);
+        let pile = self.state.pile(Zone::DRAW);
         match mv {
             Move::Draw { card } if self.to_act() == Actor::Chance && !pile.is_empty() => {
                 f64::from(pile.count(card)) / f64::from(pile.total())
@@ -338,14 +367,14 @@ impl Game for Lunch {
     /// (weapons back in their owner's hand: [`knowledge`]).
     fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Self {
         let mut s = self.state;
-        let other = Zone::Hand(observer.other());
+        let other = Zone::hand(observer.other());
         let known = self.known_cards(observer.other());
         // The unseen cards in deck order, so that the sample depends on the
         // view and the generator alone, never on where the cards really are.
         let mut unseen = Vec::new();
         let mut hand = Pile::EMPTY;
         for card in self.deck().cards() {
-            let n = s.pile(Zone::Draw).count(card) + s.pile(other).count(card);
+            let n = s.pile(Zone::DRAW).count(card) + s.pile(other).count(card);
             let certain = known.count(card).min(s.pile(other).count(card));
             for _ in 0..certain {
                 hand.add(card);
@@ -368,7 +397,7 @@ impl Game for Lunch {
             }
         }
         s.set_pile(other, hand);
-        s.set_pile(Zone::Draw, draw);
+        s.set_pile(Zone::DRAW, draw);
         Lunch { variant: self.variant.clone(), state: s, history: History::default(), known: OnceLock::new() }
     }
 

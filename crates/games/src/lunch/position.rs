@@ -34,24 +34,29 @@ pub enum GameResult {
     TurnLimit,
 }
 
-/// Where cards lie, apart from the weapons in play.
+/// Where cards lie, apart from the weapons in play: a hand, the draw pile
+/// or the discard pile, as the index of its pile in the state (0, 1 the
+/// hands by [`Player::index`], 2 the draw pile, 3 the discard pile). An
+/// index rather than an enum with the hand's player: a card moves at
+/// almost every ply, and the pile is then found without a branch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Zone {
-    Hand(Player),
-    Draw,
-    Discard,
-}
+pub struct Zone(u8);
 
 impl Zone {
-    const ALL: [Zone; 4] = [Zone::Hand(Player::First), Zone::Hand(Player::Second), Zone::Draw, Zone::Discard];
+    pub const DRAW: Zone = Zone(2);
+    pub const DISCARD: Zone = Zone(3);
+    const ALL: [Zone; 4] = [Zone(0), Zone(1), Zone::DRAW, Zone::DISCARD];
 
+    /// `player`'s hand.
+    #[inline]
+    pub const fn hand(player: Player) -> Zone {
+        Zone(player.index() as u8)
+    }
+
+    /// The index of its pile (below 4).
     #[inline]
     fn index(self) -> usize {
-        match self {
-            Zone::Hand(p) => p.index(),
-            Zone::Draw => 2,
-            Zone::Discard => 3,
-        }
+        usize::from(self.0 & 3)
     }
 }
 
@@ -64,6 +69,8 @@ pub struct State {
     board: Board,
     head: Head,
     /// The pending steps, bottom first: `head.stack_len` of them are used.
+    /// The bottom one is always the turn's frame, its stage mirrored by
+    /// `head.turn` (see there).
     stack: [Frame; MAX_FRAMES],
     /// How many times the board changed (wrapping): [`History`] tells by it
     /// whether a ply changed the board. Not part of the position.
@@ -87,6 +94,10 @@ struct Head {
     holds: [Hold; MAX_HOLDS],
     holds_len: u8,
     battle: Option<Battle>,
+    /// The stage of the turn's frame, the bottom of the stack, kept here
+    /// too: most plies start from a stack of that frame alone, and
+    /// [`History`] then keeps no frame (the head brings the stage back).
+    turn: TurnStage,
     stack_len: u8,
     /// Turns in a row without a hit point change or a death.
     quiet: u16,
@@ -102,32 +113,61 @@ struct Head {
 }
 
 /// The states a game went through, for undo (and what the players know,
-/// `knowledge.rs`), each kept as its head and its used frames, and its
-/// board once per run of plies that left the board as it was: copying a
-/// whole state (mostly the room for 48 frames) at every `play` and `undo`
-/// was a large share of a random playout, and so was the board.
+/// `knowledge.rs`), each kept as its head and its frames above the turn's,
+/// and its board once per run of plies that left the board as it was:
+/// copying a whole state (mostly the room for 48 frames) at every `play`
+/// and `undo` was a large share of a random playout, and so was the board.
+/// A card of chance that changed nothing but two piles is kept as the card
+/// alone ([`History::card_drawn`]).
 #[derive(Clone, Debug, Default)]
 pub struct History {
     heads: Vec<Head>,
-    /// The used frames of every state kept, in order.
+    /// The frames above the turn's of every state kept, in order.
     frames: Vec<Frame>,
     /// The board before the first ply kept, then the board after each ply
     /// that changed it: the last is the current state's board (once a ply
     /// was played).
     boards: Vec<Board>,
-    /// Whether each ply played from a state kept changed the board.
-    changed: Vec<bool>,
+    /// Each ply: [`PLY_CARD`] with its card, or a ply from a state kept,
+    /// [`PLY_BOARD`] when it changed the board.
+    plies: Vec<u8>,
     /// The state's board edits when the ply under way started.
     edits: u32,
 }
 
+/// A ply played from a state kept whole that changed the board.
+const PLY_BOARD: u8 = 1;
+/// A card of chance that changed nothing but the piles (the drawer's hand
+/// and the draw pile): the history keeps the card (bits 3 and up) and the
+/// drawer (bit 2), not the state.
+const PLY_CARD: u8 = 2;
+
 impl History {
+    /// Keeps a card of chance that moved from the draw pile to `drawer`'s
+    /// hand and changed nothing else (`state` is the state after it).
+    pub fn card_drawn(&mut self, state: &State, drawer: Player, card: Card) {
+        if self.boards.is_empty() {
+            self.boards.extend_from_slice(std::slice::from_ref(&state.board));
+        }
+        self.plies.push(PLY_CARD | (drawer.index() as u8) << 2 | (card.index() as u8) << 3);
+    }
+
+    /// The card and its drawer of a [`PLY_CARD`] record.
+    fn card_of(ply: u8) -> (Player, Card) {
+        (Player::from_index(usize::from(ply >> 2 & 1)), Card::new(ply >> 3))
+    }
+
     /// Keeps `state` before a ply is played from it ([`History::played`]
     /// after the ply).
     pub fn push(&mut self, state: &State) {
         // From a slice, the head is copied once, straight into the vector.
         self.heads.extend_from_slice(std::slice::from_ref(&state.head));
-        self.frames.extend_from_slice(state.frames());
+        // The turn's frame comes back with the head's stage.
+        if let [_, above @ ..] = state.frames() {
+            if !above.is_empty() {
+                self.frames.extend_from_slice(above);
+            }
+        }
         if self.boards.is_empty() {
             self.boards.extend_from_slice(std::slice::from_ref(&state.board));
         }
@@ -141,22 +181,33 @@ impl History {
         if changed {
             self.boards.extend_from_slice(std::slice::from_ref(&state.board));
         }
-        self.changed.push(changed);
+        self.plies.push(if changed { PLY_BOARD } else { 0 });
     }
 
     /// Puts the last state kept back into `state`; false when none is left.
+    #[inline]
     pub fn pop_into(&mut self, state: &mut State) -> bool {
+        let Some(ply) = self.plies.pop() else { return false };
+        if ply & PLY_CARD != 0 {
+            // The card goes back: the piles and the hash are as they were.
+            let (drawer, card) = Self::card_of(ply);
+            state.move_card(Zone::hand(drawer), Zone::DRAW, card);
+            return true;
+        }
         let Some(head) = self.heads.last() else { return false };
-        let used = usize::from(head.stack_len);
-        let start = self.frames.len() - used;
-        state.stack[..used].copy_from_slice(&self.frames[start..]);
-        self.frames.truncate(start);
+        state.stack[0] = Frame::Turn(head.turn);
+        let above = usize::from(head.stack_len).saturating_sub(1);
+        if above > 0 {
+            let start = self.frames.len() - above;
+            state.stack[1..=above].copy_from_slice(&self.frames[start..]);
+            self.frames.truncate(start);
+        }
         // Copied once from the vector into the state (a popped value would
         // be copied out first).
         state.head = *head;
         self.heads.truncate(self.heads.len() - 1);
         // A ply that left the board as it was left the board it started from.
-        if self.changed.pop() == Some(true) {
+        if ply & PLY_BOARD != 0 {
             self.boards.truncate(self.boards.len() - 1);
             if let Some(board) = self.boards.last() {
                 state.board = *board;
@@ -171,22 +222,50 @@ impl History {
         self.boards.last()
     }
 
-    /// The states kept, first to last.
-    pub fn states(&self) -> impl Iterator<Item = State> + '_ {
-        let (mut start, mut board) = (0, 0);
-        self.heads.iter().zip(&self.changed).map(move |(&head, &changed)| {
+    /// The states the plies started from, first to last (`current` is the
+    /// state after the last): the states kept, and before a card kept as a
+    /// card, the state after it with the card back in the draw pile.
+    pub fn states(&self, current: &State) -> Vec<State> {
+        let (mut start, mut board, mut heads) = (0, 0, self.heads.iter());
+        let mut kept: Vec<Option<State>> = Vec::with_capacity(self.plies.len());
+        for &ply in &self.plies {
+            if ply & PLY_CARD != 0 {
+                kept.push(None);
+                continue;
+            }
+            let Some(&head) = heads.next() else { break };
             let mut state = State {
                 board: self.boards[board],
                 head,
                 stack: [Frame::Turn(TurnStage::Start); MAX_FRAMES],
                 board_edits: 0,
             };
-            let used = usize::from(head.stack_len);
-            state.stack[..used].copy_from_slice(&self.frames[start..start + used]);
-            start += used;
-            board += usize::from(changed);
-            state
-        })
+            state.stack[0] = Frame::Turn(head.turn);
+            let above = usize::from(head.stack_len).saturating_sub(1);
+            state.stack[1..=above].copy_from_slice(&self.frames[start..start + above]);
+            start += above;
+            board += usize::from(ply & PLY_BOARD);
+            kept.push(Some(state));
+        }
+        // Last to first, each card's state from the state after it.
+        let mut after = *current;
+        let mut states: Vec<State> = kept
+            .into_iter()
+            .zip(&self.plies)
+            .rev()
+            .map(|(state, &ply)| {
+                let state = state.unwrap_or_else(|| {
+                    let (drawer, card) = Self::card_of(ply);
+                    let mut before = after;
+                    before.move_card(Zone::hand(drawer), Zone::DRAW, card);
+                    before
+                });
+                after = state;
+                state
+            })
+            .collect();
+        states.reverse();
+        states
     }
 }
 
@@ -202,6 +281,7 @@ impl State {
             holds: [Hold { kind: HoldKind::Choke, holder: Square::new(0), held: Square::new(0) }; MAX_HOLDS],
             holds_len: 0,
             battle: None,
+            turn: TurnStage::Start,
             stack_len: 1,
             quiet: 0,
             turns: 0,
@@ -287,6 +367,26 @@ impl State {
         self.replace_key(key(old), key(piece));
         self.board.set(sq, piece);
         self.board_edits = self.board_edits.wrapping_add(1);
+    }
+
+    /// Moves the piece on `from` to `to` (`to` empty, or its piece is
+    /// replaced), adding the marks `marks`: both squares change at once, a
+    /// step of most actions. False (and nothing changes) when `from` is empty.
+    pub fn relocate(&mut self, from: Square, to: Square, marks: u8) -> bool {
+        let Some(piece) = self.board.get(from) else { return false };
+        let moved = Piece { flags: piece.flags | marks, ..piece };
+        let target = self.board.get(to);
+        let replaced = target.map_or(0, |p| zobrist::piece(to, p));
+        self.replace_key(zobrist::piece(from, piece).wrapping_add(replaced), zobrist::piece(to, moved));
+        if target.is_none() {
+            // A step to an empty square (most moves): both squares at once.
+            self.board.step(from, to, moved);
+        } else {
+            self.board.set(from, None);
+            self.board.set(to, Some(moved));
+        }
+        self.board_edits = self.board_edits.wrapping_add(1);
+        true
     }
 
     pub fn kings(&self, player: Player) -> usize {
@@ -380,7 +480,7 @@ impl State {
 
     #[inline]
     pub fn hand(&self, player: Player) -> &Pile {
-        self.pile(Zone::Hand(player))
+        self.pile(Zone::hand(player))
     }
 
     #[inline]
@@ -428,15 +528,15 @@ impl State {
 
     /// The discard pile becomes the draw pile.
     pub fn reshuffle(&mut self) {
-        let discard = *self.pile(Zone::Discard);
-        let mut draw = *self.pile(Zone::Draw);
+        let discard = *self.pile(Zone::DISCARD);
+        let mut draw = *self.pile(Zone::DRAW);
         for (card, n) in discard.cards() {
             for _ in 0..n {
                 draw.add(card);
             }
         }
-        self.set_pile(Zone::Draw, draw);
-        self.set_pile(Zone::Discard, Pile::EMPTY);
+        self.set_pile(Zone::DRAW, draw);
+        self.set_pile(Zone::DISCARD, Pile::EMPTY);
     }
 
     pub fn limbo(&self) -> &[(Player, Card)] {
@@ -587,8 +687,36 @@ impl State {
         self.head.stack_len as usize
     }
 
+    /// Replaces the top frame. The bottom one stays a turn's frame: another
+    /// frame there is dropped (the rules never put one there, and a text
+    /// that tries is refused).
     pub fn set_top(&mut self, frame: Frame) {
+        if self.head.stack_len == 1 {
+            let Frame::Turn(stage) = frame else { return };
+            self.head.turn = stage;
+        }
         self.stack[self.head.stack_len as usize - 1] = frame;
+    }
+
+    /// Sets the stage of the turn's frame, the bottom of the stack, whatever
+    /// is above it: the turn's steps go from stage to stage with nothing
+    /// above, and need no look at the top.
+    #[inline]
+    pub fn set_turn_stage(&mut self, stage: TurnStage) {
+        self.head.turn = stage;
+        self.stack[0] = Frame::Turn(stage);
+    }
+
+    /// The stage of the turn's frame (the bottom of the stack).
+    pub fn turn_stage(&self) -> TurnStage {
+        self.head.turn
+    }
+
+    /// The turn's stage when the turn's frame is alone on the stack (most
+    /// plies): read from the head, without copying the top frame out.
+    #[inline]
+    pub fn turn_on_top(&self) -> Option<TurnStage> {
+        (self.head.stack_len == 1).then_some(self.head.turn)
     }
 
     /// Pushes a frame; a full stack drops it (never reached in play: see
@@ -605,6 +733,44 @@ impl State {
     pub fn pop(&mut self) {
         if self.head.stack_len > 1 {
             self.head.stack_len -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lunch::{Lunch, LunchVariant, Options};
+    use menagerie_core::Game;
+    use rand::rngs::StdRng;
+    use rand::SeedableRng;
+
+    /// The history gives back the state every ply started from, those of
+    /// the cards of chance it keeps as cards (moved back from the state
+    /// after them) among them, and undo brings each back in turn.
+    #[test]
+    fn the_history_gives_back_every_state() {
+        let variant = LunchVariant::standard(Options::default());
+        let text = |state: &State| Lunch::from_state(&variant, *state).to_text();
+        for seed in 0..6 {
+            let mut game = Lunch::start(&variant, 0);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let (mut before, mut scratch) = (Vec::new(), Vec::new());
+            while let Some(mv) = game.random_move(&mut rng, &mut scratch) {
+                before.push((game.to_text(), game.hash()));
+                game.play(mv);
+            }
+            let cards = game.history.plies.iter().filter(|&&ply| ply & PLY_CARD != 0).count();
+            assert!(cards > 0 && cards < before.len(), "seed {seed}: {cards} cards kept as cards");
+            let states = game.history.states(&game.state);
+            assert_eq!(states.len(), before.len());
+            for (ply, (state, (text_before, hash))) in states.iter().zip(&before).enumerate() {
+                assert_eq!((text(state), state.hash()), (text_before.clone(), *hash), "seed {seed} ply {ply}");
+            }
+            for (ply, (text_before, hash)) in before.iter().enumerate().rev() {
+                game.undo();
+                assert_eq!((game.to_text(), game.hash()), (text_before.clone(), *hash), "seed {seed}: undo of ply {ply}");
+            }
         }
     }
 }

@@ -61,10 +61,16 @@ impl<'a> Rules<'a> {
     /// Whether a card matching `pred` may still be in some hand or the draw
     /// pile, judged from the public state (deck minus discard and weapons in play).
     fn public_left(&self, s: &State, pred: impl Fn(&CardType) -> bool) -> bool {
-        self.deck.cards().any(|card| {
-            let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
-            pred(self.card(card))
-                && u32::from(self.card(card).count) > u32::from(s.pile(Zone::Discard).count(card)) + in_play
+        // Asked at every window: the types are walked in place, and only
+        // those that match are counted; last first, as the Humiliation
+        // windows' type ends the decks' order (any order finds the same).
+        let discard = s.pile(Zone::DISCARD);
+        self.deck.types.iter().enumerate().rev().any(|(index, t)| {
+            pred(t) && {
+                let card = Card::new(index as u8);
+                let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
+                u32::from(t.count) > u32::from(discard.count(card)) + in_play
+            }
         })
     }
 
@@ -86,19 +92,19 @@ impl<'a> Rules<'a> {
     /// Takes a card from a hand: to the discard pile, or for weapons into
     /// play (they go back to the hand when the action ends).
     fn play_card(&self, s: &mut State, player: Player, card: Card) {
-        let hand = Zone::Hand(player);
+        let hand = Zone::hand(player);
         if self.kind(card) == CardKind::Weapon && s.limbo().len() < super::position::MAX_LIMBO {
             s.take_card(hand, card);
             s.push_limbo(player, card);
         } else {
-            s.move_card(hand, Zone::Discard, card);
+            s.move_card(hand, Zone::DISCARD, card);
         }
     }
 
     fn return_weapons(s: &mut State) {
         while let Some(&(player, card)) = s.limbo().last() {
             s.remove_limbo(s.limbo().len() - 1);
-            s.add_card(Zone::Hand(player), card);
+            s.add_card(Zone::hand(player), card);
         }
     }
 
@@ -132,7 +138,19 @@ impl<'a> Rules<'a> {
     // Who acts
     // ------------------------------------------------------------------
 
+    #[inline]
     pub fn actor(&self, s: &State) -> Actor {
+        // Asked before every ply: the turn's frame alone is read from the head.
+        match s.turn_on_top() {
+            Some(TurnStage::Deal | TurnStage::Draw) => Actor::Chance,
+            Some(_) => Actor::Player(s.side()),
+            None => self.frame_actor(s),
+        }
+    }
+
+    /// Who acts at a frame above the turn's.
+    #[inline(never)]
+    fn frame_actor(&self, s: &State) -> Actor {
         Actor::Player(match s.top() {
             Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return Actor::Chance,
             Frame::Turn(_) | Frame::FirstAid { .. } => s.side(),
@@ -176,9 +194,9 @@ impl<'a> Rules<'a> {
             if s.result() != GameResult::Ongoing {
                 return;
             }
-            let go_on = match s.top() {
-                Frame::Turn(stage) => self.turn_steps(s, stage),
-                frame => self.frame_step(s, frame),
+            let go_on = match s.turn_on_top() {
+                Some(stage) => self.turn_steps(s, stage),
+                None => self.frame_step(s, s.top()),
             };
             if !go_on {
                 return;

@@ -275,7 +275,7 @@ pub fn to_text(deck: &Deck, s: &State, actor: Option<Actor>, viewer: Option<Play
             pile_text(deck, s.hand(p))
         }
     };
-    let draw = s.pile(Zone::Draw);
+    let draw = s.pile(Zone::DRAW);
     let fields = [
         board_text(s),
         player_letter(s.side()).to_owned(),
@@ -283,7 +283,7 @@ pub fn to_text(deck: &Deck, s: &State, actor: Option<Actor>, viewer: Option<Play
         hand(Player::First),
         hand(Player::Second),
         if viewer.is_some() { hidden(draw) } else { pile_text(deck, draw) },
-        pile_text(deck, s.pile(Zone::Discard)),
+        pile_text(deck, s.pile(Zone::DISCARD)),
         limbo_text(deck, s),
         holds_text(s),
         battle_text(deck, s),
@@ -595,7 +595,7 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>
         }
     }
     s.set_castling(castling);
-    for (i, zone) in [(3, Zone::Hand(Player::First)), (4, Zone::Hand(Player::Second)), (5, Zone::Draw), (6, Zone::Discard)]
+    for (i, zone) in [(3, Zone::hand(Player::First)), (4, Zone::hand(Player::Second)), (5, Zone::DRAW), (6, Zone::DISCARD)]
     {
         p.field = i;
         if fields[i].starts_with('#') {
@@ -714,7 +714,7 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>
     // Every card is somewhere, at most as many as the deck has.
     for card in deck.cards() {
         let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
-        let piles = [Zone::Hand(Player::First), Zone::Hand(Player::Second), Zone::Draw, Zone::Discard];
+        let piles = [Zone::hand(Player::First), Zone::hand(Player::Second), Zone::DRAW, Zone::DISCARD];
         let total = in_play + piles.iter().map(|&z| u32::from(s.pile(z).count(card))).sum::<u32>();
         let count = deck.card(card).count;
         if total > u32::from(count) {

@@ -96,8 +96,8 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
     }
     out.push_str(&format!(
         "Draw pile: {} cards; discard pile: {}\n",
-        s.pile(Zone::Draw).total(),
-        text::pile_text(deck, s.pile(Zone::Discard))
+        s.pile(Zone::DRAW).total(),
+        text::pile_text(deck, s.pile(Zone::DISCARD))
     ));
     if !s.holds().is_empty() {
         out.push_str(&format!("Holds: {}\n", text::holds_text(s)));
@@ -287,8 +287,8 @@ impl Present for Lunch {
             squares,
             on_turn: player_word(s.side()),
             hands: Hands { white: hand(Player::First), black: hand(Player::Second) },
-            draw_pile: s.pile(Zone::Draw).total(),
-            discard: text::pile_codes(deck, s.pile(Zone::Discard)),
+            draw_pile: s.pile(Zone::DRAW).total(),
+            discard: text::pile_codes(deck, s.pile(Zone::DISCARD)),
             weapons_in_play: text::limbo_text(deck, s),
             holds,
             battle,

@@ -5,11 +5,17 @@ use super::*;
 impl Rules<'_> {
     pub fn apply(&self, s: &mut State, mv: Move) {
         // Most plies are actions and chance's cards, which need no decider.
-        match (s.top(), mv) {
-            (Frame::Turn(TurnStage::Action), _) => self.apply_action(s, mv),
-            (Frame::Turn(TurnStage::Deal | TurnStage::Draw), Move::Draw { card }) => {
+        match (s.turn_on_top(), mv) {
+            (Some(TurnStage::Action), _) => self.apply_action(s, mv),
+            (Some(TurnStage::Deal | TurnStage::Draw), Move::Draw { card }) => {
                 if let Some(drawer) = Self::drawer(s) {
-                    s.move_card(Zone::Draw, Zone::Hand(drawer), card);
+                    s.move_card(Zone::DRAW, Zone::hand(drawer), card);
+                }
+                // Most cards are followed by another (chance deals and draws
+                // five at a time): then the stage stays and the machine has
+                // nothing to play (what its step would find, without it).
+                if Self::drawer(s).is_some() && !s.pile(Zone::DRAW).is_empty() {
+                    return;
                 }
             }
             _ => self.apply_decision(s, mv),
@@ -112,7 +118,7 @@ impl Rules<'_> {
 
     pub(super) fn apply_action(&self, s: &mut State, mv: Move) {
         let me = s.side();
-        s.set_top(Frame::Turn(TurnStage::EndRound));
+        s.set_turn_stage(TurnStage::EndRound);
         match mv {
             Move::Step { from, to } => {
                 Self::step_piece(s, from, to);
@@ -127,7 +133,7 @@ impl Rules<'_> {
             }
             Move::Discard(cards) => {
                 for &card in cards.cards() {
-                    s.move_card(Zone::Hand(me), Zone::Discard, card);
+                    s.move_card(Zone::hand(me), Zone::DISCARD, card);
                 }
             }
             Move::Aid { square, card, count } => {
@@ -164,7 +170,7 @@ impl Rules<'_> {
                 s.push(Frame::Strike(st));
             }
             Move::Break { square, card } => {
-                s.move_card(Zone::Hand(me), Zone::Discard, card);
+                s.move_card(Zone::hand(me), Zone::DISCARD, card);
                 s.remove_hold_with(square);
             }
             _ => {}

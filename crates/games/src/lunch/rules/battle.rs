@@ -245,7 +245,7 @@ impl Rules<'_> {
             CardKind::Disarm => {
                 if let Some(i) = s.limbo().iter().position(|&(p, c)| p == st.player && c == st.card) {
                     s.remove_limbo(i);
-                    s.add_card(Zone::Discard, st.card);
+                    s.add_card(Zone::DISCARD, st.card);
                 }
                 s.pop();
             }

@@ -124,7 +124,7 @@ impl Rules<'_> {
     /// A uniformly drawn move of the action stage (`None` elsewhere, or if
     /// there is none), made without listing the others (see the module).
     pub fn random_action<R: Rng + ?Sized>(&self, s: &State, rng: &mut R) -> Option<Move> {
-        if s.result() != GameResult::Ongoing || s.top() != Frame::Turn(TurnStage::Action) {
+        if s.result() != GameResult::Ongoing || s.turn_on_top() != Some(TurnStage::Action) {
             return None;
         }
         let pieces = Pieces::of(s);
@@ -166,7 +166,9 @@ impl Rules<'_> {
             tally.steps_at[from.index()] = steps as u8;
             tally.attacks_at[from.index()] = attacks as u16;
         }
-        self.castles(s, &mut |_| tally.castles += 1);
+        if Self::may_castle(s) {
+            self.castles(s, &mut |_| tally.castles += 1);
+        }
         if s.hand_size(s.side()) == 0 {
             return tally;
         }

@@ -26,7 +26,7 @@ impl Rules<'_> {
         match s.top() {
             Frame::Turn(TurnStage::Action) => self.actions(s, &mut emit, false),
             Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
-                for (card, _) in s.pile(Zone::Draw).cards() {
+                for (card, _) in s.pile(Zone::DRAW).cards() {
                     emit(Move::Draw { card });
                 }
             }
@@ -159,7 +159,7 @@ impl Rules<'_> {
                     }
                     return n;
                 }
-                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return s.pile(Zone::Draw).cards().count() as u64,
+                Frame::Turn(TurnStage::Deal | TurnStage::Draw) => return s.pile(Zone::DRAW).cards().count() as u64,
                 _ => {}
             }
         }
@@ -232,14 +232,21 @@ impl Rules<'_> {
         self.breaks(s, emit);
     }
 
+    /// Whether the mover keeps a castling right: asked at every action,
+    /// and once the rights are gone (most of a game) the castlings need no
+    /// look (nor a call).
+    #[inline]
+    pub(super) fn may_castle(s: &State) -> bool {
+        let mine = if s.side() == Player::First { 3 } else { 12 };
+        s.castling() & mine != 0
+    }
+
     /// The castlings (the King's two-square moves) of the mover.
     pub(super) fn castles(&self, s: &State, emit: &mut dyn FnMut(Move)) {
-        let me = s.side();
-        // Asked at every action: once the mover's rights are gone, no look.
-        let mine = if me == Player::First { 3 } else { 12 };
-        if s.castling() & mine == 0 {
+        if !Self::may_castle(s) {
             return;
         }
+        let me = s.side();
         let occupied = s.board().occupancy().all;
         for (bit, king, rook, between, to) in CASTLES {
             let (king, rook) = (Square::new(king), Square::new(rook));

@@ -53,7 +53,7 @@ impl Rules<'_> {
             TurnStage::StartRound | TurnStage::EndRound => {
                 Self::return_weapons(s);
                 let next = if stage == TurnStage::StartRound { TurnStage::StartCheck } else { TurnStage::EndCheck };
-                s.set_top(Frame::Turn(next));
+                s.set_turn_stage(next);
                 if self.round(s) {
                     return TurnStep::Other;
                 }
@@ -85,7 +85,7 @@ impl Rules<'_> {
                 TurnStage::Start
             }
         };
-        s.set_top(Frame::Turn(next));
+        s.set_turn_stage(next);
         TurnStep::Next(next)
     }
 
@@ -142,15 +142,17 @@ impl Rules<'_> {
 
     /// Moves a piece, adding the marks `marks`.
     fn relocate(s: &mut State, from: Square, to: Square, marks: u8) {
-        if from == to {
+        if from == to || !s.relocate(from, to, marks) {
             return;
         }
-        let Some(mut piece) = s.piece(from) else { return };
-        piece.flags |= marks;
-        s.set_piece(from, None);
-        s.set_piece(to, Some(piece));
-        s.set_castling(s.castling() & !(castling_mask(from) | castling_mask(to)));
-        s.move_holds(from, to);
+        // Most moves keep the rights and find no hold: no change, no call.
+        let rights = s.castling() & !(castling_mask(from) | castling_mask(to));
+        if rights != s.castling() {
+            s.set_castling(rights);
+        }
+        if !s.holds().is_empty() {
+            s.move_holds(from, to);
+        }
     }
 
     /// The end of a turn before the draw: the turn is counted, stuns on the
@@ -193,10 +195,10 @@ impl Rules<'_> {
         if Self::drawer(s).is_none() {
             return false;
         }
-        if s.pile(Zone::Draw).is_empty() {
+        if s.pile(Zone::DRAW).is_empty() {
             s.reshuffle();
         }
-        !s.pile(Zone::Draw).is_empty()
+        !s.pile(Zone::DRAW).is_empty()
     }
 
     /// Sets the game result when a side has no King.

@@ -23,16 +23,35 @@ impl PlayoutStats {
     }
 }
 
+/// How long a run of random playouts lasts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PlayoutBudget {
+    /// Games until this much time has passed (at least one game).
+    Time(Duration),
+    /// Exactly this many games (at least one): the same seed then plays the
+    /// same games, so instruction counts repeat exactly.
+    Games(u64),
+}
+
+impl PlayoutBudget {
+    fn allows_another(self, games: u64, started: Instant) -> bool {
+        match self {
+            PlayoutBudget::Time(budget) => games == 0 || started.elapsed() < budget,
+            PlayoutBudget::Games(limit) => games < limit.max(1),
+        }
+    }
+}
+
 /// Plays random games from `start` ([`Game::random_move`]: uniform among a
 /// player's moves, chance's drawn with their probabilities) until `budget`
-/// has passed, undoing each game back to the start.
-pub fn random_playouts<G: Game>(start: &G, budget: Duration, seed: u64) -> PlayoutStats {
+/// is spent, undoing each game back to the start.
+pub fn random_playouts<G: Game>(start: &G, budget: PlayoutBudget, seed: u64) -> PlayoutStats {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut game = start.clone();
     let mut moves = Vec::new();
     let started = Instant::now();
     let (mut games, mut plies, mut chance_plies) = (0u64, 0u64, 0u64);
-    while games == 0 || started.elapsed() < budget {
+    while budget.allows_another(games, started) {
         let mut played = 0u64;
         loop {
             let chance = game.to_act() == Actor::Chance;

@@ -2,6 +2,7 @@
 //! iteration takes long enough to measure.
 
 use crate::error::CliError;
+use menagerie_ai::playout::PlayoutBudget;
 use menagerie_core::{perft, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::time::{Duration, Instant};
 
@@ -96,15 +97,22 @@ fn measure<G: Game>(game: &mut G, budget: Duration) -> Option<Row> {
 }
 
 /// `bench --playouts`: uniformly random games from the start (plies/s, and
-/// the share of them that are chance's moves), and
-/// `bench --search`: alpha-beta nodes per second on each bench position.
-pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool) -> Result<(), CliError> {
+/// the share of them that are chance's moves), for `seconds` or the number
+/// of games `playouts` names, and `bench --search`: alpha-beta nodes per
+/// second on each bench position.
+pub fn run_ai(
+    variant: Option<&str>,
+    seconds: f64,
+    playouts: Option<Option<u64>>,
+    search: bool,
+) -> Result<(), CliError> {
     let specs: Vec<String> = match variant {
         Some(v) => vec![v.to_owned()],
         None => menagerie_games::variants().iter().map(|info| info.id.to_owned()).collect(),
     };
     let budget = Duration::from_secs_f64(seconds.max(0.01));
-    if playouts {
+    if let Some(games) = playouts {
+        let budget = games.map_or(PlayoutBudget::Time(budget), PlayoutBudget::Games);
         println!(
             "{:<20} {:>9} {:>12} {:>9} {:>12} {:>10} {:>14} {:>8}",
             "variant", "games", "plies", "seconds", "plies/s", "plies/game", "plies/cpu-s", "chance"
@@ -154,7 +162,7 @@ pub fn run_ai(variant: Option<&str>, seconds: f64, playouts: bool, search: bool)
 }
 
 struct Playouts {
-    budget: Duration,
+    budget: PlayoutBudget,
 }
 
 impl GameVisitor for Playouts {

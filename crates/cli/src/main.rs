@@ -117,6 +117,9 @@ enum Command {
         /// Measure random playouts from the start instead (plies per second)
         #[arg(long)]
         playouts: bool,
+        /// With --playouts: play exactly this many games instead of --seconds (the same games every run, for instruction counts)
+        #[arg(long, requires = "playouts", value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
         /// Measure alpha-beta search instead (nodes per second, one thread)
         #[arg(long)]
         search: bool,
@@ -486,9 +489,9 @@ fn run(command: Command) -> Result<(), CliError> {
                 }
             }
         }
-        Command::Bench { variant, seconds, playouts, search } => {
+        Command::Bench { variant, seconds, playouts, games, search } => {
             if playouts || search {
-                bench::run_ai(variant.as_deref(), seconds, playouts, search)?
+                bench::run_ai(variant.as_deref(), seconds, playouts.then_some(games), search)?
             } else {
                 bench::run(variant.as_deref(), seconds)?
             }

@@ -373,6 +373,27 @@ fn bench_measures_playouts_and_search() {
 }
 
 #[test]
+fn bench_plays_a_given_number_of_playouts_the_same_every_run() {
+    let row = |games: &str| {
+        let out = menagerie(&["bench", "lunch", "--playouts", "--games", games]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = stdout(&out);
+        let row = text.lines().find(|l| l.starts_with("lunch ")).expect("a row").to_owned();
+        let fields: Vec<String> = row.split_whitespace().map(str::to_owned).collect();
+        (fields[1].clone(), fields[2].clone())
+    };
+    let (games, plies) = row("30");
+    assert_eq!(games, "30");
+    assert_eq!(row("30"), (games, plies.clone()), "the same games every run");
+    let (_, more) = row("60");
+    assert!(more.parse::<u64>().unwrap() > plies.parse::<u64>().unwrap(), "{more} plies in 60 games, {plies} in 30");
+    let without_playouts = menagerie(&["bench", "lunch", "--games", "30"]);
+    assert_eq!(without_playouts.status.code(), Some(2));
+    let none = menagerie(&["bench", "lunch", "--playouts", "--games", "0"]);
+    assert_eq!(none.status.code(), Some(2));
+}
+
+#[test]
 fn the_new_commands_have_help() {
     for command in ["analyse", "play", "selfplay", "engine"] {
         let out = menagerie(&[command, "--help"]);

@@ -33,21 +33,61 @@ const REJECTIONS_BEFORE_LISTING: u32 = 24;
 /// rules are the caller's); `scratch` holds the list when one is built.
 pub fn random_legal<R: Rng + ?Sized>(pos: &Position, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
     let gen = Generator::new(pos);
-    if !gen.in_check() {
-        let mut groups = Groups::new();
-        gen.king_and_pawn_moves_not_in_check(&mut groups);
-        let sliders = Sliders::of(pos);
-        let total = groups.total + sliders.slots;
-        for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
-            let index = rng.random_range(0..total);
-            let drawn = if index < groups.total { Some(groups.nth(index)) } else { sliders.nth(&gen, index - groups.total) };
-            if let Some(mv) = drawn.filter(|&mv| gen.is_legal(mv)) {
-                return Some(mv);
-            }
+    if gen.in_check() {
+        return random_evasion(&gen, rng, scratch);
+    }
+    let mut groups = Groups::new();
+    gen.king_and_pawn_moves_not_in_check(&mut groups);
+    let sliders = Sliders::of(pos);
+    let total = groups.total + sliders.slots;
+    for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+        let index = rng.random_range(0..total);
+        let drawn = if index < groups.total { Some(groups.nth(index)) } else { sliders.nth(&gen, index - groups.total) };
+        if let Some(mv) = drawn.filter(|&mv| gen.is_legal(mv)) {
+            return Some(mv);
         }
     }
     scratch.clear();
     generate(pos, &mut Collector(scratch));
+    if scratch.is_empty() {
+        return None;
+    }
+    Some(scratch[rng.random_range(0..scratch.len())])
+}
+
+/// In check: the other pieces' legal moves are few and listed (a piece
+/// that cannot reach a square ending the check is skipped cheaply), while
+/// the king's steps are drawn among its pseudo-legal ones and only the
+/// drawn step is tested (rejection sampling again; after many rejections,
+/// or with no move at all, the king's legal steps are listed too).
+fn random_evasion<R: Rng + ?Sized>(gen: &Generator, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+    scratch.clear();
+    gen.non_king_evasions(&mut Collector(scratch));
+    let listed = scratch.len() as u32;
+    let steps = gen.king_steps();
+    let total = listed + steps[0].count() + steps[1].count();
+    for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+        let index = rng.random_range(0..total);
+        if index < listed {
+            return Some(scratch[index as usize]);
+        }
+        let mut step = index - listed;
+        let board = usize::from(step >= steps[0].count());
+        if board == 1 {
+            step -= steps[0].count();
+        }
+        let cell = steps[board].nth_index(step);
+        if gen.king_step_is_legal(board, cell) {
+            return Some(Move::plain(gen.king_square(), Square::new(board, cell)));
+        }
+    }
+    for (board, cells) in steps.into_iter().enumerate() {
+        for cell in cells {
+            if gen.king_step_is_legal(board, cell) {
+                scratch.push(Move::plain(gen.king_square(), Square::new(board, cell)));
+            }
+        }
+    }
     if scratch.is_empty() {
         return None;
     }

@@ -504,12 +504,15 @@ impl<'a> Generator<'a> {
         let left_captures = (free & !FILE_A).shift(left) & enemy;
         let right_captures = (free & !FILE_F).shift(right) & enemy;
         sink.shifted(board, other, single & !last_rank, forward, false);
-        sink.shifted(board, other, single & last_rank, forward, true);
         sink.shifted(board, board, double, 2 * forward, false);
         sink.shifted(board, board, left_captures & !last_rank, left, false);
-        sink.shifted(board, board, left_captures & last_rank, left, true);
         sink.shifted(board, board, right_captures & !last_rank, right, false);
-        sink.shifted(board, board, right_captures & last_rank, right, true);
+        // Promotions need a pawn one step from the last rank: mostly none.
+        if (free.shift(forward) & last_rank).not_empty() {
+            sink.shifted(board, other, single & last_rank, forward, true);
+            sink.shifted(board, board, left_captures & last_rank, left, true);
+            sink.shifted(board, board, right_captures & last_rank, right, true);
+        }
 
         for cell in pawns & careful {
             let from = Square::new(board, cell);

@@ -7,7 +7,9 @@ use super::bitboard::Bitboard;
 use super::piece::Kind;
 use super::position::Position;
 use super::square::BoardIndex;
-use super::tables::{bishop_attacks, rook_attacks, same_parity, BISHOP_LINES, KING, KNIGHT, PAWN_ATTACKS, ROOK_LINES};
+use super::tables::{
+    bishop_attacks, rook_attacks, same_parity, BETWEEN, BISHOP_LINES, KING, KNIGHT, PAWN_ATTACKS, ROOK_LINES,
+};
 
 impl Position {
     /// The pieces of side `by` on `board` attacking `cell` of that board,
@@ -71,15 +73,12 @@ impl Position {
         if (leapers & mine).not_empty() {
             return true;
         }
-        // Rays are traced only for sliders on the cell's lines (on an empty
-        // board): one table lookup spares most traces.
+        // Only sliders on the cell's lines (on an empty board) can attack
+        // it, and one does when nothing stands between: a table lookup
+        // each, cheaper than tracing the rays for the few there are.
         let queens = kinds[Kind::Queen as usize];
-        let diagonal = (queens | cardinals) & mine & BISHOP_LINES[cell];
-        if diagonal.not_empty() && (bishop_attacks(cell, occupied) & diagonal).not_empty() {
-            return true;
-        }
-        let orthogonal = (queens | kinds[Kind::Rook as usize]) & mine & ROOK_LINES[cell];
-        orthogonal.not_empty() && (rook_attacks(cell, occupied) & orthogonal).not_empty()
+        let sliders = ((queens | cardinals) & BISHOP_LINES[cell]) | ((queens | kinds[Kind::Rook as usize]) & ROOK_LINES[cell]);
+        (sliders & mine).into_iter().any(|slider| (BETWEEN[cell][slider] & occupied).is_empty())
     }
 
     /// The enemy pieces giving check to the side to move.

@@ -195,6 +195,12 @@ impl<'a> Generator<'a> {
         landings
     }
 
+    /// The king's square.
+    #[inline(always)]
+    pub(super) fn king_square(&self) -> Square {
+        Square::new(self.king_board, self.king_cell)
+    }
+
     #[inline(always)]
     pub(super) fn in_check(&self) -> bool {
         self.in_check
@@ -216,6 +222,59 @@ impl<'a> Generator<'a> {
         self.castlings(sink);
         for board in 0..2 {
             self.pawn_moves(board, Bitboard::EMPTY, [Bitboard::ALL; 2], sink);
+        }
+    }
+
+    /// The king's pseudo-legal steps, by landing board: diagonal steps
+    /// stay on its board, orthogonal ones land on a free twin. Each needs
+    /// [`Self::king_step_is_legal`].
+    #[inline(always)]
+    pub(super) fn king_steps(&self) -> [Bitboard; 2] {
+        let (kb, kc) = (self.king_board, self.king_cell);
+        let targets = KING[kc] & !self.own[kb];
+        let mut steps = [Bitboard::EMPTY; 2];
+        steps[kb] = targets & same_parity(kc);
+        steps[1 - kb] = targets & !same_parity(kc) & !self.occupied[1 - kb];
+        steps
+    }
+
+    /// Whether the king's step to `cell`, landing on `land_board`, is
+    /// legal (in check or not).
+    #[inline]
+    pub(super) fn king_step_is_legal(&self, land_board: BoardIndex, cell: usize) -> bool {
+        self.king_step_is_safe(land_board, cell)
+    }
+
+    /// In check, the legal moves of the pieces other than the king: those
+    /// of [`generate`], with the queens, rooks and cardinals that reach no
+    /// square ending the check on an empty board skipped before their
+    /// targets are computed (most, as those squares are few).
+    pub(super) fn non_king_evasions<S: Sink>(&self, sink: &mut S) {
+        debug_assert!(self.in_check);
+        let landings = self.check_resolving_landings();
+        for board in 0..2 {
+            let own = self.own[board];
+            for kind in SLIDERS {
+                for cell in self.pos.kinds[board][kind as usize] & own {
+                    // A target of the piece's colour lands on its board, one
+                    // of the other colour on the other board.
+                    let keep = same_parity(cell);
+                    let ending = (landings[board] & keep) | (landings[1 - board] & !keep);
+                    let reach = match kind {
+                        Kind::Queen => ROOK_LINES[cell] | BISHOP_LINES[cell],
+                        Kind::Rook => ROOK_LINES[cell],
+                        _ => BISHOP_LINES[cell] | KNIGHT[cell],
+                    };
+                    if (reach & ending).is_empty() {
+                        continue;
+                    }
+                    let from = Square::new(board, cell);
+                    let (stay, change) = self.piece_targets(board, cell, kind);
+                    self.tested(from, board, stay & landings[board], sink);
+                    self.tested(from, 1 - board, change & landings[1 - board], sink);
+                }
+            }
+            self.pawn_moves(board, own, landings, sink);
         }
     }
 
@@ -445,12 +504,15 @@ impl<'a> Generator<'a> {
         let left_captures = (free & !FILE_A).shift(left) & enemy;
         let right_captures = (free & !FILE_F).shift(right) & enemy;
         sink.shifted(board, other, single & !last_rank, forward, false);
-        sink.shifted(board, other, single & last_rank, forward, true);
         sink.shifted(board, board, double, 2 * forward, false);
         sink.shifted(board, board, left_captures & !last_rank, left, false);
-        sink.shifted(board, board, left_captures & last_rank, left, true);
         sink.shifted(board, board, right_captures & !last_rank, right, false);
-        sink.shifted(board, board, right_captures & last_rank, right, true);
+        // Promotions need a pawn one step from the last rank: mostly none.
+        if (free.shift(forward) & last_rank).not_empty() {
+            sink.shifted(board, other, single & last_rank, forward, true);
+            sink.shifted(board, board, left_captures & last_rank, left, true);
+            sink.shifted(board, board, right_captures & last_rank, right, true);
+        }
 
         for cell in pawns & careful {
             let from = Square::new(board, cell);

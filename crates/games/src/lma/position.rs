@@ -172,11 +172,16 @@ impl Position {
                 self.put(us, Kind::King, mv.to);
             }
         }
-        let index = |sq: Square| (sq.board() << 6) | sq.cell();
-        let rights =
-            self.castling & RIGHTS_KEPT[index(mv.from)] & RIGHTS_KEPT[index(mv.to)] & RIGHTS_KEPT[index(captured_on)];
-        if rights != self.castling {
-            self.set_castling(rights);
+        // Most plies of a game come after both sides lost their rights.
+        if self.castling != 0 {
+            let index = |sq: Square| (sq.board() << 6) | sq.cell();
+            let rights = self.castling
+                & RIGHTS_KEPT[index(mv.from)]
+                & RIGHTS_KEPT[index(mv.to)]
+                & RIGHTS_KEPT[index(captured_on)];
+            if rights != self.castling {
+                self.set_castling(rights);
+            }
         }
         self.halfmove = if irreversible { 0 } else { self.halfmove.saturating_add(1) };
         self.side = them as u8;

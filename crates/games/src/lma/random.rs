@@ -15,12 +15,12 @@
 //! legal moves would reject forever: both take the list.
 
 use super::bitboard::Bitboard;
-use super::movegen::{generate, Collector, Generator, Sink, SLIDERS};
+use super::movegen::{generate, Collector, Generator, Sink};
 use super::moves::{Move, Special, PROMOTIONS};
 use super::piece::Kind;
 use super::position::Position;
 use super::square::{BoardIndex, Square};
-use super::tables::{EMPTY_BOARD_REACH, EMPTY_BOARD_TARGETS};
+use super::tables::{EMPTY_BOARD_REACH, EMPTY_BOARD_TARGETS, RANK_AND_FILE_REACH};
 use rand::Rng;
 use smallvec::SmallVec;
 
@@ -33,17 +33,18 @@ const REJECTIONS_BEFORE_LISTING: u32 = 24;
 /// rules are the caller's); `scratch` holds the list when one is built.
 pub fn random_legal<R: Rng + ?Sized>(pos: &Position, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
     let gen = Generator::new(pos);
-    if !gen.in_check() {
-        let mut groups = Groups::new();
-        gen.king_and_pawn_moves_not_in_check(&mut groups);
-        let sliders = Sliders::of(pos);
-        let total = groups.total + sliders.slots;
-        for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
-            let index = rng.random_range(0..total);
-            let drawn = if index < groups.total { Some(groups.nth(index)) } else { sliders.nth(&gen, index - groups.total) };
-            if let Some(mv) = drawn.filter(|&mv| gen.is_legal(mv)) {
-                return Some(mv);
-            }
+    if gen.in_check() {
+        return random_evasion(&gen, rng, scratch);
+    }
+    let mut groups = Groups::new();
+    gen.king_and_pawn_moves_not_in_check(&mut groups);
+    let sliders = Sliders::of(pos);
+    let total = groups.total + sliders.slots;
+    for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+        let index = rng.random_range(0..total);
+        let drawn = if index < groups.total { Some(groups.nth(index)) } else { sliders.nth(&gen, index - groups.total) };
+        if let Some(mv) = drawn.filter(|&mv| gen.is_legal(mv)) {
+            return Some(mv);
         }
     }
     scratch.clear();
@@ -54,32 +55,86 @@ pub fn random_legal<R: Rng + ?Sized>(pos: &Position, rng: &mut R, scratch: &mut 
     Some(scratch[rng.random_range(0..scratch.len())])
 }
 
+/// In check: the other pieces' legal moves are few and listed (a piece
+/// that cannot reach a square ending the check is skipped cheaply), while
+/// the king's steps are drawn among its pseudo-legal ones and only the
+/// drawn step is tested (rejection sampling again; after many rejections,
+/// or with no move at all, the king's legal steps are listed too).
+fn random_evasion<R: Rng + ?Sized>(gen: &Generator, rng: &mut R, scratch: &mut Vec<Move>) -> Option<Move> {
+    scratch.clear();
+    gen.non_king_evasions(&mut Collector(scratch));
+    let listed = scratch.len() as u32;
+    let steps = gen.king_steps();
+    let total = listed + steps[0].count() + steps[1].count();
+    for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
+        let index = rng.random_range(0..total);
+        if index < listed {
+            return Some(scratch[index as usize]);
+        }
+        let mut step = index - listed;
+        let board = usize::from(step >= steps[0].count());
+        if board == 1 {
+            step -= steps[0].count();
+        }
+        let cell = steps[board].nth_index(step);
+        if gen.king_step_is_legal(board, cell) {
+            return Some(Move::plain(gen.king_square(), Square::new(board, cell)));
+        }
+    }
+    for (board, cells) in steps.into_iter().enumerate() {
+        for cell in cells {
+            if gen.king_step_is_legal(board, cell) {
+                scratch.push(Move::plain(gen.king_square(), Square::new(board, cell)));
+            }
+        }
+    }
+    if scratch.is_empty() {
+        return None;
+    }
+    Some(scratch[rng.random_range(0..scratch.len())])
+}
+
 /// The queens, rooks and cardinals of the side to move, each with as many
-/// slots as it has targets on an empty board, in the order
-/// [`Sliders::nth`] walks them.
+/// slots as it has targets on an empty board. The slots along the ranks and
+/// files come first: every queen and rook has the same number of them
+/// ([`RANK_AND_FILE_REACH`]), so they are counted from the number of those
+/// pieces and a slot's piece is found by division; the queens' and
+/// cardinals' other slots follow, in the order [`Sliders::nth`] walks them.
 struct Sliders<'a> {
     pos: &'a Position,
+    /// The queens and rooks of the side to move, by board.
+    straight: [Bitboard; 2],
+    /// Their slots along ranks and files.
+    straight_slots: u32,
     slots: u32,
 }
+
+/// The pieces with slots off the ranks and files.
+const CROOKED: [Kind; 2] = [Kind::Queen, Kind::Cardinal];
 
 impl<'a> Sliders<'a> {
     #[inline]
     fn of(pos: &'a Position) -> Sliders<'a> {
-        let mut slots = 0;
+        let us = pos.side_to_move();
+        let straight = [0, 1].map(|board| {
+            (pos.kinds[board][Kind::Queen as usize] | pos.kinds[board][Kind::Rook as usize]) & pos.sides[board][us]
+        });
+        let straight_slots = RANK_AND_FILE_REACH * (straight[0].count() + straight[1].count());
+        let mut slots = straight_slots;
         Self::walk(pos, |_, _, _, reach| {
             slots += reach;
             false
         });
-        Sliders { pos, slots }
+        Sliders { pos, straight, straight_slots, slots }
     }
 
-    /// Calls `visit(board, cell, kind, slots)` for each slider until it
-    /// returns true.
+    /// Calls `visit(board, cell, kind, slots)` for each queen and cardinal
+    /// with its slots off the rank and the file, until it returns true.
     #[inline(always)]
     fn walk(pos: &Position, mut visit: impl FnMut(BoardIndex, usize, Kind, u32) -> bool) {
         let us = pos.side_to_move();
         for board in 0..2 {
-            for kind in SLIDERS {
+            for kind in CROOKED {
                 for cell in pos.kinds[board][kind as usize] & pos.sides[board][us] {
                     if visit(board, cell, kind, u32::from(EMPTY_BOARD_REACH[cell][kind as usize])) {
                         return;
@@ -94,7 +149,19 @@ impl<'a> Sliders<'a> {
     /// board, a move if nothing blocks the way there and the landing is
     /// free (one test, instead of computing all the piece's targets).
     #[inline]
-    fn nth(&self, gen: &Generator, mut index: u32) -> Option<Move> {
+    fn nth(&self, gen: &Generator, index: u32) -> Option<Move> {
+        if index < self.straight_slots {
+            let (mut piece, slot) = (index / RANK_AND_FILE_REACH, index % RANK_AND_FILE_REACH);
+            let mut board = 0;
+            if piece >= self.straight[0].count() {
+                piece -= self.straight[0].count();
+                board = 1;
+            }
+            let cell = self.straight[board].nth_index(piece);
+            let to = usize::from(EMPTY_BOARD_TARGETS[cell][Kind::Rook as usize][slot as usize]);
+            return gen.slider_move(board, cell, to);
+        }
+        let mut index = index - self.straight_slots;
         let mut drawn = None;
         Self::walk(self.pos, |board, cell, kind, slots| {
             if index >= slots {

@@ -38,8 +38,11 @@ pub struct Line {
 pub static LINES: [[Line; 4]; CELLS] = lines();
 
 /// How many cells a queen, a rook and a cardinal (indexed by their `Kind`)
-/// reach from each cell of an empty board: the most targets each can have,
-/// which random playouts draw from without computing the targets.
+/// reach from each cell of an empty board off the rank and the file
+/// through it (a queen's diagonals, a cardinal's diagonals and leaps; a
+/// rook none): the most such targets each can have, which random playouts
+/// draw from without computing the targets. Along the rank and the file
+/// every cell reaches [`RANK_AND_FILE_REACH`].
 pub static EMPTY_BOARD_REACH: [[u8; 4]; CELLS] = empty_board_reach();
 
 /// The cells on a rook's lines (rank and file) and on a bishop's lines
@@ -48,14 +51,20 @@ pub static EMPTY_BOARD_REACH: [[u8; 4]; CELLS] = empty_board_reach();
 pub static ROOK_LINES: [Bitboard; CELLS] = empty_board_lines(0);
 pub static BISHOP_LINES: [Bitboard; CELLS] = empty_board_lines(2);
 
-/// The most cells a queen, a rook or a cardinal reaches on an empty board
-/// (a queen in the middle).
-pub const MOST_EMPTY_BOARD_TARGETS: usize = 21;
+/// How many cells a piece reaches along the rank and the file through
+/// its cell on an empty board, wherever it stands: the rank's other five
+/// and the file's other six.
+pub const RANK_AND_FILE_REACH: u32 = (FILES - 1 + RANKS - 1) as u32;
 
-/// The cells a queen, a rook and a cardinal (indexed by their `Kind`)
-/// reach from each cell of an empty board, lowest first: the
-/// [`EMPTY_BOARD_REACH`] first entries are the targets, so that a random
-/// playout finds a piece's `i`-th one in a single lookup.
+/// The most cells listed in [`EMPTY_BOARD_TARGETS`] (a cardinal in the
+/// middle: diagonals and leaps).
+pub const MOST_EMPTY_BOARD_TARGETS: usize = 18;
+
+/// The cells a rook reaches from each cell of an empty board (along the
+/// rank and the file), and those a queen and a cardinal reach off them
+/// (indexed by their `Kind`), lowest first: the [`EMPTY_BOARD_REACH`]
+/// (for a rook [`RANK_AND_FILE_REACH`]) first entries are the targets,
+/// so that a random playout finds a piece's `i`-th one in a single lookup.
 pub static EMPTY_BOARD_TARGETS: [[[u8; MOST_EMPTY_BOARD_TARGETS]; 4]; CELLS] = empty_board_targets();
 
 /// Cells strictly between two cells on a common line (empty otherwise).
@@ -193,8 +202,9 @@ const fn empty_board_lines(first: usize) -> [Bitboard; CELLS] {
     out
 }
 
-/// The cells a queen, a rook and a cardinal (indexed by their `Kind`)
-/// reach from each cell of an empty board, as bit sets.
+/// The cells a rook reaches from each cell of an empty board, and those a
+/// queen and a cardinal reach off the rank and the file (indexed by their
+/// `Kind`), as bit sets.
 const fn empty_board_reach_sets() -> [[u64; 4]; CELLS] {
     let rook_lines = empty_board_lines(0);
     let bishop_lines = empty_board_lines(2);
@@ -203,7 +213,7 @@ const fn empty_board_reach_sets() -> [[u64; 4]; CELLS] {
     let mut cell = 0;
     while cell < CELLS {
         let (rook, bishop) = (rook_lines[cell].0, bishop_lines[cell].0);
-        out[cell][Kind::Queen as usize] = rook | bishop;
+        out[cell][Kind::Queen as usize] = bishop;
         out[cell][Kind::Rook as usize] = rook;
         out[cell][Kind::Cardinal as usize] = bishop | knight[cell].0;
         cell += 1;
@@ -239,7 +249,7 @@ const fn empty_board_reach() -> [[u8; 4]; CELLS] {
     while cell < CELLS {
         let mut kind = 0;
         while kind < 4 {
-            out[cell][kind] = reach[cell][kind].count_ones() as u8;
+            out[cell][kind] = if kind == Kind::Rook as usize { 0 } else { reach[cell][kind].count_ones() as u8 };
             kind += 1;
         }
         cell += 1;
@@ -335,14 +345,19 @@ mod tests {
         for cell in 0..CELLS {
             let rook = rook_attacks(cell, Bitboard::EMPTY);
             let bishop = bishop_attacks(cell, Bitboard::EMPTY);
-            for (kind, reach) in [(Kind::Queen, rook | bishop), (Kind::Rook, rook), (Kind::Cardinal, bishop | KNIGHT[cell])]
-            {
-                let count = usize::from(EMPTY_BOARD_REACH[cell][kind as usize]);
+            assert_eq!(rook.count(), RANK_AND_FILE_REACH, "rook on {cell}");
+            for (kind, reach, count) in [
+                (Kind::Queen, bishop, EMPTY_BOARD_REACH[cell][Kind::Queen as usize]),
+                (Kind::Rook, rook, RANK_AND_FILE_REACH as u8),
+                (Kind::Cardinal, bishop | KNIGHT[cell], EMPTY_BOARD_REACH[cell][Kind::Cardinal as usize]),
+            ] {
+                let count = usize::from(count);
                 assert_eq!(count, reach.count() as usize);
                 let listed: Vec<usize> =
                     EMPTY_BOARD_TARGETS[cell][kind as usize][..count].iter().map(|&to| usize::from(to)).collect();
                 assert_eq!(listed, reach.into_iter().collect::<Vec<_>>(), "{kind:?} on {cell}");
             }
+            assert_eq!(EMPTY_BOARD_REACH[cell][Kind::Rook as usize], 0);
         }
     }
 

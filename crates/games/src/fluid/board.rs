@@ -386,6 +386,18 @@ impl Board {
     #[inline(always)]
     pub fn apply(&mut self, mv: Move, mover: Colour) -> Captured {
         let (from, to) = (mv.from(), mv.to());
+        if mv.is_plain() && self.moves_whole_unit(from, to, mv.is_pair(), mover) {
+            // Most moves: decided from the bitboards, without the new
+            // cells; the unit takes everything on its target.
+            let enemy = mover.other();
+            let captured =
+                Captured { any: self.occupied().contains(to), rook: self.pieces(enemy, Kind::Rook).contains(to) };
+            if captured.any {
+                self.clear(to, enemy);
+            }
+            self.move_unit(from, to, mover);
+            return captured;
+        }
         let captured = match mv.special() {
             Special::Castle => {
                 self.castle(from, to, mover);
@@ -415,6 +427,17 @@ impl Board {
             self.set_cell(to, to_cell);
         }
         captured
+    }
+
+    /// Whether a plain move (see [`Move::is_plain`]) from `from` to `to`
+    /// carries everything on `from` onto a square it empties: a pair (it
+    /// lands only on empty or enemy-only squares, taking all), or a lone
+    /// piece onto an empty square or a lone enemy piece (the one it
+    /// captures). Leaving or joining a companion takes the general path.
+    #[inline(always)]
+    fn moves_whole_unit(&self, from: Square, to: Square, pair: bool, mover: Colour) -> bool {
+        let lone_or_empty = !(self.stacked | self.colour(mover));
+        pair || (!self.stacked.contains(from) && lone_or_empty.contains(to))
     }
 
     /// Empties `square`, which holds pieces of `colour` only.

@@ -91,6 +91,14 @@ impl Move {
         Promotion::from_index((self.0 >> 21 & 7) as u8)
     }
 
+    /// Neither a promotion nor en passant nor castling (a double step is
+    /// plain): one piece or pair leaves its square for another.
+    #[inline]
+    pub fn is_plain(self) -> bool {
+        // Promotion in bits 21-23; en passant (2) and castling (3) set bit 25.
+        self.0 & (7 << 21 | 2 << 24) == 0
+    }
+
     #[inline]
     pub fn special(self) -> Special {
         match self.0 >> 24 & 3 {

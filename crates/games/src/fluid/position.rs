@@ -2,7 +2,8 @@
 //! plus the repetition key), and how a move changes it.
 
 use super::attacks;
-use super::board::Board;
+use super::bitboard::Bitboard;
+use super::board::{Board, Captured};
 use super::moves::{Move, Special};
 use super::piece::{Colour, Kind, Promotion};
 use super::square::Square;
@@ -104,27 +105,8 @@ impl State {
     pub fn play(&mut self, mv: Move, rules: &Rules) {
         let side = self.side;
         let captured = self.board.apply(mv, side);
-        let home_rank = if side == Colour::White { 0 } else { 7 };
-        let (king_side, queen_side) = rights_of(side);
-        if self.castling != 0 {
-            if mv.moves_kind(Kind::King) {
-                self.castling &= !(king_side | queen_side);
-            } else if mv.moves_kind(Kind::Rook) && mv.from().rank() == home_rank {
-                match mv.from().file() {
-                    7 => self.castling &= !king_side,
-                    0 => self.castling &= !queen_side,
-                    _ => {}
-                }
-            }
-            let enemy_rank = 7 - home_rank;
-            if captured.rook && mv.to().rank() == enemy_rank {
-                let (enemy_king_side, enemy_queen_side) = rights_of(side.other());
-                match mv.to().file() {
-                    7 => self.castling &= !enemy_king_side,
-                    0 => self.castling &= !enemy_queen_side,
-                    _ => {}
-                }
-            }
+        if self.castling != 0 && touches_castling_home(mv) {
+            self.update_castling(mv, side, captured);
         }
         self.en_passant = match mv.special() {
             Special::DoublePush => Some(Square::from_coords(mv.from().file(), (mv.from().rank() + mv.to().rank()) / 2)),
@@ -145,6 +127,42 @@ impl State {
                 && self.board.attacked(king, side, rules.single_promotions)
         });
     }
+
+    /// Drops the castling rights `mv` (just played by `side`) ends: its
+    /// king moved, or a rook left its corner or was captured there.
+    #[inline]
+    fn update_castling(&mut self, mv: Move, side: Colour, captured: Captured) {
+        let home_rank = if side == Colour::White { 0 } else { 7 };
+        let (king_side, queen_side) = rights_of(side);
+        if mv.moves_kind(Kind::King) {
+            self.castling &= !(king_side | queen_side);
+        } else if mv.moves_kind(Kind::Rook) && mv.from().rank() == home_rank {
+            match mv.from().file() {
+                7 => self.castling &= !king_side,
+                0 => self.castling &= !queen_side,
+                _ => {}
+            }
+        }
+        let enemy_rank = 7 - home_rank;
+        if captured.rook && mv.to().rank() == enemy_rank {
+            let (enemy_king_side, enemy_queen_side) = rights_of(side.other());
+            match mv.to().file() {
+                7 => self.castling &= !enemy_king_side,
+                0 => self.castling &= !enemy_queen_side,
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Whether `mv` leaves or lands on a king's or rook's home square: the
+/// castling rights change only then (a right stands only while its king
+/// and rook stand there, see the position text and
+/// [`State::update_castling`]), so most moves skip decoding their kinds.
+#[inline]
+fn touches_castling_home(mv: Move) -> bool {
+    const HOMES: Bitboard = Bitboard(1 | 1 << 4 | 1 << 7 | 1 << 56 | 1 << 60 | 1 << 63);
+    (HOMES & (Bitboard::from_square(mv.from()) | Bitboard::from_square(mv.to()))).not_empty()
 }
 
 /// Whether `mv`, just played by `mover` onto `board`, could have given
@@ -156,7 +174,7 @@ impl State {
 /// passant and castling always could. A superset: the attackers are asked
 /// only when it holds.
 fn may_give_check(board: &Board, mv: Move, mover: Colour, king: Square, captured: bool) -> bool {
-    if mv.special() == Special::EnPassant || mv.special() == Special::Castle || mv.promotion().is_some() {
+    if !mv.is_plain() {
         return true;
     }
     let (from, to) = (mv.from(), mv.to());

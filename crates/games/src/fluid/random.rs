@@ -49,8 +49,9 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
     scratch.clear();
     let slots = Slots::of(state, rules, &masks, scratch);
     let total = slots.total();
+    let mut indices = Indices { rng: &mut *rng, spare: None };
     for _ in 0..if total > 0 { REJECTIONS_BEFORE_LISTING } else { 0 } {
-        let drawn = slots.nth(rng.random_range(0..total), scratch);
+        let drawn = slots.nth(indices.below(total), scratch);
         if let Some(mv) = drawn.filter(|&mv| pseudo_legal_is_legal(state, rules, &safety, mv)) {
             return Some(mv);
         }
@@ -61,6 +62,45 @@ pub fn random_legal<R: Rng + ?Sized>(state: &State, rules: &Rules, rng: &mut R, 
         return None;
     }
     Some(scratch[rng.random_range(0..scratch.len())])
+}
+
+/// Uniform slot indices, two from each 64-bit word of the generator
+/// (`random_range` takes a word a draw, and a ply draws 2.3 on average),
+/// by Lemire's multiply-and-reject: exactly uniform.
+struct Indices<'r, R: ?Sized> {
+    rng: &'r mut R,
+    /// The unused half of the last word.
+    spare: Option<u32>,
+}
+
+impl<R: Rng + ?Sized> Indices<'_, R> {
+    /// A uniform index below `bound` (positive).
+    #[inline]
+    fn below(&mut self, bound: u32) -> u32 {
+        loop {
+            let product = u64::from(self.next_half()) * u64::from(bound);
+            let low = product as u32;
+            // The `2^32 mod bound` lowest products' words would make some
+            // results more frequent; that remainder is below `bound`, so
+            // it is computed only for the rare low products below `bound`.
+            if low >= bound || low >= bound.wrapping_neg() % bound {
+                return (product >> 32) as u32;
+            }
+        }
+    }
+
+    /// 32 random bits: the high half of a new word, then its low half.
+    #[inline]
+    fn next_half(&mut self) -> u32 {
+        match self.spare.take() {
+            Some(half) => half,
+            None => {
+                let word = self.rng.next_u64();
+                self.spare = Some(word as u32);
+                (word >> 32) as u32
+            }
+        }
+    }
 }
 
 /// The slots of one position, in this order: the single units by kind,
@@ -334,5 +374,54 @@ impl Sink for Castling {
         if (mv.to().file() == 6) == self.king_side {
             self.found = Some(mv);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Indices;
+    use rand::RngCore;
+
+    /// Hands out the given words, then zeros.
+    struct Words(Vec<u64>);
+
+    impl RngCore for Words {
+        fn next_u32(&mut self) -> u32 {
+            self.next_u64() as u32
+        }
+        fn next_u64(&mut self) -> u64 {
+            if self.0.is_empty() {
+                0
+            } else {
+                self.0.remove(0)
+            }
+        }
+        fn fill_bytes(&mut self, _: &mut [u8]) {
+            unimplemented!()
+        }
+    }
+
+    fn indices(words: &[u64], bound: u32, count: usize) -> Vec<u32> {
+        let mut rng = Words(words.to_vec());
+        let mut indices = Indices { rng: &mut rng, spare: None };
+        (0..count).map(|_| indices.below(bound)).collect()
+    }
+
+    #[test]
+    fn indices_scale_each_half_word_high_half_first() {
+        // Just past a half and three quarters of 2^32.
+        assert_eq!(indices(&[0x8000_0001_C000_0001], 10, 2), [5, 7]);
+        assert_eq!(indices(&[0xFFFF_FFFF_0000_0001, 0x4000_0000_0000_0000], 7, 3), [6, 0, 1]);
+    }
+
+    #[test]
+    fn indices_reject_the_words_that_would_bias() {
+        // Bound 3: 2^32 mod 3 = 1 word must go, the one whose product's
+        // low half is 0: word 0. The next half decides.
+        assert_eq!(indices(&[0x0000_0000_FFFF_FFFF], 3, 1), [2]);
+        // Bound 2^31 + 1 rejects the words whose products' low halves
+        // fall below 2^31 - 1: word 2 (it would be 1, low half 2) goes,
+        // word 2^31 (low half 2^31) stays.
+        assert_eq!(indices(&[0x0000_0002_8000_0000], (1 << 31) + 1, 1), [1 << 30]);
     }
 }

@@ -6,6 +6,33 @@
 //! rank masks) as inherent methods, and compiles to the plain word operations
 //! the hand-written versions did.
 
+/// The index of the `n`-th lowest set bit of `byte` (`n` below its count;
+/// 8 otherwise): the last step of the bitboards' `nth_index`.
+#[doc(hidden)]
+#[inline]
+pub const fn nth_in_byte(byte: u8, n: u32) -> usize {
+    NTH_IN_BYTE[byte as usize][n as usize & 7] as usize
+}
+
+/// `NTH_IN_BYTE[byte][n]`: the index of the `n`-th lowest set bit of
+/// `byte`, or 8 where it has no more.
+const NTH_IN_BYTE: [[u8; 8]; 256] = {
+    let mut table = [[8u8; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut found) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 == 1 {
+                table[byte][found] = bit as u8;
+                found += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
+
 /// Declares a set of squares as a tuple struct over one unsigned word
 /// (`u64`, `u128`…), bit `i` standing for square index `i`.
 ///
@@ -152,16 +179,25 @@ macro_rules! bitboard {
             }
 
             /// The `n`-th lowest index, counting from 0; the set must have
-            /// more than `n` members.
+            /// more than `n` members. Random playouts ask it every ply: it
+            /// halves the word down to the byte that holds the member by
+            /// the halves' counts, then looks the member up in that byte,
+            /// without a loop over the members before it (whose exit the
+            /// processor mispredicts about once a call).
             #[inline]
             pub const fn nth_index(self, n: u32) -> usize {
-                let mut bits = self.0;
-                let mut skipped = 0;
-                while skipped < n {
-                    bits &= bits - 1;
-                    skipped += 1;
+                let (mut bits, mut n, mut base) = (self.0, n, 0);
+                let mut width = <$word>::BITS / 2;
+                while width >= 8 {
+                    let below = (bits & (((1 as $word) << width) - 1)).count_ones();
+                    if n >= below {
+                        n -= below;
+                        bits >>= width;
+                        base += width;
+                    }
+                    width /= 2;
                 }
-                bits.trailing_zeros() as usize
+                base as usize + $crate::bitboard::nth_in_byte(bits as u8, n)
             }
 
             /// The highest index; the set must not be empty.
@@ -244,6 +280,41 @@ mod tests {
         assert_eq!([set.nth_index(0), set.nth_index(1), set.nth_index(2)], [0, 17, 41]);
         let wide = Wide::from_index(99) | Wide::from_index(64) | Wide::from_index(3);
         assert_eq!(wide.nth_index(2), 99);
+    }
+
+    /// Against the members listed one by one, on sets of every density
+    /// (every member of every set, both word sizes).
+    #[test]
+    fn the_nth_index_is_the_nth_member_listed() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for round in 0..3000 {
+            // Sparse, medium and dense sets: AND or OR of random words.
+            let word = match round % 3 {
+                0 => next() & next() & next(),
+                1 => next(),
+                _ => next() | next() | next(),
+            };
+            let full = Full(word);
+            for (n, member) in full.enumerate() {
+                assert_eq!(full.nth_index(n as u32), member, "{word:#x}, member {n}");
+            }
+            let wide = Wide(((word as u128) << 64 | next() as u128) & Wide::ALL.0);
+            for (n, member) in wide.enumerate() {
+                assert_eq!(wide.nth_index(n as u32), member.0 as usize, "{:#x}, member {n}", wide.0);
+            }
+        }
+        for byte in 0..=255u8 {
+            let members: Vec<usize> = (0..8).filter(|bit| byte >> bit & 1 == 1).collect();
+            for (n, &member) in members.iter().enumerate() {
+                assert_eq!(super::nth_in_byte(byte, n as u32), member);
+            }
+        }
     }
 
     #[test]

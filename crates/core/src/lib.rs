@@ -19,7 +19,8 @@
 //! ([`testing`]), and [`bitboard!`], the set-of-squares type the bitboard
 //! games declare.
 
-mod bitboard;
+#[doc(hidden)]
+pub mod bitboard;
 mod chance;
 mod dynamic;
 mod error;

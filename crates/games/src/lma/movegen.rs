@@ -39,6 +39,15 @@ pub trait Sink {
     /// `t - delta` of `from_board` and lands on `board`.
     fn shifted(&mut self, from_board: BoardIndex, board: BoardIndex, targets: Bitboard, delta: i32, promote: bool);
     fn one(&mut self, mv: Move);
+    /// The king's steps from `from` to every cell of `targets`: those of
+    /// the king's colour stay on its board, the others land on the other
+    /// board (the caller has left out occupied twins).
+    #[inline(always)]
+    fn king_steps(&mut self, from: Square, targets: Bitboard) {
+        let keep = same_parity(from.cell());
+        self.spread(from, from.board(), targets & keep);
+        self.spread(from, 1 - from.board(), targets & !keep);
+    }
 }
 
 /// Counts moves without building them (perft's last ply).
@@ -216,9 +225,8 @@ impl<'a> Generator<'a> {
         debug_assert!(!self.in_check());
         let (kb, kc) = (self.king_board, self.king_cell);
         let targets = KING[kc] & !self.own[kb];
-        let from = Square::new(kb, kc);
-        sink.spread(from, kb, targets & same_parity(kc));
-        sink.spread(from, 1 - kb, targets & !same_parity(kc) & !self.occupied[1 - kb]);
+        let steps = targets & (same_parity(kc) | !self.occupied[1 - kb]);
+        sink.king_steps(Square::new(kb, kc), steps);
         self.castlings(sink);
         for board in 0..2 {
             self.pawn_moves(board, Bitboard::EMPTY, [Bitboard::ALL; 2], sink);

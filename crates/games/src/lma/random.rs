@@ -20,7 +20,7 @@ use super::moves::{Move, Special, PROMOTIONS};
 use super::piece::Kind;
 use super::position::Position;
 use super::square::{BoardIndex, Square};
-use super::tables::{EMPTY_BOARD_REACH, EMPTY_BOARD_TARGETS, RANK_AND_FILE_REACH};
+use super::tables::{same_parity, EMPTY_BOARD_REACH, EMPTY_BOARD_TARGETS, RANK_AND_FILE_REACH};
 use rand::Rng;
 use smallvec::SmallVec;
 
@@ -192,13 +192,17 @@ enum Shape {
     /// Pawns: each target cell `t` comes from cell `t - delta` of
     /// `from_board` and lands on `board`.
     Shifted { from_board: u8, board: u8, delta: i8, promote: bool },
+    /// The king on `from` to each target cell: one of its colour keeps its
+    /// board, one of the other colour lands on the other board (one group
+    /// for both, as the king is seldom drawn).
+    King { from: Square },
     /// One move (a castling): `targets` is empty.
     One(Move),
 }
 
-/// Room for the groups of the king (two), the castlings (up to four) and
+/// Room for the groups of the king (one), the castlings (up to four) and
 /// the pawns (seven shifts per board).
-const MAX_GROUPS: usize = 2 + 4 + 2 * 7;
+const MAX_GROUPS: usize = 1 + 4 + 2 * 7;
 
 struct Groups {
     groups: SmallVec<[Group; MAX_GROUPS]>,
@@ -242,6 +246,12 @@ impl Groups {
                         None => Move::plain(from, to),
                     }
                 }
+                Shape::King { from } => {
+                    let cell = group.targets.nth_index(index);
+                    let same = same_parity(from.cell()).contains_index(cell);
+                    let board = if same { from.board() } else { 1 - from.board() };
+                    Move::plain(from, Square::new(board, cell))
+                }
                 Shape::One(mv) => mv,
             };
         }
@@ -264,5 +274,10 @@ impl Sink for Groups {
     #[inline(always)]
     fn one(&mut self, mv: Move) {
         self.add(Bitboard::EMPTY, 1, Shape::One(mv));
+    }
+
+    #[inline(always)]
+    fn king_steps(&mut self, from: Square, targets: Bitboard) {
+        self.add(targets, targets.count(), Shape::King { from });
     }
 }

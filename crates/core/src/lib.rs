@@ -33,6 +33,7 @@ pub mod repetition;
 mod resolve;
 mod study;
 pub mod testing;
+pub mod timeline;
 mod variant;
 pub mod view;
 pub mod zobrist;

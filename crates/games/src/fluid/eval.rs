@@ -157,7 +157,7 @@ impl Evaluate for Fluid {
 
     fn play_null(&mut self) {
         let rules = self.rules;
-        let state = self.advance();
+        let state = self.states.advance();
         state.side = state.side.other();
         state.en_passant = None;
         // A pass is no reversible move: nothing before it repeats.

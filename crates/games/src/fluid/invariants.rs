@@ -44,7 +44,7 @@ pub fn check(game: &Fluid) -> Result<(), String> {
     if repetition_key(state, &game.rules) != state.repetition_key {
         return Err("repetition key out of step".into());
     }
-    if KeyCounts::of(game.history().iter().chain([state]).map(|s| s.repetition_key)) != game.seen {
+    if KeyCounts::of(game.states.all().iter().map(|s| s.repetition_key)) != game.seen {
         return Err("the counts of repetition keys are out of step with the history".into());
     }
     Ok(())

@@ -36,6 +36,7 @@ pub use moves::Move;
 pub use position::PromotionRule;
 
 use menagerie_core::repetition::KeyCounts;
+use menagerie_core::timeline::Timeline;
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use piece::{Colour, Kind};
 use movegen::Counter;
@@ -52,13 +53,11 @@ pub struct FluidVariant {
 
 /// A Fluid Chess game: the states from the one it started from to the
 /// current one (for undo and repetition).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Fluid {
-    /// The game's states up to the current one, at index `current`; those
-    /// after it are spare, left by undone moves for the next moves to
-    /// overwrite (so a move copies the state once and undo copies nothing).
-    states: Vec<State>,
-    current: usize,
+    /// The game's states up to the current one: a move copies the state
+    /// once, into place, and undo copies nothing.
+    states: Timeline<State>,
     variant: FluidVariant,
     rules: Rules,
     /// The repetition keys of the game's states, counted by bucket: most
@@ -66,52 +65,16 @@ pub struct Fluid {
     seen: KeyCounts,
 }
 
-/// The spare states after the current one are not copied.
-impl Clone for Fluid {
-    fn clone(&self) -> Fluid {
-        Fluid {
-            states: self.states[..=self.current].to_vec(),
-            current: self.current,
-            variant: self.variant.clone(),
-            rules: self.rules,
-            seen: self.seen.clone(),
-        }
-    }
-}
-
 impl Fluid {
     fn with_state(variant: &FluidVariant, state: State) -> Fluid {
         let seen = KeyCounts::starting_at(state.repetition_key);
-        let mut states = Vec::with_capacity(64);
-        states.push(state);
-        Fluid { states, current: 0, variant: variant.clone(), rules: Rules::new(variant.promotion), seen }
+        Fluid { states: Timeline::starting_at(state), variant: variant.clone(), rules: Rules::new(variant.promotion), seen }
     }
 
     /// The current state.
     #[inline(always)]
     fn state(&self) -> &State {
-        &self.states[self.current]
-    }
-
-    /// The states before the current one, oldest first.
-    #[inline(always)]
-    fn history(&self) -> &[State] {
-        &self.states[..self.current]
-    }
-
-    /// Makes a copy of the current state the current one, for a move or a
-    /// pass to change: into a spare slot when there is one (a copy in
-    /// place; a push would copy it to the stack first).
-    #[inline(always)]
-    fn advance(&mut self) -> &mut State {
-        let (current, next) = (self.current, self.current + 1);
-        if next < self.states.len() {
-            self.states[next] = self.states[current];
-        } else {
-            self.states.extend_from_within(current..);
-        }
-        self.current = next;
-        &mut self.states[next]
+        self.states.current()
     }
 
     /// Counts the current position in `seen` (after a move or a pass).
@@ -124,9 +87,8 @@ impl Fluid {
     /// and steps back to the one before (which is still in place).
     #[inline]
     fn leave_position(&mut self) {
-        if self.current > 0 {
-            self.seen.leave(self.state().repetition_key);
-            self.current -= 1;
+        if let Some(left) = self.states.back() {
+            self.seen.leave(left.repetition_key);
         }
     }
 
@@ -141,7 +103,7 @@ impl Fluid {
             return None;
         }
         // Only positions since the last capture or pawn move can repeat this one.
-        let history = self.history();
+        let history = self.states.before();
         let reach = (self.state().halfmove_clock as usize).min(history.len());
         let mut seen = 1;
         let mut back = 2;
@@ -264,7 +226,7 @@ impl Game for Fluid {
     #[inline]
     fn play(&mut self, mv: Move) {
         let rules = self.rules;
-        let state = self.advance();
+        let state = self.states.advance();
         state.play(mv, &rules);
         if state.en_passant.is_some() {
             state.repetition_key = repetition_key(state, &rules);

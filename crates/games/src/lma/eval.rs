@@ -134,7 +134,7 @@ impl Evaluate for Lma {
     }
 
     fn play_null(&mut self) {
-        let pos = self.advance();
+        let pos = self.positions.advance();
         pos.set_side_to_move(1 - pos.side_to_move());
         // A pass is not a reversible move for the repetition rule: the
         // position after it never repeats one before.

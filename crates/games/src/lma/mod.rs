@@ -29,6 +29,7 @@ mod zobrist;
 pub use moves::Move;
 
 use menagerie_core::repetition::KeyCounts;
+use menagerie_core::timeline::Timeline;
 use menagerie_core::{Actor, Game, MoveError, Outcome, Player, PositionError, VariantError, VariantInfo, VariantSpec};
 use movegen::{generate, Collector, Counter};
 use piece::{Kind, BLACK, WHITE};
@@ -62,15 +63,12 @@ impl LmaVariant {
 
 /// A game of LMA Chess: the positions from the one it started from to the
 /// current one (for undo and repetition).
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Lma {
     variant: LmaVariant,
-    /// The game's positions up to the current one, at index `current`;
-    /// those after it are spare, left by undone moves for the next moves
-    /// to overwrite: undo copies nothing, and play copies the current
-    /// position once, into place.
-    positions: Vec<Position>,
-    current: usize,
+    /// The game's positions up to the current one: play copies the
+    /// current position once, into place, and undo copies nothing.
+    positions: Timeline<Position>,
     /// The hashes of the game's positions, counted by bucket: most plies
     /// need no scan for a threefold repetition.
     seen: KeyCounts,
@@ -87,12 +85,7 @@ impl Lma {
             variant,
             start_black: pos.side_to_move() == BLACK,
             seen: KeyCounts::starting_at(pos.hash),
-            positions: {
-                let mut positions = Vec::with_capacity(64);
-                positions.push(pos);
-                positions
-            },
-            current: 0,
+            positions: Timeline::starting_at(pos),
             start_fullmove: fullmove,
         }
     }
@@ -100,33 +93,13 @@ impl Lma {
     /// The current position.
     #[inline(always)]
     fn pos(&self) -> &Position {
-        &self.positions[self.current]
-    }
-
-    /// The game's positions, the current one last.
-    fn game_positions(&self) -> &[Position] {
-        &self.positions[..=self.current]
-    }
-
-    /// Makes a copy of the current position the current one, for a move to
-    /// change: into a spare slot when there is one (a copy in place; a
-    /// push would copy it to the stack first).
-    #[inline(always)]
-    fn advance(&mut self) -> &mut Position {
-        let (current, next) = (self.current, self.current + 1);
-        if next < self.positions.len() {
-            self.positions[next] = self.positions[current];
-        } else {
-            self.positions.extend_from_within(current..);
-        }
-        self.current = next;
-        &mut self.positions[next]
+        self.positions.current()
     }
 
     /// How many moves were played on this value (undoable).
     #[inline(always)]
     fn moves_played(&self) -> usize {
-        self.current
+        self.positions.moves_played()
     }
 
     /// The move number of the position text.
@@ -164,7 +137,7 @@ impl Lma {
         let mut seen = 1;
         let mut back = 4;
         while back <= reversible {
-            if self.positions[self.moves_played() - back].same_game_state(pos) {
+            if self.positions.all()[self.moves_played() - back].same_game_state(pos) {
                 seen += 1;
                 if seen >= 3 {
                     return true;
@@ -184,19 +157,6 @@ impl Lma {
     }
 }
 
-/// The spare positions after the current one are not copied.
-impl Clone for Lma {
-    fn clone(&self) -> Lma {
-        Lma {
-            variant: self.variant,
-            positions: self.game_positions().to_vec(),
-            current: self.current,
-            seen: self.seen.clone(),
-            start_fullmove: self.start_fullmove,
-            start_black: self.start_black,
-        }
-    }
-}
 
 impl Game for Lma {
     type Move = Move;
@@ -285,7 +245,7 @@ impl Game for Lma {
     /// Always inlined: a call cost about a tenth of it in random playouts.
     #[inline(always)]
     fn play(&mut self, mv: Move) {
-        let pos = self.advance();
+        let pos = self.positions.advance();
         pos.apply(mv);
         let hash = pos.hash;
         self.seen.enter(hash);
@@ -293,9 +253,8 @@ impl Game for Lma {
 
     #[inline]
     fn undo(&mut self) {
-        if self.current > 0 {
-            self.seen.leave(self.pos().hash);
-            self.current -= 1;
+        if let Some(left) = self.positions.back() {
+            self.seen.leave(left.hash);
         }
     }
 
@@ -379,9 +338,9 @@ impl Game for Lma {
     }
 
     fn check_invariants(&self) -> Result<(), String> {
-        let previous = self.moves_played().checked_sub(1).map(|index| &self.positions[index]);
+        let previous = self.positions.before().last();
         invariants::check(self.pos(), previous)?;
-        if self.seen != KeyCounts::of(self.game_positions().iter().map(|pos| pos.hash)) {
+        if self.seen != KeyCounts::of(self.positions.all().iter().map(|pos| pos.hash)) {
             return Err("the counts of position hashes are out of step with the history".into());
         }
         Ok(())

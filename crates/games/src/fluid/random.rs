@@ -396,8 +396,10 @@ mod tests {
                 self.0.remove(0)
             }
         }
-        fn fill_bytes(&mut self, _: &mut [u8]) {
-            unimplemented!()
+        fn fill_bytes(&mut self, bytes: &mut [u8]) {
+            for chunk in bytes.chunks_mut(8) {
+                chunk.copy_from_slice(&self.next_u64().to_le_bytes()[..chunk.len()]);
+            }
         }
     }
 

@@ -22,6 +22,7 @@
 #[doc(hidden)]
 pub mod bitboard;
 mod chance;
+pub mod deposit;
 mod dynamic;
 mod error;
 mod evaluate;

@@ -416,16 +416,16 @@ impl<'a> Generator<'a> {
     /// time. A knight's leap has no cells between.
     #[inline(always)]
     pub(super) fn slider_move(&self, board: BoardIndex, cell: usize, to: usize) -> Option<Move> {
-        if (BETWEEN[cell][to] & self.occupied[board]).not_empty() || self.own[board].contains_index(to) {
+        // One branch on the three ways to fail, not one each: which of them
+        // a random slot meets is as good as random, and so is the board.
+        let changes_board = !same_parity(cell).contains_index(to);
+        let blocked = (BETWEEN[cell][to] & self.occupied[board]).not_empty()
+            | self.own[board].contains_index(to)
+            | (changes_board & self.occupied[1 - board].contains_index(to));
+        if blocked {
             return None;
         }
-        let land = if same_parity(cell).contains_index(to) {
-            board
-        } else if self.occupied[1 - board].contains_index(to) {
-            return None;
-        } else {
-            1 - board
-        };
+        let land = board ^ usize::from(changes_board);
         Some(Move::plain(Square::new(board, cell), Square::new(land, to)))
     }
 

@@ -181,7 +181,7 @@ macro_rules! bitboard {
             /// The `n`-th lowest index, counting from 0; the set must have
             /// more than `n` members. Random playouts ask it several times
             /// a ply: one PDEP instruction where the processor runs it fast
-            /// ([`deposit`]($crate::deposit)), [`Self::nth_index_portable`]
+            /// (see `menagerie_core::deposit`), [`Self::nth_index_portable`]
             /// elsewhere.
             #[inline]
             pub fn nth_index(self, n: u32) -> usize {

@@ -540,7 +540,25 @@ pub fn ring(center: Square, knight: bool) -> [Option<Square>; 8] {
 mod tests {
     use super::*;
     use rand::rngs::SmallRng;
-    use rand::{RngCore, SeedableRng};
+    use rand::{Rng, RngCore, SeedableRng};
+
+    /// A board with a piece of `kinds` (either colour) on about a third of
+    /// the squares; with `marked`, a quarter of them carry one mark.
+    fn crowded_board(rng: &mut SmallRng, kinds: &[Kind], marked: bool) -> Board {
+        let mut board = Board::EMPTY;
+        for sq in Square::all() {
+            if rng.random_ratio(1, 3) {
+                let kind = kinds[rng.random_range(0..kinds.len())];
+                let color = if rng.random_bool(0.5) { Player::First } else { Player::Second };
+                let mut piece = Piece::new(kind, color);
+                if marked && rng.random_ratio(1, 4) {
+                    piece.flags = 1 << rng.random_range(0..8);
+                }
+                board.set(sq, Some(piece));
+            }
+        }
+        board
+    }
 
     /// A step to an empty square leaves the board the two squares' changes
     /// one by one leave (its bit sets too), marks gained or lost included.
@@ -549,19 +567,9 @@ mod tests {
         let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen, Kind::King];
         let seed = 0x2545_f491_4f6c_dd1du64;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut next = move || rng.next_u64();
         for _ in 0..2000 {
-            let mut board = Board::EMPTY;
-            for sq in Square::all() {
-                if next() % 3 == 0 {
-                    let color = if next() % 2 == 0 { Player::First } else { Player::Second };
-                    let mut piece = Piece::new(kinds[(next() % 6) as usize], color);
-                    if next() % 4 == 0 {
-                        piece.flags = 1 << (next() % 8);
-                    }
-                    board.set(sq, Some(piece));
-                }
-            }
+            let mut board = crowded_board(&mut rng, &kinds, true);
+            let mut next = || rng.next_u64();
             let (Some(from), Some(to)) =
                 (squares(board.occupancy.all).nth((next() % 64) as usize), squares(!board.occupancy.all).nth((next() % 64) as usize))
             else {
@@ -587,16 +595,8 @@ mod tests {
         let kinds = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Princess, Kind::Queen, Kind::King];
         let seed = 0x2545_f491_4f6c_dd1du64;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut next = move || rng.next_u64();
         for _ in 0..300 {
-            let mut board = Board::EMPTY;
-            for sq in Square::all() {
-                if next() % 3 == 0 {
-                    let kind = kinds[(next() % 7) as usize];
-                    let color = if next() % 2 == 0 { Player::First } else { Player::Second };
-                    board.set(sq, Some(Piece::new(kind, color)));
-                }
-            }
+            let board = crowded_board(&mut rng, &kinds, false);
             for from in Square::all() {
                 let expected = Square::all()
                     .filter(|&to| threat(&board, from, to).is_some())

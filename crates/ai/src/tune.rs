@@ -51,11 +51,14 @@ pub struct TuneSettings {
     /// Strength of the pull towards the starting weights (per centi-unit
     /// squared, relative to the error).
     pub regularisation: f64,
+    /// Fit only these features (indices); the others keep their starting
+    /// weights. Empty: fit them all.
+    pub only: Vec<usize>,
 }
 
 impl Default for TuneSettings {
     fn default() -> Self {
-        TuneSettings { iterations: 2000, learning_rate: 1.0, regularisation: 1e-7 }
+        TuneSettings { iterations: 2000, learning_rate: 1.0, regularisation: 1e-7, only: Vec::new() }
     }
 }
 
@@ -166,9 +169,11 @@ impl Tuner {
         let mut m = vec![0.0; self.features];
         let mut v = vec![0.0; self.features];
         let mut best = (error_before, weights.clone());
+        let free: Vec<bool> =
+            (0..self.features).map(|i| settings.only.is_empty() || settings.only.contains(&i)).collect();
         for t in 1..=settings.iterations {
             let mut gradient = self.gradient(&weights, scale);
-            for i in 0..self.features {
+            for i in (0..self.features).filter(|&i| free[i]) {
                 gradient[i] += 2.0 * settings.regularisation * (weights[i] - initial.get(i).copied().unwrap_or(0.0));
                 m[i] = beta1 * m[i] + (1.0 - beta1) * gradient[i];
                 v[i] = beta2 * v[i] + (1.0 - beta2) * gradient[i] * gradient[i];
@@ -223,6 +228,25 @@ mod tests {
         assert!(fit.error_after < fit.error_before * 0.5, "{fit:?}");
         assert!(fit.weights[0].abs() > 3.0 * fit.weights[1].abs(), "{fit:?}");
         assert!(fit.weights[0] > 0.0);
+    }
+
+    #[test]
+    fn a_fit_of_only_some_features_keeps_the_others() {
+        // Feature 1 decides the games and feature 0 is noise; only feature 0
+        // may move.
+        let samples: Vec<Sample> = (0..200)
+            .map(|i| {
+                let edge = f64::from(i % 5) - 2.0;
+                sample(&[(0, f64::from(i % 3) - 1.0), (1, edge)], if edge > 0.0 { 1.0 } else { 0.0 })
+            })
+            .collect();
+        let tuner = Tuner::new(samples, 2);
+        let initial = [40.0, 10.0];
+        let settings = TuneSettings { iterations: 300, learning_rate: 2.0, only: vec![0], ..Default::default() };
+        let fit = tuner.tune(&initial, &settings, &mut |_, _| {});
+        assert_eq!(fit.weights[1], 10.0, "{fit:?}");
+        assert!(fit.weights[0].abs() < 20.0, "the free weight moved towards 0: {fit:?}");
+        assert!(fit.error_after < fit.error_before, "{fit:?}");
     }
 
     #[test]

@@ -276,6 +276,15 @@ enum Command {
         /// Step size in centi-units
         #[arg(long, default_value_t = 1.0)]
         learning_rate: f64,
+        /// Fit only these features (comma-separated names), keeping the others' weights
+        #[arg(long, value_delimiter = ',')]
+        only: Vec<String>,
+        /// Label each position also with an alpha-beta search of this many nodes (its expected score)
+        #[arg(long, default_value_t = 0)]
+        label_nodes: u64,
+        /// With --label-nodes: the game result's share of each label (0 to 1), the search's the rest
+        #[arg(long, default_value_t = 0.5)]
+        result_weight: f64,
         /// Where to write the weights (default: data/eval/<game>.toml)
         #[arg(long)]
         out: Option<std::path::PathBuf>,
@@ -602,6 +611,9 @@ fn run(command: Command) -> Result<(), CliError> {
             jobs,
             iterations,
             learning_rate,
+            only,
+            label_nodes,
+            result_weight,
             out,
             save_positions,
             progress,
@@ -609,8 +621,14 @@ fn run(command: Command) -> Result<(), CliError> {
             if !(learning_rate.is_finite() && learning_rate > 0.0) {
                 return Err(CliError::BadInput("--learning-rate must be a positive number".into()));
             }
+            if !(0.0..=1.0).contains(&result_weight) {
+                return Err(CliError::BadInput("--result-weight must be a number from 0 to 1".into()));
+            }
             let settings = menagerie_ai::tune::TuneSettings { iterations, learning_rate, ..Default::default() };
             let command = tune::Tune {
+                only,
+                label_nodes,
+                result_weight,
                 positions,
                 games,
                 nodes: nodes.max(1),

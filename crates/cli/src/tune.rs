@@ -13,7 +13,7 @@ use crate::matches::{dealt, game_seed, random_opening, run_parallel};
 use crate::progress::GamesProgress;
 use crate::typed::TypedCommand;
 use menagerie_ai::tune::{weights_in_centi_units, Sample, TuneSettings, Tuner};
-use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, StopFlag};
+use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, Score, StopFlag};
 use menagerie_core::sample_chance;
 use menagerie_core::{Actor, Evaluate, Game, Player};
 use rand::rngs::SmallRng;
@@ -22,6 +22,8 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 pub struct Tune {
+    /// Fit only these features (names); empty: all.
+    pub only: Vec<String>,
     /// Read the positions from this file instead of playing.
     pub positions: Option<PathBuf>,
     /// Self-play: games, nodes per move, random opening moves, move cap.
@@ -38,6 +40,12 @@ pub struct Tune {
     pub out: Option<PathBuf>,
     /// Also write the self-play positions, in the `--positions` format.
     pub save_positions: Option<PathBuf>,
+    /// Label each position with a search of this many nodes too (0: the
+    /// game results alone).
+    pub label_nodes: u64,
+    /// With `label_nodes`: the share of the game result in the label, the
+    /// rest the search's expected score.
+    pub result_weight: f64,
     /// The command line, for the file's header.
     pub command: String,
 }
@@ -57,17 +65,43 @@ impl TypedCommand for Tune {
         if G::FEATURES.is_empty() || G::WEIGHTS_FILE.is_empty() {
             return Err(CliError::BadInput(format!("{variant} has no tunable evaluation")));
         }
-        let (samples, source) = match &self.positions {
-            Some(path) => (read_positions::<G>(start.variant(), path)?, format!("the positions of {}", path.display())),
+        let mut settings = self.settings.clone();
+        for name in &self.only {
+            let index = G::FEATURES.iter().position(|f| f == name).ok_or_else(|| {
+                CliError::BadInput(format!(
+                    "--only: {variant} has no feature {name:?}; its features: {}",
+                    G::FEATURES.join(", ")
+                ))
+            })?;
+            settings.only.push(index);
+        }
+        let (mut samples, texts, source) = match &self.positions {
+            Some(path) => {
+                let (samples, texts) = read_positions::<G>(start.variant(), path)?;
+                (samples, texts, format!("the positions of {}", path.display()))
+            }
             None => {
                 let (samples, lines) = self.self_play(&start)?;
+                let texts =
+                    lines.lines().filter_map(|line| line.split_once('\t')).map(|(_, t)| t.to_string()).collect();
                 if let Some(path) = &self.save_positions {
                     std::fs::write(path, lines)
                         .map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;
                     eprintln!("positions saved in {}", path.display());
                 }
-                (samples, format!("{} self-play games", self.games))
+                (samples, texts, format!("{} self-play games", self.games))
             }
+        };
+        let source = if self.label_nodes > 0 {
+            self.label::<G>(start.variant(), &mut samples, &texts)?;
+            format!(
+                "{source}, labelled {:.2} game result + {:.2} a {}-node search's expected score",
+                self.result_weight,
+                1.0 - self.result_weight,
+                self.label_nodes
+            )
+        } else {
+            source
         };
         if samples.is_empty() {
             return Err(CliError::BadInput("no positions to tune on".into()));
@@ -75,7 +109,7 @@ impl TypedCommand for Tune {
         let initial = weights_in_centi_units::<G>();
         let tuner = Tuner::new(samples, G::FEATURES.len());
         eprintln!("tuning {} weights on {} positions from {source}", G::FEATURES.len(), tuner.len());
-        let fit = tuner.tune(&initial, &self.settings, &mut |iteration, error| {
+        let fit = tuner.tune(&initial, &settings, &mut |iteration, error| {
             if iteration % 500 == 0 {
                 eprintln!("  iteration {iteration}: error {error:.6}");
             }
@@ -117,6 +151,40 @@ impl TypedCommand for Tune {
 }
 
 impl Tune {
+    /// Blends each sample's game result with the expected score of a search
+    /// of `label_nodes` nodes from its position (the score through the
+    /// game's fitted scale): a deeper look than the static evaluation's,
+    /// with far less noise than one game's result.
+    fn label<G: Game + Evaluate>(
+        &self,
+        variant: &G::Variant,
+        samples: &mut [Sample],
+        texts: &[String],
+    ) -> Result<(), CliError> {
+        let progress = GamesProgress::new("label", texts.len() as u64, false, self.progress_lines);
+        let expected = |index: usize| -> Result<f64, CliError> {
+            let game = G::from_text(variant, &texts[index]).map_err(|e| CliError::BadInput(e.to_string()))?;
+            let config = AlphaBetaConfig { seed: self.seed, hash_megabytes: 1, ..AlphaBetaConfig::default() };
+            let result = AlphaBeta::<G>::new(config).search(
+                &game,
+                &Limits::nodes(self.label_nodes),
+                &StopFlag::new(),
+                &mut |_| {},
+            );
+            Ok(match result.info.score {
+                Score::Cp(cp) => 1.0 / (1.0 + 10f64.powf(-G::win_scale() * f64::from(cp) / 400.0)),
+                Score::Win(_) => 1.0,
+                Score::Loss(_) => 0.0,
+            })
+        };
+        let scores = run_parallel(texts.len(), self.jobs, expected, |_| progress.inc())?;
+        progress.finish();
+        for (sample, score) in samples.iter_mut().zip(scores) {
+            sample.result = self.result_weight * sample.result + (1.0 - self.result_weight) * score;
+        }
+        Ok(())
+    }
+
     /// Plays the self-play games; returns the samples and the positions as
     /// lines of the `--positions` format.
     fn self_play<G: Game + Evaluate>(&self, start: &G) -> Result<(Vec<Sample>, String), CliError> {
@@ -178,10 +246,13 @@ impl Tune {
 /// Reads `<result>\t<position text>` lines (the result is the first
 /// player's: 1, 0.5 or 0, or 1-0, 1/2-1/2, 0-1); blank lines and lines
 /// starting with `#` are skipped.
-fn read_positions<G: Game + Evaluate>(variant: &G::Variant, path: &PathBuf) -> Result<Vec<Sample>, CliError> {
+fn read_positions<G: Game + Evaluate>(
+    variant: &G::Variant,
+    path: &PathBuf,
+) -> Result<(Vec<Sample>, Vec<String>), CliError> {
     let text =
         std::fs::read_to_string(path).map_err(|e| CliError::BadInput(format!("reading {}: {e}", path.display())))?;
-    let mut samples = Vec::new();
+    let (mut samples, mut texts) = (Vec::new(), Vec::new());
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -202,6 +273,7 @@ fn read_positions<G: Game + Evaluate>(variant: &G::Variant, path: &PathBuf) -> R
             continue;
         }
         samples.push(Sample::of(&game, if actor == Player::First { first } else { 1.0 - first }));
+        texts.push(position.trim().to_string());
     }
-    Ok(samples)
+    Ok((samples, texts))
 }

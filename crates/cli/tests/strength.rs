@@ -47,6 +47,33 @@ fn the_tuner_lowers_its_error_on_a_hand_made_set() {
 }
 
 #[test]
+fn the_tuner_labels_with_a_search_and_fits_only_the_features_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("lma.toml");
+    let positions = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tune-lma.txt");
+    let args = ["tune", "lma", "--positions", positions, "--iterations", "300", "--label-nodes", "300"];
+    let run = menagerie(&[&args[..], &["--only", "queen", "--out", out.to_str().unwrap()]].concat());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = stdout(&run);
+    assert!(text.contains("labelled 0.50 game result + 0.50 a 300-node search's expected score"), "{text}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    let fitted = menagerie_games::weights::parse(&written, Lma::FEATURES).expect("a complete weights file");
+    let queen = Lma::FEATURES.iter().position(|&f| f == "queen").expect("lma weighs queens");
+    for (i, (before, after)) in Lma::weights().iter().zip(&fitted).enumerate() {
+        if i != queen {
+            assert_eq!(before, after, "{} moved: {written}", Lma::FEATURES[i]);
+        }
+    }
+    assert_ne!(Lma::weights()[queen], fitted[queen], "{written}");
+    // A feature the game does not have, and a share outside 0 to 1.
+    let run = menagerie(&[&args[..], &["--only", "wizard", "--out", out.to_str().unwrap()]].concat());
+    assert_eq!(run.status.code(), Some(2));
+    assert!(stderr(&run).contains("no feature \"wizard\""), "{}", stderr(&run));
+    let run = menagerie(&[&args[..], &["--result-weight", "1.5", "--out", out.to_str().unwrap()]].concat());
+    assert_eq!(run.status.code(), Some(2));
+}
+
+#[test]
 fn the_tuner_rejects_what_it_cannot_read() {
     let dir = tempfile::tempdir().unwrap();
     let bad = dir.path().join("bad.txt");

@@ -65,6 +65,13 @@ pub trait Evaluate: Game {
         false
     }
 
+    /// Whether [`Game::outcome`] alone tells that a game is over, cheaply:
+    /// no position without a legal move is ever one it calls going on. Then
+    /// quiescence judges the static value first and lists the tactical
+    /// moves only when it has to search them. Chess-like games, which find
+    /// mate and stalemate by listing moves, keep the default.
+    const OUTCOME_KNOWS_THE_END: bool = false;
+
     /// Fills `moves` with the tactical moves ([`Evaluate::is_tactical`]) for
     /// quiescence, and says whether the game goes on (false: it is over and
     /// `moves` is empty). Games with many quiet moves generate only the

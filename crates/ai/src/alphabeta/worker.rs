@@ -523,7 +523,12 @@ impl<G: Game + Evaluate> Worker<G> {
         self.seldepth = self.seldepth.max(ply);
         let mut moves = take(&mut self.moves[ply]);
         let in_check = g.in_check();
-        let going_on = if in_check {
+        // Listed later, after the stand-pat test, when the outcome alone
+        // says whether the game goes on.
+        let lazy = G::OUTCOME_KNOWS_THE_END && !in_check;
+        let going_on = if lazy {
+            g.outcome().is_none()
+        } else if in_check {
             g.legal_moves(&mut moves);
             !moves.is_empty()
         } else {
@@ -543,6 +548,9 @@ impl<G: Game + Evaluate> Worker<G> {
             }
             alpha = alpha.max(stand);
             best = stand;
+        }
+        if lazy {
+            g.tactical_moves(&mut moves);
         }
         for &mv in &moves {
             g.play(mv);

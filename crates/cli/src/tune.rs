@@ -6,7 +6,10 @@
 //! player's result, a tab, the position text) or from self-play: alpha-beta
 //! with a node budget against itself, from random openings, keeping the
 //! quiet positions (not in check, the move chosen not tactical), each
-//! labelled with the result of its game.
+//! labelled with the result of its game. With `--label-nodes` the label
+//! blends that result with the expected score of a deeper search from the
+//! position: one game's result says little about one position, and in a
+//! game as tactical as Lichen a fit to results alone played worse.
 
 use crate::error::CliError;
 use crate::matches::{dealt, game_seed, random_opening, run_parallel};
@@ -124,7 +127,8 @@ impl TypedCommand for Tune {
         let path = self.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/eval/{}.toml", G::WEIGHTS_FILE)));
         let mut text = String::new();
         let _ = writeln!(text, "# Evaluation weights of {}: centi-units per unit of each feature", G::WEIGHTS_FILE);
-        let _ = writeln!(text, "# (the features are described in the game's eval.rs), fitted to game results.");
+        let target = if self.label_nodes > 0 { "game results and search scores" } else { "game results" };
+        let _ = writeln!(text, "# (the features are described in the game's eval.rs), fitted to {target}.");
         let _ = writeln!(text, "# Tuned by: {}", self.command);
         let _ = writeln!(text, "# (starting from the weights built into the binary that ran it).");
         let _ = writeln!(

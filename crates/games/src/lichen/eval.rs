@@ -183,10 +183,7 @@ impl Evaluate for Lichen {
         // Judged on the board before the harvest, as `is_tactical` judges.
         let board = &self.board;
         let me = board.to_move;
-        let mut targets = [0u8; 16];
-        for (t, target) in targets.iter_mut().enumerate() {
-            *target = board.tokens[me.other().index()][t];
-        }
+        let mut targets = board.tokens[me.other().index()];
         targets[board.kingstone[me.other().index()].index()] = 0xFF;
         self.with_harvested(|harvested| movegen::generate_tactical(harvested, &targets, moves));
         true

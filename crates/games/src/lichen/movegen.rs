@@ -77,6 +77,34 @@ impl Turn<'_> {
     fn theirs(&self, s: usize) -> u8 {
         self.board.tokens[self.other][s]
     }
+
+    /// The stones the mover controls once a token is placed in slot `d` of
+    /// stone `s`, each with the mover's tokens on it then.
+    #[inline(always)]
+    fn controlled_after(&self, s: usize, d: usize) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let placed = self.own(s) | (1 << d);
+        let mut acting = self.board.stones;
+        std::iter::from_fn(move || {
+            while acting != 0 {
+                let a = acting.trailing_zeros() as usize;
+                acting &= acting - 1;
+                let own = if a == s { placed } else { self.own(a) };
+                if own.count_ones() > self.theirs(a).count_ones() {
+                    return Some((a, own));
+                }
+            }
+            None
+        })
+    }
+
+    /// The directions in which stone `a`, holding the mover's `own` tokens,
+    /// can colonize after a placement in slot `d` of stone `s`: not the slot
+    /// that placement just filled with the mover's own token.
+    #[inline(always)]
+    fn colonies(&self, a: usize, own: u8, s: usize, d: usize) -> u8 {
+        let blocked = if self.board.geometry.neighbour[a][d] as usize == s { 1 << d } else { 0 };
+        own & self.colonizable(a) & !blocked
+    }
 }
 
 /// Lists every legal move of `board` (harvest done, mover with a token in
@@ -108,14 +136,7 @@ fn placement_moves(turn: &Turn, s: usize, d: usize, moves: &mut Vec<Move>) {
         // A winning placement is the whole move.
         return;
     }
-    let mut acting = board.stones;
-    while acting != 0 {
-        let a = acting.trailing_zeros() as usize;
-        acting &= acting - 1;
-        let own = if a == s { placed } else { turn.own(a) };
-        if own.count_ones() <= turn.theirs(a).count_ones() {
-            continue;
-        }
+    for (a, own) in turn.controlled_after(s, d) {
         let from = Square(a as u8);
         let mut steps = own & turn.open(a);
         while steps != 0 {
@@ -123,15 +144,11 @@ fn placement_moves(turn: &Turn, s: usize, d: usize, moves: &mut Vec<Move>) {
             steps &= steps - 1;
             moves.push(Move { square, slot, act: Act::Step { from, dir } });
         }
-        let mut colonies = own & turn.colonizable(a);
+        let mut colonies = turn.colonies(a, own, s, d);
         while colonies != 0 {
-            let dir = colonies.trailing_zeros() as usize;
+            let dir = Direction(colonies.trailing_zeros() as u8);
             colonies &= colonies - 1;
-            // The placement just filled the target slot with our own token.
-            if board.geometry.neighbour[a][dir] as usize == s && dir == d {
-                continue;
-            }
-            moves.push(Move { square, slot, act: Act::Colonize { from, dir: Direction(dir as u8) } });
+            moves.push(Move { square, slot, act: Act::Colonize { from, dir } });
         }
     }
 }
@@ -164,26 +181,16 @@ pub fn generate_tactical(board: &Board, targets: &[u8; 16], moves: &mut Vec<Move
         while empty != 0 {
             let d = empty.trailing_zeros() as usize;
             empty &= empty - 1;
-            let placed = turn.own(s) | (1 << d);
             let slot = Direction(d as u8);
-            let mut acting = board.stones;
-            while acting != 0 {
-                let a = acting.trailing_zeros() as usize;
-                acting &= acting - 1;
-                let own = if a == s { placed } else { turn.own(a) };
-                if own.count_ones() <= turn.theirs(a).count_ones() {
-                    continue;
-                }
-                let mut colonies = own & turn.colonizable(a);
+            for (a, own) in turn.controlled_after(s, d) {
+                let mut colonies = turn.colonies(a, own, s, d);
                 while colonies != 0 {
                     let dir = colonies.trailing_zeros() as usize;
                     colonies &= colonies - 1;
-                    let target = board.geometry.neighbour[a][dir] as usize;
-                    if targets[target] & (1 << dir) == 0 || (target == s && dir == d) {
-                        continue;
+                    if targets[board.geometry.neighbour[a][dir] as usize] & (1 << dir) != 0 {
+                        let (from, dir) = (Square(a as u8), Direction(dir as u8));
+                        moves.push(Move { square, slot, act: Act::Colonize { from, dir } });
                     }
-                    let from = Square(a as u8);
-                    moves.push(Move { square, slot, act: Act::Colonize { from, dir: Direction(dir as u8) } });
                 }
             }
         }

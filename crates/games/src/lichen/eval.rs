@@ -318,29 +318,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_tactical_moves_are_the_legal_moves_that_are_tactical() {
-        let mut scratch = Vec::new();
-        let (mut listed, mut tactical) = (Vec::new(), Vec::new());
-        let mut seen = 0;
-        for variant in [LichenVariant::WIDE, LichenVariant::SQUARE, LichenVariant { harvest: false, ..LichenVariant::WIDE }] {
-            for seed in 0..40 {
-                let mut rng = StdRng::seed_from_u64(seed);
-                let mut game = Lichen::start(&variant, 0);
-                loop {
-                    game.legal_moves(&mut listed);
-                    listed.retain(|&mv| game.is_tactical(mv));
-                    let going_on = game.tactical_moves(&mut tactical);
-                    assert_eq!(going_on, game.outcome().is_none(), "{}", game.to_text());
-                    assert_eq!(tactical, listed, "{}", game.to_text());
-                    seen += tactical.len();
-                    let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
-                    game.play(mv);
-                }
-            }
-        }
-        assert!(seen > 1000, "only {seen} tactical moves met");
-    }
     /// The sided features stone by stone, as first written: the yardstick
         /// of the byte-parallel [`side_features`].
         fn side_features_by_stone(board: &Board, player: Player) -> ([i32; COUNT], i32) {

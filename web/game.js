@@ -173,15 +173,26 @@ class GamePage {
     open();
   }
 
+  /// Whether a state from the server says something new. Versions only
+  /// grow (even across restarts), so an older one is stale, even when its
+  /// ply is higher: a move that was taken back since. The same state again
+  /// (the socket's first message) has nothing to redraw, and a half-made
+  /// choice (picked cards, a selected piece) stays.
+  isNews(data) {
+    const s = this.state;
+    if (!s) return true;
+    if (data.version < s.version) return false;
+    return !(data.version === s.version && data.you === s.you && data.ply === s.ply);
+  }
+
   async onState(data) {
-    if (this.state && data.version < this.state.version && data.ply <= this.state.ply) return;
-    // The same state again (the socket's first message): nothing to redraw,
-    // and a half-made choice (picked cards, a selected piece) stays.
-    if (this.state && data.version === this.state.version && data.you === this.state.you && data.ply === this.state.ply) return;
+    if (!this.isNews(data)) return;
     // In a local game, the state for the acting seat carries its legal moves
     // (and its own view in hidden-information games).
     if (this.entry && this.entry.mode === 'local' && this.entry.secrets && data.to_act && data.you !== data.to_act && this.entry.secrets[data.to_act]) {
       try { data = await api.game(this.id, this.entry.secrets[data.to_act]); } catch (_) { /* keep what we have */ }
+      // Another state may have come while we asked (a takeback): keep the newer.
+      if (!this.isNews(data)) return;
     }
     const before = this.state;
     const changed = !before || data.ply !== before.ply;

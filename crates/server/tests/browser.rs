@@ -716,6 +716,39 @@ async fn a_move_goes_back(client: &Client, server: &TestServer, variant: &str) {
     screenshot(client, &format!("{variant}-takeback")).await;
 }
 
+/// The page asks for the acting seat's state after each move (a local
+/// game): an answer that comes back after a takeback was granted is older
+/// than the takeback, and must not bring the move back. The page's first
+/// such request is held for 1.5 s to make that order certain.
+async fn a_late_answer_does_not_undo_a_takeback(client: &Client, server: &TestServer, variant: &str) {
+    open_local_game(client, server, variant, None).await;
+    eval(
+        client,
+        r"const real = window.fetch.bind(window);
+          let held = false;
+          window.fetch = async (url, init) => {
+            const response = await real(url, init);
+            const state = /^\/api\/games\/[^/?]+(\?|$)/.test(String(url)) && (!init || init.method === 'GET');
+            if (state && !held) { held = true; await new Promise((r) => setTimeout(r, 1500)); }
+            return response;
+          };
+          return true",
+    )
+    .await;
+    make_a_move(client, false).await;
+    until(
+        client,
+        "the move",
+        "return window.menagerieGame.state.ply === 1 && window.menagerieGame.state.to_act === 'second'",
+    )
+    .await;
+    click(client, "[data-action=\"takeback\"]").await;
+    until(client, "the takeback", "return window.menagerieGame.state.ply === 0").await;
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    let after = eval(client, "const s = window.menagerieGame.state; return {ply: s.ply, to_act: s.to_act, listed: document.querySelectorAll('[data-moves] .move.first').length}").await;
+    assert_eq!(after, json!({"ply": 0, "to_act": "first", "listed": 0}), "{variant}: a late answer undid the takeback");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn clocks_count_down_flags_fall_and_moves_go_back_in_every_game() {
     if !browser_available() {
@@ -729,6 +762,7 @@ async fn clocks_count_down_flags_fall_and_moves_go_back_in_every_game() {
         a_flag_falls(&client, &server.base, variant).await;
         a_move_goes_back(&client, &server, variant).await;
     }
+    a_late_answer_does_not_undo_a_takeback(&client, &server, "fluid").await;
     client.close().await.unwrap();
     server.stop().await;
 }

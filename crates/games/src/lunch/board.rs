@@ -518,6 +518,11 @@ fn pawn_steps(at: usize, color: Player, all: u64) -> u64 {
     one | (two & !all)
 }
 
+/// The squares next to `at`, one bit each (a King's steps).
+pub fn neighbours(at: Square) -> u64 {
+    KING_SETS[at.index()]
+}
+
 /// [`threatened_from`] for one question.
 #[cfg(test)]
 pub fn threatened_squares(board: &Board, from: Square) -> u64 {

@@ -18,7 +18,12 @@
 //! - the own hand: attack cards (`attack_card`, and `attack_damage`, their
 //!   points of damage), weapons, holds (Choke, Headlock, Grab), defences
 //!   (Dodge, Block, Disarm, Freedom), First Aid, Humiliation;
-//! - `other_hand`: the cards in the other hand.
+//! - `other_hand`: the cards in the other hand;
+//! - the shape of the position (own minus the other's): `mobility`, the
+//!   empty squares the pieces other than the King can step to;
+//!   `pawn_advance`, the ranks the Pawns have gone forward; `centre`, the
+//!   pieces other than Kings on the sixteen middle squares; `king_shelter`,
+//!   the own pieces next to the King.
 //!
 //! The handwritten evaluation ([`Evaluate::evaluate_handwritten`]), kept as
 //! a yardstick: material is hit points, which are also the pieces' types:
@@ -30,7 +35,7 @@
 //! weapon 40 (it comes back), a hold 20, a defence 30, First Aid and
 //! Humiliation 35; every card in the other hand counts -30.
 
-use super::board::{threat, threatened_from};
+use super::board::{neighbours, steps_and_threats, threat};
 use super::deck::CardKind;
 use super::moves::Move;
 use super::rules::Rules;
@@ -83,6 +88,10 @@ const FEATURES: &[&str] = &[
     "first_aid_card",
     "humiliation_card",
     "other_hand",
+    "mobility",
+    "pawn_advance",
+    "centre",
+    "king_shelter",
 ];
 
 static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/lunch.toml"), FEATURES);
@@ -101,7 +110,14 @@ const DEFENCE: usize = 15;
 const FIRST_AID: usize = 16;
 const HUMILIATION: usize = 17;
 const OTHER_HAND: usize = 18;
-const COUNT: usize = 19;
+const MOBILITY: usize = 19;
+const PAWN_ADVANCE: usize = 20;
+const CENTRE: usize = 21;
+const KING_SHELTER: usize = 22;
+const COUNT: usize = 23;
+
+/// The sixteen squares c3 to f6.
+const CENTRE_SQUARES: u64 = 0x0000_3C3C_3C3C_0000;
 
 /// The material feature of a type (none for the King).
 fn material_feature(kind: Kind) -> Option<usize> {
@@ -128,17 +144,30 @@ impl Lunch {
                 Some(feature) => {
                     f[feature] += sign;
                     f[PIECE_HP] += sign * i32::from(piece.hp);
+                    if CENTRE_SQUARES & (1 << sq.index()) != 0 {
+                        f[CENTRE] += sign;
+                    }
+                    if piece.kind == Kind::Pawn {
+                        let advanced = (if piece.color == Player::First { sq.rank() - 1 } else { 6 - sq.rank() }).max(0);
+                        f[PAWN_ADVANCE] += sign * i32::from(advanced);
+                    }
                 }
                 None => {
                     f[KING_HP] += sign * i32::from(piece.hp);
                     kings |= 1 << sq.index();
+                    let own = board.occupancy().colour[piece.color.index()];
+                    f[KING_SHELTER] += sign * (neighbours(sq) & own).count_ones() as i32;
                 }
             }
         }
         let (mut king_hit, mut lesser_hit) = (0u64, 0u64);
         for (from, attacker) in board.pieces() {
-            let targets = threatened_from(board, from, attacker);
-            f[TARGETS] += if attacker.color == me { 1 } else { -1 } * targets.count_ones() as i32;
+            let (steps, targets) = steps_and_threats(board, from, attacker);
+            let sign = if attacker.color == me { 1 } else { -1 };
+            f[TARGETS] += sign * targets.count_ones() as i32;
+            if attacker.kind != Kind::King {
+                f[MOBILITY] += sign * steps.count_ones() as i32;
+            }
             king_hit |= targets & kings;
             let mut others = targets & !kings;
             while others != 0 {
@@ -274,7 +303,7 @@ mod tests {
 
     /// The handwritten evaluation as weights of the features.
     const HANDWRITTEN: [i32; COUNT] =
-        [100, 300, 300, 500, 700, 900, 0, 0, -150, -60, 0, 10, 8, 40, 20, 30, 35, 35, -30];
+        [100, 300, 300, 500, 700, 900, 0, 0, -150, -60, 0, 10, 8, 40, 20, 30, 35, 35, -30, 0, 0, 0, 0];
 
     #[test]
     fn the_weights_file_is_complete() {
@@ -283,6 +312,31 @@ mod tests {
         let scale = crate::weights::parse_scale(include_str!("../../../../data/eval/lunch.toml")).expect("lunch.toml");
         assert!(scale > 0.0 && scale < 1.0 && scale == Lunch::win_scale(), "{scale}");
         assert_eq!(FEATURES.len(), COUNT);
+    }
+
+    /// The shape features counted by hand on a small board: a Rook on a1
+    /// (3 steps along the first rank up to its King, 7 up the file), a
+    /// Knight on d2 (6 leaps) next to the King on e1, a Pawn on d4 (one
+    /// step; two ranks forward; a centre square) against a bare King.
+    #[test]
+    fn the_shape_features_count_what_they_say() {
+        let variant = Lunch::parse_variant(&menagerie_core::VariantSpec::parse("lunch").unwrap()).unwrap();
+        let mut rng = StdRng::seed_from_u64(1);
+        let mut scratch = Vec::new();
+        let mut game = Lunch::start(&variant, 1);
+        while game.to_act().player().is_none() {
+            let mv = game.random_move(&mut rng, &mut scratch).expect("the deal");
+            game.play(mv);
+        }
+        let text = game.to_text();
+        let mut fields: Vec<&str> = text.split_whitespace().collect();
+        fields[0] = "4k3/8/8/8/3P4/8/3N4/R3K3";
+        fields[2] = "-";
+        let small = Lunch::from_text(&variant, &fields.join(" ")).expect("the small board");
+        let white = if small.to_act().player() == Some(Player::First) { 1 } else { -1 };
+        let features = menagerie_core::FeatureVector::of(&small).0;
+        let shape: Vec<i32> = [MOBILITY, PAWN_ADVANCE, CENTRE, KING_SHELTER].iter().map(|&f| white * features[f]).collect();
+        assert_eq!(shape, [17, 2, 1, 1], "{}", small.to_text());
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod mcts;
 pub mod playout;
 pub mod rating;
 mod spec;
+pub mod spsa;
 pub mod stats;
 pub mod tune;
 

@@ -274,7 +274,7 @@ impl<G: Game + Evaluate> Mcts<G> {
             played += 1;
             plies += 1;
         }
-        let rewards = playout_rewards(state, self.config.eval, self.config.calibrated);
+        let rewards = playout_rewards(state, &self.config.eval, self.config.calibrated);
         // Backpropagation.
         for &index in path.iter() {
             let n = &mut self.nodes[index as usize];
@@ -336,14 +336,14 @@ impl<G: Game + Evaluate> Mcts<G> {
 /// 0 loss; at a cut-off, the evaluation through a logistic curve: with the
 /// game's fitted scale `K` ([`Evaluate::win_scale`]), 400/K centi-units are
 /// odds of ten to one (400 when uncalibrated).
-fn playout_rewards<G: Game + Evaluate>(state: &G, eval: EvalKind, calibrated: bool) -> [f64; 2] {
+fn playout_rewards<G: Game + Evaluate>(state: &G, eval: &EvalKind, calibrated: bool) -> [f64; 2] {
     if let Some(outcome) = state.outcome() {
         return Player::BOTH.map(|p| f64::from(outcome.score_for(p) + 1) / 2.0);
     }
     match state.to_act() {
         Actor::Player(p) => {
             // The fitted scale belongs to the tuned weights alone.
-            let scale = if calibrated && eval == EvalKind::Tuned { G::win_scale() } else { 1.0 };
+            let scale = if calibrated && *eval == EvalKind::Tuned { G::win_scale() } else { 1.0 };
             let mine = win_chance(eval.of(state), scale);
             let mut rewards = [0.0; 2];
             rewards[p.index()] = mine;

@@ -265,7 +265,7 @@ impl AgentSpec {
     /// Builds the player; `seed` makes its random choices reproducible.
     pub fn build<G: Game + Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
         let threads = self.threads::<G>();
-        let eval = self.eval;
+        let eval = &self.eval;
         let mcts = |information_set: bool, playout_cutoff: Option<u32>| -> Box<dyn Agent<G>> {
             let trees = (0..threads as u64)
                 .map(|i| {
@@ -273,7 +273,7 @@ impl AgentSpec {
                         information_set,
                         playout_cutoff: self.cutoff.or(playout_cutoff),
                         seed: seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15)),
-                        eval,
+                        eval: eval.clone(),
                         remember_public: !self.off.memory,
                         calibrated: !self.off.calibrate,
                         ..MctsConfig::default()
@@ -286,7 +286,7 @@ impl AgentSpec {
             let config = AlphaBetaConfig {
                 seed,
                 threads,
-                eval,
+                eval: eval.clone(),
                 null_move: !self.off.null_move,
                 aspiration: !self.off.aspiration,
                 check_extension: !self.off.check_extension,
@@ -296,7 +296,7 @@ impl AgentSpec {
         };
         match &self.kind {
             AgentKind::Random => Box::new(RandomAgent::new(seed)),
-            AgentKind::Greedy => Box::new(Greedy::with_eval(seed, eval)),
+            AgentKind::Greedy => Box::new(Greedy::with_eval(seed, eval.clone())),
             AgentKind::AlphaBeta { .. } => alphabeta(),
             AgentKind::Mcts { .. } => mcts(false, None),
             // Games with hidden cards run long; their playouts stop early
@@ -306,7 +306,7 @@ impl AgentSpec {
                 let level = Level::for_game::<G>(name).expect("level names were checked when parsed");
                 match level.algorithm {
                     Algorithm::Random => Box::new(RandomAgent::new(seed)),
-                    Algorithm::Greedy => Box::new(Greedy::with_eval(seed, eval)),
+                    Algorithm::Greedy => Box::new(Greedy::with_eval(seed, eval.clone())),
                     Algorithm::AlphaBeta => alphabeta(),
                     Algorithm::Mcts => mcts(false, level.playout_cutoff),
                     Algorithm::InformationSetMcts => mcts(true, level.playout_cutoff),

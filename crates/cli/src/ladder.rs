@@ -202,7 +202,7 @@ impl Ladder {
         };
         let mut levels = std::collections::BTreeMap::new();
         for (spec, rating) in players.iter().zip(ratings) {
-            let name = match (&spec.kind, spec.eval, spec.threads) {
+            let name = match (&spec.kind, &spec.eval, spec.threads) {
                 (AgentKind::Random, _, _) => "random",
                 // Only the levels as the web plays them.
                 (AgentKind::Level(name), EvalKind::Tuned, None)

@@ -15,6 +15,7 @@ mod records;
 mod selfplay;
 mod serve;
 mod show;
+mod spsa;
 mod study;
 mod tune;
 mod typed;
@@ -291,6 +292,15 @@ enum Command {
         /// Also write the self-play positions (in the --positions format)
         #[arg(long)]
         save_positions: Option<std::path::PathBuf>,
+        /// Tune by play instead (SPSA): this many pairs of games, colours swapped, between the weights nudged up and down, at --nodes a move
+        #[arg(long, conflicts_with_all = ["positions", "games", "label_nodes", "result_weight", "save_positions", "iterations", "learning_rate"], value_parser = clap::value_parser!(u64).range(1..))]
+        spsa: Option<u64>,
+        /// With --spsa: how far a weight moves for a game's worth of result, in nudges
+        #[arg(long, default_value_t = 0.02, requires = "spsa")]
+        spsa_rate: f64,
+        /// With --spsa: a weight's nudge at the last step, as a share of the weight (at least 2 centi-units)
+        #[arg(long, default_value_t = 0.1, requires = "spsa")]
+        spsa_nudge: f64,
         #[command(flatten)]
         progress: ProgressArgs,
     },
@@ -616,8 +626,39 @@ fn run(command: Command) -> Result<(), CliError> {
             result_weight,
             out,
             save_positions,
+            spsa,
+            spsa_rate,
+            spsa_nudge,
             progress,
         } => {
+            if let Some(steps) = spsa {
+                if !(spsa_rate.is_finite() && spsa_rate > 0.0) {
+                    return Err(CliError::BadInput("--spsa-rate must be a positive number".into()));
+                }
+                if !(spsa_nudge.is_finite() && spsa_nudge > 0.0 && spsa_nudge < 1.0) {
+                    return Err(CliError::BadInput("--spsa-nudge must be a number between 0 and 1".into()));
+                }
+                let settings = menagerie_ai::spsa::SpsaSettings {
+                    steps,
+                    nudge_share: spsa_nudge,
+                    rate: spsa_rate,
+                    ..Default::default()
+                };
+                let command = spsa::TuneByPlay {
+                    settings,
+                    only,
+                    nodes: nodes.max(1),
+                    opening_plies,
+                    max_plies,
+                    jobs: usize::from(jobs),
+                    progress_lines: progress.progress,
+                    seed: at.seed.unwrap_or(0),
+                    out,
+                    command: command_line(),
+                };
+                let at = PositionArgs { seed: Some(at.seed.unwrap_or(0)), ..at };
+                return typed::run(&start(&at), command)?;
+            }
             if !(learning_rate.is_finite() && learning_rate > 0.0) {
                 return Err(CliError::BadInput("--learning-rate must be a positive number".into()));
             }

@@ -124,34 +124,49 @@ impl TypedCommand for Tune {
         for (i, name) in G::FEATURES.iter().enumerate() {
             println!("{:<28} {:>10.2} {:>10.2}", name, initial[i], fit.weights[i]);
         }
-        let path = self.out.clone().unwrap_or_else(|| PathBuf::from(format!("data/eval/{}.toml", G::WEIGHTS_FILE)));
-        let mut text = String::new();
-        let _ = writeln!(text, "# Evaluation weights of {}: centi-units per unit of each feature", G::WEIGHTS_FILE);
         let target = if self.label_nodes > 0 { "game results and search scores" } else { "game results" };
-        let _ = writeln!(text, "# (the features are described in the game's eval.rs), fitted to {target}.");
-        let _ = writeln!(text, "# Tuned by: {}", self.command);
-        let _ = writeln!(text, "# (starting from the weights built into the binary that ran it).");
-        let _ = writeln!(
-            text,
-            "# {} positions from {source}; scale K = {:.4}; mean squared error {:.6} before, {:.6} after.",
+        let header = format!(
+            "(the features are described in the game's eval.rs), fitted to {target}.\n\
+             Tuned by: {}\n\
+             (starting from the weights built into the binary that ran it).\n\
+             {} positions from {source}; scale K = {:.4}; mean squared error {:.6} before, {:.6} after.",
+            self.command,
             tuner.len(),
             fit.scale,
             fit.error_before,
             fit.error_after
         );
-        let _ = writeln!(text, "\n# How sure a score is of the result (MCTS rewards): 1 / (1 + 10^(-K·E/400)).");
-        let _ = writeln!(text, "win_scale = {:.4}", fit.scale);
-        let _ = writeln!(text, "\n[weights]");
-        for (name, weight) in G::FEATURES.iter().zip(&fit.weights) {
-            let _ = writeln!(text, "{name} = {weight:.2}");
-        }
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir).map_err(|e| CliError::Failed(format!("creating {}: {e}", dir.display())))?;
-        }
-        std::fs::write(&path, text).map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;
-        println!("weights written to {}", path.display());
+        write_weights::<G>(self.out.as_deref(), &header, fit.scale, &fit.weights)?;
         Ok(())
     }
+}
+
+/// Writes a game's weights file (to `out`, else `data/eval/<game>.toml`):
+/// `header` (lines, each becoming a comment), the scale, the weights.
+pub fn write_weights<G: Evaluate>(
+    out: Option<&std::path::Path>,
+    header: &str,
+    scale: f64,
+    weights: &[f64],
+) -> Result<(), CliError> {
+    let path = out.map_or_else(|| PathBuf::from(format!("data/eval/{}.toml", G::WEIGHTS_FILE)), PathBuf::from);
+    let mut text = String::new();
+    let _ = writeln!(text, "# Evaluation weights of {}: centi-units per unit of each feature", G::WEIGHTS_FILE);
+    for line in header.lines() {
+        let _ = writeln!(text, "# {line}");
+    }
+    let _ = writeln!(text, "\n# How sure a score is of the result (MCTS rewards): 1 / (1 + 10^(-K·E/400)).");
+    let _ = writeln!(text, "win_scale = {scale:.4}");
+    let _ = writeln!(text, "\n[weights]");
+    for (name, weight) in G::FEATURES.iter().zip(weights) {
+        let _ = writeln!(text, "{name} = {weight:.2}");
+    }
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| CliError::Failed(format!("creating {}: {e}", dir.display())))?;
+    }
+    std::fs::write(&path, text).map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;
+    println!("weights written to {}", path.display());
+    Ok(())
 }
 
 impl Tune {

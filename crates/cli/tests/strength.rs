@@ -3,8 +3,12 @@
 //! `selfplay` with games in parallel and intervals that stay finite, and
 //! searches on several threads.
 
-use menagerie_core::Evaluate;
+use menagerie_ai::EvalKind;
+use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
+use menagerie_games::lichen::Lichen;
 use menagerie_games::lma::Lma;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 use std::process::{Command, Output};
 
 fn menagerie(args: &[&str]) -> Output {
@@ -114,6 +118,76 @@ fn self_play_tuning_writes_weights() {
     assert!(saved.lines().count() > 6, "{saved}");
     assert!(saved.lines().all(|l| ["1\t", "0\t", "0.5\t"].iter().any(|p| l.starts_with(p))), "{saved}");
     assert!(std::fs::read_to_string(&out).unwrap().contains("[weights]"));
+}
+
+/// Plays random games and checks that the game's own weights, given at
+/// run time (as `tune --spsa` gives its nudged ones), score every position
+/// as the built-in evaluation does.
+struct SameScores;
+
+impl GameVisitor for SameScores {
+    /// Positions compared, and how many of them doubled weights score otherwise.
+    type Output = (usize, usize);
+
+    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> (usize, usize) {
+        let given = EvalKind::Weights(G::weights().into());
+        let doubled = EvalKind::Weights(G::weights().iter().map(|w| 2 * w).collect());
+        let mut rng = SmallRng::seed_from_u64(3);
+        let (mut scratch, mut compared, mut differed) = (Vec::new(), 0, 0);
+        for seed in 0..4 {
+            let mut game = G::start(&variant, seed);
+            for _ in 0..60 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                if let Actor::Player(_) = game.to_act() {
+                    assert_eq!(given.of(&game), game.evaluate(), "{}", game.to_text());
+                    compared += 1;
+                    differed += usize::from(doubled.of(&game) != game.evaluate());
+                }
+                let Some(mv) = game.random_move(&mut rng, &mut scratch) else { break };
+                game.play(mv);
+            }
+        }
+        (compared, differed)
+    }
+}
+
+#[test]
+fn weights_given_at_run_time_score_as_the_built_in_ones() {
+    for info in menagerie_games::variants() {
+        let spec = VariantSpec::parse(info.id).unwrap();
+        let (compared, differed) = menagerie_games::visit(&spec, SameScores).unwrap();
+        assert!(compared > 20, "{}: only {compared} positions", info.id);
+        // Other weights score otherwise.
+        assert!(differed > compared / 2, "{}: doubled weights changed {differed} of {compared}", info.id);
+    }
+}
+
+#[test]
+fn tuning_by_play_moves_only_the_named_weights_and_says_how() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("lichen.toml");
+    let args = ["tune", "lichen-3x3", "--spsa", "6", "--nodes", "200", "--jobs", "2", "--seed", "5"];
+    let run = menagerie(&[&args[..], &["--only", "tempo,hand_token", "--out", out.to_str().unwrap()]].concat());
+    assert!(run.status.success(), "{}", stderr(&run));
+    let text = stdout(&run);
+    assert!(text.contains("lichen-3x3: 6 pairs of games at 200 nodes a move"), "{text}");
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("tuned by play (SPSA)"), "{written}");
+    assert!(written.contains("# Tuned by: menagerie tune lichen-3x3 --spsa 6"), "{written}");
+    let tuned = menagerie_games::weights::parse(&written, Lichen::FEATURES).expect("a complete weights file");
+    for (i, (before, after)) in Lichen::weights().iter().zip(&tuned).enumerate() {
+        if !["tempo", "hand_token"].contains(&Lichen::FEATURES[i]) {
+            assert_eq!(before, after, "{} moved: {written}", Lichen::FEATURES[i]);
+        }
+    }
+    // Play and positions do not mix; a rate must be positive.
+    let run = menagerie(&["tune", "lichen-3x3", "--spsa", "6", "--positions", "p.txt"]);
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    let run = menagerie(&[&args[..], &["--spsa-rate", "0", "--out", out.to_str().unwrap()]].concat());
+    assert_eq!(run.status.code(), Some(2), "{}", stderr(&run));
+    assert!(stderr(&run).contains("--spsa-rate"), "{}", stderr(&run));
 }
 
 #[test]

@@ -87,7 +87,7 @@ impl<G: Game + Evaluate> Worker<G> {
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             order: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            eval: config.eval,
+            eval: config.eval.clone(),
             quiescence_plies: config.quiescence_plies,
             null_move: config.null_move,
             check_extension: config.check_extension,

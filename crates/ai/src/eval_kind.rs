@@ -3,7 +3,7 @@
 //! yardstick (`alphabeta:eval=handwritten`), or the game's features with
 //! weights given at run time (for tuning by play, `menagerie tune --spsa`).
 
-use menagerie_core::{Evaluate, WeightedSum};
+use menagerie_core::Evaluate;
 use std::fmt;
 use std::sync::Arc;
 
@@ -27,11 +27,7 @@ impl EvalKind {
         match self {
             EvalKind::Tuned => game.evaluate(),
             EvalKind::Handwritten => game.evaluate_handwritten(),
-            EvalKind::Weights(weights) => {
-                let mut sum = WeightedSum::new(weights);
-                game.features(&mut sum);
-                sum.centi_units()
-            }
+            EvalKind::Weights(weights) => game.evaluate_with(weights),
         }
     }
 

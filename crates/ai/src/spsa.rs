@@ -57,7 +57,6 @@ pub struct Perturbation {
     pub plus: Vec<f64>,
     pub minus: Vec<f64>,
     signs: Vec<f64>,
-    nudges: Vec<f64>,
     step: u64,
 }
 
@@ -108,26 +107,22 @@ impl Spsa {
         let step = self.taken + 1;
         let factor = self.nudge_factor(step);
         let signs: Vec<f64> = self.final_nudge.iter().map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 }).collect();
-        let nudges: Vec<f64> = self.final_nudge.iter().map(|c| c * factor).collect();
-        let plus = self.weights.iter().zip(&signs).zip(&nudges).map(|((w, s), c)| w + s * c).collect();
-        let minus = self.weights.iter().zip(&signs).zip(&nudges).map(|((w, s), c)| w - s * c).collect();
-        Perturbation { plus, minus, signs, nudges, step }
+        let nudged = |direction: f64| {
+            let steps = self.final_nudge.iter().zip(&signs).map(|(c, s)| direction * s * c * factor);
+            self.weights.iter().zip(steps).map(|(w, d)| w + d).collect()
+        };
+        Perturbation { plus: nudged(1.0), minus: nudged(-1.0), signs, step }
     }
 
     /// Moves the weights by the result of a step: the `plus` side's score
     /// minus the `minus` side's, summed over its games (+2 for a pair of
     /// games the plus side won both of).
     pub fn update(&mut self, perturbation: &Perturbation, result: f64) {
-        let factor = self.step_factor(perturbation.step);
-        for (i, weight) in self.weights.iter_mut().enumerate() {
-            let nudge = perturbation.nudges[i];
-            if nudge == 0.0 {
-                continue;
-            }
-            let final_nudge = self.final_nudge[i];
-            // a_k / c_k with a = rate · c²: the move in units of the nudge.
-            let a = self.settings.rate * final_nudge * final_nudge * factor;
-            *weight += a * result * perturbation.signs[i] / nudge;
+        // a_k / c_k with a = rate · c²: the move, per unit of result and
+        // sign, is rate · c times the two factors' ratio.
+        let factor = self.step_factor(perturbation.step) / self.nudge_factor(perturbation.step);
+        for ((weight, c), sign) in self.weights.iter_mut().zip(&self.final_nudge).zip(&perturbation.signs) {
+            *weight += self.settings.rate * c * factor * result * sign;
         }
         self.taken += 1;
     }

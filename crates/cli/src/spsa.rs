@@ -9,7 +9,7 @@
 use crate::error::CliError;
 use crate::matches::{dealt, game_seed, play_game, random_opening, Side};
 use crate::progress::GamesProgress;
-use crate::tune::write_weights;
+use crate::tune::{tuned_features, write_weights};
 use crate::typed::TypedCommand;
 use menagerie_ai::spsa::{Spsa, SpsaSettings};
 use menagerie_ai::tune::weights_in_centi_units;
@@ -47,19 +47,8 @@ impl TypedCommand for TuneByPlay {
     type Output = Result<(), CliError>;
 
     fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
-        if G::FEATURES.is_empty() || G::WEIGHTS_FILE.is_empty() {
-            return Err(CliError::BadInput(format!("{variant} has no tunable evaluation")));
-        }
         let mut settings = self.settings.clone();
-        for name in &self.only {
-            let index = G::FEATURES.iter().position(|f| f == name).ok_or_else(|| {
-                CliError::BadInput(format!(
-                    "--only: {variant} has no feature {name:?}; its features: {}",
-                    G::FEATURES.join(", ")
-                ))
-            })?;
-            settings.only.push(index);
-        }
+        settings.only = tuned_features::<G>(variant, &self.only)?;
         let initial = weights_in_centi_units::<G>();
         let pairs = settings.steps;
         let state = Mutex::new((Spsa::new(initial.clone(), settings), SmallRng::seed_from_u64(self.seed)));

@@ -65,19 +65,8 @@ impl TypedCommand for Tune {
     type Output = Result<(), CliError>;
 
     fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
-        if G::FEATURES.is_empty() || G::WEIGHTS_FILE.is_empty() {
-            return Err(CliError::BadInput(format!("{variant} has no tunable evaluation")));
-        }
         let mut settings = self.settings.clone();
-        for name in &self.only {
-            let index = G::FEATURES.iter().position(|f| f == name).ok_or_else(|| {
-                CliError::BadInput(format!(
-                    "--only: {variant} has no feature {name:?}; its features: {}",
-                    G::FEATURES.join(", ")
-                ))
-            })?;
-            settings.only.push(index);
-        }
+        settings.only = tuned_features::<G>(variant, &self.only)?;
         let (mut samples, texts, source) = match &self.positions {
             Some(path) => {
                 let (samples, texts) = read_positions::<G>(start.variant(), path)?;
@@ -139,6 +128,26 @@ impl TypedCommand for Tune {
         write_weights::<G>(self.out.as_deref(), &header, fit.scale, &fit.weights)?;
         Ok(())
     }
+}
+
+/// The indices of the features `names` (`--only`; empty: none named,
+/// which tunes them all); an error if `variant` has no tunable evaluation
+/// or no feature of one of the names.
+pub fn tuned_features<G: Evaluate>(variant: &str, names: &[String]) -> Result<Vec<usize>, CliError> {
+    if G::FEATURES.is_empty() || G::WEIGHTS_FILE.is_empty() {
+        return Err(CliError::BadInput(format!("{variant} has no tunable evaluation")));
+    }
+    names
+        .iter()
+        .map(|name| {
+            G::FEATURES.iter().position(|f| f == name).ok_or_else(|| {
+                CliError::BadInput(format!(
+                    "--only: {variant} has no feature {name:?}; its features: {}",
+                    G::FEATURES.join(", ")
+                ))
+            })
+        })
+        .collect()
 }
 
 /// Writes a game's weights file (to `out`, else `data/eval/<game>.toml`):

@@ -47,7 +47,15 @@ pub trait Evaluate: Game {
     /// By default the weighted sum of the features.
     #[inline]
     fn evaluate(&self) -> i32 {
-        let mut sum = WeightedSum::new(Self::weights());
+        self.evaluate_with(Self::weights())
+    }
+
+    /// The weighted sum of the features with `weights` (in 1/[`WEIGHT_SCALE`]
+    /// centi-units, as [`Evaluate::weights`]): the evaluation with weights
+    /// given at run time, as tuning by play tries them.
+    #[inline]
+    fn evaluate_with(&self, weights: &[i32]) -> i32 {
+        let mut sum = WeightedSum::new(weights);
         self.features(&mut sum);
         sum.centi_units()
     }

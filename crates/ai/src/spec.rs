@@ -61,13 +61,15 @@ pub struct AgentSpec {
 }
 
 /// Parts of the search a player string may turn off (`null=off`,
-/// `aspiration=off`, `checks=off` in alpha-beta; `memory=off` in
+/// `aspiration=off`, `checks=off`, `defer=off` in alpha-beta; `memory=off` in
 /// information-set MCTS, `calibrate=off` in MCTS), to measure what they bring.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchParts {
     pub null_move: bool,
     pub aspiration: bool,
     pub check_extension: bool,
+    /// Threads of one search do not put off the moves another is searching.
+    pub defer: bool,
     /// Sample hidden cards from the position alone, forgetting what the
     /// game's past showed (the information-set player before it knew).
     pub memory: bool,
@@ -84,7 +86,7 @@ impl From<AgentKind> for AgentSpec {
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, memory=off, calibrate=off, cutoff=N", levels = Level::names().join(", "))]
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N", levels = Level::names().join(", "))]
     Unknown(String),
     #[error("player {text:?}: {problem}")]
     BadValue { text: String, problem: String },
@@ -100,8 +102,9 @@ impl AgentSpec {
     /// names `random`, `greedy`, `alphabeta` (or `ab`), `mcts`, `ismcts`,
     /// `ai`; the value a depth, a playout count or a level; the options
     /// `eval=tuned|handwritten`, `threads=N`, `nodes=N` (a node budget per
-    /// move in place of time) and `null=`, `aspiration=`, `checks=` `on` or
-    /// `off` (alpha-beta's null move, aspiration windows, check extension),
+    /// move in place of time) and `null=`, `aspiration=`, `checks=`,
+    /// `defer=` `on` or `off` (alpha-beta's null move, aspiration windows,
+    /// check extension, threads putting off each other's moves),
     /// `memory=on|off` (information-set MCTS: whether its samples keep
     /// what the game's past made public), `calibrate=on|off` (MCTS: whether
     /// a cut-off playout's score becomes a win chance with the scale fitted
@@ -142,6 +145,7 @@ impl AgentSpec {
                 Some(("null", v)) => off.null_move = switch("null", v)?,
                 Some(("aspiration", v)) => off.aspiration = switch("aspiration", v)?,
                 Some(("checks", v)) => off.check_extension = switch("checks", v)?,
+                Some(("defer", v)) => off.defer = switch("defer", v)?,
                 Some(("memory", v)) => off.memory = switch("memory", v)?,
                 Some(("calibrate", v)) => off.calibrate = switch("calibrate", v)?,
                 Some(("cutoff", n)) => {
@@ -150,7 +154,7 @@ impl AgentSpec {
                 }
                 Some((option, _)) => {
                     return Err(bad(format!(
-                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks, memory, calibrate, cutoff"
+                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks, defer, memory, calibrate, cutoff"
                     )))
                 }
                 None if index == 0 => value = Some(item),
@@ -290,6 +294,7 @@ impl AgentSpec {
                 null_move: !self.off.null_move,
                 aspiration: !self.off.aspiration,
                 check_extension: !self.off.check_extension,
+                defer: !self.off.defer,
                 ..Default::default()
             };
             Box::new(AlphaBetaAgent(AlphaBeta::new(config)))
@@ -343,6 +348,7 @@ impl fmt::Display for AgentSpec {
             ("null", self.off.null_move),
             ("aspiration", self.off.aspiration),
             ("checks", self.off.check_extension),
+            ("defer", self.off.defer),
             ("memory", self.off.memory),
             ("calibrate", self.off.calibrate),
         ] {

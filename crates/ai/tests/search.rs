@@ -156,6 +156,7 @@ fn agent_specs_parse_and_print_back() {
         "mcts:threads=3",
         "alphabeta:nodes=20000,null=off",
         "alphabeta:4,aspiration=off,checks=off",
+        "alphabeta:threads=2,defer=off",
         "ismcts:200,memory=off",
         "ismcts:cutoff=8",
         "ai:hard,cutoff=0,memory=off",

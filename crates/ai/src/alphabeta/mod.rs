@@ -14,14 +14,16 @@
 //! millions); below the nominal depth one outcome is drawn.
 //!
 //! Several threads search the same position at once ("Lazy SMP"): they
-//! share the transposition table, which is how they help each other, and
-//! the helpers start every other iteration one ply deeper so that they do
-//! not all walk the same tree in step. The main thread decides; a helper's
-//! result is used when it completed a deeper iteration.
+//! share the transposition table, which is how they help each other. So
+//! that they do not all walk the same tree in step, the helpers start
+//! every other iteration one ply deeper, and a thread puts off the moves
+//! another is searching (simplified ABDADA, see `busy`). The main thread
+//! decides; a helper's result is used when it completed a deeper iteration.
 //!
 //! Scores are centi-units from the actor's view; a won game is
 //! `G::WIN - plies to the end`, so shorter wins score higher.
 
+mod busy;
 pub(crate) mod ordering;
 mod tt;
 mod worker;
@@ -29,6 +31,7 @@ mod worker;
 use crate::eval_kind::EvalKind;
 use crate::info::{Info, Score};
 use crate::limits::{Budget, Limits, StopFlag};
+use busy::BusyMoves;
 use menagerie_core::{Actor, Evaluate, Game, Outcome, Player};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -61,6 +64,9 @@ pub struct AlphaBetaConfig {
     pub null_move: bool,
     /// Search one ply deeper below a check.
     pub check_extension: bool,
+    /// With several threads, a thread puts off the moves another is
+    /// searching (see `busy`).
+    pub defer: bool,
     /// A chance node with more outcomes than this is estimated from this
     /// many outcomes drawn with their probabilities.
     pub chance_samples: usize,
@@ -77,6 +83,7 @@ impl Default for AlphaBetaConfig {
             aspiration: true,
             null_move: true,
             check_extension: true,
+            defer: true,
             chance_samples: 4,
         }
     }
@@ -112,7 +119,9 @@ impl<G: Game + Evaluate> Default for AlphaBeta<G> {
 impl<G: Game + Evaluate> AlphaBeta<G> {
     pub fn new(config: AlphaBetaConfig) -> Self {
         let table = Arc::new(Table::new(config.hash_megabytes));
-        let workers = (0..config.threads.max(1)).map(|id| Worker::new(id, &config, Arc::clone(&table))).collect();
+        let busy = (config.threads > 1 && config.defer).then(|| Arc::new(BusyMoves::new()));
+        let workers =
+            (0..config.threads.max(1)).map(|id| Worker::new(id, &config, Arc::clone(&table), busy.clone())).collect();
         AlphaBeta { rng: SmallRng::seed_from_u64(config.seed), table, workers, config, nodes: 0 }
     }
 

@@ -2,6 +2,7 @@
 //! move buffers, principal variation and ordering memory, and the
 //! transposition table it shares with the other threads.
 
+use super::busy::BusyMoves;
 use super::ordering::Ordering;
 use super::tt::{from_table, to_table, Bound, Table, MAX_MOVE_INDEX};
 use super::{terminal_value, AlphaBetaConfig, Plan};
@@ -28,6 +29,9 @@ const ACTOR_SALT: [u64; 2] = [0, 0x9d39_247e_3377_6d41];
 const ASPIRATION: i32 = 35;
 /// Aspiration windows from this depth on (shallower scores jump about).
 const ASPIRATION_DEPTH: u32 = 4;
+/// Moves another thread is searching are put off from this depth on;
+/// below it a subtree is over before the other thread could help.
+const DEFER_DEPTH: i32 = 3;
 
 // Ordering ranks: the TT move first, then tactical moves, then killers,
 // then the rest by history.
@@ -54,9 +58,13 @@ struct Ranked {
 pub(crate) struct Worker<G: Game + Evaluate> {
     id: usize,
     table: Arc<Table>,
+    /// The moves the threads are searching, when there are several.
+    busy: Option<Arc<BusyMoves>>,
     ordering: Ordering<G::Move>,
     moves: Vec<Vec<G::Move>>,
     order: Vec<Vec<Ranked>>,
+    /// Moves put off because another thread was searching them.
+    deferred: Vec<Vec<Ranked>>,
     pv: Vec<Vec<G::Move>>,
     eval: EvalKind,
     quiescence_plies: u32,
@@ -79,13 +87,15 @@ pub(crate) struct Worker<G: Game + Evaluate> {
 }
 
 impl<G: Game + Evaluate> Worker<G> {
-    pub fn new(id: usize, config: &AlphaBetaConfig, table: Arc<Table>) -> Self {
+    pub fn new(id: usize, config: &AlphaBetaConfig, table: Arc<Table>, busy: Option<Arc<BusyMoves>>) -> Self {
         Worker {
             id,
             table,
+            busy,
             ordering: Ordering::new(),
             moves: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             order: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            deferred: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             eval: config.eval.clone(),
             quiescence_plies: config.quiescence_plies,
@@ -404,6 +414,11 @@ impl<G: Game + Evaluate> Worker<G> {
 
         let mut moves = take(&mut self.moves[ply]);
         let mut order = take(&mut self.order[ply]);
+        let mut deferred = take(&mut self.deferred[ply]);
+        deferred.clear();
+        // Moves from here on in `order` were put off once and are not again.
+        let mut replay_from = usize::MAX;
+        let defer = depth >= DEFER_DEPTH && self.busy.is_some();
         let mut later_pending = g.first_moves(&mut moves);
         if later_pending && (moves.is_empty() || tt_index.is_some_and(|i| i as usize >= moves.len())) {
             g.later_moves(&mut moves);
@@ -412,6 +427,7 @@ impl<G: Game + Evaluate> Worker<G> {
         if moves.is_empty() {
             self.moves[ply] = moves;
             self.order[ply] = order;
+            self.deferred[ply] = deferred;
             return self.terminal(g, actor, ply);
         }
         let tt_move = tt_index.and_then(|i| moves.get(i as usize).copied());
@@ -426,10 +442,16 @@ impl<G: Game + Evaluate> Worker<G> {
         let mut i = 0;
         let mut rest_sorted = false;
         loop {
-            if i == order.len() {
-                if !later_pending {
+            if i == order.len() && !later_pending {
+                if deferred.is_empty() || replay_from != usize::MAX {
                     break;
                 }
+                // Back to the moves put off, in the order they were met.
+                replay_from = i;
+                order.append(&mut deferred);
+                rest_sorted = true;
+            }
+            if i == order.len() {
                 later_pending = false;
                 rest_sorted = false;
                 let start = moves.len();
@@ -438,7 +460,8 @@ impl<G: Game + Evaluate> Worker<G> {
                     order.push(Ranked { rank: self.rank(g, mv, tt_move, ply), index: index as u32 });
                 }
                 if i == order.len() {
-                    break;
+                    // No later moves; the ones put off may remain.
+                    continue;
                 }
             }
             if i < SELECT_FIRST {
@@ -451,6 +474,15 @@ impl<G: Game + Evaluate> Worker<G> {
             }
             let Ranked { rank, index } = order[i];
             let mv = moves[index as usize];
+            let pair = defer.then(|| BusyMoves::pair(key, index));
+            if let (Some(pair), Some(busy)) = (pair, &self.busy) {
+                if i > 0 && i < replay_from && busy.is_busy(pair) {
+                    deferred.push(order[i]);
+                    i += 1;
+                    continue;
+                }
+                busy.enter(pair);
+            }
             let quiet_move = rank < RANK_KILLER;
             g.play(mv);
             let value = if i == 0 {
@@ -467,6 +499,9 @@ impl<G: Game + Evaluate> Worker<G> {
                 v
             };
             g.undo();
+            if let (Some(pair), Some(busy)) = (pair, &self.busy) {
+                busy.leave(pair);
+            }
             if self.aborted {
                 break;
             }
@@ -488,6 +523,7 @@ impl<G: Game + Evaluate> Worker<G> {
         }
         self.moves[ply] = moves;
         self.order[ply] = order;
+        self.deferred[ply] = deferred;
         if self.aborted {
             return 0;
         }
@@ -625,4 +661,35 @@ fn pick_best(order: &mut [Ranked], from: usize) {
         }
     }
     order.swap(from, best);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::{Limits, StopFlag};
+    use menagerie_core::testing::nim::{Nim, NimVariant};
+
+    /// Moves another thread is searching are put off, not dropped: with
+    /// every root move but the first (taking 1, which loses) marked busy,
+    /// the search still comes back to them and finds the win (taking 3).
+    #[test]
+    fn moves_put_off_are_searched_in_the_end() {
+        let game = Nim::from_text(&NimVariant { stones: 7 }, "7 first").unwrap();
+        let config = AlphaBetaConfig { threads: 2, ..AlphaBetaConfig::default() };
+        let busy = Arc::new(BusyMoves::new());
+        let mut worker = Worker::<Nim>::new(0, &config, Arc::new(Table::new(1)), Some(Arc::clone(&busy)));
+        let mut moves = Vec::new();
+        game.legal_moves(&mut moves);
+        assert_eq!(moves, [1, 2, 3]);
+        let key = game.hash() ^ ACTOR_SALT[Player::First.index()];
+        let others = [1, 2].map(|index| BusyMoves::pair(key, index));
+        for pair in others {
+            busy.enter(pair);
+        }
+        let budget = Budget::new(&Limits::depth(6), &StopFlag::new());
+        let mut position = game.clone();
+        let value = worker.node(&mut position, Player::First, 6, 0, -INFINITY, INFINITY, &budget);
+        assert!(value >= Worker::<Nim>::win_zone(), "{value}");
+        assert_eq!(worker.pv[0].first(), Some(&3));
+    }
 }

@@ -416,8 +416,8 @@ impl<G: Game + Evaluate> Worker<G> {
         let mut order = take(&mut self.order[ply]);
         let mut deferred = take(&mut self.deferred[ply]);
         deferred.clear();
-        // Moves from here on in `order` were put off once and are not again.
-        let mut replay_from = usize::MAX;
+        // Back at the moves put off, which are not put off again.
+        let mut replaying = false;
         let defer = depth >= DEFER_DEPTH && self.busy.is_some();
         let mut later_pending = g.first_moves(&mut moves);
         if later_pending && (moves.is_empty() || tt_index.is_some_and(|i| i as usize >= moves.len())) {
@@ -443,11 +443,11 @@ impl<G: Game + Evaluate> Worker<G> {
         let mut rest_sorted = false;
         loop {
             if i == order.len() && !later_pending {
-                if deferred.is_empty() || replay_from != usize::MAX {
+                if deferred.is_empty() || replaying {
                     break;
                 }
                 // Back to the moves put off, in the order they were met.
-                replay_from = i;
+                replaying = true;
                 order.append(&mut deferred);
                 rest_sorted = true;
             }
@@ -476,7 +476,7 @@ impl<G: Game + Evaluate> Worker<G> {
             let mv = moves[index as usize];
             let pair = defer.then(|| BusyMoves::pair(key, index));
             if let (Some(pair), Some(busy)) = (pair, &self.busy) {
-                if i > 0 && i < replay_from && busy.is_busy(pair) {
+                if i > 0 && !replaying && busy.is_busy(pair) {
                     deferred.push(order[i]);
                     i += 1;
                     continue;

@@ -5,7 +5,9 @@
 //! exactly what the node before it would have.
 //!
 //! - [`glicko2`]: Glicko-2 ratings with lichess's parameters and bounds.
+//! - [`arena`]: lichess-style arena scoring (streaks, berserk) and pairing.
 
+pub mod arena;
 pub mod glicko2;
 
 /// How a finished game went for one of its two players.

@@ -6,9 +6,11 @@
 //!
 //! - [`glicko2`]: Glicko-2 ratings with lichess's parameters and bounds.
 //! - [`arena`]: lichess-style arena scoring (streaks, berserk) and pairing.
+//! - [`round_robin`]: the circle method's schedule and its standings.
 
 pub mod arena;
 pub mod glicko2;
+pub mod round_robin;
 
 /// How a finished game went for one of its two players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,7 +21,8 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    /// Glicko's score: 1 for a win, ½ for a draw, 0 for a loss.
+    /// Glicko's score: 1 for a win, ½ for a draw, 0 for a loss (a round
+    /// robin's points are the same).
     pub fn score(self) -> f64 {
         match self {
             Outcome::Win => 1.0,

@@ -367,15 +367,23 @@ class GamePage {
 
   /// Taking back a move: asked for like a draw, answered by the other side
   /// (at once by the computer below "hard"). On one device, the player who
-  /// moved last asks and the other answers from the same page.
+  /// moved last asks and the other answers from the same page. When the
+  /// state says that side may not ask (the computer's level, or cards
+  /// drawn since: docs/api.md), the button stays, disabled, with the reason.
   takebackControls() {
     const s = this.state;
     const e = this.el;
     const local = this.entry && this.entry.mode === 'local' && this.entry.secrets;
     const lastMover = [...s.moves].reverse().find((m) => m.actor !== 'chance');
     const offerBy = s.takeback_offer;
+    const refusal = (side) => {
+      const status = s.takeback && s.takeback[side];
+      return status && !status.allowed ? status.reason : null;
+    };
     if (local) {
       if (!lastMover) return;
+      const why = refusal(lastMover.actor);
+      if (why) return this.takebackRefused(why);
       e.controls.append(h('button', { 'data-action': 'takeback', title: 'Take back the last move', onclick: () => this.act(async () => {
         const asker = this.entry.secrets[lastMover.actor];
         const other = this.entry.secrets[lastMover.actor === 'first' ? 'second' : 'first'];
@@ -384,10 +392,8 @@ class GamePage {
       }) }, 'Take back'));
       return;
     }
-    const opponent = s.you ? s.seats[s.you === 'first' ? 'second' : 'first'] : null;
-    // The computer takes back below "hard" only (docs/api.md); no button it would refuse.
-    if (opponent && opponent.kind === 'computer' && ['hard', 'strongest'].includes(opponent.level)) return;
     const mine = s.moves.some((m) => m.actor === s.you);
+    const why = mine && refusal(s.you);
     if (offerBy && offerBy !== s.you) {
       e.offer.append(h('span', {}, `${capitalised(s.seats[offerBy].name)} asks to take back a move.`),
         h('button', { class: 'primary', 'data-action': 'accept-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'accept')) }, 'Accept'),
@@ -395,9 +401,18 @@ class GamePage {
       e.offer.hidden = false;
     } else if (offerBy) {
       e.controls.append(h('button', { 'data-action': 'withdraw-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'withdraw')) }, 'Withdraw the takeback'));
+    } else if (why) {
+      this.takebackRefused(why);
     } else if (mine) {
       e.controls.append(h('button', { 'data-action': 'takeback', title: 'Ask to take back your last move', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'offer')) }, 'Take back'));
     }
+  }
+
+  /// The Take back button, disabled, and why (under the controls).
+  takebackRefused(reason) {
+    this.el.controls.append(
+      h('button', { 'data-action': 'takeback', disabled: true, title: capitalised(reason) }, 'Take back'),
+      h('span', { class: 'takeback-why muted', 'data-takeback-reason': '' }, `${capitalised(reason)}.`));
   }
 
   toggleFlip() {

@@ -38,6 +38,11 @@ pub trait DynGame: Send + Sync {
     /// The text of a chance move drawn with the game's probabilities
     /// ([`crate::sample_chance`]); `None` unless chance acts.
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
+    /// Whether `text`, about to be played here, is a chance move whose
+    /// outcome some player sees ([`Game::chance_outcome_seen`]): false for
+    /// a player's move, true for a text that is not a legal move (the
+    /// cautious answer).
+    fn chance_outcome_seen(&self, text: &str) -> bool;
     /// Takes back the last move played through this value; false if none.
     fn undo(&mut self) -> bool;
     /// Moves played through this value, oldest first.
@@ -143,6 +148,12 @@ impl<G: Present> DynGame for Erased<G> {
     }
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
         crate::sample_chance(&self.game, rng).map(|mv| self.game.move_text(mv))
+    }
+    fn chance_outcome_seen(&self, text: &str) -> bool {
+        if self.game.to_act() != Actor::Chance {
+            return false;
+        }
+        self.game.parse_move(text).map_or(true, |mv| self.game.chance_outcome_seen(mv))
     }
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {

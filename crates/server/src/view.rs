@@ -4,6 +4,7 @@
 //! legal moves; and the answer to a game's start.
 
 use crate::clock::{now_ms, ClockView};
+use crate::computer::TakebackLevels;
 use crate::error::ApiError;
 use crate::live::{LiveGame, StateJson};
 use crate::names::capitalised;
@@ -119,6 +120,23 @@ struct Seats {
     second: SeatView,
 }
 
+/// Whether a seat may ask to take back now, and if not, why (the page
+/// shows the reason by its Take back button).
+#[derive(Serialize)]
+struct TakebackView {
+    allowed: bool,
+    reason: Option<String>,
+}
+
+/// Each human seat's [`TakebackView`] (`null` for the computer's): public,
+/// as it follows from the move list and the seats, and a page on one
+/// device asks for whichever side moved last.
+#[derive(Serialize)]
+struct Takebacks {
+    first: Option<TakebackView>,
+    second: Option<TakebackView>,
+}
+
 #[derive(Serialize)]
 struct ResultView<'a> {
     winner: Option<&'static str>,
@@ -147,6 +165,7 @@ struct StateView<'a> {
     result: Option<ResultView<'a>>,
     draw_offer: Option<&'static str>,
     takeback_offer: Option<&'static str>,
+    takeback: Takebacks,
     /// `null` for unlimited time.
     clock: Option<ClockView>,
     rematch: Option<&'a str>,
@@ -156,9 +175,11 @@ struct StateView<'a> {
 
 /// The whole state of a game for one viewer: what the page draws. Built
 /// once per change and viewer.
-pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateJson {
+/// `takeback_levels`: the computer levels that take a move back.
+pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource, takeback_levels: &TakebackLevels) -> StateJson {
     live.views.state(viewer, || {
-        StateJson(Bytes::from(serde_json::to_vec(&state_view(live, viewer, source)).expect("states serialise")))
+        let view = state_view(live, viewer, source, takeback_levels);
+        StateJson(Bytes::from(serde_json::to_vec(&view).expect("states serialise")))
     })
 }
 
@@ -167,7 +188,12 @@ fn cached_board(live: &LiveGame, viewer: Viewer) -> Box<RawValue> {
     live.views.board(view, || live.game.view(view))
 }
 
-fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateView<'a> {
+fn state_view<'a>(
+    live: &'a LiveGame,
+    viewer: Viewer,
+    source: &dyn GameSource,
+    takeback_levels: &TakebackLevels,
+) -> StateView<'a> {
     let game = live.game.as_ref();
     let id_of_variant = game.variant().split(':').next().unwrap_or_default();
     let name = source.variants().iter().find(|v| v.id == id_of_variant).map(|v| v.name).unwrap_or(id_of_variant);
@@ -215,11 +241,23 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
         result,
         draw_offer: live.meta.draw_offer.map(player_str),
         takeback_offer: live.takeback_offer.map(player_str),
+        takeback: Takebacks {
+            first: takeback_view(live, Player::First, takeback_levels),
+            second: takeback_view(live, Player::Second, takeback_levels),
+        },
         clock: live.clock.as_ref().map(|c| c.clock.view(now_ms())),
         rematch: live.meta.rematch.as_deref(),
         hidden_information: game.has_hidden_information(),
         board: cached_board(live, viewer),
     }
+}
+
+/// Whether `asker` may ask to take back now; `None` for the computer's seat.
+fn takeback_view(live: &LiveGame, asker: Player, takeback_levels: &TakebackLevels) -> Option<TakebackView> {
+    live.computer_level(asker).is_none().then(|| {
+        let reason = live.takeback_refusal(asker, takeback_levels);
+        TakebackView { allowed: reason.is_none(), reason }
+    })
 }
 
 /// The answer of `GET .../moves`, `None` when `viewer` may not know them.

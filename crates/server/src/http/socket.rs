@@ -53,7 +53,7 @@ async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSo
         let message = {
             let live = slot.live.lock().await;
             changes.borrow_and_update();
-            state(&live, viewer, hub.source())
+            state(&live, viewer, hub.source(), hub.takeback_levels())
         };
         let Ok(text) = Utf8Bytes::try_from(message.0) else { return };
         if sender.send(Message::Text(text)).await.is_err() {

@@ -68,17 +68,8 @@ impl LiveGame {
     /// nobody, not even whoever chose the game's seed, can foresee them.
     pub async fn play_chance(&mut self, store: &AsyncStore) -> Result<(), ApiError> {
         while !self.is_over() {
-            let Some(sampled) = self.game.sample_chance(&mut rand::rng()) else { break };
-            let choice = match self.undrawn.pop() {
-                // The card a takeback put back on the pile comes again, if
-                // the pile still holds it.
-                Some(again) if self.game.legal_moves().contains(&again) => again,
-                _ => {
-                    self.undrawn.clear();
-                    sampled
-                }
-            };
-            self.commit_move(store, &choice, MoveActor::Chance).await?;
+            let Some(drawn) = self.game.sample_chance(&mut rand::rng()) else { break };
+            self.commit_move(store, &drawn, MoveActor::Chance).await?;
         }
         Ok(())
     }

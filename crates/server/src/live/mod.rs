@@ -58,25 +58,28 @@ pub struct LiveGame {
     /// For each move, its short form and whose turn it was in, worked out
     /// on the position before it (a move list cannot do it afterwards).
     pub notes: Vec<MoveNote>,
-    /// Chance's moves that a takeback undid, the next to come last: chance
-    /// deals them again where it can, as a real deck would not reshuffle
-    /// because a move was taken back (so a takeback cannot re-roll a draw).
-    /// Kept in memory only, like the takeback offer.
-    pub undrawn: Vec<String>,
 }
 
-/// A move's short form ([`menagerie_core::DynGame::move_label`]) and the
-/// player whose turn it belonged to ([`menagerie_core::DynGame::on_turn`]).
+/// A move's short form ([`menagerie_core::DynGame::move_label`]), the
+/// player whose turn it belonged to ([`menagerie_core::DynGame::on_turn`]),
+/// and whether it is chance's move with an outcome some player saw
+/// ([`menagerie_core::DynGame::chance_outcome_seen`]): no takeback goes
+/// back across such a move (`takeback.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNote {
     pub label: String,
     pub side: Option<Player>,
+    pub chance_seen: bool,
 }
 
 impl MoveNote {
     /// The note of `text`, about to be played on `game`.
     pub fn before(game: &dyn DynGame, text: &str) -> MoveNote {
-        MoveNote { label: game.move_label(text).unwrap_or_else(|_| text.to_owned()), side: game.on_turn() }
+        MoveNote {
+            label: game.move_label(text).unwrap_or_else(|_| text.to_owned()),
+            side: game.on_turn(),
+            chance_seen: game.chance_outcome_seen(text),
+        }
     }
 }
 
@@ -100,7 +103,6 @@ impl LiveGame {
             views: ViewCache::default(),
             clock: None,
             takeback_offer: None,
-            undrawn: Vec::new(),
             notes: Vec::new(),
         };
         live.rebuild_clock();

@@ -334,6 +334,11 @@ enum Command {
         /// Connections served at once (more wait until one ends)
         #[arg(long, default_value_t = 4096)]
         max_connections: usize,
+        /// An origin besides the server's own (the one a request's Host names)
+        /// whose pages may change things and open sockets, such as the public
+        /// https://chess.example.org of a server behind a proxy; repeatable
+        #[arg(long = "allowed-origin", value_name = "URL")]
+        allowed_origins: Vec<String>,
     },
     /// Copy every game of one database into another (a SQLite file into
     /// PostgreSQL), each read back and compared; safe to run again
@@ -687,8 +692,8 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db, decks, request_timeout, max_connections } => {
-            serve::serve(&addr, db, decks, request_timeout, max_connections)?
+        Command::Serve { addr, db, decks, request_timeout, max_connections, allowed_origins } => {
+            serve::serve(&addr, db, decks, request_timeout, max_connections, &allowed_origins)?
         }
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
         Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {

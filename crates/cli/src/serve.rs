@@ -2,6 +2,7 @@
 //! test against an in-process server on loopback.
 
 use crate::error::CliError;
+use menagerie_server::http::{AllowedOrigins, Origin};
 use menagerie_server::RequestLimits;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -20,6 +21,7 @@ pub fn serve(
     decks: Option<PathBuf>,
     request_timeout: f64,
     max_connections: usize,
+    allowed_origins: &[String],
 ) -> Result<(), CliError> {
     let addr: SocketAddr = addr
         .parse()
@@ -31,8 +33,17 @@ pub fn serve(
         return Err(CliError::BadInput("--max-connections must be at least 1".into()));
     }
     let limits = RequestLimits { request_time, max_connections };
-    let options =
-        menagerie_server::ServeOptions { addr, db: menagerie_server::store::Database::parse(&db), decks, limits };
+    let allowed_origins = allowed_origins
+        .iter()
+        .map(|url| Origin::parse(url).map_err(|e| CliError::BadInput(format!("--allowed-origin {e}"))))
+        .collect::<Result<_, _>>()?;
+    let options = menagerie_server::ServeOptions {
+        addr,
+        db: menagerie_server::store::Database::parse(&db),
+        decks,
+        limits,
+        allowed_origins: AllowedOrigins::new(allowed_origins),
+    };
     runtime()?.block_on(menagerie_server::serve(options)).map_err(CliError::Failed)
 }
 

@@ -72,6 +72,9 @@ pub struct ServeOptions {
     /// A folder of `NAME.toml` Lunch Chess decks to offer besides the standard one.
     pub decks: Option<PathBuf>,
     pub limits: RequestLimits,
+    /// Origins besides the server's own whose pages may change things
+    /// (`--allowed-origin`: the public address of a site behind a proxy).
+    pub allowed_origins: http::AllowedOrigins,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -108,7 +111,8 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    http::listen::serve(listener, http::router(hub), options.limits, shutdown).await;
+    let routes = http::router_allowing(hub, options.allowed_origins);
+    http::listen::serve(listener, routes, options.limits, shutdown).await;
     Ok(())
 }
 
@@ -123,5 +127,15 @@ pub fn spawn_with(
     hub: Arc<Hub>,
     limits: RequestLimits,
 ) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(http::listen::serve(listener, http::router(hub), limits, std::future::pending()))
+    spawn_allowing(listener, hub, limits, http::AllowedOrigins::default())
+}
+
+/// [`spawn_with`], also taking changes from pages of the `allowed` origins.
+pub fn spawn_allowing(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    limits: RequestLimits,
+    allowed: http::AllowedOrigins,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(http::listen::serve(listener, http::router_allowing(hub, allowed), limits, std::future::pending()))
 }

@@ -5,9 +5,11 @@
 //! A new route is a handler in the file of its concern (or a new file here,
 //! `lobby.rs` say) and one line in [`router`].
 
+pub mod admission;
 mod analysis;
 mod body;
 mod games;
+mod keepalive;
 pub mod listen;
 mod lobby;
 mod pages;

@@ -331,9 +331,16 @@ enum Command {
         /// Seconds a client has to send a request's head, and again its body
         #[arg(long, default_value_t = 5.0)]
         request_timeout: f64,
-        /// Connections served at once (more wait until one ends)
+        /// Connections served at once (more wait until one ends); open
+        /// WebSockets are not among them
         #[arg(long, default_value_t = 4096)]
         max_connections: usize,
+        /// WebSockets open at once (more are refused with 503)
+        #[arg(long, default_value_t = 4096)]
+        max_sockets: usize,
+        /// WebSockets open at once from one client address (more are refused with 429)
+        #[arg(long, default_value_t = 64)]
+        sockets_per_client: usize,
         /// An origin besides the server's own (the one a request's Host names)
         /// whose pages may change things and open sockets, such as the public
         /// https://chess.example.org of a server behind a proxy; repeatable
@@ -376,6 +383,18 @@ enum Command {
         /// In-process servers on the --db database
         #[arg(long, default_value_t = 1)]
         nodes: usize,
+        /// Instead of games, the socket flood: open this many game sockets
+        /// from one address, leave them idle, and time plain requests
+        #[arg(long)]
+        idle_sockets: Option<usize>,
+        /// With --idle-sockets: hold the sockets this many seconds, timing
+        /// plain requests every 10 s
+        #[arg(long, default_value_t = 0.0, requires = "idle_sockets")]
+        hold: f64,
+        /// With --idle-sockets and --addr: the server's process id, to
+        /// report its memory per socket (Linux)
+        #[arg(long, requires = "idle_sockets")]
+        server_pid: Option<u32>,
     },
 }
 
@@ -692,11 +711,12 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db, decks, request_timeout, max_connections, allowed_origins } => {
-            serve::serve(&addr, db, decks, request_timeout, max_connections, &allowed_origins)?
+        Command::Serve { addr, db, decks, request_timeout, max_connections, max_sockets, sockets_per_client, allowed_origins } => {
+            let counts = serve::Counts { max_connections, max_sockets, sockets_per_client };
+            serve::serve(&addr, db, decks, request_timeout, counts, &allowed_origins)?
         }
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
-        Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {
+        Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes, idle_sockets, hold, server_pid } => {
             let target = serve::LoadTarget::from_args(addr, db, nodes)?;
             let variant = match variant {
                 Some(v) => v,
@@ -705,7 +725,18 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms }, target)?
+            match idle_sockets {
+                Some(sockets) => {
+                    let hold = std::time::Duration::try_from_secs_f64(hold)
+                        .map_err(|_| CliError::BadInput(format!("--hold {hold}: expected a number of seconds")))?;
+                    let options = menagerie_loadtest::FloodOptions { sockets, variant, hold, server_pid };
+                    serve::flood(options, target)?
+                }
+                None => serve::loadtest(
+                    menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms },
+                    target,
+                )?,
+            }
         }
     }
     Ok(())

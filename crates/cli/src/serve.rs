@@ -1,9 +1,9 @@
 //! `menagerie serve` and `menagerie loadtest`: the web server, and a load
-//! test against an in-process server on loopback.
+//! test (or the socket flood) against an in-process server on loopback.
 
 use crate::error::CliError;
 use menagerie_server::http::{AllowedOrigins, Origin};
-use menagerie_server::RequestLimits;
+use menagerie_server::{RequestLimits, SocketLimits};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -15,12 +15,19 @@ fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
         .map_err(|e| CliError::Failed(format!("cannot start the async runtime: {e}")))
 }
 
+/// `serve`'s bounds on connections and sockets.
+pub struct Counts {
+    pub max_connections: usize,
+    pub max_sockets: usize,
+    pub sockets_per_client: usize,
+}
+
 pub fn serve(
     addr: &str,
     db: String,
     decks: Option<PathBuf>,
     request_timeout: f64,
-    max_connections: usize,
+    counts: Counts,
     allowed_origins: &[String],
 ) -> Result<(), CliError> {
     let addr: SocketAddr = addr
@@ -29,10 +36,21 @@ pub fn serve(
     let request_time = Duration::try_from_secs_f64(request_timeout).ok().filter(|t| !t.is_zero()).ok_or_else(|| {
         CliError::BadInput(format!("--request-timeout {request_timeout}: expected a positive number of seconds"))
     })?;
-    if max_connections == 0 {
-        return Err(CliError::BadInput("--max-connections must be at least 1".into()));
+    for (flag, count) in [
+        ("--max-connections", counts.max_connections),
+        ("--max-sockets", counts.max_sockets),
+        ("--sockets-per-client", counts.sockets_per_client),
+    ] {
+        if count == 0 {
+            return Err(CliError::BadInput(format!("{flag} must be at least 1")));
+        }
     }
-    let limits = RequestLimits { request_time, max_connections };
+    let sockets = SocketLimits {
+        max_sockets: counts.max_sockets,
+        per_client: counts.sockets_per_client,
+        ..SocketLimits::default()
+    };
+    let limits = RequestLimits { request_time, max_connections: counts.max_connections, sockets };
     let allowed_origins = allowed_origins
         .iter()
         .map(|url| Origin::parse(url).map_err(|e| CliError::BadInput(format!("--allowed-origin {e}"))))
@@ -107,5 +125,22 @@ pub fn loadtest(options: menagerie_loadtest::LoadOptions, target: LoadTarget) ->
             report.lost, report.duplicated, report.errors
         )));
     }
+    Ok(())
+}
+
+/// The socket flood (`loadtest --idle-sockets`), against the in-process
+/// server or the first `--addr`.
+pub fn flood(options: menagerie_loadtest::FloodOptions, target: LoadTarget) -> Result<(), CliError> {
+    let run = async {
+        match target {
+            LoadTarget::Local(menagerie_loadtest::LocalDatabase::TemporarySqlite) => {
+                menagerie_loadtest::flood_local(options).await
+            }
+            LoadTarget::Local(_) => Err("--idle-sockets runs on a temporary SQLite file or --addr, not --db".into()),
+            LoadTarget::Remote(bases) => menagerie_loadtest::flood(&bases[0], &options).await,
+        }
+    };
+    let report = runtime()?.block_on(run).map_err(CliError::Failed)?;
+    println!("{report}");
     Ok(())
 }

@@ -1,6 +1,7 @@
 //! The load test against servers of its own, in this process.
 
 use crate::client::{run_against_nodes, LoadOptions, LoadReport};
+use crate::flood::{flood, FloodOptions, FloodReport};
 use crate::nim::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::{PgStore, SqliteStore, Store};
@@ -42,5 +43,20 @@ pub async fn run_local(options: LoadOptions, database: LocalDatabase) -> Result<
     for server in servers {
         server.abort();
     }
+    report
+}
+
+/// The socket flood against a fresh server in this process (its memory is
+/// this process's: the client's sockets are counted with the server's).
+pub async fn flood_local(options: FloodOptions) -> Result<FloodReport, String> {
+    let dir = tempfile::Builder::new().prefix("menagerie-flood-").tempdir().map_err(|e| e.to_string())?;
+    let store = SqliteStore::open(&dir.path().join("games.sqlite")).map_err(|e| e.to_string())?;
+    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+    let base = format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?);
+    let server = menagerie_server::spawn(listener, hub);
+    let options = FloodOptions { server_pid: options.server_pid.or(Some(std::process::id())), ..options };
+    let report = flood(&base, &options).await;
+    server.abort();
     report
 }

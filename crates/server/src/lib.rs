@@ -62,6 +62,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use http::admission::SocketLimits;
 pub use http::listen::RequestLimits;
 pub use hub::{Hub, HubConfig};
 

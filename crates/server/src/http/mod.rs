@@ -7,9 +7,11 @@
 //! Every route is behind [`origin`]'s rule: a change is JSON and comes from
 //! no other origin.
 
+pub mod admission;
 mod analysis;
 mod body;
 mod games;
+mod keepalive;
 pub mod listen;
 mod lobby;
 mod origin;

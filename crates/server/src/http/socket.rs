@@ -3,16 +3,16 @@
 //! once and after every change. The socket only listens; moves go through
 //! the HTTP API.
 
-use super::listen::ConnectionSlot;
+use super::admission::SocketPass;
+use super::keepalive::LiveSocket;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::live::GameSlot;
 use crate::view::state;
 use crate::viewer::Viewer;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, Query, State};
+use axum::extract::ws::{Utf8Bytes, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -25,29 +25,22 @@ pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
-    slot: Option<Extension<ConnectionSlot>>,
     upgrade: WebSocketUpgrade,
+    pass: SocketPass,
 ) -> Result<Response, ApiError> {
     let game = hub.slot(&id).await?;
     let viewer = {
         let live = game.live.lock().await;
         live.viewer(query.seat.as_deref())?
     };
-    // The socket only listens: nothing a client sends needs more than a
-    // small frame (a ping, a close).
-    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
-    Ok(upgrade.on_upgrade(move |socket| async move {
-        // The connection's place in the server's count, held while the socket lives.
-        let _slot = slot;
-        watch(hub, game, viewer, socket).await
-    }))
+    Ok(pass.upgrade(upgrade, MAX_INCOMING, move |socket| watch(hub, game, viewer, socket)))
 }
 
-/// The largest frame or message a client may send on a socket.
+/// The largest frame or message a client may send on a socket: it only
+/// listens, so nothing needs more than a small frame (a pong, a close).
 const MAX_INCOMING: usize = 4096;
 
-async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSocket) {
-    let (mut sender, mut receiver) = socket.split();
+async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, mut socket: LiveSocket) {
     let mut changes = slot.subscribe();
     loop {
         let message = {
@@ -56,10 +49,10 @@ async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSo
             state(&live, viewer, hub.source(), hub.takeback_levels())
         };
         let Ok(text) = Utf8Bytes::try_from(message.0) else { return };
-        if sender.send(Message::Text(text)).await.is_err() {
+        if !socket.send_text(text).await {
             return;
         }
-        // Wait for a change, answering pings and noticing a close meanwhile.
+        // Wait for a change, keeping the socket alive and noticing a close meanwhile.
         loop {
             tokio::select! {
                 changed = changes.changed() => {
@@ -68,9 +61,8 @@ async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSo
                     }
                     break;
                 }
-                incoming = receiver.next() => match incoming {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(_)) => {}
+                incoming = socket.recv() => if incoming.is_none() {
+                    return;
                 },
             }
         }

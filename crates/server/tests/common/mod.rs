@@ -121,6 +121,30 @@ impl TestServer {
     }
 }
 
+/// The sockets tests open: over TCP, without TLS.
+pub type WebSocket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// An HTTP client whose requests come from `ip` (a loopback address:
+/// 127.0.0.0/8 is all loopback), as another machine's would: the server's
+/// per-address caps tell them apart.
+pub fn client_from(ip: &str) -> reqwest::Client {
+    reqwest::Client::builder().local_address(ip.parse::<std::net::IpAddr>().unwrap()).build().unwrap()
+}
+
+/// Opens a WebSocket on `server` from `ip`: `request` names the path
+/// (`ws://host:port/...`) and may carry headers (a cookie).
+pub async fn socket_from(
+    ip: &str,
+    server: &TestServer,
+    request: impl tokio_tungstenite::tungstenite::client::IntoClientRequest + Unpin,
+) -> Result<WebSocket, tokio_tungstenite::tungstenite::Error> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::new(ip.parse().unwrap(), 0)).unwrap();
+    let stream = socket.connect(server.address().parse().unwrap()).await?;
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    tokio_tungstenite::client_async(request, stream).await.map(|(socket, _)| socket)
+}
+
 /// Every variant the test server offers: the registry's plus Nim.
 pub fn variants() -> Vec<&'static str> {
     use menagerie_server::source::GameSource;

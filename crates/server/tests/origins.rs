@@ -22,6 +22,9 @@ const FOREIGN: &str = "http://evil.localhost";
 
 const FORM: &str = "application/x-www-form-urlencoded";
 
+/// A refused request: what it is, its headers and body, and its status.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str, u16);
+
 /// The headers of a WebSocket upgrade.
 const UPGRADE: [(&str, &str); 4] = [
     ("Connection", "Upgrade"),
@@ -242,7 +245,7 @@ async fn every_route_refuses_forms_and_other_origins_and_changes_nothing() {
         if changes(route) {
             let json = world.body(route).to_string();
             let form = world.form(route);
-            let cases: [(&str, &[(&str, &str)], &str, u16); 6] = [
+            let cases: [Case; 6] = [
                 ("a form of another origin", &[cookie, ("Origin", FOREIGN), ("Content-Type", FORM)], &form, 403),
                 (
                     "JSON from another origin",

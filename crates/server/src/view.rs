@@ -214,7 +214,7 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
         check: !live.is_over() && game.in_check(),
         result,
         draw_offer: live.meta.draw_offer.map(player_str),
-        takeback_offer: live.takeback_offer.map(player_str),
+        takeback_offer: live.meta.takeback_offer.map(player_str),
         clock: live.clock.as_ref().map(|c| c.clock.view(now_ms())),
         rematch: live.meta.rematch.as_deref(),
         hidden_information: game.has_hidden_information(),

@@ -1,6 +1,6 @@
 //! Taking a move back: asked for and answered like a draw offer (the offer
-//! lives in memory with the game; a move or a restart drops it), granted at
-//! once by the computer below "hard".
+//! is stored with the game, so every node sees it; a move drops it),
+//! granted at once by the computer below "hard".
 //!
 //! What is taken back: the asker's last run of decisions and everything
 //! after it, so the asker decides again where they began it (a whole
@@ -14,7 +14,7 @@ use super::LiveGame;
 use crate::clock::now_ms;
 use crate::command::DrawAction;
 use crate::error::ApiError;
-use crate::store::{AsyncStore, MoveActor};
+use crate::store::{AsyncStore, GameMeta, MoveActor};
 use menagerie_core::Player;
 
 impl LiveGame {
@@ -50,7 +50,8 @@ impl LiveGame {
         action: DrawAction,
         computer_agrees: bool,
     ) -> Result<(), ApiError> {
-        let offered_by_other = self.takeback_offer == Some(player.other());
+        let offered_by_other = self.meta.takeback_offer == Some(player.other());
+
         match action {
             DrawAction::Offer | DrawAction::Accept if offered_by_other => self.take_back(store, player.other()).await,
             DrawAction::Offer => {
@@ -62,24 +63,22 @@ impl LiveGame {
                     Some(level) => {
                         Err(ApiError::conflict(format!("the computer at level {level} does not take moves back")))
                     }
-                    None => {
-                        self.takeback_offer = Some(player);
-                        Ok(())
-                    }
+                    None => self.commit_meta(store, self.asking(Some(player))).await,
                 }
             }
             DrawAction::Accept => Err(ApiError::conflict("there is no takeback to accept")),
-            DrawAction::Decline if offered_by_other => {
-                self.takeback_offer = None;
-                Ok(())
-            }
+            DrawAction::Decline if offered_by_other => self.commit_meta(store, self.asking(None)).await,
             DrawAction::Decline => Err(ApiError::conflict("there is no takeback to decline")),
-            DrawAction::Withdraw if self.takeback_offer == Some(player) => {
-                self.takeback_offer = None;
-                Ok(())
+            DrawAction::Withdraw if self.meta.takeback_offer == Some(player) => {
+                self.commit_meta(store, self.asking(None)).await
             }
             DrawAction::Withdraw => Err(ApiError::conflict("you have not asked to take back")),
         }
+    }
+
+    /// The meta with `offer` as the takeback asked for.
+    fn asking(&self, offer: Option<Player>) -> GameMeta {
+        GameMeta { takeback_offer: offer, ..self.meta.clone() }
     }
 
     /// Takes back `asker`'s last run of decisions, committed first.
@@ -87,8 +86,10 @@ impl LiveGame {
         let keep = self.takeback_keeps(asker).ok_or_else(|| ApiError::conflict("there is no move to take back"))?;
         let mut meta = self.meta.clone();
         meta.draw_offer = None;
+        meta.takeback_offer = None;
         meta.clock_at = Some(now_ms());
-        store.take_back(self.record.id.clone(), (self.moves.len(), self.meta.clone()), keep, meta.clone()).await?;
+        self.version =
+            store.take_back(self.record.id.clone(), (self.moves.len(), self.meta.clone()), keep, meta.clone()).await?;
         while self.moves.len() > keep {
             if let Some(undone) = self.moves.pop() {
                 if undone.actor == MoveActor::Chance {
@@ -99,7 +100,6 @@ impl LiveGame {
             self.game.undo();
         }
         self.meta = meta;
-        self.takeback_offer = None;
         self.rebuild_clock();
         self.refresh();
         Ok(())

@@ -230,10 +230,13 @@ async fn absurd_tags_are_refused_naming_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("db.sqlite")).await;
     let tags = |count: usize| (0..count).map(|n| format!("[T{n} \"x\"]\n")).collect::<String>();
-    // The review's record: 43,902 tags in 512 KiB. The reader stops at the
-    // first tag past the limit, so such a record costs no more than that.
-    let many = format!("[Variant \"lma\"]\n{}*", tags(43_901));
+    // As the review's record: some 40,000 tags in 512 KiB. The reader stops
+    // at the first tag past the limit, so such a record costs no more than that.
+    let many = format!("[Variant \"lma\"]\n{}\n*", (0..40_000).map(|n| format!("[T{n}\"\"]")).collect::<String>());
     let (status, answer) = import(&server, json!({ "record": many })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"], "game 1, line 2: too many tags: a record has at most 100");
+    let (status, answer) = import(&server, json!({ "record": format!("[Variant \"lma\"]\n{}*", tags(100)) })).await;
     assert_eq!(status, 400, "{answer}");
     assert_eq!(answer["error"], "game 1, line 101: too many tags: a record has at most 100");
     let long_value = format!("[Variant \"lma\"]\n[Note \"{}\"]\n*", "x".repeat(20_000));

@@ -238,7 +238,8 @@ impl Hub {
     async fn start(&self, start: Start) -> Result<(), ApiError> {
         let Start { record, game } = start;
         self.store.create(record.clone()).await?;
-        let slot = self.games.insert(LiveGame::new(record, game, Vec::new(), GameMeta::default()));
+        // A new game's version is 0 in every store.
+        let slot = self.games.insert(LiveGame::new(record, game, Vec::new(), GameMeta::default(), 0));
         {
             let mut live = slot.live.lock().await;
             live.play_chance(&self.store).await?;

@@ -26,12 +26,13 @@
 //! - [`live`]: one game in memory, its lock and change signal, the commit
 //!   protocol (check, play, commit, publish), a seat's acts, and the texts
 //!   sent since the last change. State that lives with a game in play
-//!   (clocks, takeback offers) belongs there.
+//!   (clocks) belongs there.
 //! - [`lobby`]: anonymous players (a cookie and a display name), open
 //!   challenges (seeks) and the games started from them, in memory.
 //! - [`computer`]: the computer's levels and players, and the driver that
 //!   searches and plays when a game waits for the computer.
 //! - [`view`]: the JSON a viewer is sent, built from a live game.
+//! - [`cpu`]: CPU-heavy request work, run on the blocking pool.
 //! - [`store`]: durable storage behind the [`store::Store`] trait (SQLite
 //!   today; another backend implements the trait and passes its contract).
 //! - [`source::GameSource`]: where games come from (the registry of
@@ -43,6 +44,7 @@ pub mod catalog;
 pub mod clock;
 pub mod command;
 pub mod computer;
+pub mod cpu;
 pub mod error;
 pub mod http;
 pub mod hub;

@@ -240,7 +240,7 @@ fn state_view<'a>(
         check: !live.is_over() && game.in_check(),
         result,
         draw_offer: live.meta.draw_offer.map(player_str),
-        takeback_offer: live.takeback_offer.map(player_str),
+        takeback_offer: live.meta.takeback_offer.map(player_str),
         takeback: Takebacks {
             first: takeback_view(live, Player::First, takeback_levels),
             second: takeback_view(live, Player::Second, takeback_levels),

@@ -6,10 +6,11 @@
 //! only then publish (`commit.rs`; a failed commit takes the move back). So a
 //! move is never acknowledged before it is durable, and concurrent requests
 //! for one game are serialised. What a seat may do, and its checks, are in
-//! `acts.rs`. State that lives with a game in play (a clock, a takeback
-//! offer) belongs on [`LiveGame`], and its changes in an act: the clocks in
-//! `timing.rs` (and a timer per timed game, `timer.rs`), takebacks in
-//! `takeback.rs`.
+//! `acts.rs`. State that lives with a game in play (a clock) belongs on
+//! [`LiveGame`], and its changes in an act: the clocks in `timing.rs` (and a
+//! timer per timed game, `timer.rs`), takebacks in `takeback.rs`. What a
+//! page compares, the game's version, is the store's: every commit takes
+//! the version the store answers, so every node holds the same.
 
 mod acts;
 mod cache;
@@ -41,7 +42,10 @@ pub struct LiveGame {
     pub game: Box<dyn DynGame>,
     pub moves: Vec<StoredMove>,
     pub meta: GameMeta,
-    /// Bumped on every change; watchers compare it.
+    /// The version the store gives the game as this node holds it
+    /// ([`crate::store::StoredGame::version`]): every node holding the same
+    /// game holds the same version, so pages may compare them whichever
+    /// node answered. Set from what each write to the store answers.
     pub version: u64,
     /// Whether a computer move is being searched for right now (the
     /// computer driver's flag).
@@ -53,8 +57,6 @@ pub struct LiveGame {
     pub views: ViewCache,
     /// The clocks, when the game has a time control.
     pub clock: Option<GameClock>,
-    /// Who asks to take back a move (kept in memory only: a restart drops it).
-    pub takeback_offer: Option<Player>,
     /// For each move, its short form and whose turn it was in, worked out
     /// on the position before it (a move list cannot do it afterwards).
     pub notes: Vec<MoveNote>,
@@ -83,26 +85,25 @@ impl MoveNote {
     }
 }
 
-/// Where a loaded game's version starts: the wall clock in milliseconds, so
-/// that versions keep growing across reloads and restarts (a page compares
-/// them to drop stale states) while each change adds one.
-fn version_base() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
-
 impl LiveGame {
-    pub fn new(record: GameRecord, game: Box<dyn DynGame>, moves: Vec<StoredMove>, meta: GameMeta) -> LiveGame {
+    /// A game as the store holds it at `version`.
+    pub fn new(
+        record: GameRecord,
+        game: Box<dyn DynGame>,
+        moves: Vec<StoredMove>,
+        meta: GameMeta,
+        version: u64,
+    ) -> LiveGame {
         let mut live = LiveGame {
             record,
             game,
             moves,
             meta,
-            version: version_base(),
+            version,
             computer_busy: false,
             result: None,
             views: ViewCache::default(),
             clock: None,
-            takeback_offer: None,
             notes: Vec::new(),
         };
         live.rebuild_clock();
@@ -114,7 +115,7 @@ impl LiveGame {
     /// came from may have changed or gone since), then `catalog` for what
     /// it does not hold.
     pub fn replay(stored: StoredGame, source: &dyn GameSource, catalog: &Catalog) -> Result<LiveGame, ApiError> {
-        let StoredGame { record, moves, meta } = stored;
+        let StoredGame { record, moves, meta, version } = stored;
         let kept = Kept { data: &record.data, fallback: catalog };
         let mut game = source
             .new_game(&record.variant, record.position.as_deref(), record.seed, &kept)
@@ -126,7 +127,7 @@ impl LiveGame {
                 ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", record.id, ply + 1))
             })?;
         }
-        let mut live = LiveGame::new(record, game, moves, meta);
+        let mut live = LiveGame::new(record, game, moves, meta, version);
         live.notes = notes;
         Ok(live)
     }
@@ -214,9 +215,9 @@ impl GameSlot {
         self.changed.subscribe()
     }
 
-    /// Tells watchers that `live` (this slot's game, locked) changed.
+    /// Tells watchers that `live` (this slot's game, locked) changed. Its
+    /// version is the store's, set as each change was committed.
     pub fn publish(&self, live: &mut LiveGame) {
-        live.version += 1;
         live.views.clear();
         self.changed.send_replace(live.version);
     }

@@ -1,6 +1,6 @@
 //! Taking a move back: asked for and answered like a draw offer (the offer
-//! lives in memory with the game; a move or a restart drops it), granted at
-//! once by the computer below "hard".
+//! is stored with the game, so every node sees it; a move drops it),
+//! granted at once by the computer below "hard".
 //!
 //! What is taken back: the asker's last run of decisions and everything
 //! after it, so the asker decides again where they began it (a whole
@@ -22,7 +22,7 @@ use crate::clock::now_ms;
 use crate::command::DrawAction;
 use crate::computer::TakebackLevels;
 use crate::error::ApiError;
-use crate::store::AsyncStore;
+use crate::store::{AsyncStore, GameMeta};
 use menagerie_core::Player;
 
 /// Why a seat with no move of its own cannot take back.
@@ -95,7 +95,8 @@ impl LiveGame {
         action: DrawAction,
         takeback_levels: &TakebackLevels,
     ) -> Result<(), ApiError> {
-        let offered_by_other = self.takeback_offer == Some(player.other());
+        let offered_by_other = self.meta.takeback_offer == Some(player.other());
+
         match action {
             DrawAction::Offer | DrawAction::Accept if offered_by_other => self.take_back(store, player.other()).await,
             DrawAction::Offer => {
@@ -105,22 +106,22 @@ impl LiveGame {
                 if self.computer_level(player.other()).is_some() {
                     self.take_back(store, player).await
                 } else {
-                    self.takeback_offer = Some(player);
-                    Ok(())
+                    self.commit_meta(store, self.asking(Some(player))).await
                 }
             }
             DrawAction::Accept => Err(ApiError::conflict("there is no takeback to accept")),
-            DrawAction::Decline if offered_by_other => {
-                self.takeback_offer = None;
-                Ok(())
-            }
+            DrawAction::Decline if offered_by_other => self.commit_meta(store, self.asking(None)).await,
             DrawAction::Decline => Err(ApiError::conflict("there is no takeback to decline")),
-            DrawAction::Withdraw if self.takeback_offer == Some(player) => {
-                self.takeback_offer = None;
-                Ok(())
+            DrawAction::Withdraw if self.meta.takeback_offer == Some(player) => {
+                self.commit_meta(store, self.asking(None)).await
             }
             DrawAction::Withdraw => Err(ApiError::conflict("you have not asked to take back")),
         }
+    }
+
+    /// The meta with `offer` as the takeback asked for.
+    fn asking(&self, offer: Option<Player>) -> GameMeta {
+        GameMeta { takeback_offer: offer, ..self.meta.clone() }
     }
 
     /// Takes back `asker`'s last run of decisions, committed first. Checked
@@ -129,15 +130,16 @@ impl LiveGame {
         let keep = self.takeback_keeps(asker).map_err(ApiError::conflict)?;
         let mut meta = self.meta.clone();
         meta.draw_offer = None;
+        meta.takeback_offer = None;
         meta.clock_at = Some(now_ms());
-        store.take_back(self.record.id.clone(), (self.moves.len(), self.meta.clone()), keep, meta.clone()).await?;
+        self.version =
+            store.take_back(self.record.id.clone(), (self.moves.len(), self.meta.clone()), keep, meta.clone()).await?;
         while self.moves.len() > keep {
             self.moves.pop();
             self.notes.pop();
             self.game.undo();
         }
         self.meta = meta;
-        self.takeback_offer = None;
         self.rebuild_clock();
         self.refresh();
         Ok(())

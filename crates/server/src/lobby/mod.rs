@@ -427,7 +427,7 @@ mod tests {
         )
         .unwrap();
         let id = start.record.id.clone();
-        (id, GameSlot::new(crate::live::LiveGame::new(start.record, start.game, Vec::new(), GameMeta::default()), 0))
+        (id, GameSlot::new(crate::live::LiveGame::new(start.record, start.game, Vec::new(), GameMeta::default(), 0), 0))
     }
 
     fn listed(lobby: &Lobby) -> usize {

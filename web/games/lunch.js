@@ -102,7 +102,7 @@ export default {
           // Hit points: a pill in the top right corner, coloured by health.
           const text = String(p.hp);
           const w = size * (text.length > 1 ? 0.42 : 0.3);
-          g.append(s('rect', { x: x + size - w - size * 0.03, y: y + size * 0.03, width: w, height: size * 0.27, rx: size * 0.13, fill: hpColour(p.hp, p.max_hp), stroke: '#fff', 'stroke-width': size * 0.025 }));
+          g.append(s('rect', { class: 'hp-badge', x: x + size - w - size * 0.03, y: y + size * 0.03, width: w, height: size * 0.27, rx: size * 0.13, fill: hpColour(p.hp, p.max_hp), stroke: '#fff', 'stroke-width': size * 0.025 }));
           g.append(s('text', { x: x + size - w / 2 - size * 0.03, y: y + size * 0.235, 'font-size': size * 0.2, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff', 'font-family': 'system-ui, sans-serif', text }));
           g.append(s('title', { text: `${p.colour} ${chessName(p.piece)}: ${p.hp} of ${p.max_hp} hit points${p.stunned ? ', stunned' : ''}${p.stomped ? ', stomped' : ''}` }));
           if (p.stunned) g.append(s('path', { d: starPath(x + size * 0.2, y + size * 0.18, size * 0.12), fill: '#f2c200', stroke: '#7a5a00', 'stroke-width': size * 0.015 }));

@@ -438,12 +438,13 @@ class GamePage {
     e.invite.hidden = false;
   }
 
-  /// The board shown: the live one or a past position.
+  /// The board shown: the live one or a past position (each view says
+  /// whether the side to move stands in check, after the end too).
   shown() {
-    if (this.viewing) return { board: this.viewing.board, last: this.viewing.last_move, check: this.viewing.check };
+    if (this.viewing) return { board: this.viewing.board, last: this.viewing.last_move };
     const s = this.state;
     const last = [...s.moves].reverse().find((m) => m.actor !== 'chance') || null;
-    return { board: s.board, last, check: s.check };
+    return { board: s.board, last };
   }
 
   legalMoves() {
@@ -497,7 +498,7 @@ class GamePage {
     }
     const last = new Set();
     if (shown.last && shown.last.text) for (const t of tokensOf(shown.last.text)) for (const sq of squares) if (matches(t, sq)) last.add(sq);
-    const check = new Set(shown.check && renderer.kings ? renderer.kings(shown.board, shown.board.to_act) : []);
+    const check = new Set(renderer.kings ? checkedKings(renderer, shown.board, s.seats) : []);
     const ctx = { ...baseCtx, highlights: { selected: new Set(this.path), targets: depth ? targets : new Set(), last, check } };
     const board = drawBoard(s.variant, shown.board, ctx);
     e.board.append(board);
@@ -670,6 +671,16 @@ class GamePage {
 function moveTitle(renderer, text, board) {
   const explained = renderer.explainMove ? renderer.explainMove(text, board) : '';
   return explained ? `${text} — ${explained}` : text;
+}
+
+/// The kings to mark in `board` (a view): those of the side in check, the
+/// side to move; once the game is over, a king left in check is mated (the
+/// loser's), marked as lichess does, by the same red glow.
+function checkedKings(renderer, board, seats) {
+  if (!board || !board.check) return [];
+  let side = board.to_act;
+  if (!side && board.result && board.result.winner) side = [seats.first.name, seats.second.name].find((name) => name !== board.result.winner);
+  return side ? renderer.kings(board, side) : [];
 }
 
 /// The view's counters in words (`turn 12 · halfmove clock 3`): the common

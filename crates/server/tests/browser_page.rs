@@ -103,6 +103,49 @@ async fn with_browser(name: &str) -> (tempfile::TempDir, TestServer, Driver, Cli
     (dir, server, driver, client)
 }
 
+/// White mates at once with Ra1a8 (the King on g6 guards g7 and h7).
+const FLUID_MATE_IN_ONE: &str = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
+
+/// A mated king is marked as a checked one is (lichess's red glow), on
+/// the board after the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mated_king_is_marked() {
+    if !browser_available() || !variants().contains(&"fluid") {
+        return;
+    }
+    let (_dir, server, _driver, client) = with_browser("mate").await;
+    for (width, height, size) in SIZES {
+        set_viewport(&client, width, height).await;
+        let (id, secrets) = open_game(
+            &client,
+            &server,
+            json!({ "variant": "fluid", "opponent": "local", "colour": "first", "position": FLUID_MATE_IN_ONE }),
+        )
+        .await;
+        let (status, played) = server.play(&id, secrets["first"].as_str().unwrap(), "Ra1a8").await;
+        assert_eq!(status, 200, "{played}");
+        assert_eq!(played["result"]["reason"], "checkmate", "{played}");
+        until(
+            &client,
+            "the end",
+            "return !!window.menagerieGame.state.result && !!document.querySelector('[data-result]')",
+        )
+        .await;
+        let marked = until(
+            &client,
+            "the mated king marked",
+            "const m = document.querySelector('[data-board] .mark-check'); if (!m) return null;
+             const k = document.querySelector('[data-board] [data-square=\"h8\"]').getBoundingClientRect(); const r = m.getBoundingClientRect();
+             const x = r.x + r.width / 2, y = r.y + r.height / 2; return x > k.left && x < k.right && y > k.top && y < k.bottom",
+        )
+        .await;
+        assert_eq!(marked, true, "{size}: the mark is not on the king's square");
+        shot(&client, "mate", size).await;
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// A target holding a piece is marked in its corners: the marks leave the
 /// square's coordinates and the piece's hit points in sight (painted under
 /// them), and the whole square still takes the click.

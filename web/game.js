@@ -264,7 +264,9 @@ class GamePage {
     for (const [el, side] of [[this.el.top, top], [this.el.bottom, bottom]]) {
       const seat = s.seats[side];
       const local = this.entry && this.entry.mode === 'local';
-      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : (s.you === side || local ? 'you' : (s.you ? 'your friend' : 'player'));
+      // The other person: the name they go by in the lobby, if the game started there.
+      const other = this.entry && this.entry.opponent ? this.entry.opponent : 'your friend';
+      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : (s.you === side || local ? 'you' : (s.you ? other : 'player'));
       const acting = !s.result && (s.to_act === side || (this.onTurn() === side && s.to_act !== 'chance'));
       el.className = `g-player g-${el === this.el.top ? 'top' : 'bottom'}${acting ? ' to-act' : ''}${s.result && s.result.winner === side ? ' winner' : ''}`;
       el.setAttribute('data-player', side);

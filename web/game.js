@@ -426,13 +426,14 @@ class GamePage {
     const e = this.el;
     const s = this.state;
     const entry = this.entry;
-    if (!entry || entry.mode !== 'friend' || !entry.secrets || s.ply > 2 || s.result) {
+    // Shown to the creator until the friend has opened the game (or moved),
+    // however many moves the game made on its own before (a deal).
+    const other = s.you === 'first' ? 'second' : 'first';
+    const secret = entry && entry.mode === 'friend' && entry.secrets ? entry.secrets[other] : null;
+    if (!secret || s.seats[other].joined || s.result) {
       e.invite.hidden = true;
       return;
     }
-    const other = s.you === 'first' ? 'second' : 'first';
-    const secret = entry.secrets[other];
-    if (!secret) { e.invite.hidden = true; return; }
     const url = `${location.origin}/g/${this.id}?seat=${encodeURIComponent(secret)}`;
     const input = h('input', { readonly: true, value: url, 'data-invite': '', onclick: (ev) => ev.target.select() });
     fill(e.invite, h('p', {}, `Send this link to your friend (they play ${s.seats[other].name}):`), input,

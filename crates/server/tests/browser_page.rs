@@ -103,6 +103,52 @@ async fn with_browser(name: &str) -> (tempfile::TempDir, TestServer, Driver, Cli
     (dir, server, driver, client)
 }
 
+/// The creator of a friend game sees the invitation link until the friend
+/// has opened the game, whatever the game did on its own meanwhile (Lunch
+/// Chess deals 10 cards first); `seats.second.joined` says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friend_game_shows_its_invitation_until_the_friend_joins() {
+    if !browser_available() {
+        return;
+    }
+    let (_dir, server, _driver, client) = with_browser("invite").await;
+    for (width, height, size) in SIZES {
+        set_viewport(&client, width, height).await;
+        for variant in variants() {
+            let (id, secrets) =
+                open_game(&client, &server, json!({ "variant": variant, "opponent": "friend", "colour": "first" }))
+                    .await;
+            let friend = secrets["second"].as_str().unwrap();
+            let shown = until(
+                &client,
+                &format!("{variant}: the invitation"),
+                "const i = document.querySelector('[data-invite]'); return i && !i.closest('.invite').hidden && i.value",
+            )
+            .await;
+            assert!(shown.as_str().unwrap().ends_with(&format!("/g/{id}?seat={friend}")), "{variant}: {shown}");
+            let public = server.state(&id, None).await;
+            assert_eq!(public["seats"]["second"]["joined"], false, "{variant}: {}", public["seats"]);
+            assert_eq!(public["seats"]["first"]["joined"], true, "{variant}: the creator opened it");
+            if variant == "lunch" {
+                assert!(public["ply"].as_u64().unwrap() > 2, "the deal is made before anyone moves");
+                centre_of(&client, "[data-invite]").await;
+                screenshot(&client, &format!("page-invite-lunch-{size}")).await;
+            }
+            // The friend opens the link: the invitation goes.
+            let joined = server.state(&id, Some(friend)).await;
+            assert_eq!(joined["seats"]["second"]["joined"], true, "{variant}");
+            until(
+                &client,
+                &format!("{variant}: the invitation gone"),
+                "return document.querySelector('.invite').hidden && window.menagerieGame.state.seats.second.joined",
+            )
+            .await;
+        }
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// White mates at once with Ra1a8 (the King on g6 guards g7 and h7).
 const FLUID_MATE_IN_ONE: &str = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
 

@@ -558,9 +558,21 @@ class GamePage {
     e.chooser.append(h('button', { class: 'link', 'data-choice-cancel': '', onclick: () => this.deselect() }, 'cancel'));
   }
 
-  click(cell) {
+  /// A press on `cell` at `point` (viewport pixels, from the pointer). A
+  /// press that leads to no move may be meant for a small cell near it: the
+  /// game's renderer may name the nearest one that leads somewhere (Lichen:
+  /// the nearest free slot of the stone pressed).
+  click(cell, point) {
     if (this.viewing) { this.step('end'); return; }
-    const { path, candidates, complete, choice } = followClick(this.parsed || [], this.matches, this.path, cell);
+    const parsed = this.parsed || [];
+    let followed = followClick(parsed, this.matches, this.path, cell);
+    const renderer = this.renderer();
+    if (!followed.candidates.length && point && renderer.nearestCell) {
+      const usable = (name) => followClick(parsed, this.matches, this.path, name).candidates.length > 0;
+      const near = renderer.nearestCell(cell, point, this.el.board, usable);
+      if (near) followed = followClick(parsed, this.matches, this.path, near);
+    }
+    const { path, candidates, complete, choice } = followed;
     this.choosing = null;
     if (!candidates.length) {
       this.path = [];

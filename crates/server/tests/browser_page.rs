@@ -149,6 +149,59 @@ async fn a_friend_game_shows_its_invitation_until_the_friend_joins() {
     server.stop().await;
 }
 
+/// On a phone a Lichen slot is a few pixels wide: a press anywhere on the
+/// stone selects its nearest free slot (7 px off a slot's centre is that
+/// slot), with a finger and with a mouse.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lichen_stones_are_the_targets_of_their_slots() {
+    if !browser_available() || !variants().contains(&"lichen") {
+        return;
+    }
+    let (_dir, server, _driver, client) = with_browser("lichen").await;
+    for (width, height, size) in SIZES {
+        set_viewport(&client, width, height).await;
+        open_game(&client, &server, json!({ "variant": "lichen", "opponent": "local", "colour": "first" })).await;
+        until(&client, "our turn", "return window.menagerieGame.state.your_turn").await;
+        // Moves are recorded, not played: every slot is tried from the same position.
+        eval(&client, "const g = window.menagerieGame; g.played = []; g.play = (text) => { g.played.push(text); g.path = []; g.choosing = null; g.renderBoard(); }; return true").await;
+        let free =
+            eval(&client, "return [...new Set(window.menagerieGame.state.legal_moves.map((m) => m.split(';')[0]))]")
+                .await;
+        let free: Vec<String> = free.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect();
+        let stone = free[0].trim_end_matches(|c: char| c.is_ascii_alphabetic()).to_owned();
+        let slots: Vec<&String> =
+            free.iter().filter(|s| s.trim_end_matches(|c: char| c.is_ascii_alphabetic()) == stone).collect();
+        assert!(slots.len() >= 4, "{size}: the stone {stone} has free slots: {free:?}");
+        let cell = eval(&client, &format!("const r = document.querySelector('[data-board] [data-square=\"{stone}\"]').getBoundingClientRect(); return [r.width, r.height]")).await;
+        assert!(cell[0].as_f64().unwrap() >= 40.0, "{size}: the stone, the target, is {cell}");
+        let selected = "const g = window.menagerieGame; return g.path[0] || g.played[g.played.length - 1] || null";
+        for slot in &slots {
+            let (x, y) = centre_of(&client, &format!("[data-board] .slot[data-square=\"{slot}\"]")).await;
+            // 7 px off the slot's centre, away from the stone's centre.
+            let (cx, cy) = centre_of(&client, &format!("[data-board] [data-square=\"{stone}\"]")).await;
+            let away = ((x - cx).hypot(y - cy)).max(1.0);
+            let at = (x + 7.0 * (x - cx) / away, y + 7.0 * (y - cy) / away);
+            tap_at(&client, at, size == "phone").await;
+            let got = eval(&client, selected).await;
+            assert!(
+                got.as_str().is_some_and(|t| t.starts_with(slot.as_str())),
+                "{size}: a press 7 px off {slot} selected {got}"
+            );
+            eval(&client, "const g = window.menagerieGame; g.played = []; g.deselect(); return true").await;
+        }
+        // The stone's centre: its nearest free slot.
+        tap_cell(&client, &stone, size == "phone").await;
+        let got = eval(&client, selected).await;
+        assert!(
+            slots.iter().any(|slot| got.as_str().is_some_and(|t| t.starts_with(slot.as_str()))),
+            "{size}: a press on the stone {stone} selected {got}"
+        );
+        shot(&client, "lichen-slot", size).await;
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// White mates at once with Ra1a8 (the King on g6 guards g7 and h7).
 const FLUID_MATE_IN_ONE: &str = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
 

@@ -45,6 +45,31 @@ export function rounds(turns) {
   return rows;
 }
 
+/// Where each move stands in the list as `moveList` numbers it: its row's
+/// number, the side whose turn it belongs to, and whether it begins that
+/// turn. `start` numbers the first row (a position that is not the game's
+/// start: its turn counter). The analysis board numbers its lines so, in
+/// the game page's notation.
+export function turnNumbers(moves, start = 1) {
+  const placed = new Map();
+  for (const row of rounds(groupTurns(moves))) {
+    for (const side of ['first', 'second']) {
+      const turn = row[side];
+      if (!turn) continue;
+      turn.moves.forEach((mv, i) => placed.set(mv, { number: row.number + start - 1, side, starts: i === 0 || turn.moves.slice(0, i).every((m) => m.actor === 'chance') }));
+    }
+  }
+  return moves.map((mv) => placed.get(mv) || { number: start, side: null, starts: false });
+}
+
+/// How a numbered move is introduced: `12.` for the first side's turn,
+/// `12…` for the second's.
+export function turnLabel({ number, side }) {
+  return side === 'second' ? `${number}…` : `${number}.`;
+}
+
+const isPass = (mv) => mv.actor !== 'chance' && mv.text === 'pass';
+
 /// The moves of a turn in runs: each player move alone, consecutive chance
 /// moves together.
 function chanceRuns(moves) {

@@ -245,6 +245,66 @@ async fn a_mated_king_is_marked() {
     server.stop().await;
 }
 
+/// The analysis board numbers the moves of a game and of its best line by
+/// turns, as the game page does (`1.` before White's move, Black's on the
+/// same number), and writes them with the game page's short labels.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_analysis_board_writes_moves_as_the_game_page_does() {
+    if !browser_available() || !variants().contains(&"lma") {
+        return;
+    }
+    let (_dir, server, _driver, client) = with_browser("analysis").await;
+    let created = server.create(json!({ "variant": "lma", "opponent": "local", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    for (ply, side) in ["first", "second", "first", "second"].iter().enumerate() {
+        let secret = created["secrets"][side].as_str().unwrap();
+        let state = server.state(&id, Some(secret)).await;
+        let text = state["legal_moves"][ply % 3].as_str().unwrap().to_owned();
+        let (status, _) = server.play(&id, secret, &text).await;
+        assert_eq!(status, 200);
+    }
+    for (width, height, size) in SIZES {
+        set_viewport(&client, width, height).await;
+        client.goto(&format!("{}/g/{id}", server.base)).await.unwrap();
+        let listed = until(
+            &client,
+            "the game's move list",
+            "const l = [...document.querySelectorAll('[data-moves] .move')].map((e) => e.textContent); return l.length === 4 && l",
+        )
+        .await;
+        let numbers =
+            eval(&client, "return [...document.querySelectorAll('[data-moves] .num')].map((e) => e.textContent)").await;
+        client.goto(&format!("{}/analysis?game={id}&ply=4", server.base)).await.unwrap();
+        let tree = until(
+            &client,
+            "the tree",
+            "const items = [...document.querySelectorAll('[data-line=main] [data-tree-move]')]; return items.length === 4 && items.map((e) => {
+               const n = e.querySelector('.tree-num'); return { number: n ? n.textContent : null, text: e.textContent.slice(n ? n.textContent.length : 0) }; })",
+        )
+        .await;
+        let texts: Vec<Value> = tree.as_array().unwrap().iter().map(|m| m["text"].clone()).collect();
+        assert_eq!(json!(texts), listed, "{size}: the tree's moves read otherwise than the game's");
+        let tree_numbers: Vec<Value> =
+            tree.as_array().unwrap().iter().filter_map(|m| m["number"].as_str().map(|n| json!(n))).collect();
+        assert_eq!(json!(tree_numbers), numbers, "{size}: the tree is numbered otherwise than the game");
+        let line = until(
+            &client,
+            "a best line of two moves or more",
+            "const items = [...document.querySelectorAll('[data-engine-pv] [data-pv-move]')]; return items.length >= 2 && items.map((e) => {
+               const n = e.querySelector('.tree-num'); return { move: e.dataset.pvMove, number: n ? n.textContent : null, text: e.textContent.slice(n ? n.textContent.length : 0) }; })",
+        )
+        .await;
+        let line = line.as_array().unwrap();
+        assert_eq!(line[0]["number"], "3.", "{size}: {line:?}");
+        for item in line {
+            assert_ne!(item["text"], item["move"], "{size}: a raw move text in the best line: {line:?}");
+        }
+        shot(&client, "analysis-notation", size).await;
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// A target holding a piece is marked in its corners: the marks leave the
 /// square's coordinates and the piece's hit points in sight (painted under
 /// them), and the whole square still takes the click.

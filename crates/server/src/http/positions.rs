@@ -192,6 +192,7 @@ pub async fn position(
         "board": game.view(resolved.view),
         "you": resolved.view.map(player_str),
         "to_act": (!over).then(|| actor_str(game.to_act())),
+        "on_turn": game.on_turn().map(player_str),
         "check": game.in_check(),
         "legal_moves": legal,
         "branches": branches,

@@ -305,6 +305,65 @@ async fn the_analysis_board_writes_moves_as_the_game_page_does() {
     server.stop().await;
 }
 
+/// The rules, insights and report pages: an icon (and `/favicon.ico`),
+/// titles without Markdown, tables with real headers, a game's page links
+/// its reports, and a report's chart has labels a phone can read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_reading_pages_are_finished() {
+    if !browser_available() || !variants().contains(&"lichen") {
+        return;
+    }
+    let (_dir, server, _driver, client) = with_browser("pages").await;
+    let icon = "const l = document.querySelector('link[rel=icon]'); if (!l) return 'no icon'; \
+        const a = await fetch(l.href); const b = await fetch('/favicon.ico'); return a.ok && b.ok && (b.headers.get('content-type') || '').startsWith('image/') ? 'ok' : `${a.status} ${b.status}`";
+    let pages = ["/rules/lichen", "/insights/lichen", "/insights/lichen/lichen-a2ne/report.md"];
+    for (width, height, size) in SIZES {
+        set_viewport(&client, width, height).await;
+        for page in pages {
+            client.goto(&format!("{}{page}", server.base)).await.unwrap();
+            until(&client, page, "return document.querySelector('article')").await;
+            let answer = eval_async(
+                &client,
+                &format!("const done = arguments[0]; (async () => {{ {icon} }})().then(done, (e) => done(String(e)))"),
+            )
+            .await;
+            assert_eq!(answer, "ok", "{page}: the icon");
+            let title = eval(&client, "return document.title").await;
+            assert!(!title.as_str().unwrap().contains('`'), "{page}: {title}");
+            let empty = eval(&client, "return [...document.querySelectorAll('article thead tr')].filter((tr) => !tr.textContent.trim()).length").await;
+            assert_eq!(empty, 0, "{page}: a table with an empty header row");
+        }
+        client.goto(&format!("{}/insights/lichen", server.base)).await.unwrap();
+        let reports = eval_async(
+            &client,
+            "const done = arguments[0]; const links = [...document.querySelectorAll('article a[href$=\"/report.md\"]')].map((a) => a.getAttribute('href'));
+             Promise.all(links.map((href) => fetch(href).then((r) => r.ok))).then((ok) => done({ links, ok }));",
+        )
+        .await;
+        let links = reports["links"].as_array().unwrap();
+        assert!(links.iter().any(|l| l == "/insights/lichen/lichen-a2ne/report.md"), "{size}: {reports}");
+        assert!(reports["ok"].as_array().unwrap().iter().all(|ok| ok == true), "{size}: {reports}");
+        shot(&client, "insights-reports", size).await;
+        client.goto(&format!("{}/insights/lichen/lichen-a2ne/report.md", server.base)).await.unwrap();
+        // The chart's smallest label as drawn, in CSS pixels.
+        let smallest = eval_async(
+            &client,
+            "const done = arguments[0]; const img = document.querySelector('article img[src$=\".svg\"]');
+             const wait = () => img.complete && img.naturalWidth ? Promise.resolve() : new Promise((r) => setTimeout(r, 50)).then(wait);
+             wait().then(() => fetch(img.src)).then((r) => r.text()).then((text) => {
+               const svg = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+               const width = svg.viewBox.baseVal.width || Number(svg.getAttribute('width'));
+               const sizes = [...svg.querySelectorAll('text')].map((t) => Number(t.getAttribute('font-size'))).filter((n) => n > 0);
+               done(Math.min(...sizes) * img.getBoundingClientRect().width / width); });",
+        )
+        .await;
+        assert!(smallest.as_f64().unwrap() >= 10.0, "{size}: chart labels {smallest} px high");
+        shot(&client, "report", size).await;
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// A target holding a piece is marked in its corners: the marks leave the
 /// square's coordinates and the piece's hit points in sight (painted under
 /// them), and the whole square still takes the click.

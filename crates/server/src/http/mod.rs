@@ -33,6 +33,7 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .route("/g/{id}", get(pages::page))
         .route("/analysis", get(pages::page))
         .route("/assets/{*path}", get(pages::asset))
+        .route("/favicon.ico", get(pages::favicon))
         .route("/rules/{variant}", get(pages::rules))
         .route("/docs/{name}", get(pages::doc))
         .route("/insights", get(|| async { axum::response::Redirect::permanent("/insights/") }))

@@ -296,6 +296,8 @@ class GamePage {
     if (this.viewing) return `Viewing move ${this.viewing.ply} of ${s.ply}. Press End (or ⏭) to return to the game.`;
     const actor = s.to_act && s.seats[s.to_act] ? s.seats[s.to_act].name : s.to_act;
     const check = s.check ? ' Check!' : '';
+    const forced = this.forcedPass();
+    if (forced) return `Nothing to decide (${actor}): ${forced.label}.`;
     if (s.your_turn) return `Your move (${actor}).${check}`;
     if (s.to_act && s.seats[s.to_act] && s.seats[s.to_act].kind === 'computer') return `The computer (${actor}) is thinking…${check}`;
     if (s.to_act === 'chance') return 'Dealing…';
@@ -307,7 +309,7 @@ class GamePage {
     const e = this.el;
     const current = this.viewing ? this.viewing.ply : s.ply;
     const renderer = this.renderer();
-    clear(e.moveRows).append(moveList(s.moves, { current, onPick: (ply) => this.view(ply), shortOf: renderer.short ? (text) => renderer.short(text, s.board) : null }));
+    clear(e.moveRows).append(moveList(s.moves, { current, onPick: (ply) => this.view(ply), shortOf: renderer.short ? (text) => renderer.short(text, s.board) : null, names: { first: s.seats.first.name, second: s.seats.second.name } }));
     e.positionLabel.textContent = s.ply ? `move ${current} of ${s.ply}` : 'no moves yet';
     const cur = e.moveRows.querySelector('.current');
     if (cur) {
@@ -456,6 +458,31 @@ class GamePage {
     return s.legal_moves;
   }
 
+  /// A pass that is the only legal move is no decision: the page plays it
+  /// itself (FORCED_PASS_MS after it is shown, so that the player sees what
+  /// went by). The page, not the server: the server leaves every decision
+  /// to the seat's client (a bot decides its own), and acting for a seat at
+  /// once would tell the other side, by the speed of the answer, that the
+  /// hand holds no card for it. `{label}` when so, else null.
+  forcedPass() {
+    const moves = this.legalMoves();
+    if (moves.length !== 1 || moves[0] !== 'pass') return null;
+    const renderer = this.renderer();
+    const label = renderer.label ? renderer.label('pass', this.state.board) : 'pass';
+    return { label: label.charAt(0).toLowerCase() + label.slice(1) };
+  }
+
+  /// Plays the forced pass of this state once, after the pause, unless
+  /// something else happened meanwhile.
+  playForcedPass() {
+    const s = this.state;
+    if (!this.forcedPass() || this.forcedAt === s.version) return;
+    this.forcedAt = s.version;
+    setTimeout(() => {
+      if (this.state === s && !this.viewing && this.forcedPass()) this.play('pass');
+    }, FORCED_PASS_MS);
+  }
+
   renderBoard() {
     const e = this.el;
     const s = this.state;
@@ -486,7 +513,12 @@ class GamePage {
     const moves = this.legalMoves();
     const tokensOf = (text) => (renderer.tokens ? renderer.tokens(text, squares, shown.board) : defaultTokens(text, squares));
     const matches = (token, square) => (Array.isArray(token) ? token.includes(square) : token === square);
-    const parsed = moves.map((text) => ({ text, tokens: tokensOf(text), unordered: renderer.unordered ? renderer.unordered(text) : 0 }));
+    // A forced pass has no button: the page plays it (see forcedPass). A
+    // game may keep some moves off the board's clicks (Lunch Chess: a First
+    // Aid that would change nothing); they stay in the list of all moves.
+    const forced = this.forcedPass();
+    const onBoard = (text) => !forced && (!renderer.onBoard || renderer.onBoard(text, shown.board, { variant: s.variant }));
+    const parsed = moves.filter(onBoard).map((text) => ({ text, tokens: tokensOf(text), unordered: renderer.unordered ? renderer.unordered(text) : 0 }));
     this.parsed = parsed;
     this.matches = matches;
     const candidates = parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered));
@@ -509,7 +541,7 @@ class GamePage {
     // Moves that name no cell (pass, end the turn, play a card...).
     const loose = parsed.filter((m) => m.tokens.length === 0 && !(renderer.inPanel && renderer.inPanel(m.text)));
     for (const m of loose) {
-      e.actions.append(h('button', { 'data-move': m.text, class: m.text === 'pass' ? 'move-button pass' : 'move-button', title: moveTitle(renderer, m.text, shown.board), onclick: () => this.play(m.text) }, renderer.label ? renderer.label(m.text, shown.board) : m.text));
+      e.actions.append(h('button', { 'data-move': m.text, class: m.text === 'pass' ? 'move-button pass' : 'move-button', title: moveTitle(renderer, m.text, shown.board), onclick: () => this.play(m.text) }, renderer.label ? renderer.label(m.text, shown.board, { variant: s.variant }) : m.text));
     }
     const history = this.viewing ? s.moves.slice(0, this.viewing.ply) : s.moves;
     const panelCtx = { ...ctx, moves, history, play: (text) => this.play(text) };
@@ -533,6 +565,7 @@ class GamePage {
       }
     }
     this.renderChooser();
+    if (forced) this.playForcedPass();
     // Every legal move as a list: nothing is ever unplayable.
     clear(e.allMoves);
     e.allMoves.hidden = !moves.length;
@@ -551,9 +584,12 @@ class GamePage {
     e.chooser.hidden = !c;
     if (!c) return;
     const renderer = this.renderer();
-    e.chooser.append(h('span', { class: 'chooser-title' }, c.optional ? 'Or stop here:' : 'Which move?'));
+    // Moves that end on the cells clicked while others go on from there:
+    // the game may say how (Lunch Chess: a card played on the piece instead).
+    const title = renderer.choiceTitle ? renderer.choiceTitle(c.optional) : null;
+    e.chooser.append(h('span', { class: 'chooser-title' }, title || (c.optional ? 'Or stop here:' : 'Which move?')));
     for (const text of c.texts) {
-      e.chooser.append(h('button', { 'data-choice': text, class: 'primary', title: moveTitle(renderer, text, this.state.board), onclick: () => { this.path = []; this.choosing = null; this.play(text); } }, renderer.label ? renderer.label(text, this.state.board) : text));
+      e.chooser.append(h('button', { 'data-choice': text, class: 'primary', title: moveTitle(renderer, text, this.state.board), onclick: () => { this.path = []; this.choosing = null; this.play(text); } }, renderer.label ? renderer.label(text, this.state.board, { variant: this.state.variant }) : text));
     }
     e.chooser.append(h('button', { class: 'link', 'data-choice-cancel': '', onclick: () => this.deselect() }, 'cancel'));
   }
@@ -682,6 +718,9 @@ class GamePage {
     }
   }
 }
+
+/// The pause before the page plays a forced pass (see forcedPass).
+const FORCED_PASS_MS = 900;
 
 function moveTitle(renderer, text, board) {
   const explained = renderer.explainMove ? renderer.explainMove(text, board) : '';

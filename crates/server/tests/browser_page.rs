@@ -202,6 +202,169 @@ async fn lichen_stones_are_the_targets_of_their_slots() {
     server.stop().await;
 }
 
+/// Checks that `[data-now]`'s buttons are what a press at their centre hits.
+async fn buttons_uncovered(client: &Client, what: &str) {
+    let covered = eval(
+        client,
+        "return [...document.querySelectorAll('[data-now] button')].filter((b) => b.offsetParent !== null).flatMap((b) => {
+           b.scrollIntoView({block: 'nearest'}); const r = b.getBoundingClientRect();
+           const e = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+           return e && (e === b || b.contains(e)) ? [] : [`${b.textContent} under ${e ? e.outerHTML.slice(0, 60) : 'nothing'}`]; })",
+    )
+    .await;
+    assert_eq!(covered, json!([]), "{what}: buttons covered");
+}
+
+/// White holds First Aid and a Jab: a Pawn on a2 and a King at full strength.
+const LUNCH_FIRST_AID: &str =
+    "4k3/8/8/8/8/8/P7/4K3 w - firstaid,jab dodge - - - - - turn.action 0,0,0 0123456789abcdef - white";
+
+/// A game of Lunch Chess as its players read it: an attack, the windows
+/// nobody can use played by themselves, an answer chosen with the card's
+/// explanation open (it covers no choice, and a tap on the board closes
+/// it), then the move list and the battle log in words.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_of_lunch_chess_reads_like_a_story() {
+    if !browser_available() || !variants().contains(&"lunch") {
+        return;
+    }
+    let (_dir, server, _driver, client) = with_browser("lunch").await;
+    for (width, height, size) in SIZES {
+        let touch = size == "phone";
+        set_viewport(&client, width, height).await;
+        let (id, secrets) = open_game(
+            &client,
+            &server,
+            json!({ "variant": "lunch", "opponent": "local", "colour": "first", "position": LUNCH_ATTACK }),
+        )
+        .await;
+        until(&client, "the attack", "return window.menagerieGame.state.legal_moves.includes('attack:a4a5:kick')")
+            .await;
+        let (status, _) = server.play(&id, secrets["first"].as_str().unwrap(), "attack:a4a5:kick").await;
+        assert_eq!(status, 200);
+        // Black holds no Humiliation: that window is no decision, and goes
+        // by without a click; then Black may answer.
+        let answer = until(
+            &client,
+            "Black's answer",
+            "return document.querySelector('[data-move=\"answer:dodge\"]') && window.menagerieGame.state.moves.length",
+        )
+        .await;
+        let pending = eval(&client, "return document.querySelector('[data-pending]').textContent").await;
+        assert!(
+            pending.as_str().unwrap().contains("may answer Kick on a5") && !pending.as_str().unwrap().contains("chain"),
+            "{size}: {pending}"
+        );
+        let pass = eval(&client, "return document.querySelector('[data-move=\"pass\"]').textContent").await;
+        assert_eq!(pass, "No answer", "{size}");
+        // The explanation of a card in the hand, tapped: it covers no choice.
+        tap_at(
+            &client,
+            centre_of(&client, "[data-lunch-panel] [data-hand=\"black\"] [data-card=\"dodge\"]").await,
+            touch,
+        )
+        .await;
+        let info = "return !document.querySelector('[data-lunch-panel] [data-card-info]').hidden";
+        assert_eq!(eval(&client, info).await, true, "{size}: the explanation is shown");
+        buttons_uncovered(&client, size).await;
+        shot(&client, "lunch-card-explained", size).await;
+        // A tap on the board closes it.
+        tap_cell(&client, "h1", touch).await;
+        assert_eq!(eval(&client, info).await, false, "{size}: the explanation stays open");
+        let before = answer.as_u64().unwrap();
+        click(&client, "[data-move=\"answer:dodge\"]").await;
+        until(&client, "the answer", &format!("return window.menagerieGame.state.moves.length > {before}")).await;
+        // White's window on the Dodge goes by too; then Black's turn.
+        until(
+            &client,
+            "Black's turn",
+            "return window.menagerieGame.state.board.on_turn === 'black' && window.menagerieGame.state.your_turn",
+        )
+        .await;
+        // Black discards two cards: named the same way in the list and the log.
+        let discard = eval(
+            &client,
+            "return window.menagerieGame.state.legal_moves.find((m) => m.startsWith('discard:') && m.split('+').length === 2)",
+        )
+        .await;
+        let discard = discard.as_str().unwrap().to_owned();
+        let (status, _) = server.play(&id, secrets["second"].as_str().unwrap(), &discard).await;
+        assert_eq!(status, 200);
+        until(
+            &client,
+            "the discard",
+            &format!("return window.menagerieGame.state.moves.some((m) => m.text === '{discard}')"),
+        )
+        .await;
+        let story = until(
+            &client,
+            "the story",
+            &format!(
+                "const s = window.menagerieGame.state; const d = s.moves.find((m) => m.text === '{discard}');
+                 const listed = [...document.querySelectorAll('[data-moves] .move')];
+                 const log = [...document.querySelectorAll('[data-battle-log] li')].map((li) => li.textContent);
+                 return d && log.length && {{ listed: listed.map((e) => e.textContent), passes: listed.filter((e) => e.classList.contains('pass')).map((e) => e.textContent),
+                   discard: listed.find((e) => e.dataset.text === '{discard}').textContent, log }}"
+            ),
+        )
+        .await;
+        let listed: Vec<&str> = story["listed"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
+        assert!(!listed.contains(&"pass"), "{size}: a bare pass in the list: {listed:?}");
+        let passes = story["passes"].as_array().unwrap();
+        assert!(!passes.is_empty(), "{size}: {story}");
+        assert!(passes.iter().all(|p| p.as_str().unwrap().starts_with("no ")), "{size}: {story}");
+        // Passes in a row are one entry.
+        let moves =
+            eval(&client, "return window.menagerieGame.state.moves.filter((m) => m.text === 'pass').length").await;
+        let entries = eval(&client, "return [...document.querySelectorAll('[data-moves] .move.pass')].reduce((n, e) => n + Number(e.dataset.passes || 1), 0)").await;
+        assert_eq!(entries, moves, "{size}: every pass is in the list");
+        let discarded = story["discard"].as_str().unwrap().to_lowercase();
+        assert!(discarded.starts_with("discard ") && !discarded.contains("cards"), "{size}: {story}");
+        let log: Vec<String> =
+            story["log"].as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_lowercase()).collect();
+        assert!(
+            log.iter().any(|line| line.ends_with(&discarded)),
+            "{size}: the log names the discard otherwise: {log:?} / {discarded}"
+        );
+        assert!(log.iter().all(|line| !line.ends_with(": pass")), "{size}: {log:?}");
+        shot(&client, "lunch-story", size).await;
+
+        // First Aid, offered in words where it changes something: a Pawn
+        // healed becomes a Knight or a Bishop; a King at 15 gains nothing.
+        open_game(
+            &client,
+            &server,
+            json!({ "variant": "lunch", "opponent": "local", "colour": "first", "position": LUNCH_FIRST_AID }),
+        )
+        .await;
+        until(&client, "our turn", "return window.menagerieGame.state.your_turn").await;
+        tap_cell(&client, "a2", touch).await;
+        let chooser = until(
+            &client,
+            "the choice",
+            "const c = document.querySelector('[data-chooser]'); return !c.hidden && c.textContent",
+        )
+        .await;
+        let chooser = chooser.as_str().unwrap();
+        assert!(!chooser.contains("stop here"), "{size}: {chooser}");
+        assert!(chooser.contains("becomes a Knight or Bishop"), "{size}: {chooser}");
+        buttons_uncovered(&client, size).await;
+        shot(&client, "lunch-first-aid", size).await;
+        eval(&client, "window.menagerieGame.deselect(); return true").await;
+        tap_cell(&client, "e1", touch).await;
+        let offered =
+            eval(&client, "return [...document.querySelectorAll('[data-choice]')].map((b) => b.dataset.choice)").await;
+        assert!(
+            offered.as_array().unwrap().iter().all(|c| !c.as_str().unwrap().starts_with("aid:")),
+            "{size}: First Aid on a King at full strength offered: {offered}"
+        );
+        let listed = eval(&client, "return !!document.querySelector('[data-any-move=\"aid:e1:firstaid\"]')").await;
+        assert_eq!(listed, true, "{size}: every legal move stays in the list");
+    }
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
 /// White mates at once with Ra1a8 (the King on g6 guards g7 and h7).
 const FLUID_MATE_IN_ONE: &str = "7k/8/6K1/8/8/8/8/R7 w - - 0 1";
 

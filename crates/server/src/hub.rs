@@ -309,8 +309,11 @@ impl Hub {
     /// The game as `secret`'s holder may see it.
     pub async fn state(&self, id: &str, secret: Option<&str>) -> Result<StateJson, ApiError> {
         let slot = self.slot(id).await?;
-        let live = slot.live.lock().await;
+        let mut live = slot.live.lock().await;
         let viewer = live.viewer(secret)?;
+        if live.open(viewer) {
+            slot.publish(&mut live);
+        }
         Ok(view::state(&live, viewer, self.source(), &self.takeback_levels))
     }
 

@@ -112,6 +112,7 @@ struct SeatView {
     name: &'static str,
     kind: &'static str,
     level: Option<String>,
+    joined: bool,
 }
 
 #[derive(Serialize)]
@@ -202,7 +203,7 @@ fn state_view<'a>(
             SeatKind::Human => ("human", None),
             SeatKind::Computer { level } => ("computer", Some(level.clone())),
         };
-        SeatView { name: game.player_name(p), kind, level }
+        SeatView { name: game.player_name(p), kind, level, joined: live.joined(p) }
     };
     let to_act = (!live.is_over()).then(|| match game.to_act() {
         Actor::Player(p) => player_str(p),

@@ -72,6 +72,7 @@ fn table() -> Table {
         .get("/g/{id}", pages::page)
         .get("/analysis", pages::page)
         .get("/assets/{*path}", pages::asset)
+        .get("/favicon.ico", pages::favicon)
         .get("/rules/{variant}", pages::rules)
         .get("/docs/{name}", pages::doc)
         .get("/insights", || async { axum::response::Redirect::permanent("/insights/") })

@@ -208,6 +208,7 @@ fn node(resolved: Resolved) -> Value {
         "board": game.view(resolved.view),
         "you": resolved.view.map(player_str),
         "to_act": (!over).then(|| actor_str(game.to_act())),
+        "on_turn": game.on_turn().map(player_str),
         "check": game.in_check(),
         "legal_moves": legal,
         "branches": branches,

@@ -30,8 +30,12 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let game = hub.slot(&id).await?;
     let viewer = {
-        let live = game.live.lock().await;
-        live.viewer(query.seat.as_deref())?
+        let mut live = game.live.lock().await;
+        let viewer = live.viewer(query.seat.as_deref())?;
+        if live.open(viewer) {
+            game.publish(&mut live);
+        }
+        viewer
     };
     Ok(pass.upgrade(upgrade, MAX_INCOMING, move |socket| watch(hub, game, viewer, socket)))
 }

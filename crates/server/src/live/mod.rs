@@ -57,6 +57,10 @@ pub struct LiveGame {
     pub views: ViewCache,
     /// The clocks, when the game has a time control.
     pub clock: Option<GameClock>,
+    /// Which seats were opened with their secret (their state read, a
+    /// socket) since this node loaded the game, by [`Player::index`]; kept
+    /// in memory only. See [`LiveGame::joined`].
+    pub opened: [bool; 2],
     /// For each move, its short form and whose turn it was in, worked out
     /// on the position before it (a move list cannot do it afterwards).
     pub notes: Vec<MoveNote>,
@@ -104,6 +108,7 @@ impl LiveGame {
             result: None,
             views: ViewCache::default(),
             clock: None,
+            opened: [false; 2],
             notes: Vec::new(),
         };
         live.rebuild_clock();
@@ -147,6 +152,29 @@ impl LiveGame {
 
     pub fn is_over(&self) -> bool {
         self.result.is_some()
+    }
+
+    /// Whether `player`'s seat has joined the game: a computer's always; a
+    /// person's once it made a move, or opened the game with its secret on
+    /// this node since it loaded the game. The page shows the invitation
+    /// link until the other seat has joined.
+    pub fn joined(&self, player: Player) -> bool {
+        self.computer_level(player).is_some()
+            || self.opened[player.index()]
+            || self.moves.iter().any(|m| m.actor.player() == Some(player))
+    }
+
+    /// Notes that `viewer` opened the game; true when that is news (a seat
+    /// that joins now: the caller publishes it, so the other seat's page
+    /// stops showing the invitation).
+    pub fn open(&mut self, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Seat(p) if !self.joined(p) => {
+                self.opened[p.index()] = true;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The seat a secret moves for.

@@ -5,7 +5,7 @@ use crate::flood::{flood, FloodOptions, FloodReport};
 use crate::nim::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::{PgStore, SqliteStore, Store};
-use menagerie_server::{Hub, HubConfig};
+use menagerie_server::{Hub, HubConfig, RequestLimits, SocketLimits};
 use std::sync::Arc;
 
 /// Where the in-process servers keep their games.
@@ -31,13 +31,18 @@ pub async fn run_local(options: LoadOptions, database: LocalDatabase) -> Result<
             .map(|_| PgStore::open(url).map(|s| Arc::new(s) as Arc<dyn Store>).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?,
     };
+    // The client stands for players on as many machines, all from one
+    // address here: its game sockets must not be held to one client's cap.
+    let budget = SocketLimits::default().max_sockets.max(2 * options.games);
+    let sockets = SocketLimits { max_sockets: budget, per_client: budget, ..SocketLimits::default() };
+    let limits = RequestLimits { sockets, ..RequestLimits::default() };
     let mut servers = Vec::new();
     let mut bases = Vec::new();
     for store in stores {
         let hub = Hub::new(Arc::new(WithNim), store, Arc::new(RandomOnly), HubConfig::default());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
         bases.push(format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?));
-        servers.push(menagerie_server::spawn(listener, hub));
+        servers.push(menagerie_server::spawn_with(listener, hub, limits));
     }
     let report = run_against_nodes(&bases, &options).await;
     for server in servers {

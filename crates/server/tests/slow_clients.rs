@@ -116,9 +116,9 @@ async fn server_with_sockets(dir: &std::path::Path, sockets: SocketLimits, max_c
 /// Opens a socket from `ip`, which the server must answer (generously soon):
 /// the socket, or the refusal's status and body.
 async fn try_socket(ip: &str, server: &TestServer, url: &str) -> Result<common::WebSocket, (u16, Value)> {
-    let opened = tokio::time::timeout(Duration::from_secs(20), common::socket_from(ip, server, url))
-        .await
-        .unwrap_or_else(|_| panic!("the upgrade of {url} from {ip} was not answered"));
+    let Ok(opened) = tokio::time::timeout(Duration::from_secs(20), common::socket_from(ip, server, url)).await else {
+        panic!("the upgrade of {url} from {ip} was not answered");
+    };
     match opened {
         Ok(socket) => Ok(socket),
         Err(tokio_tungstenite::tungstenite::Error::Http(response)) => {
@@ -170,7 +170,9 @@ async fn a_flood_of_sockets_takes_neither_the_connections_nor_every_socket() {
     for url in [format!("{ws}/api/lobby/ws"), format!("{ws}/api/analysis/ws"), game.clone(), game.clone()] {
         others.push(try_socket("127.0.0.2", &server, &url).await.expect("a socket within the budget"));
     }
-    let refusal = try_socket("127.0.0.3", &server, &format!("{ws}/api/lobby/ws")).await.err().expect("over the budget");
+    let Err(refusal) = try_socket("127.0.0.3", &server, &format!("{ws}/api/lobby/ws")).await else {
+        panic!("a socket over the server's budget opened");
+    };
     assert_eq!(refusal.0, 503, "{refusal:?}");
     assert!(refusal.1["error"].as_str().unwrap().contains("as many sockets open as it may"), "{refusal:?}");
     answered(&server).await;

@@ -198,7 +198,7 @@ impl State {
     /// node); empty once the game is over. With `player`, empty unless that
     /// player acts.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<i64>) -> Vec<usize> {
+    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
         match player {
             Some(player) if player != self.current_player() => Vec::new(),
             _ => self.game.legal_actions(),
@@ -208,7 +208,7 @@ impl State {
     /// An int8 numpy array over the whole action space: 1 for each legal
     /// index, 0 elsewhere.
     #[pyo3(signature = (player=None))]
-    fn legal_actions_mask<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+    fn legal_actions_mask<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![0u8; self.game.num_distinct_actions()];
         for action in self.legal_actions(player) {
             mask[action] = 1;

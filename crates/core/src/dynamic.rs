@@ -60,8 +60,9 @@ pub trait DynEncoded: DynGame {
     fn has_chance(&self) -> bool;
     fn max_game_length(&self) -> usize;
     fn observation_shape(&self) -> Vec<usize>;
-    /// The indices of the legal moves, ascending; empty when the game is over.
-    fn legal_actions(&self) -> Vec<usize>;
+    /// The indices of the legal moves, ascending; empty when the game is
+    /// over. Remembered until the position changes, for [`DynEncoded::play_action`].
+    fn legal_actions(&mut self) -> Vec<usize>;
     /// Chance's moves as (index, probability), ascending; empty unless chance acts.
     fn chance_outcomes(&self) -> Vec<(usize, f64)>;
     /// Plays the legal move whose index is `action`.
@@ -87,11 +88,16 @@ pub struct Erased<G: Game> {
     history: Vec<String>,
     /// Who made each move of `history`.
     actors: Vec<Actor>,
+    /// The legal moves of the position by action index, ascending, as
+    /// [`DynEncoded::legal_actions`] last listed them (`None` once the
+    /// position changed): a driver that lists the actions and plays one
+    /// then finds its move without listing them again.
+    numbered: Option<Vec<(usize, G::Move)>>,
 }
 
 impl<G: Game> Erased<G> {
     pub fn new(game: G, variant: impl Into<String>) -> Self {
-        Erased { game, variant: variant.into(), history: Vec::new(), actors: Vec::new() }
+        Erased { game, variant: variant.into(), history: Vec::new(), actors: Vec::new(), numbered: None }
     }
 
     pub fn from_text(variant: &G::Variant, variant_string: &str, text: &str) -> Result<Self, PositionError> {
@@ -104,7 +110,23 @@ impl<G: Game> Erased<G> {
 }
 
 impl<G: Present + Encode> Erased<G> {
+    /// The legal moves by action index, ascending, listed once per position.
+    fn numbered(&mut self) -> &[(usize, G::Move)] {
+        let game = &self.game;
+        self.numbered.get_or_insert_with(|| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let mut numbered: Vec<(usize, G::Move)> = moves.into_iter().map(|mv| (game.action(mv), mv)).collect();
+            numbered.sort_unstable_by_key(|&(action, _)| action);
+            numbered
+        })
+    }
+
     fn legal_move_of_action(&self, action: usize) -> Option<G::Move> {
+        if let Some(numbered) = &self.numbered {
+            let at = numbered.binary_search_by_key(&action, |&(a, _)| a).ok()?;
+            return Some(numbered[at].1);
+        }
         let mut moves = Vec::new();
         self.game.legal_moves(&mut moves);
         moves.into_iter().find(|&mv| self.game.action(mv) == action)
@@ -174,6 +196,7 @@ impl<G: Present> DynGame for Erased<G> {
         let mv = self.game.parse_move(text)?;
         let canonical = self.game.move_text(mv);
         self.actors.push(self.game.to_act());
+        self.numbered = None;
         self.game.play(mv);
         self.history.push(canonical);
         Ok(())
@@ -184,6 +207,7 @@ impl<G: Present> DynGame for Erased<G> {
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {
             self.actors.pop();
+            self.numbered = None;
             self.game.undo();
             true
         } else {
@@ -220,12 +244,8 @@ impl<G: Present + Encode> DynEncoded for Erased<G> {
     fn observation_shape(&self) -> Vec<usize> {
         G::observation_shape(self.game.variant())
     }
-    fn legal_actions(&self) -> Vec<usize> {
-        let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
-        let mut actions: Vec<usize> = moves.into_iter().map(|mv| self.game.action(mv)).collect();
-        actions.sort_unstable();
-        actions
+    fn legal_actions(&mut self) -> Vec<usize> {
+        self.numbered().iter().map(|&(action, _)| action).collect()
     }
     fn chance_outcomes(&self) -> Vec<(usize, f64)> {
         if self.game.to_act() != Actor::Chance {
@@ -253,6 +273,7 @@ impl<G: Present + Encode> DynEncoded for Erased<G> {
         };
         let text = self.game.move_text(mv);
         self.actors.push(self.game.to_act());
+        self.numbered = None;
         self.game.play(mv);
         self.history.push(text);
         Ok(())

@@ -60,3 +60,29 @@ pub fn set_plane(out: &mut [f32], cells: usize, plane: usize, cell: usize) {
 pub fn fill_plane(out: &mut [f32], cells: usize, plane: usize, value: f32) {
     out[plane * cells..(plane + 1) * cells].fill(value);
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::testing::nim::{Nim, NimVariant};
+    use crate::{DynEncoded, DynGame, Erased, Game, MoveError};
+
+    #[test]
+    fn actions_played_are_the_legal_ones_of_the_position_now() {
+        let mut game = Erased::new(Nim::start(&NimVariant { stones: 4 }, 0), "nim:stones=4");
+        assert_eq!(game.legal_actions(), [0, 1, 2]);
+        game.play_action(2).unwrap();
+        assert_eq!(game.history(), ["3"]);
+        // One stone left: taking two or three is no longer legal, though
+        // they were when the actions were last listed.
+        assert!(matches!(game.play_action(2), Err(MoveError::Illegal { .. })));
+        assert_eq!(game.legal_actions(), [0]);
+        game.undo();
+        assert_eq!(game.legal_actions(), [0, 1, 2]);
+        game.play("2").unwrap();
+        // Two stones left; the listing before `play` had taking three.
+        assert!(matches!(game.play_action(2), Err(MoveError::Illegal { .. })));
+        game.play_action(1).unwrap();
+        assert_eq!(game.history(), ["2", "2"]);
+        assert!(matches!(game.play_action(0), Err(MoveError::GameOver)));
+    }
+}

@@ -155,20 +155,6 @@ struct State {
     game: Box<dyn DynEncoded>,
 }
 
-impl State {
-    fn check_player_acts(&self, player: Option<i64>) -> PyResult<()> {
-        if let Some(player) = player {
-            if player != self.current_player() {
-                return Err(value_error(format!(
-                    "player {player} does not act now; the actor is {}",
-                    self.current_player()
-                )));
-            }
-        }
-        Ok(())
-    }
-}
-
 #[pymethods]
 impl State {
     fn variant(&self) -> String {

@@ -1,6 +1,6 @@
 use crate::{
-    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, Study, VariantError, VariantInfo,
-    VariantSpec,
+    Actor, Encode, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, Study, VariantError,
+    VariantInfo, VariantSpec,
 };
 use rand::{Rng, RngCore};
 use std::fmt::Debug;
@@ -207,8 +207,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// game type a variant string names, so perft and search run monomorphised.
 ///
 /// Registered games also implement [`Evaluate`], so a visitor may search,
-/// [`Present`], so it may show positions, and [`Study`], so it may study them.
+/// [`Present`], so it may show positions, [`Study`], so it may study them,
+/// and [`Encode`], so it may number their moves.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game + Evaluate + Present + Study>(self, variant: G::Variant) -> Self::Output;
+    fn visit<G: Game + Evaluate + Present + Study + Encode>(self, variant: G::Variant) -> Self::Output;
 }

@@ -23,7 +23,7 @@ pub fn histogram(variant: &str, games: usize, bins: &[Bin]) -> Result<String, Cl
         let draw = || -> Result<(), Box<dyn std::error::Error + '_>> {
             area.fill(&WHITE)?;
             let mut chart = ChartBuilder::on(&area)
-                .caption(format!("{variant}: game length ({games} games)"), ("sans-serif", 20))
+                .caption(format!("{variant}: game length ({games} games)"), ("sans-serif", 22))
                 .margin(10)
                 .x_label_area_size(44)
                 .y_label_area_size(56)
@@ -32,8 +32,8 @@ pub fn histogram(variant: &str, games: usize, bins: &[Bin]) -> Result<String, Cl
                 .configure_mesh()
                 .x_desc("player moves")
                 .y_desc("games")
-                .label_style(("sans-serif", 15))
-                .axis_desc_style(("sans-serif", 15))
+                .label_style(("sans-serif", 18))
+                .axis_desc_style(("sans-serif", 18))
                 .disable_x_mesh()
                 .draw()?;
             chart.draw_series(

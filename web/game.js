@@ -177,12 +177,15 @@ class GamePage {
   /// grow (even across restarts), so an older one is stale, even when its
   /// ply is higher: a move that was taken back since. The same state again
   /// (the socket's first message) has nothing to redraw, and a half-made
-  /// choice (picked cards, a selected piece) stays.
+  /// choice (picked cards, a selected piece) stays. A seat joining (its
+  /// player opened the game) is news without a new version: it is presence,
+  /// not a change to the game.
   isNews(data) {
     const s = this.state;
     if (!s) return true;
     if (data.version < s.version) return false;
-    return !(data.version === s.version && data.you === s.you && data.ply === s.ply);
+    const joined = (state) => ['first', 'second'].map((seat) => Boolean(state.seats?.[seat]?.joined)).join();
+    return !(data.version === s.version && data.you === s.you && data.ply === s.ply && joined(data) === joined(s));
   }
 
   async onState(data) {

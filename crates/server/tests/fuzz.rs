@@ -535,9 +535,18 @@ struct Snapshot {
     state: Value,
 }
 
+/// The state as the first seat sees it, less whether each seat has joined:
+/// a seat's first read or socket makes it joined (presence, which any read
+/// with its secret may note), while the game itself changes only by a move.
 async fn snapshot(hub: &Hub, game: &Watched) -> Snapshot {
     let text = hub.state(&game.id, Some(&game.secrets[0])).await.unwrap().0;
-    Snapshot { state: serde_json::from_slice(&text).unwrap(), text }
+    let mut state: Value = serde_json::from_slice(&text).unwrap();
+    for seat in ["first", "second"] {
+        if let Some(seat) = state["seats"][seat].as_object_mut() {
+            seat.remove("joined");
+        }
+    }
+    Snapshot { text: serde_json::to_vec(&state).unwrap().into(), state }
 }
 
 /// What the seat to act may play in `game`, as `state` shows it.

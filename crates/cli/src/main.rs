@@ -711,7 +711,16 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db, decks, request_timeout, max_connections, max_sockets, sockets_per_client, allowed_origins } => {
+        Command::Serve {
+            addr,
+            db,
+            decks,
+            request_timeout,
+            max_connections,
+            max_sockets,
+            sockets_per_client,
+            allowed_origins,
+        } => {
             let counts = serve::Counts { max_connections, max_sockets, sockets_per_client };
             serve::serve(&addr, db, decks, request_timeout, counts, &allowed_origins)?
         }

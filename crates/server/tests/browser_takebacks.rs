@@ -10,7 +10,7 @@
 mod common;
 
 use common::browser::*;
-use common::{wait_for, TestServer};
+use common::{discard_all, wait_for, TestServer};
 use fantoccini::Client;
 use menagerie_server::computer::SearchLevels;
 use serde_json::{json, Value};
@@ -21,15 +21,6 @@ const SIZES: [(u32, u32); 2] = [(1280, 800), (400, 800)];
 
 fn secret(created: &Value, side: &str) -> String {
     created["secrets"][side].as_str().unwrap_or_else(|| panic!("no {side} secret in {created}")).to_owned()
-}
-
-/// White's five-card discard, the longest of its legal discards.
-async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
-    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
-    assert_eq!(status, 200, "{moves}");
-    let discards =
-        moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
-    discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
 }
 
 /// Opens game `id` as `seat` at each size and checks that the Take back

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{wait_for, TestServer};
+use common::{discard_all, wait_for, TestServer};
 use menagerie_server::computer::SearchLevels;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -160,15 +160,6 @@ async fn a_kelasu_turn_goes_back_whole_and_a_lunch_takeback_keeps_the_deal() {
     let back = server.state(&id, Some(&first)).await;
     assert_eq!(back["board"]["hands"]["white"], dealt["board"]["hands"]["white"], "White holds the dealt hand again");
     server.stop().await;
-}
-
-/// White's five-card discard, the longest of its legal discards.
-async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
-    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
-    assert_eq!(status, 200, "{moves}");
-    let discards =
-        moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
-    discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
 }
 
 /// Why a takeback that would undo a card dealt or drawn is refused.

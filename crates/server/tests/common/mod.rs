@@ -187,3 +187,13 @@ pub async fn wait_for(server: &TestServer, id: &str, secret: Option<&str>, done:
     }
     panic!("timed out waiting on game {id}: {}", server.state(id, secret).await);
 }
+
+/// The longest legal Lunch Chess discard of the seat to act (five cards
+/// when the hand is full).
+pub async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
+    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
+    assert_eq!(status, 200, "{moves}");
+    let discards =
+        moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
+    discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
+}

@@ -409,6 +409,17 @@ enum StudyAction {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+    /// Play a study's first games again and compare them with its record, game by game (exit 1 when one differs)
+    Verify {
+        /// Folder of the study
+        dir: std::path::PathBuf,
+        /// Games to play again, the first ones (default: all)
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        games: Option<u64>,
+        /// Games played at once, one a thread (default: every core)
+        #[arg(long)]
+        threads: Option<usize>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -591,8 +602,12 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Study { action: Some(StudyAction::Merge { dirs, out }), .. } => {
-            let report = study::merge(&dirs, &out)?;
+            let report = study::merge(&dirs, &out, &command_line())?;
             println!("{}", study::summary(&report, &out));
+        }
+        Command::Study { action: Some(StudyAction::Verify { dir, games, threads }), .. } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            println!("{}", study::verify(&dir, games, threads.max(1))?);
         }
         Command::Study { action: None, args } => run_study(args)?,
         Command::Replay { file } => records::replay_file(&file)?,
@@ -771,6 +786,7 @@ fn run_study(args: StudyArgs) -> Result<(), CliError> {
         max_plies: args.max_plies,
         shard: args.shard.unwrap_or((1, 1)),
         progress: !args.quiet,
+        command: command_line(),
     };
     let mut reports = Vec::new();
     for variant in &args.variants {

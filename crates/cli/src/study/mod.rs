@@ -11,8 +11,10 @@ mod chart;
 mod compare;
 mod fit;
 mod play;
+mod provenance;
 mod record;
 mod report;
+mod verify;
 
 use crate::error::CliError;
 use crate::typed::{self, TypedCommand};
@@ -29,6 +31,7 @@ use std::time::Duration;
 
 pub use compare::compare;
 pub use report::Report;
+pub use verify::verify;
 
 /// The node budget of a move when neither `--nodes` nor `--time` is given:
 /// fast enough for thousands of games, strong enough to beat a weaker
@@ -50,6 +53,8 @@ pub struct StudyOptions {
     /// The slice `(i, n)` (1-based `i`) of the games this run plays.
     pub shard: (u64, u64),
     pub progress: bool,
+    /// The command as typed, recorded in the study's `build.json`.
+    pub command: String,
 }
 
 impl StudyOptions {
@@ -58,15 +63,21 @@ impl StudyOptions {
             (None, None) => Some(DEFAULT_NODES),
             (nodes, _) => nodes,
         };
-        let mut limits = self.player.limits::<G>(self.time_ms.map(Duration::from_millis));
-        if nodes.is_some() {
-            limits.nodes = nodes;
-            if self.time_ms.is_none() {
-                limits.time = None;
-            }
-        }
-        limits
+        player_limits::<G>(&self.player, self.time_ms, nodes)
     }
+}
+
+/// The study player's limits from its recorded budget (a node budget
+/// replaces the player's time).
+fn player_limits<G: Game>(player: &AgentSpec, time_ms: Option<u64>, nodes: Option<u64>) -> Limits {
+    let mut limits = player.limits::<G>(time_ms.map(Duration::from_millis));
+    if nodes.is_some() {
+        limits.nodes = nodes;
+        if time_ms.is_none() {
+            limits.time = None;
+        }
+    }
+    limits
 }
 
 /// Reads `--shard I/N`.
@@ -115,6 +126,7 @@ impl TypedCommand for Run<'_> {
             material_kinds: start.material().into_iter().map(|(name, _)| name.to_owned()).collect(),
         };
         record::prepare(self.dir, &settings)?;
+        provenance::claim(self.dir, &settings, &options.command)?;
         let done: BTreeSet<u64> = record::read_games(self.dir)?.iter().map(|g| g.index).collect();
         let (shard, shards) = options.shard;
         let pending: Vec<u64> = (0..options.games).filter(|i| i % shards == shard - 1 && !done.contains(i)).collect();
@@ -197,7 +209,8 @@ pub fn write_report(dir: &Path, settings: &Settings) -> Result<Report, CliError>
     let mut games = record::read_games(dir)?;
     games.sort_by_key(|g| g.index);
     games.dedup_by_key(|g| g.index);
-    let report = report::build(settings, &games);
+    let made_by = provenance::read(dir)?;
+    let report = report::build(settings, made_by, &games);
     let json = serde_json::to_string_pretty(&report).expect("a report is plain data") + "\n";
     let write = |name: &str, text: &str| {
         let path = dir.join(name);
@@ -206,15 +219,18 @@ pub fn write_report(dir: &Path, settings: &Settings) -> Result<Report, CliError>
     write("report.json", &json)?;
     write("report.md", &report::markdown(&report))?;
     write("length.svg", &chart::length_histogram(&report)?)?;
+    provenance::write_digests(dir, &games)?;
     Ok(report)
 }
 
 /// `menagerie study merge DIR... --out DIR`: the games of several slices
 /// (or runs) of one study in one folder, with its report.
-pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report, CliError> {
+pub fn merge(dirs: &[PathBuf], out: &Path, command: &str) -> Result<Report, CliError> {
     let first = dirs.first().ok_or_else(|| CliError::BadInput("study merge: name the folders to merge".into()))?;
     let settings = record::read_settings(first)?;
+    let made_by = provenance::read(first)?;
     let mut games: Vec<GameRecord> = Vec::new();
+    let mut commands: Vec<String> = Vec::new();
     for dir in dirs {
         let found = record::read_settings(dir)?;
         if found != settings {
@@ -224,7 +240,40 @@ pub fn merge(dirs: &[PathBuf], out: &Path) -> Result<Report, CliError> {
                 dir.display()
             )));
         }
+        let provenance = provenance::read(dir)?;
+        if provenance.as_ref().map(|p| &p.build) != made_by.as_ref().map(|p| &p.build) {
+            return Err(CliError::BadInput(format!(
+                "{} and {} were made by different builds of the program; only slices of one build merge",
+                first.display(),
+                dir.display()
+            )));
+        }
+        for command in provenance.into_iter().flat_map(|p| p.commands) {
+            if !commands.contains(&command) {
+                commands.push(command);
+            }
+        }
         games.extend(record::read_games(dir)?);
+    }
+    record::prepare(out, &settings)?;
+    if let Some(made_by) = &made_by {
+        let mut merged = match provenance::read(out)? {
+            Some(found) if found.build != made_by.build => {
+                return Err(CliError::BadInput(format!(
+                    "{} holds games of another build ({}); choose another --out folder",
+                    out.display(),
+                    found.build
+                )))
+            }
+            Some(found) => found,
+            None => provenance::Provenance { commands: Vec::new(), ..made_by.clone() },
+        };
+        for command in commands.into_iter().chain([command.to_owned()]) {
+            if !merged.commands.contains(&command) {
+                merged.commands.push(command);
+            }
+        }
+        provenance::write(out, &merged)?;
     }
     games.sort_by_key(|g| g.index);
     games.dedup_by_key(|g| g.index);

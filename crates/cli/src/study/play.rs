@@ -1,6 +1,7 @@
 //! One game of a study: the fixed opening, a few uniformly random moves,
 //! then the player against itself, recording what the report needs.
 
+use super::provenance::Digest;
 use super::record::{GameRecord, Settings, DIVERSITY_PLIES, OPENING_TEXTS};
 use crate::error::CliError;
 use menagerie_ai::{AgentSpec, Limits, StopFlag};
@@ -50,7 +51,9 @@ pub fn play_game<G: Game + Evaluate + Study>(
         material: Vec::new(),
         mechanics: BTreeMap::new(),
         millis: 0,
+        digest: String::new(),
     };
+    let mut digest = Digest::new();
     let mut opening = settings.opening.iter();
     while game.outcome().is_none() && record.plies < settings.max_plies {
         let mv = match game.to_act() {
@@ -77,6 +80,7 @@ pub fn play_game<G: Game + Evaluate + Study>(
         }
         let before = game.clone();
         game.play(mv);
+        digest.position(game.hash());
         G::tally_move(&before, mv, &game, &mut tally);
         if is_player_move {
             record.plies += 1;
@@ -102,6 +106,7 @@ pub fn play_game<G: Game + Evaluate + Study>(
     record.first_score = score as i8;
     record.reason = reason;
     record.mechanics = tally.iter().map(|(name, count)| (name.to_owned(), count)).collect();
+    record.digest = digest.finish(record.first_score, record.plies);
     record.millis = begun.elapsed().as_millis() as u64;
     Ok(record)
 }

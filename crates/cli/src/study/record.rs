@@ -52,6 +52,10 @@ pub struct GameRecord {
     /// The game's own mechanics (see the game's `study.rs`).
     pub mechanics: BTreeMap<String, u64>,
     pub millis: u64,
+    /// The game's fingerprint (see `provenance::Digest`); empty in games
+    /// recorded before digests existed.
+    #[serde(default)]
+    pub digest: String,
 }
 
 /// How many move texts of each game's start are kept.
@@ -81,7 +85,12 @@ pub fn prepare(dir: &Path, settings: &Settings) -> Result<(), CliError> {
 
 pub fn read_settings(dir: &Path) -> Result<Settings, CliError> {
     let path = dir.join(SETTINGS_FILE);
-    let text = std::fs::read_to_string(&path).map_err(|e| failed(&path, e))?;
+    let text = std::fs::read_to_string(&path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => {
+            CliError::BadInput(format!("{} holds no study (no {SETTINGS_FILE})", dir.display()))
+        }
+        _ => failed(&path, e),
+    })?;
     serde_json::from_str(&text).map_err(|e| CliError::BadInput(format!("{}: {e}", path.display())))
 }
 

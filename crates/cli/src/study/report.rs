@@ -2,6 +2,7 @@
 //! (so merged slices report like one run), as JSON and as Markdown.
 
 use super::fit::{fit, Fit, Sample};
+use super::provenance::Provenance;
 use super::record::{GameRecord, Settings, DIVERSITY_PLIES};
 use menagerie_ai::stats::{score, wilson, Estimate, Z95};
 use serde::Serialize;
@@ -12,7 +13,12 @@ use std::fmt::Write;
 pub struct Report {
     pub variant: String,
     pub settings: Settings,
+    /// The program that played the games and the commands that ran it.
+    pub made_by: Option<Provenance>,
     pub games: usize,
+    /// Games that differ move for move (equal fingerprints are one game
+    /// played again); the intervals count a repeated game once, in effect.
+    pub distinct_games: usize,
     /// Computer time of all games together (threads add up).
     pub game_seconds: f64,
     pub first_player: Results,
@@ -120,16 +126,20 @@ pub struct Mechanic {
 const TOP_OPENINGS: usize = 10;
 const HISTOGRAM_BINS: u32 = 20;
 
-pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
+pub fn build(settings: &Settings, made_by: Option<Provenance>, records: &[GameRecord]) -> Report {
     let n = records.len();
     let count = |s: i8| records.iter().filter(|r| r.first_score == s).count() as u64;
     let (wins, draws, losses) = (count(1), count(0), count(-1));
+    let clusters = clusters(records);
+    let distinct_games = clusters.iter().copied().collect::<HashSet<u64>>().len();
+    let scores: Vec<f64> = records.iter().map(|r| (f64::from(r.first_score) + 1.0) / 2.0).collect();
+    let decisive: Vec<f64> = records.iter().map(|r| f64::from(r.first_score != 0)).collect();
     let first_player = Results {
         wins,
         draws,
         losses,
-        score: score(wins, draws, losses).into(),
-        decisive: wilson((wins + losses) as f64, n as f64).into(),
+        score: clustered_wilson(&scores, &clusters).into(),
+        decisive: clustered_wilson(&decisive, &clusters).into(),
     };
 
     let mut by_reason: BTreeMap<&str, [u64; 3]> = BTreeMap::new();
@@ -151,7 +161,9 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
     Report {
         variant: settings.variant.clone(),
         settings: settings.clone(),
+        made_by,
         games: n,
+        distinct_games,
         game_seconds: records.iter().map(|r| r.millis as f64 / 1000.0).sum(),
         first_player,
         reasons,
@@ -160,9 +172,44 @@ pub fn build(settings: &Settings, records: &[GameRecord]) -> Report {
         diversity: diversity(records),
         first_moves: openings(records, 1),
         openings: openings(records, 2),
-        piece_values: piece_values(settings, records),
+        piece_values: piece_values(settings, records, &clusters),
         mechanics: mechanics(records),
     }
+}
+
+/// Each game's cluster: games with one fingerprint are one game played
+/// again and share a cluster (the number of the first of them); a game
+/// recorded without a fingerprint is its own.
+fn clusters(records: &[GameRecord]) -> Vec<u64> {
+    let mut first: BTreeMap<&str, u64> = BTreeMap::new();
+    records
+        .iter()
+        .map(|r| if r.digest.is_empty() { r.index } else { *first.entry(&r.digest).or_insert(r.index) })
+        .collect()
+}
+
+/// The mean of `values` (each in [0, 1]) with Wilson's interval at the
+/// effective number of games: the games divided by the design effect of
+/// the clustering (the cluster-robust variance of the mean over the
+/// variance were every game independent), so repeated games are not
+/// counted as independent evidence.
+pub fn clustered_wilson(values: &[f64], clusters: &[u64]) -> Estimate {
+    let n = values.len() as f64;
+    if values.is_empty() {
+        return wilson(0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    let independent: f64 = values.iter().map(|v| (v - mean).powi(2)).sum();
+    let mut sums: BTreeMap<u64, f64> = BTreeMap::new();
+    for (v, c) in values.iter().zip(clusters) {
+        *sums.entry(*c).or_default() += v - mean;
+    }
+    let clustered: f64 = sums.values().map(|s| s * s).sum();
+    let effect = if independent > 0.0 { (clustered / independent).max(1.0) } else { 1.0 };
+    let effective = n / effect;
+    let mut estimate = wilson(mean * effective, effective);
+    estimate.value = mean;
+    estimate
 }
 
 /// The `q` quantile of sorted values, interpolating linearly between
@@ -265,12 +312,13 @@ fn openings(records: &[GameRecord], depth: usize) -> Vec<OpeningScore> {
     lines
 }
 
-fn piece_values(settings: &Settings, records: &[GameRecord]) -> Option<Fit> {
+fn piece_values(settings: &Settings, records: &[GameRecord], clusters: &[u64]) -> Option<Fit> {
     let samples: Vec<Sample> = records
         .iter()
-        .flat_map(|r| {
+        .zip(clusters)
+        .flat_map(|(r, &cluster)| {
             let result = (f64::from(r.first_score) + 1.0) / 2.0;
-            r.material.iter().map(move |(_, m)| Sample { cluster: r.index, material: m, result })
+            r.material.iter().map(move |(_, m)| Sample { cluster, material: m, result })
         })
         .filter(|s| s.material.len() == settings.material_kinds.len())
         .collect();
@@ -316,10 +364,31 @@ pub fn markdown(report: &Report) -> String {
         md,
         "{} games of `{}` against itself ({budget}), seed {}; each game opens with {opening}{} uniformly random \
          moves, then both sides search; games still going after {} moves are adjudicated drawn. \
-         {:.0} s of computer time in all. Intervals are 95%: Wilson's for scores and rates, \
-         cluster-robust (by game) for the fitted values.\n",
-        report.games, s.player, s.seed, s.random_plies, s.max_plies, report.game_seconds
+         {:.0} s of computer time in all. {} of the {} games are distinct (the others repeat one of them \
+         move for move). Intervals are 95%: Wilson's for scores and rates, at the number of games the \
+         repeats leave in effect; cluster-robust (by distinct game) for the fitted values.\n",
+        report.games,
+        s.player,
+        s.seed,
+        s.random_plies,
+        s.max_plies,
+        report.game_seconds,
+        report.distinct_games,
+        report.games
     );
+    match &report.made_by {
+        Some(made) => {
+            let _ = writeln!(
+                md,
+                "Made by {} (settings {}). `menagerie study verify <this folder>` plays its games again \
+                 and says whether today's program still plays them.\n",
+                made.build, made.settings_hash
+            );
+        }
+        None => {
+            let _ = writeln!(md, "Made by a build that was not recorded (before studies recorded their build).\n");
+        }
+    }
     let f = &report.first_player;
     let _ = writeln!(md, "## Balance\n");
     // A header row of words: an empty one draws as an empty bar.
@@ -401,6 +470,14 @@ pub fn markdown(report: &Report) -> String {
         for m in &report.mechanics {
             let _ = writeln!(md, "| {} | {} | {:.2} | {} |", m.name, m.total, m.per_game, m.games_with_any);
         }
+    }
+    if let Some(made) = &report.made_by {
+        let _ = writeln!(md, "\n## How it was made\n\nBy {}, commit `{}`, with\n", made.build, made.build.commit);
+        let _ = writeln!(md, "```");
+        for command in &made.commands {
+            let _ = writeln!(md, "{command}");
+        }
+        let _ = writeln!(md, "```");
     }
     md
 }

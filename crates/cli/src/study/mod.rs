@@ -126,10 +126,14 @@ impl TypedCommand for Run<'_> {
             material_kinds: start.material().into_iter().map(|(name, _)| name.to_owned()).collect(),
         };
         record::prepare(self.dir, &settings)?;
-        provenance::claim(self.dir, &settings, &options.command)?;
         let done: BTreeSet<u64> = record::read_games(self.dir)?.iter().map(|g| g.index).collect();
         let (shard, shards) = options.shard;
         let pending: Vec<u64> = (0..options.games).filter(|i| i % shards == shard - 1 && !done.contains(i)).collect();
+        // Only a run that plays games must be the build that made them; a
+        // rerun with nothing left to play rewrites the report.
+        if !pending.is_empty() || provenance::read(self.dir)?.is_none() {
+            provenance::claim(self.dir, &settings, &options.command)?;
+        }
         let player = StudyPlayer { spec: options.player.clone(), limits };
         play_all(&start, &settings, &player, &pending, self.dir, options)?;
         write_report(self.dir, &settings)

@@ -439,9 +439,11 @@ struct StudyArgs {
     /// Milliseconds a move (results then depend on the machine's speed)
     #[arg(long)]
     time: Option<u64>,
-    /// Nodes (alpha-beta) or playouts (MCTS) a move; the default when --time is not given
-    #[arg(long)]
-    nodes: Option<u64>,
+    /// Nodes (alpha-beta) or playouts (MCTS) a move; the default when --time is not given.
+    /// Several (--nodes 2000,20000,200000): the study at each, in OUT/nodes-N, and
+    /// strength.md, strength.json and strength.svg: each measure against strength
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Vec<u64>,
     /// Games played at once, one a thread (default: every core)
     #[arg(long)]
     threads: Option<usize>,
@@ -778,7 +780,7 @@ fn run_study(args: StudyArgs) -> Result<(), CliError> {
         games: args.games,
         player,
         time_ms: args.time,
-        nodes: args.nodes,
+        nodes: args.nodes.first().copied(),
         threads: args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1),
         seed: args.seed,
         opening: args.opening.map(|o| o.split_whitespace().map(str::to_owned).collect()).unwrap_or_default(),
@@ -788,26 +790,51 @@ fn run_study(args: StudyArgs) -> Result<(), CliError> {
         progress: !args.quiet,
         command: command_line(),
     };
+    if args.nodes.len() < 2 {
+        return study_variants(&args.variants, args.compare, args.out.as_deref(), &options).map(|_| ());
+    }
+    let mut budgets = args.nodes.clone();
+    budgets.sort_unstable();
+    budgets.dedup();
+    let base = args.out.clone().unwrap_or_else(|| study::default_folder(&args.variants[0]));
+    let mut rungs = Vec::new();
+    for nodes in budgets {
+        let options = study::StudyOptions { nodes: Some(nodes), ..options.clone() };
+        let dir = study::rung_folder(&base, nodes);
+        let reports = study_variants(&args.variants, args.compare, Some(&dir), &options)?;
+        rungs.push(study::Rung { nodes, reports });
+    }
+    print!("\n{}", study::write_strength(&base, &rungs)?);
+    Ok(())
+}
+
+/// One study of each variant (with `compare`, side by side in `out`).
+fn study_variants(
+    variants: &[String],
+    compare: bool,
+    out: Option<&std::path::Path>,
+    options: &study::StudyOptions,
+) -> Result<Vec<study::Report>, CliError> {
     let mut reports = Vec::new();
-    for variant in &args.variants {
-        let dir = match (&args.out, args.compare) {
+    for variant in variants {
+        let dir = match (out, compare) {
             (Some(out), true) => out.join(study::default_folder(variant).file_name().expect("a folder name")),
-            (Some(out), false) => out.clone(),
+            (Some(out), false) => out.to_owned(),
             (None, _) => study::default_folder(variant),
         };
-        let report = study::run(variant, &dir, &options)?;
+        let report = study::run(variant, &dir, options)?;
         println!("{}", study::summary(&report, &dir));
         reports.push(report);
     }
-    if args.compare {
+    if compare {
         let table = study::compare(&reports);
-        if let Some(out) = &args.out {
+        if let Some(out) = out {
             let path = out.join("compare.md");
             std::fs::write(&path, &table).map_err(|e| CliError::Failed(format!("{}: {e}", path.display())))?;
         }
         print!("\n{table}");
     }
-    Ok(())
+    Ok(reports)
 }
 
 /// The command as typed, for the files that record how they were made.

@@ -82,6 +82,45 @@ fn a_small_study_reports_resumes_and_merges_its_shards() {
 }
 
 #[test]
+fn several_budgets_make_a_strength_ladder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("ladder");
+    let printed = ok(&[
+        "study",
+        "--compare",
+        "lichen-3x3",
+        "lichen-3x3:no-harvest",
+        "--games",
+        "3",
+        "--nodes",
+        "1000,100",
+        "--threads",
+        "2",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    for nodes in ["100", "1000"] {
+        for variant in ["lichen-3x3", "lichen-3x3-no-harvest"] {
+            let r = report(&out.join(format!("nodes-{nodes}")).join(variant));
+            assert_eq!(r["settings"]["nodes"].as_u64().unwrap().to_string(), nodes);
+            assert_eq!(r["games"], 3);
+        }
+        assert!(out.join(format!("nodes-{nodes}/compare.md")).exists());
+    }
+    let md = std::fs::read_to_string(out.join("strength.md")).unwrap();
+    assert!(printed.contains("# Against strength"), "{printed}");
+    assert!(md.contains("## `lichen-3x3`") && md.contains("## `lichen-3x3:no-harvest` against `lichen-3x3`"), "{md}");
+    // Weakest first, then the conclusion rule's sentence.
+    let (weak, strong) = (md.find("| 100 | 3 (").unwrap(), md.find("| 1000 | 3 (").unwrap());
+    assert!(weak < strong, "{md}");
+    assert!(md.contains("First player's edge. **"), "{md}");
+    assert!(std::fs::read_to_string(out.join("strength.svg")).unwrap().starts_with("<svg"));
+    let points: Value = serde_json::from_str(&std::fs::read_to_string(out.join("strength.json")).unwrap()).unwrap();
+    assert_eq!(points.as_array().unwrap().len(), 4);
+}
+
+#[test]
 fn compare_runs_each_variant_and_prints_differences() {
     let tmp = tempfile::tempdir().unwrap();
     let printed = study("lichen-3x3", "2", tmp.path(), &["--compare", "lichen-3x3:no-harvest"]);

@@ -14,6 +14,7 @@ mod play;
 mod provenance;
 mod record;
 mod report;
+mod strength;
 mod verify;
 
 use crate::error::CliError;
@@ -31,6 +32,7 @@ use std::time::Duration;
 
 pub use compare::compare;
 pub use report::Report;
+pub use strength::{rung_folder, write as write_strength, Rung};
 pub use verify::verify;
 
 /// The node budget of a move when neither `--nodes` nor `--time` is given:

@@ -208,6 +208,22 @@ fn markdown(rungs: &[Rung]) -> String {
         let _ = writeln!(md, "\nScore. {}\n", conclusion(rungs, &says_score));
         let _ = writeln!(md, "Length. {}\n", conclusion(rungs, &says_length));
     }
+    let _ = writeln!(md, "## How it was made\n");
+    for rung in rungs {
+        for r in &rung.reports {
+            let _ = match &r.made_by {
+                Some(made) => writeln!(
+                    md,
+                    "- `{}` at {} nodes: by {}, with `{}`",
+                    r.variant,
+                    rung.nodes,
+                    made.build,
+                    made.commands.join("`, then `")
+                ),
+                None => writeln!(md, "- `{}` at {} nodes: by a build that was not recorded", r.variant, rung.nodes),
+            };
+        }
+    }
     md
 }
 

@@ -838,8 +838,18 @@ fn study_variants(
 }
 
 /// The command as typed, for the files that record how they were made.
+/// Words a shell would split or expand are quoted, so that the line runs as
+/// recorded (`--opening "a2ne;a2*ne"`).
 fn command_line() -> String {
-    let words: Vec<String> = std::env::args().skip(1).collect();
+    let quote = |word: String| {
+        let plain = |c: char| c.is_ascii_alphanumeric() || "-_.,:/=+@%".contains(c);
+        if !word.is_empty() && word.chars().all(plain) {
+            word
+        } else {
+            format!("'{}'", word.replace('\'', "'\\''"))
+        }
+    };
+    let words: Vec<String> = std::env::args().skip(1).map(quote).collect();
     format!("menagerie {}", words.join(" "))
 }
 

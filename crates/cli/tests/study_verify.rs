@@ -55,6 +55,32 @@ fn a_study_records_its_build_and_verifies() {
 }
 
 #[test]
+fn the_recorded_command_runs_as_recorded() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("a2ne");
+    let out = menagerie(&[
+        "study",
+        "lichen",
+        "--opening",
+        "a2ne;a2*ne",
+        "--random-plies",
+        "0",
+        "--games",
+        "1",
+        "--nodes",
+        "100",
+        "--quiet",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let build: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("build.json")).unwrap()).unwrap();
+    let command = build["commands"][0].as_str().unwrap();
+    assert!(command.contains("--opening 'a2ne;a2*ne' --random-plies 0"), "{command}");
+}
+
+#[test]
 fn the_first_games_do_not_depend_on_the_number_of_games_or_the_shards() {
     let tmp = tempfile::tempdir().unwrap();
     let (few, many, shard) = (tmp.path().join("few"), tmp.path().join("many"), tmp.path().join("shard"));

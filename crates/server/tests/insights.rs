@@ -85,13 +85,13 @@ async fn the_pages_reports_and_charts_are_served_and_linked() {
     assert_eq!(status, 200);
     assert!(html.contains("href=\"lichen.md\""), "the index links to each game");
 
-    let (status, _, html) = page(&server, "/insights/lichen/lichen-a2ne/report.md").await;
+    let (status, _, html) = page(&server, "/insights/lichen/a2ne/nodes-2000/report.md").await;
     assert_eq!(status, 200);
     assert!(html.contains("<img src=\"length.svg\""), "{html}");
-    let (status, kind, svg) = page(&server, "/insights/lichen/lichen-a2ne/length.svg").await;
+    let (status, kind, svg) = page(&server, "/insights/lichen/a2ne/nodes-2000/length.svg").await;
     assert_eq!((status, kind.as_str()), (200, "image/svg+xml"));
     assert!(svg.contains("<svg"));
-    let (status, kind, json) = page(&server, "/insights/lichen/lichen-a2ne/report.json").await;
+    let (status, kind, json) = page(&server, "/insights/lichen/a2ne/nodes-2000/report.json").await;
     assert_eq!((status, kind.as_str()), (200, "application/json"));
     assert!(serde_json::from_str::<serde_json::Value>(&json).is_ok());
 
@@ -115,7 +115,7 @@ async fn the_pages_reports_and_charts_are_served_and_linked() {
         "/insights/../Cargo.toml",
         "/insights/%2e%2e/%2e%2e/Cargo.toml",
         "/insights/..%2f..%2fCargo.toml",
-        "/insights/lichen/lichen-a2ne/games.jsonl",
+        "/insights/lichen/a2ne/nodes-2000/games.jsonl",
         "/insights//etc/passwd",
         "/insights/api",
     ] {

@@ -251,7 +251,14 @@ fn chart(rungs: &[Rung]) -> Result<String, CliError> {
                 .x_desc("nodes a move")
                 .y_desc("score %")
                 .x_labels(rungs.len() + 2)
-                .x_label_formatter(&|v| format!("{:.0}", 10f64.powf(*v)))
+                // Labels at powers of ten only (the axis is log10 of the budget).
+                .x_label_formatter(&|v| {
+                    if (v - v.round()).abs() < 0.05 {
+                        format!("{:.0}", 10f64.powf(v.round()))
+                    } else {
+                        String::new()
+                    }
+                })
                 .label_style(("sans-serif", 16))
                 .axis_desc_style(("sans-serif", 16))
                 .draw()?;

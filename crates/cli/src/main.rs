@@ -1,6 +1,7 @@
 //! `menagerie`: play, study and test the Menagerie games from a terminal.
 
 mod analyse;
+mod backup;
 mod bench;
 mod chance;
 mod engine;
@@ -315,25 +316,16 @@ enum Command {
     /// Speak a UCI-style protocol on stdin/stdout (see the README)
     Engine,
     /// Serve the web page, the JSON API (docs/api.md) and live updates
-    Serve {
-        /// Address to listen on
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// Where games are kept: a SQLite file (created on first run), or a
-        /// PostgreSQL URL (postgres://user:password@host:port/database) that
-        /// several servers may share
-        #[arg(long, default_value = "menagerie.sqlite")]
-        db: String,
-        /// Folder of Lunch Chess decks to offer besides the standard one:
-        /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
+    Serve(serve::ServeArgs),
+    /// A consistent copy of a SQLite store, made while the server runs
+    /// (SQLite's online backup); restoring is serving the copy
+    Backup {
+        /// The store to copy (the file `serve --db` names)
         #[arg(long)]
-        decks: Option<std::path::PathBuf>,
-        /// Seconds a client has to send a request's head, and again its body
-        #[arg(long, default_value_t = 5.0)]
-        request_timeout: f64,
-        /// Connections served at once (more wait until one ends)
-        #[arg(long, default_value_t = 4096)]
-        max_connections: usize,
+        db: std::path::PathBuf,
+        /// The copy to write (replaced whole, only once complete)
+        #[arg(long)]
+        to: std::path::PathBuf,
     },
     /// Copy every game of one database into another (a SQLite file into
     /// PostgreSQL), each read back and compared; safe to run again
@@ -687,9 +679,8 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve { addr, db, decks, request_timeout, max_connections } => {
-            serve::serve(&addr, db, decks, request_timeout, max_connections)?
-        }
+        Command::Serve(args) => serve::serve(args)?,
+        Command::Backup { db, to } => backup::backup(&db, &to)?,
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
         Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {
             let target = serve::LoadTarget::from_args(addr, db, nodes)?;

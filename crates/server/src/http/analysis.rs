@@ -12,6 +12,7 @@ use super::listen::{ConnectionSlot, PeerAddr};
 use super::positions::PositionSource;
 use crate::analysis::{analyse, Analyst, Event, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_TIME};
 use crate::hub::Hub;
+use crate::ops::{OpenSocket, Operations};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, State};
 use axum::response::Response;
@@ -50,13 +51,14 @@ pub async fn upgrade(
     Extension(analyst): Extension<Arc<Analyst>>,
     peer: Option<Extension<PeerAddr>>,
     slot: Option<Extension<ConnectionSlot>>,
+    Extension(ops): Extension<Arc<Operations>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let client = peer.map(|Extension(PeerAddr(addr))| addr.ip());
     let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
     upgrade.on_upgrade(move |socket| async move {
         let _slot = slot;
-        serve(hub, analyst, client, socket).await
+        serve(hub, analyst, client, socket, ops.open_socket("analysis")).await
     })
 }
 
@@ -121,7 +123,13 @@ fn read(text: &str) -> Result<Option<AnalyseRequest>, String> {
     }
 }
 
-async fn serve(hub: Arc<Hub>, analyst: Arc<Analyst>, client: Option<std::net::IpAddr>, socket: WebSocket) {
+async fn serve(
+    hub: Arc<Hub>,
+    analyst: Arc<Analyst>,
+    client: Option<std::net::IpAddr>,
+    socket: WebSocket,
+    mut open: OpenSocket,
+) {
     let (mut sender, mut receiver) = socket.split();
     let (events, mut reports) = mpsc::channel::<(u64, Event)>(QUEUED_REPORTS);
     // The analysis running: its number and stop flag.
@@ -176,6 +184,10 @@ async fn serve(hub: Arc<Hub>, analyst: Arc<Analyst>, client: Option<std::net::Ip
                         outgoing.push(begin(&hub, &analyst, client, request, number, &events, &mut running).await);
                     }
                 }
+            }
+            () = open.restarting() => {
+                let _ = tokio::time::timeout(SEND_TIME, sender.send(OpenSocket::close_frame())).await;
+                break;
             }
             _ = sleep_until(deadline), if deadline.is_some() => {
                 stopping = None;

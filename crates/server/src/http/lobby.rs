@@ -8,6 +8,7 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::identity::{checked_name, Identity};
 use crate::lobby::{Lobby, Membership, Seek, SeekBody};
+use crate::ops::{OpenSocket, Operations};
 use crate::secret;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Extension, Path, State};
@@ -141,6 +142,7 @@ pub async fn upgrade(
     Extension(lobby): TheLobby,
     headers: HeaderMap,
     slot: Option<Extension<ConnectionSlot>>,
+    Extension(ops): Extension<Arc<Operations>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let me = Identity::existing(&headers);
@@ -149,11 +151,17 @@ pub async fn upgrade(
     Ok(upgrade.on_upgrade(move |socket| async move {
         // The connection's place in the server's count, held while the socket lives.
         let _slot = slot;
-        serve(lobby, me, membership, socket).await
+        serve(lobby, me, membership, socket, ops.open_socket("lobby")).await
     }))
 }
 
-async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membership, socket: WebSocket) {
+async fn serve(
+    lobby: Arc<Lobby>,
+    me: Option<Identity>,
+    mut membership: Membership,
+    socket: WebSocket,
+    mut open: OpenSocket,
+) {
     let (mut sender, mut receiver) = socket.split();
     let viewer = me.as_ref().map(|m| &m.id);
     let mut outgoing = Some(lobby_message(&lobby, &mut membership, viewer));
@@ -174,6 +182,10 @@ async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membersh
                 None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                 Some(Ok(_)) => None,
             },
+            () = open.restarting() => {
+                let _ = tokio::time::timeout(SEND_TIME, sender.send(OpenSocket::close_frame())).await;
+                return;
+            }
         };
     }
 }

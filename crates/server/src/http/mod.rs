@@ -10,6 +10,7 @@ mod body;
 mod games;
 pub mod listen;
 mod lobby;
+pub mod ops;
 mod pages;
 mod positions;
 pub mod records;
@@ -21,14 +22,24 @@ use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::Lobby;
+use crate::ops::Operations;
 use axum::extract::{DefaultBodyLimit, Extension};
+use axum::middleware;
 use axum::routing::{delete, get, post};
 use axum::Router;
 use std::sync::Arc;
 
 /// All routes of the server over `hub`.
 pub fn router(hub: Arc<Hub>) -> Router {
+    router_with(hub, Operations::new(Vec::new()))
+}
+
+/// [`router`] with a node's operations state (`menagerie serve`: draining,
+/// restarting, trusted proxies).
+pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>) -> Router {
     Router::new()
+        .route("/healthz", get(ops::healthz))
+        .route("/readyz", get(ops::readyz))
         .route("/", get(pages::page))
         .route("/g/{id}", get(pages::page))
         .route("/analysis", get(pages::page))
@@ -64,5 +75,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(Arc::new(Lobby::default())))
+        .layer(middleware::from_fn(ops::observe))
+        .layer(middleware::from_fn(ops::forwarded_client))
+        .layer(Extension(operations))
         .with_state(hub)
 }

@@ -7,6 +7,7 @@ use super::listen::ConnectionSlot;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::live::GameSlot;
+use crate::ops::{OpenSocket, Operations};
 use crate::view::state;
 use crate::viewer::Viewer;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
@@ -26,6 +27,7 @@ pub async fn upgrade(
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
     slot: Option<Extension<ConnectionSlot>>,
+    Extension(ops): Extension<Arc<Operations>>,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
     let game = hub.slot(&id).await?;
@@ -39,14 +41,14 @@ pub async fn upgrade(
     Ok(upgrade.on_upgrade(move |socket| async move {
         // The connection's place in the server's count, held while the socket lives.
         let _slot = slot;
-        watch(hub, game, viewer, socket).await
+        watch(hub, game, viewer, socket, ops.open_socket("game")).await
     }))
 }
 
 /// The largest frame or message a client may send on a socket.
 const MAX_INCOMING: usize = 4096;
 
-async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSocket) {
+async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSocket, mut open: OpenSocket) {
     let (mut sender, mut receiver) = socket.split();
     let mut changes = slot.subscribe();
     loop {
@@ -72,6 +74,10 @@ async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSo
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
                     Some(Ok(_)) => {}
                 },
+                () = open.restarting() => {
+                    let _ = sender.send(OpenSocket::close_frame()).await;
+                    return;
+                }
             }
         }
     }

@@ -19,12 +19,14 @@ fn deploy(file: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../deploy").join(file)
 }
 
-/// A child process, stopped when dropped.
+/// A child process, stopped when dropped: SIGTERM, which nginx's master
+/// passes on to its workers (SIGKILL would leave them running).
 struct Running(Child);
 
 impl Drop for Running {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        // SAFETY: kill sends a signal to our own child; no memory is involved.
+        unsafe { libc::kill(self.0.id() as i32, libc::SIGTERM) };
         let _ = self.0.wait();
     }
 }

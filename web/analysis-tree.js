@@ -8,6 +8,7 @@
 // indented), every move clickable.
 
 import { h } from './dom.js';
+import { turnLabel } from './movelist.js';
 
 export class TreeNode {
   /// `move`: {text, label, actor} that led here (null at the root).
@@ -74,11 +75,12 @@ export class TreeNode {
 }
 
 /// The tree as a list. `offset` is the number of moves before the root
-/// (a game's position after some moves), for the move numbers; `shortOf`
-/// gives a move's short form.
-export function treeList(root, { current, offset = 0, onPick, shortOf }) {
+/// (a game's position after some moves), for the plies; `numberOf(node)`
+/// places a node's move in the game page's notation (`turnNumbers`:
+/// `{number, side, starts}`); `shortOf` gives a move's short form.
+export function treeList(root, { current, offset = 0, onPick, shortOf, numberOf }) {
   const list = h('div', { class: 'tree', 'data-tree': '' });
-  const options = { current, offset, onPick, shortOf };
+  const options = { current, offset, onPick, shortOf, numberOf };
   if (root.children.length) list.append(lineFrom(root.children[0], options, 0));
   else list.append(h('p', { class: 'muted tree-empty' }, 'Play a move on the board to start a line.'));
   return list;
@@ -90,17 +92,15 @@ export function treeList(root, { current, offset = 0, onPick, shortOf }) {
 function lineFrom(first, options, nested) {
   const el = h('div', { class: nested ? 'tree-line variation' : 'tree-line main', 'data-line': nested ? 'variation' : 'main', 'data-nested': nested });
   let node = first;
-  let numbered = true;
-  let previous = null;
+  let resumed = true;
   while (node) {
-    el.append(moveItem(node, options, numbered || node.move.actor !== previous));
-    numbered = false;
-    previous = node.move.actor;
+    el.append(moveItem(node, options, resumed));
+    resumed = false;
     const siblings = node.parent.children;
     if (siblings[0] === node) {
       for (const side of siblings.slice(1)) {
         el.append(lineFrom(side, options, nested + 1));
-        numbered = true;
+        resumed = true;
       }
     }
     node = node.children[0];
@@ -108,14 +108,22 @@ function lineFrom(first, options, nested) {
   return el;
 }
 
-function moveItem(node, { current, offset, onPick, shortOf }, numbered) {
+/// A move of the tree, numbered as the game page numbers turns: `12.`
+/// before the first side's turn, `12…` before the second side's where a
+/// line begins or resumes after a side line (else the second side's turn
+/// follows the first's on the same number).
+function moveItem(node, { current, offset, onPick, shortOf, numberOf }, resumed) {
   const ply = offset + node.depth();
   const text = node.move.label || (shortOf ? shortOf(node.move.text) : node.move.text);
+  const place = numberOf ? numberOf(node) : { number: ply, side: 'first', starts: true };
+  let number = null;
+  if (place.starts && (place.side !== 'second' || resumed)) number = turnLabel(place);
+  else if (resumed) number = `${place.number}…`;
   return h('span', {
     class: `move tree-move ${node.move.actor || ''}${node === current ? ' current' : ''}`,
     'data-tree-move': node.move.text,
     'data-tree-ply': ply,
-    title: `${ply}. ${node.move.text}${node.move.label && node.move.label !== node.move.text ? ` (${node.move.label})` : ''}`,
+    title: `${node.move.text}${node.move.label && node.move.label !== node.move.text ? ` (${node.move.label})` : ''}: move ${ply}`,
     onclick: () => onPick(node),
-  }, numbered ? h('span', { class: 'tree-num' }, `${ply}.`) : null, text);
+  }, number ? h('span', { class: 'tree-num' }, number) : null, text);
 }

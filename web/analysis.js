@@ -16,6 +16,7 @@ import { attachInput } from './input.js';
 import { icon } from './icons.js';
 import { defaultTokens, followClick, squareNames, startsWithPath } from './game.js';
 import { TreeNode, treeList } from './analysis-tree.js';
+import { turnNumbers, turnLabel } from './movelist.js';
 
 /// Requests refused by the server's caps asked again (a second apart), at most in a row.
 const MAX_RETRIES = 30;
@@ -67,6 +68,7 @@ class AnalysisPage {
     this.params = params;
     this.source = null; // what the socket and the position endpoint take, without moves
     this.offset = 0; // moves before the root, for numbering
+    this.prefix = []; // those moves ({text, label, actor, side}), for the turn numbers
     this.tree = null;
     this.current = null;
     this.flip = false;
@@ -132,12 +134,13 @@ class AnalysisPage {
       // Only what this seat may know, now: the server refuses the rest.
       this.source.ply = state.ply;
       this.offset = state.ply;
+      this.prefix = state.moves;
       if (wanted !== state.ply) this.note(`This game goes on with hidden cards: only its current position can be analysed, not move ${wanted}.`);
     } else {
       this.source.ply = 0;
       let node = this.tree;
       for (const mv of state.moves) {
-        node = node.child({ text: mv.text, label: mv.label, actor: mv.actor });
+        node = node.child({ text: mv.text, label: mv.label, actor: mv.actor, side: mv.side });
         if (mv.ply === wanted) this.current = node;
       }
     }
@@ -385,14 +388,24 @@ class AnalysisPage {
     const renderer = this.renderer();
     clear(e.pv);
     if (info && info.pv && info.pv.length) {
+      // The line as the move list writes it: turn numbers and short labels
+      // (the server's, worked out along the line; the page's short form
+      // where the server could not: a guess at hidden cards).
       const board = data && data.board;
+      const line = info.pv.map((text, i) => ({ text, label: null, side: null, actor: null, ...((info.line || [])[i] || {}) }));
+      const before = this.movesTo(engine.node);
+      const numbers = turnNumbers([...before, ...line], this.firstTurn()).slice(before.length);
       e.pv.append(h('span', { class: 'muted' }, 'Best line '),
-        ...info.pv.map((text, i) => h('span', {
-          class: i === 0 ? 'pv-move best' : 'pv-move',
-          title: `${text}: play the line to here`,
-          'data-pv-move': text,
-          onclick: () => this.playLine(engine.node, info.pv.slice(0, i + 1)),
-        }, i === 0 && renderer.short ? renderer.short(text, board) : text)));
+        ...line.map((move, i) => {
+          const place = numbers[i];
+          const number = i === 0 ? (place.starts ? turnLabel(place) : `${place.number}…`) : (place.starts && place.side !== 'second' ? turnLabel(place) : null);
+          return h('span', {
+            class: i === 0 ? 'pv-move best' : 'pv-move',
+            title: `${move.text}: play the line to here`,
+            'data-pv-move': move.text,
+            onclick: () => this.playLine(engine.node, line.slice(0, i + 1)),
+          }, number ? h('span', { class: 'tree-num' }, number) : null, move.label || (renderer.short ? renderer.short(move.text, i === 0 ? board : null) : move.text));
+        }));
       e.pv.setAttribute('data-best', info.best || info.pv[0]);
     } else {
       e.pv.removeAttribute('data-best');
@@ -417,6 +430,7 @@ class AnalysisPage {
           const known = data.legal_moves.find((m) => m.text === child.move.text);
           if (!child.move.label && known) child.move.label = known.label;
           if (!child.move.actor) child.move.actor = data.to_act;
+          if (!child.move.side) child.move.side = data.on_turn;
         }
       } catch (error) {
         node.failed = true;
@@ -439,7 +453,7 @@ class AnalysisPage {
     const e = this.el;
     const renderer = this.renderer();
     const board = this.current && this.current.data ? this.current.data.board : null;
-    clear(e.treeBox).append(treeList(this.tree, { current: this.current, offset: this.offset, onPick: (node) => this.goTo(node), shortOf: renderer.short ? (text) => renderer.short(text, board) : null }));
+    clear(e.treeBox).append(treeList(this.tree, { current: this.current, offset: this.offset, onPick: (node) => this.goTo(node), shortOf: renderer.short ? (text) => renderer.short(text, board) : null, numberOf: (node) => this.numberOf(node) }));
     const depth = this.current.depth();
     const end = this.current.lineEnd().depth();
     e.positionLabel.textContent = depth ? `move ${this.offset + depth}${end > depth ? ` of ${this.offset + end}` : ''}${this.current.onMainLine() ? '' : ' · side line'}` : 'start';
@@ -612,19 +626,40 @@ class AnalysisPage {
     if (!data || !data.branches) return;
     const move = data.legal_moves.find((m) => m.text === text);
     if (!move) return;
-    this.goTo(this.current.child({ text: move.text, label: move.label, actor: data.to_act }));
+    this.goTo(this.current.child({ text: move.text, label: move.label, actor: data.to_act, side: data.on_turn }));
   }
 
-  /// Plays the engine's line `texts` from `node` into the tree (the moves'
-  /// labels and sides are filled in as their positions are read).
-  playLine(node, texts) {
+  /// Plays the engine's line `moves` ({text, label, side, actor}, as the
+  /// server gave them) from `node` into the tree.
+  playLine(node, moves) {
     if (!node.data || !node.data.branches) return;
     let at = node;
-    for (const text of texts) {
-      const known = at.data && at.data.legal_moves.find((m) => m.text === text);
-      at = at.child({ text, label: known ? known.label : null, actor: at.data ? at.data.to_act : null });
+    for (const move of moves) {
+      const known = at.data && at.data.legal_moves.find((m) => m.text === move.text);
+      at = at.child({ text: move.text, label: move.label || (known ? known.label : null), actor: move.actor || (at.data ? at.data.to_act : null), side: move.side || null });
     }
     this.goTo(at);
+  }
+
+  /// The moves from the game's start (or the position given) to `node`.
+  movesTo(node) {
+    const moves = [];
+    for (let at = node; at && at.parent; at = at.parent) moves.push(at.move);
+    return [...this.prefix, ...moves.reverse()];
+  }
+
+  /// The number of the first row of the list: 1 from a game's start, the
+  /// turn counter of a position given as text.
+  firstTurn() {
+    const board = this.tree && this.tree.data ? this.tree.data.board : null;
+    const turn = !this.prefix.length && board && board.counters ? board.counters.turn : null;
+    return Number.isInteger(turn) && turn > 0 ? turn : 1;
+  }
+
+  /// Where `node`'s move stands in the game page's notation.
+  numberOf(node) {
+    const numbers = turnNumbers(this.movesTo(node), this.firstTurn());
+    return numbers[numbers.length - 1];
   }
 
   promote() {

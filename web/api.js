@@ -9,6 +9,9 @@ export class ApiError extends Error {
 
 async function call(method, path, body) {
   const init = { method, headers: {} };
+  // Every change is JSON, even one with nothing to say (the server refuses
+  // other bodies: a form on another site could post those).
+  if (body === undefined && method !== 'GET') body = {};
   if (body !== undefined) {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);

@@ -6,9 +6,12 @@
 //   pieces   the pieces (pointer-transparent: clicks fall to the squares)
 //   coords   coordinates
 //   arrows   game marks drawn over pieces (Lunch Chess battles, holds)
-//   hints    legal targets: a dot on an empty cell, corner marks on an
-//            occupied one, a ring round a slot — above everything, and
-//            each a click target of its own (data-hint-for="name")
+//   hints    legal targets: a dot on an empty cell, a ring round a slot —
+//            above everything, and each a click target of its own
+//            (data-hint-for="name"). An occupied cell's corner marks are
+//            painted in `marks`, under the piece, its badges (hit points)
+//            and the coordinates, which they would hide; its click target
+//            stays here.
 
 import { s } from './dom.js';
 
@@ -144,7 +147,9 @@ export class Picture {
     const targets = this.hl.targets || new Set();
     for (const name of targets) {
       const cell = this.cells.get(name);
-      if (cell) this.layers.hints.append(hint(cell));
+      if (!cell) continue;
+      this.layers.hints.append(hint(cell));
+      if (cell.shape !== 'circle' && cell.occupied) this.layers.marks.append(cornerMarks(cell));
     }
     return this.svg;
   }
@@ -167,20 +172,22 @@ function hint(cell) {
   }
   const { x, y, w, h } = cell;
   g.append(s('rect', { x, y, width: w, height: h, fill: 'transparent', class: 'hint-area' }));
-  if (cell.occupied) {
-    // Four corner triangles: the piece stays visible between them.
-    const k = Math.min(w, h) * 0.3;
-    const d = [
-      `M${x} ${y}h${k}L${x} ${y + k}Z`,
-      `M${x + w} ${y}h${-k}L${x + w} ${y + k}Z`,
-      `M${x} ${y + h}h${k}L${x} ${y + h - k}Z`,
-      `M${x + w} ${y + h}h${-k}L${x + w} ${y + h - k}Z`,
-    ].join('');
-    g.append(s('path', { d, fill: COLOURS.hint, class: 'hint-mark' }));
-  } else {
-    g.append(s('circle', { cx: x + w / 2, cy: y + h / 2, r: Math.min(w, h) * 0.16, fill: COLOURS.hint, class: 'hint-mark' }));
-  }
+  if (!cell.occupied) g.append(s('circle', { cx: x + w / 2, cy: y + h / 2, r: Math.min(w, h) * 0.16, fill: COLOURS.hint, class: 'hint-mark' }));
   return g;
+}
+
+/// Four corner triangles marking an occupied target: the piece stays
+/// visible between them.
+function cornerMarks(cell) {
+  const { x, y, w, h, name } = cell;
+  const k = Math.min(w, h) * 0.3;
+  const d = [
+    `M${x} ${y}h${k}L${x} ${y + k}Z`,
+    `M${x + w} ${y}h${-k}L${x + w} ${y + k}Z`,
+    `M${x} ${y + h}h${k}L${x} ${y + h - k}Z`,
+    `M${x + w} ${y + h}h${-k}L${x + w} ${y + h - k}Z`,
+  ].join('');
+  return s('path', { d, fill: COLOURS.hint, class: 'hint-mark hint-corners', 'data-corners-for': name });
 }
 
 /// A rectangular board of `files` × `ranks` squares named

@@ -185,12 +185,15 @@ class GamePage {
   /// grow (even across restarts), so an older one is stale, even when its
   /// ply is higher: a move that was taken back since. The same state again
   /// (the socket's first message) has nothing to redraw, and a half-made
-  /// choice (picked cards, a selected piece) stays.
+  /// choice (picked cards, a selected piece) stays. A seat joining (its
+  /// player opened the game) is news without a new version: it is presence,
+  /// not a change to the game.
   isNews(data) {
     const s = this.state;
     if (!s) return true;
     if (data.version < s.version) return false;
-    return !(data.version === s.version && data.you === s.you && data.ply === s.ply);
+    const joined = (state) => ['first', 'second'].map((seat) => Boolean(state.seats?.[seat]?.joined)).join();
+    return !(data.version === s.version && data.you === s.you && data.ply === s.ply && joined(data) === joined(s));
   }
 
   async onState(data) {
@@ -272,7 +275,9 @@ class GamePage {
     for (const [el, side] of [[this.el.top, top], [this.el.bottom, bottom]]) {
       const seat = s.seats[side];
       const local = this.entry && this.entry.mode === 'local';
-      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : (s.you === side || local ? 'you' : (s.you ? 'your friend' : 'player'));
+      // The other person: the name they go by in the lobby, if the game started there.
+      const other = this.entry && this.entry.opponent ? this.entry.opponent : 'your friend';
+      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : (s.you === side || local ? 'you' : (s.you ? other : 'player'));
       const acting = !s.result && (s.to_act === side || (this.onTurn() === side && s.to_act !== 'chance'));
       el.className = `g-player g-${el === this.el.top ? 'top' : 'bottom'}${acting ? ' to-act' : ''}${s.result && s.result.winner === side ? ' winner' : ''}`;
       el.setAttribute('data-player', side);
@@ -302,6 +307,8 @@ class GamePage {
     if (this.viewing) return `Viewing move ${this.viewing.ply} of ${s.ply}. Press End (or ⏭) to return to the game.`;
     const actor = s.to_act && s.seats[s.to_act] ? s.seats[s.to_act].name : s.to_act;
     const check = s.check ? ' Check!' : '';
+    const forced = this.forcedPass();
+    if (forced) return `Nothing to decide (${actor}): ${forced.label}.`;
     if (s.your_turn) return `Your move (${actor}).${check}`;
     if (s.to_act && s.seats[s.to_act] && s.seats[s.to_act].kind === 'computer') return `The computer (${actor}) is thinking…${check}`;
     if (s.to_act === 'chance') return 'Dealing…';
@@ -313,7 +320,7 @@ class GamePage {
     const e = this.el;
     const current = this.viewing ? this.viewing.ply : s.ply;
     const renderer = this.renderer();
-    clear(e.moveRows).append(moveList(s.moves, { current, onPick: (ply) => this.view(ply), shortOf: renderer.short ? (text) => renderer.short(text, s.board) : null }));
+    clear(e.moveRows).append(moveList(s.moves, { current, onPick: (ply) => this.view(ply), shortOf: renderer.short ? (text) => renderer.short(text, s.board) : null, names: { first: s.seats.first.name, second: s.seats.second.name } }));
     e.positionLabel.textContent = s.ply ? `move ${current} of ${s.ply}` : 'no moves yet';
     const cur = e.moveRows.querySelector('.current');
     if (cur) {
@@ -375,15 +382,23 @@ class GamePage {
 
   /// Taking back a move: asked for like a draw, answered by the other side
   /// (at once by the computer below "hard"). On one device, the player who
-  /// moved last asks and the other answers from the same page.
+  /// moved last asks and the other answers from the same page. When the
+  /// state says that side may not ask (the computer's level, or cards
+  /// drawn since: docs/api.md), the button stays, disabled, with the reason.
   takebackControls() {
     const s = this.state;
     const e = this.el;
     const local = this.entry && this.entry.mode === 'local' && this.entry.secrets;
     const lastMover = [...s.moves].reverse().find((m) => m.actor !== 'chance');
     const offerBy = s.takeback_offer;
+    const refusal = (side) => {
+      const status = s.takeback && s.takeback[side];
+      return status && !status.allowed ? status.reason : null;
+    };
     if (local) {
       if (!lastMover) return;
+      const why = refusal(lastMover.actor);
+      if (why) return this.takebackRefused(why);
       e.controls.append(h('button', { 'data-action': 'takeback', title: 'Take back the last move', onclick: () => this.act(async () => {
         const asker = this.entry.secrets[lastMover.actor];
         const other = this.entry.secrets[lastMover.actor === 'first' ? 'second' : 'first'];
@@ -392,10 +407,8 @@ class GamePage {
       }) }, 'Take back'));
       return;
     }
-    const opponent = s.you ? s.seats[s.you === 'first' ? 'second' : 'first'] : null;
-    // The computer takes back below "hard" only (docs/api.md); no button it would refuse.
-    if (opponent && opponent.kind === 'computer' && ['hard', 'strongest'].includes(opponent.level)) return;
     const mine = s.moves.some((m) => m.actor === s.you);
+    const why = mine && refusal(s.you);
     if (offerBy && offerBy !== s.you) {
       e.offer.append(h('span', {}, `${capitalised(s.seats[offerBy].name)} asks to take back a move.`),
         h('button', { class: 'primary', 'data-action': 'accept-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'accept')) }, 'Accept'),
@@ -403,9 +416,18 @@ class GamePage {
       e.offer.hidden = false;
     } else if (offerBy) {
       e.controls.append(h('button', { 'data-action': 'withdraw-takeback', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'withdraw')) }, 'Withdraw the takeback'));
+    } else if (why) {
+      this.takebackRefused(why);
     } else if (mine) {
       e.controls.append(h('button', { 'data-action': 'takeback', title: 'Ask to take back your last move', onclick: () => this.act(() => api.takeback(this.id, this.seat, 'offer')) }, 'Take back'));
     }
+  }
+
+  /// The Take back button, disabled, and why (under the controls).
+  takebackRefused(reason) {
+    this.el.controls.append(
+      h('button', { 'data-action': 'takeback', disabled: true, title: capitalised(reason) }, 'Take back'),
+      h('span', { class: 'takeback-why muted', 'data-takeback-reason': '' }, `${capitalised(reason)}.`));
   }
 
   toggleFlip() {
@@ -432,13 +454,14 @@ class GamePage {
     const e = this.el;
     const s = this.state;
     const entry = this.entry;
-    if (!entry || entry.mode !== 'friend' || !entry.secrets || s.ply > 2 || s.result) {
+    // Shown to the creator until the friend has opened the game (or moved),
+    // however many moves the game made on its own before (a deal).
+    const other = s.you === 'first' ? 'second' : 'first';
+    const secret = entry && entry.mode === 'friend' && entry.secrets ? entry.secrets[other] : null;
+    if (!secret || s.seats[other].joined || s.result) {
       e.invite.hidden = true;
       return;
     }
-    const other = s.you === 'first' ? 'second' : 'first';
-    const secret = entry.secrets[other];
-    if (!secret) { e.invite.hidden = true; return; }
     const url = `${location.origin}/g/${this.id}?seat=${encodeURIComponent(secret)}`;
     const input = h('input', { readonly: true, value: url, 'data-invite': '', onclick: (ev) => ev.target.select() });
     fill(e.invite, h('p', {}, `Send this link to your friend (they play ${s.seats[other].name}):`), input,
@@ -446,18 +469,44 @@ class GamePage {
     e.invite.hidden = false;
   }
 
-  /// The board shown: the live one or a past position.
+  /// The board shown: the live one or a past position (each view says
+  /// whether the side to move stands in check, after the end too).
   shown() {
-    if (this.viewing) return { board: this.viewing.board, last: this.viewing.last_move, check: this.viewing.check };
+    if (this.viewing) return { board: this.viewing.board, last: this.viewing.last_move };
     const s = this.state;
     const last = [...s.moves].reverse().find((m) => m.actor !== 'chance') || null;
-    return { board: s.board, last, check: s.check };
+    return { board: s.board, last };
   }
 
   legalMoves() {
     const s = this.state;
     if (this.viewing || s.result || !s.your_turn || !Array.isArray(s.legal_moves)) return [];
     return s.legal_moves;
+  }
+
+  /// A pass that is the only legal move is no decision: the page plays it
+  /// itself (FORCED_PASS_MS after it is shown, so that the player sees what
+  /// went by). The page, not the server: the server leaves every decision
+  /// to the seat's client (a bot decides its own), and acting for a seat at
+  /// once would tell the other side, by the speed of the answer, that the
+  /// hand holds no card for it. `{label}` when so, else null.
+  forcedPass() {
+    const moves = this.legalMoves();
+    if (moves.length !== 1 || moves[0] !== 'pass') return null;
+    const renderer = this.renderer();
+    const label = renderer.label ? renderer.label('pass', this.state.board) : 'pass';
+    return { label: label.charAt(0).toLowerCase() + label.slice(1) };
+  }
+
+  /// Plays the forced pass of this state once, after the pause, unless
+  /// something else happened meanwhile.
+  playForcedPass() {
+    const s = this.state;
+    if (!this.forcedPass() || this.forcedAt === s.version) return;
+    this.forcedAt = s.version;
+    setTimeout(() => {
+      if (this.state === s && !this.viewing && this.forcedPass()) this.play('pass');
+    }, FORCED_PASS_MS);
   }
 
   renderBoard() {
@@ -490,7 +539,12 @@ class GamePage {
     const moves = this.legalMoves();
     const tokensOf = (text) => (renderer.tokens ? renderer.tokens(text, squares, shown.board) : defaultTokens(text, squares));
     const matches = (token, square) => (Array.isArray(token) ? token.includes(square) : token === square);
-    const parsed = moves.map((text) => ({ text, tokens: tokensOf(text), unordered: renderer.unordered ? renderer.unordered(text) : 0 }));
+    // A forced pass has no button: the page plays it (see forcedPass). A
+    // game may keep some moves off the board's clicks (Lunch Chess: a First
+    // Aid that would change nothing); they stay in the list of all moves.
+    const forced = this.forcedPass();
+    const onBoard = (text) => !forced && (!renderer.onBoard || renderer.onBoard(text, shown.board, { variant: s.variant }));
+    const parsed = moves.filter(onBoard).map((text) => ({ text, tokens: tokensOf(text), unordered: renderer.unordered ? renderer.unordered(text) : 0 }));
     this.parsed = parsed;
     this.matches = matches;
     const candidates = parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered));
@@ -505,7 +559,7 @@ class GamePage {
     }
     const last = new Set();
     if (shown.last && shown.last.text) for (const t of tokensOf(shown.last.text)) for (const sq of squares) if (matches(t, sq)) last.add(sq);
-    const check = new Set(shown.check && renderer.kings ? renderer.kings(shown.board, shown.board.to_act) : []);
+    const check = new Set(renderer.kings ? checkedKings(renderer, shown.board, s.seats) : []);
     const ctx = { ...baseCtx, highlights: { selected: new Set(this.path), targets: depth ? targets : new Set(), last, check } };
     const board = drawBoard(s.variant, shown.board, ctx);
     e.board.append(board);
@@ -513,7 +567,7 @@ class GamePage {
     // Moves that name no cell (pass, end the turn, play a card...).
     const loose = parsed.filter((m) => m.tokens.length === 0 && !(renderer.inPanel && renderer.inPanel(m.text)));
     for (const m of loose) {
-      e.actions.append(h('button', { 'data-move': m.text, class: m.text === 'pass' ? 'move-button pass' : 'move-button', title: moveTitle(renderer, m.text, shown.board), onclick: () => this.play(m.text) }, renderer.label ? renderer.label(m.text, shown.board) : m.text));
+      e.actions.append(h('button', { 'data-move': m.text, class: m.text === 'pass' ? 'move-button pass' : 'move-button', title: moveTitle(renderer, m.text, shown.board), onclick: () => this.play(m.text) }, renderer.label ? renderer.label(m.text, shown.board, { variant: s.variant }) : m.text));
     }
     const history = this.viewing ? s.moves.slice(0, this.viewing.ply) : s.moves;
     const panelCtx = { ...ctx, moves, history, play: (text) => this.play(text) };
@@ -537,6 +591,7 @@ class GamePage {
       }
     }
     this.renderChooser();
+    if (forced) this.playForcedPass();
     // Every legal move as a list: nothing is ever unplayable.
     clear(e.allMoves);
     e.allMoves.hidden = !moves.length;
@@ -555,16 +610,31 @@ class GamePage {
     e.chooser.hidden = !c;
     if (!c) return;
     const renderer = this.renderer();
-    e.chooser.append(h('span', { class: 'chooser-title' }, c.optional ? 'Or stop here:' : 'Which move?'));
+    // Moves that end on the cells clicked while others go on from there:
+    // the game may say how (Lunch Chess: a card played on the piece instead).
+    const title = renderer.choiceTitle ? renderer.choiceTitle(c.optional) : null;
+    e.chooser.append(h('span', { class: 'chooser-title' }, title || (c.optional ? 'Or stop here:' : 'Which move?')));
     for (const text of c.texts) {
-      e.chooser.append(h('button', { 'data-choice': text, class: 'primary', title: moveTitle(renderer, text, this.state.board), onclick: () => { this.path = []; this.choosing = null; this.play(text); } }, renderer.label ? renderer.label(text, this.state.board) : text));
+      e.chooser.append(h('button', { 'data-choice': text, class: 'primary', title: moveTitle(renderer, text, this.state.board), onclick: () => { this.path = []; this.choosing = null; this.play(text); } }, renderer.label ? renderer.label(text, this.state.board, { variant: this.state.variant }) : text));
     }
     e.chooser.append(h('button', { class: 'link', 'data-choice-cancel': '', onclick: () => this.deselect() }, 'cancel'));
   }
 
-  click(cell) {
+  /// A press on `cell` at `point` (viewport pixels, from the pointer). A
+  /// press that leads to no move may be meant for a small cell near it: the
+  /// game's renderer may name the nearest one that leads somewhere (Lichen:
+  /// the nearest free slot of the stone pressed).
+  click(cell, point) {
     if (this.viewing) { this.step('end'); return; }
-    const { path, candidates, complete, choice } = followClick(this.parsed || [], this.matches, this.path, cell);
+    const parsed = this.parsed || [];
+    let followed = followClick(parsed, this.matches, this.path, cell);
+    const renderer = this.renderer();
+    if (!followed.candidates.length && point && renderer.nearestCell) {
+      const usable = (name) => followClick(parsed, this.matches, this.path, name).candidates.length > 0;
+      const near = renderer.nearestCell(cell, point, this.el.board, usable);
+      if (near) followed = followClick(parsed, this.matches, this.path, near);
+    }
+    const { path, candidates, complete, choice } = followed;
     this.choosing = null;
     if (!candidates.length) {
       this.path = [];
@@ -675,9 +745,22 @@ class GamePage {
   }
 }
 
+/// The pause before the page plays a forced pass (see forcedPass).
+const FORCED_PASS_MS = 900;
+
 function moveTitle(renderer, text, board) {
   const explained = renderer.explainMove ? renderer.explainMove(text, board) : '';
   return explained ? `${text} — ${explained}` : text;
+}
+
+/// The kings to mark in `board` (a view): those of the side in check, the
+/// side to move; once the game is over, a king left in check is mated (the
+/// loser's), marked as lichess does, by the same red glow.
+function checkedKings(renderer, board, seats) {
+  if (!board || !board.check) return [];
+  let side = board.to_act;
+  if (!side && board.result && board.result.winner) side = [seats.first.name, seats.second.name].find((name) => name !== board.result.winner);
+  return side ? renderer.kings(board, side) : [];
 }
 
 /// The view's counters in words (`turn 12 · halfmove clock 3`): the common

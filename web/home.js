@@ -46,7 +46,7 @@ function renderYourGames(section) {
     const status = h('span', { class: 'status' }, '…');
     const link = h('a', { href: `/g/${game.id}?seat=${encodeURIComponent(game.seat)}` }, `${game.name || game.variant}`);
     const forget = h('button', { class: 'link', title: 'Remove from this list', onclick: () => { myGames.forget(game.id); renderYourGames(section); } }, '×');
-    ul.append(h('li', { 'data-game': game.id }, link, ' ', h('span', { class: 'muted' }, modeLabel(game.mode)), ' ', status, ' ', forget));
+    ul.append(h('li', { 'data-game': game.id }, link, ' ', h('span', { class: 'muted' }, game.opponent ? `vs ${game.opponent}` : modeLabel(game.mode)), ' ', status, ' ', forget));
     api.game(game.id, game.seat).then(
       (state) => {
         status.textContent = state.result ? state.result.summary : state.your_turn ? 'your move' : `move ${state.ply}`;

@@ -18,8 +18,9 @@ export function cellOf(element) {
   return square ? square.getAttribute('data-square') : null;
 }
 
-/// Attaches the board input of `page` ({click(name), deselect(), path,
-/// unlock()}) to `container`.
+/// Attaches the board input of `page` ({click(name, point), deselect(),
+/// path, unlock()}) to `container`; `point` is where the pointer went down
+/// (viewport pixels), for a game whose cells are too small to hit.
 export function attachInput(container, page) {
   let press = null; // {cell, x, y, id, wasSelected, ghost, piece}
 
@@ -30,7 +31,7 @@ export function attachInput(container, page) {
     event.preventDefault();
     page.unlock();
     const wasSelected = page.path.length === 1 && page.path[0] === cell;
-    page.click(cell);
+    page.click(cell, { x: event.clientX, y: event.clientY });
     press = { cell, x: event.clientX, y: event.clientY, id: event.pointerId, wasSelected, ghost: null };
     // Only a selected piece can be lifted.
     if (!page.path.includes(cell) || !pieceElement(container, cell)) press.liftable = false;

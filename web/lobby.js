@@ -67,10 +67,11 @@ function connect(status, render, showError, clearError) {
   open();
 }
 
-/** Keeps a started game among this browser's games and opens it at its seat. */
+/** Keeps a started game among this browser's games (with the opponent's
+ * name, which the game page shows) and opens it at its seat. */
 function goToGame(started) {
   const seat = started.secrets[started.you];
-  myGames.save({ id: started.id, variant: started.variant || '', name: `${started.variant} vs ${started.opponent}`, mode: started.mode, you: started.you, seat, secrets: started.secrets, created: Date.now() });
+  myGames.save({ id: started.id, variant: started.variant || '', name: `${started.variant} vs ${started.opponent}`, opponent: started.opponent, mode: started.mode, you: started.you, seat, secrets: started.secrets, created: Date.now() });
   location.href = `/g/${started.id}?seat=${encodeURIComponent(seat)}`;
 }
 

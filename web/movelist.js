@@ -45,21 +45,49 @@ export function rounds(turns) {
   return rows;
 }
 
-/// The moves of a turn in runs: each player move alone, consecutive chance
-/// moves together.
-function chanceRuns(moves) {
-  const runs = [];
-  for (const mv of moves) {
-    const last = runs[runs.length - 1];
-    if (mv.actor === 'chance' && last && last[0].actor === 'chance') last.push(mv);
-    else runs.push([mv]);
+/// Where each move stands in the list as `moveList` numbers it: its row's
+/// number, the side whose turn it belongs to, and whether it begins that
+/// turn. `start` numbers the first row (a position that is not the game's
+/// start: its turn counter). The analysis board numbers its lines so, in
+/// the game page's notation.
+export function turnNumbers(moves, start = 1) {
+  const placed = new Map();
+  for (const row of rounds(groupTurns(moves))) {
+    for (const side of ['first', 'second']) {
+      const turn = row[side];
+      if (!turn) continue;
+      turn.moves.forEach((mv, i) => placed.set(mv, { number: row.number + start - 1, side, starts: i === 0 || turn.moves.slice(0, i).every((m) => m.actor === 'chance') }));
+    }
   }
-  return runs;
+  return moves.map((mv) => placed.get(mv) || { number: start, side: null, starts: false });
+}
+
+/// How a numbered move is introduced: `12.` for the first side's turn,
+/// `12…` for the second's.
+export function turnLabel({ number, side }) {
+  return side === 'second' ? `${number}…` : `${number}.`;
+}
+
+const isPass = (mv) => mv.actor !== 'chance' && mv.text === 'pass';
+
+/// The moves of a turn in runs: each player move alone, consecutive chance
+/// moves together, and consecutive passes together (in Lunch Chess every
+/// card has its windows, and most are let go by).
+function runs(moves) {
+  const out = [];
+  for (const mv of moves) {
+    const last = out[out.length - 1];
+    const together = last && ((mv.actor === 'chance' && last[0].actor === 'chance') || (isPass(mv) && isPass(last[0])));
+    if (together) last.push(mv);
+    else out.push([mv]);
+  }
+  return out;
 }
 
 /// The list as elements. `current` is the ply shown on the board;
-/// `onPick(ply)` shows the position after that move.
-export function moveList(moves, { current, onPick, shortOf }) {
+/// `onPick(ply)` shows the position after that move; `names` the players'
+/// names ({first: 'white', second: 'black'}).
+export function moveList(moves, { current, onPick, shortOf, names = {} }) {
   const list = h('div', { class: 'move-rows', 'data-moves': '' });
   for (const row of rounds(groupTurns(moves))) {
     const el = h('div', { class: 'round', 'data-round': row.number }, h('span', { class: 'num' }, `${row.number}.`));
@@ -68,7 +96,21 @@ export function moveList(moves, { current, onPick, shortOf }) {
       const cell = h('span', { class: `cell ${side}` });
       if (!turn) cell.append(h('span', { class: 'muted' }, '…'));
       else {
-        for (const item of chanceRuns(turn.moves)) {
+        for (const item of runs(turn.moves)) {
+          if (item.length > 1 && isPass(item[0])) {
+            // A run of passes is one entry, in plain words: what went by.
+            const last = item[item.length - 1];
+            const said = [...new Set(item.map((m) => m.label || 'pass'))];
+            cell.append(h('span', {
+              class: `move pass run${item.some((m) => m.ply === current) ? ' current' : ''}`,
+              'data-ply': last.ply,
+              'data-text': 'pass',
+              'data-passes': item.length,
+              title: item.map((m) => `${names[m.actor] || m.actor}: ${m.label || 'pass'}`).join('\n'),
+              onclick: () => onPick(last.ply),
+            }, said.join(', ')));
+            continue;
+          }
           if (item.length > 1) {
             // A run of chance moves (a deal) is one entry: its cards are
             // noise in the list, and hidden until the end anyway.
@@ -88,7 +130,7 @@ export function moveList(moves, { current, onPick, shortOf }) {
           const text = hidden ? (mv.actor === 'chance' ? '·' : '?') : (mv.label || (shortOf ? shortOf(mv.text) : mv.text));
           const title = hidden ? 'a chance move (a shuffle or a draw), shown when the game ends' : `${mv.actor === 'chance' ? 'chance: ' : ''}${mv.text}`;
           cell.append(h('span', {
-            class: `move ${mv.actor}${mv.ply === current ? ' current' : ''}${mv.actor !== (turn.side || mv.actor) ? ' answer' : ''}`,
+            class: `move ${mv.actor}${mv.ply === current ? ' current' : ''}${mv.actor !== (turn.side || mv.actor) ? ' answer' : ''}${isPass(mv) ? ' pass' : ''}`,
             'data-ply': mv.ply,
             'data-text': mv.text === null ? '' : mv.text,
             title,

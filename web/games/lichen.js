@@ -74,6 +74,29 @@ export default {
     return picture.finish();
   },
 
+  /// A press on a stone (or one of its slots) that leads to no move: the
+  /// nearest of the stone's slots that does (`usable`), by the distance on
+  /// screen from the press to the slot's centre. A slot is a few pixels
+  /// wide on a phone; the whole stone is the target.
+  nearestCell(cell, point, container, usable) {
+    const m = /^([a-z]\d+)(?:n|ne|e|se|s|sw|w|nw)?$/.exec(cell);
+    if (!m) return null;
+    let best = null;
+    let nearest = Infinity;
+    for (const dir of Object.keys(DIRS)) {
+      const name = `${m[1]}${dir}`;
+      const slot = usable(name) && container.querySelector(`.slot[data-square="${name}"]`);
+      if (!slot) continue;
+      const r = slot.getBoundingClientRect();
+      const distance = Math.hypot(r.x + r.width / 2 - point.x, r.y + r.height / 2 - point.y);
+      if (distance < nearest) {
+        nearest = distance;
+        best = name;
+      }
+    }
+    return best;
+  },
+
   /// `a2ne;c1>n` -> ["a2ne", "c1", "c2"]; `a2ne;a2*ne` -> ["a2ne", "a2", "b3"].
   tokens(text) {
     const [place, act] = text.split(';');

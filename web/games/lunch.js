@@ -50,12 +50,24 @@ export function explain(card) {
 
 const cardName = (cards, code) => (cards.get(code) ? cards.get(code).name : code);
 
-/// The explanation of the card pointed at: a box floating over what is
-/// above the hand (it moves nothing when it appears).
+/// The explanation of the card pointed at: a box floating below the hand
+/// (it moves nothing when it appears, and covers none of the choices above
+/// the hand; clicks go through it). A press anywhere but on a card closes
+/// it: a finger has no pointer to take away.
 function cardInfo() {
   const info = h('p', { class: 'card-info', 'data-card-info': '', hidden: true, role: 'tooltip' });
-  info.addEventListener('click', () => { info.hidden = true; });
+  closeCardInfoOnPress();
   return info;
+}
+
+let closing = false;
+function closeCardInfoOnPress() {
+  if (closing) return;
+  closing = true;
+  document.addEventListener('pointerdown', (event) => {
+    if (event.target && event.target.closest && event.target.closest('[data-card]')) return;
+    for (const info of document.querySelectorAll('[data-card-info]')) info.hidden = true;
+  }, true);
 }
 
 /// A card chip: its name, its number, the explanation on hover (title and
@@ -84,6 +96,30 @@ function describeCards(cards, list) {
   return list.map((code) => cardName(cards, code)).join(' + ');
 }
 
+/// The piece types by hit points (docs/lunch.md, "Pieces, hit points"):
+/// after an action a piece's HP round down to the highest of these.
+function ladder(variant) {
+  const types = [[1, 'Pawn'], [3, 'Knight or Bishop'], [5, 'Rook'], [9, 'Queen'], [15, 'King']];
+  if (/princess/.test(variant || '')) types.splice(3, 0, [7, 'Princess']);
+  return types;
+}
+
+/// What a First Aid action (`aid:e4:firstaid*2`) does to its piece, when
+/// played as the turn's action: the type it becomes, or null if none (it
+/// rounds back down to what it is).
+function aidEffect(text, board, variant) {
+  const [, square, played] = text.split(':');
+  const [code, times] = (played || '').split('*');
+  const card = cardsOf(board).get(code);
+  const piece = (board.squares || []).find((p) => p.square === square);
+  if (!card || !piece || !card.heal) return null;
+  const healed = piece.hp + card.heal * (Number(times) || 1);
+  const becomes = ladder(variant).filter(([hp]) => hp <= healed).pop();
+  return becomes && becomes[0] > piece.hp ? { hp: becomes[0], name: becomes[1], from: chessName(piece.piece) } : null;
+}
+
+const sentence = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
+
 export default {
   draw(board, ctx = {}) {
     const pieces = new Map((board.squares || []).map((p) => [p.square, p]));
@@ -102,7 +138,7 @@ export default {
           // Hit points: a pill in the top right corner, coloured by health.
           const text = String(p.hp);
           const w = size * (text.length > 1 ? 0.42 : 0.3);
-          g.append(s('rect', { x: x + size - w - size * 0.03, y: y + size * 0.03, width: w, height: size * 0.27, rx: size * 0.13, fill: hpColour(p.hp, p.max_hp), stroke: '#fff', 'stroke-width': size * 0.025 }));
+          g.append(s('rect', { class: 'hp-badge', x: x + size - w - size * 0.03, y: y + size * 0.03, width: w, height: size * 0.27, rx: size * 0.13, fill: hpColour(p.hp, p.max_hp), stroke: '#fff', 'stroke-width': size * 0.025 }));
           g.append(s('text', { x: x + size - w / 2 - size * 0.03, y: y + size * 0.235, 'font-size': size * 0.2, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff', 'font-family': 'system-ui, sans-serif', text }));
           g.append(s('title', { text: `${p.colour} ${chessName(p.piece)}: ${p.hp} of ${p.max_hp} hit points${p.stunned ? ', stunned' : ''}${p.stomped ? ', stomped' : ''}` }));
           if (p.stunned) g.append(s('path', { d: starPath(x + size * 0.2, y + size * 0.18, size * 0.12), fill: '#f2c200', stroke: '#7a5a00', 'stroke-width': size * 0.015 }));
@@ -131,18 +167,24 @@ export default {
     return text.startsWith('attack:') || text.startsWith('free:');
   },
 
-  label(text, board) {
+  label(text, board, ctx = {}) {
     const cards = cardsOf(board);
     if (/^[a-h][1-8][a-h][1-8]$/.test(text)) return `Move ${text.slice(0, 2)}→${text.slice(2)}`;
     const parts = text.split(':');
     const name = NAMES[parts[0]];
     if (!name) return text;
     switch (parts[0]) {
-      case 'pass': return name;
+      case 'pass': return board && board.pass ? sentence(board.pass) : 'Pass';
       case 'attack': return `Attack ${parts[1].slice(0, 2)}→${parts[1].slice(2)} with ${cardName(cards, parts[2])}${parts[3] ? ` (spinning ${parts[3] === 'cw' ? 'clockwise' : 'counter-clockwise'})` : ''}`;
       case 'answer': return `Answer with ${cardName(cards, parts[1])}`;
       case 'discard': return `Discard ${describeCards(cards, parts[1].split('+'))}`;
-      case 'aid': { const [code, times] = parts[2].split('*'); return `First Aid on ${parts[1]}${times ? ` ×${times}` : ''}${code !== 'firstaid' ? ` (${cardName(cards, code)})` : ''}`; }
+      case 'aid': {
+        const [code, times] = parts[2].split('*');
+        const played = `${code !== 'firstaid' ? cardName(cards, code) : 'First Aid'}${times ? ` ×${times}` : ''} on ${parts[1]}`;
+        if (board && board.strike) return `${played}: save it from the hit`;
+        const effect = board ? aidEffect(text, board, ctx && ctx.variant) : null;
+        return effect ? `${played}: the ${effect.from} heals to ${effect.hp} and becomes a ${effect.name}` : `${played} (changes nothing)`;
+      }
       case 'free': return `Free attack on ${parts[1]} with ${cardName(cards, parts[2])}`;
       case 'grab': return `Grab: ${describeCards(cards, parts[1].split('+'))}`;
       case 'humiliate': return `Humiliate${parts[2] ? ` (by ${parts[2]})` : ''}`;
@@ -161,7 +203,7 @@ export default {
     switch (parts[0]) {
       case 'attack': return `${parts[1].slice(0, 2)}×${parts[1].slice(2)} ${cardName(cards, parts[2])}`;
       case 'answer': return cardName(cards, parts[1]);
-      case 'discard': return `discard ${parts[1].split('+').length}`;
+      case 'discard': return `discard ${parts[1].split('+').map((code) => cardName(cards, code)).join(', ')}`;
       case 'aid': return `aid ${parts[1]}`;
       case 'free': return `free ×${parts[1]} ${cardName(cards, parts[2])}`;
       case 'grab': return describeCards(cards, parts[1].split('+'));
@@ -178,6 +220,20 @@ export default {
     const parts = text.split(':');
     const code = { attack: parts[2], answer: parts[1], free: parts[2], break: parts[2], humiliate: parts[1] }[parts[0]];
     return code ? explain(cards.get(code)) : '';
+  },
+
+  /// A First Aid action that would change nothing (a piece rounds back
+  /// down to its type: a King at 15, a Queen healed by 2) is legal, but not
+  /// offered on the board: a click on the piece would ask about it.
+  onBoard(text, board, ctx = {}) {
+    if (!text.startsWith('aid:') || !board || board.strike) return true;
+    return !!aidEffect(text, board, ctx.variant);
+  },
+
+  /// The choice offered when a piece is clicked that could also go on
+  /// moving: a card played on it instead.
+  choiceTitle(optional) {
+    return optional ? 'Or, instead of moving it:' : 'Which one?';
   },
 
   /// Discards are chosen by picking cards in the hand (there are many ways).
@@ -237,7 +293,7 @@ export default {
       box.append(h('div', { 'data-battle-line': '' }, h('b', {}, 'Battle: '), `${b.attacker} attacks ${b.t} from ${b.a} with `, chip(cards, b.card, info)));
     }
     box.append(info);
-    box.append(battleLog(ctx.history || [], (text) => this.label(text, board)));
+    box.append(battleLog(ctx.history || [], (text) => this.label(text, board, { variant: ctx.state && ctx.state.variant })));
     if (cards.size) box.append(cardReference(cards));
     return box;
   },
@@ -288,16 +344,34 @@ function discardChooser(cards, colour, hand, discards, play, info) {
   return h('div', { class: 'discard', 'data-discard-chooser': '' }, h('b', {}, 'Your hand '), h('span', { class: 'hand', 'data-hand': colour }, chips), button);
 }
 
-/// The decisions so far, newest last: who did what (the deal and draws are
-/// chance moves, hidden until the game ends).
+/// The decisions so far, newest last, as a story: who did what, in words
+/// (the deal and draws are chance moves, hidden until the game ends). Passes
+/// in a row are one line, saying what went by; a discard names its cards as
+/// the move list does (the server's label).
 function battleLog(history, label) {
-  const shown = history.filter((m) => m.actor !== 'chance' && m.text);
-  const list = h('ol', { class: 'log', 'data-battle-log': '', start: Math.max(1, shown.length - 7) });
-  for (const m of shown.slice(-8)) {
-    const colour = m.actor === 'first' ? 'white' : 'black';
-    list.append(h('li', {}, h('b', {}, `${colour}: `), label(m.text)));
+  const lines = [];
+  for (const m of history.filter((mv) => mv.actor !== 'chance' && mv.text)) {
+    const colour = m.actor === 'first' ? 'White' : 'Black';
+    const last = lines[lines.length - 1];
+    if (m.text === 'pass') {
+      const said = `${colour}: ${m.label || 'pass'}`;
+      if (last && last.passes) {
+        if (!last.passes.includes(said)) last.passes.push(said);
+      } else {
+        lines.push({ passes: [said] });
+      }
+      continue;
+    }
+    const words = m.text.startsWith('discard:') && m.label ? sentence(m.label) : label(m.text);
+    lines.push({ colour, words });
   }
-  return h('div', {}, h('b', {}, 'Battle log'), shown.length ? list : h('p', { class: 'muted' }, 'nothing yet'));
+  const list = h('ol', { class: 'log', 'data-battle-log': '', start: Math.max(1, lines.length - 7) });
+  for (const line of lines.slice(-8)) {
+    list.append(line.passes
+      ? h('li', { class: 'muted', 'data-log-passes': '' }, line.passes.join('; '))
+      : h('li', {}, h('b', {}, `${line.colour}: `), line.words));
+  }
+  return h('div', {}, h('b', {}, 'Battle log'), lines.length ? list : h('p', { class: 'muted' }, 'nothing yet'));
 }
 
 /// Every card of this game's deck, explained (a details box).

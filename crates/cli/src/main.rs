@@ -363,6 +363,18 @@ enum Command {
         /// In-process servers on the --db database
         #[arg(long, default_value_t = 1)]
         nodes: usize,
+        /// Instead of games, the socket flood: open this many game sockets
+        /// from one address, leave them idle, and time plain requests
+        #[arg(long)]
+        idle_sockets: Option<usize>,
+        /// With --idle-sockets: hold the sockets this many seconds, timing
+        /// plain requests every 10 s
+        #[arg(long, default_value_t = 0.0, requires = "idle_sockets")]
+        hold: f64,
+        /// With --idle-sockets and --addr: the server's process id, to
+        /// report its memory per socket (Linux)
+        #[arg(long, requires = "idle_sockets")]
+        server_pid: Option<u32>,
     },
 }
 
@@ -682,7 +694,7 @@ fn run(command: Command) -> Result<(), CliError> {
         Command::Serve(args) => serve::serve(args)?,
         Command::Backup { db, to } => backup::backup(&db, &to)?,
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
-        Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes } => {
+        Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes, idle_sockets, hold, server_pid } => {
             let target = serve::LoadTarget::from_args(addr, db, nodes)?;
             let variant = match variant {
                 Some(v) => v,
@@ -691,7 +703,18 @@ fn run(command: Command) -> Result<(), CliError> {
                     .map(|info| info.id.to_owned())
                     .unwrap_or_else(|| "nim:stones=200".to_owned()),
             };
-            serve::loadtest(menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms }, target)?
+            match idle_sockets {
+                Some(sockets) => {
+                    let hold = std::time::Duration::try_from_secs_f64(hold)
+                        .map_err(|_| CliError::BadInput(format!("--hold {hold}: expected a number of seconds")))?;
+                    let options = menagerie_loadtest::FloodOptions { sockets, variant, hold, server_pid };
+                    serve::flood(options, target)?
+                }
+                None => serve::loadtest(
+                    menagerie_loadtest::LoadOptions { games, variant, max_plies: plies, think_ms },
+                    target,
+                )?,
+            }
         }
     }
     Ok(())

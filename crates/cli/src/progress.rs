@@ -5,14 +5,16 @@
 //! automatic off a terminal: stderr otherwise says only what went wrong.
 
 use indicatif::{FormattedDuration, ProgressBar, ProgressStyle};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 pub struct GamesProgress {
     bar: ProgressBar,
     /// What the lines name (the command); `None` for a bar.
     lines: Option<&'static str>,
     total: u64,
-    done: AtomicU64,
+    /// Games done; counted and printed under one lock so that lines from
+    /// several jobs come out in order.
+    done: Mutex<u64>,
 }
 
 impl GamesProgress {
@@ -27,14 +29,16 @@ impl GamesProgress {
         let bar = if lines { ProgressBar::hidden() } else { ProgressBar::new(total) };
         bar.set_style(ProgressStyle::with_template(template).expect("a valid template"));
         let lines = lines.then_some(what);
-        GamesProgress { bar, lines, total, done: AtomicU64::new(0) }
+        GamesProgress { bar, lines, total, done: Mutex::new(0) }
     }
 
     /// One more game done.
     pub fn inc(&self) {
         self.bar.inc(1);
-        let done = self.done.fetch_add(1, Ordering::Relaxed) + 1;
         let Some(what) = self.lines else { return };
+        let mut count = self.done.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        *count += 1;
+        let done = *count;
         let total = self.total.max(1);
         if done * 100 / total != (done - 1) * 100 / total {
             let message = self.bar.message();

@@ -3,8 +3,9 @@
 //! against an in-process server on loopback.
 
 use crate::error::CliError;
+use menagerie_server::http::{AllowedOrigins, Origin};
 use menagerie_server::ops::logs::LogFormat;
-use menagerie_server::RequestLimits;
+use menagerie_server::{RequestLimits, SocketLimits};
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -38,6 +39,19 @@ pub struct ServeArgs {
     /// Connections served at once (more wait until one ends) [default: 4096]
     #[arg(long, env = "MENAGERIE_MAX_CONNECTIONS")]
     max_connections: Option<usize>,
+    /// WebSockets open at once (more are refused with 503) [default: 4096]
+    #[arg(long, env = "MENAGERIE_MAX_SOCKETS")]
+    max_sockets: Option<usize>,
+    /// WebSockets open at once from one client address (more are refused
+    /// with 429) [default: 64]
+    #[arg(long, env = "MENAGERIE_SOCKETS_PER_CLIENT")]
+    sockets_per_client: Option<usize>,
+    /// An origin besides the server's own (the one a request's Host names)
+    /// whose pages may change things and open sockets, such as the public
+    /// https://chess.example.org of a server behind a proxy (repeat, or
+    /// separate with commas) [default: none]
+    #[arg(long = "allowed-origin", value_name = "URL", env = "MENAGERIE_ALLOWED_ORIGIN", value_delimiter = ',')]
+    allowed_origins: Vec<String>,
     /// Serve Prometheus metrics at http://ADDR/metrics (never on --addr) [default: off]
     #[arg(long, env = "MENAGERIE_METRICS_ADDR")]
     metrics_addr: Option<String>,
@@ -66,6 +80,9 @@ struct ConfigFile {
     decks: Option<PathBuf>,
     request_timeout: Option<f64>,
     max_connections: Option<usize>,
+    max_sockets: Option<usize>,
+    sockets_per_client: Option<usize>,
+    allowed_origin: Option<Vec<String>>,
     metrics_addr: Option<String>,
     log_format: Option<String>,
     trusted_proxy: Option<Vec<String>>,
@@ -79,6 +96,9 @@ struct Settings {
     decks: Option<PathBuf>,
     request_time: Duration,
     max_connections: usize,
+    max_sockets: usize,
+    sockets_per_client: usize,
+    allowed_origins: Vec<Origin>,
     metrics_addr: Option<SocketAddr>,
     log_format: LogFormat,
     trusted_proxies: Vec<IpAddr>,
@@ -108,9 +128,26 @@ impl ServeArgs {
                 ))
             })?;
         let max_connections = self.max_connections.or(file.max_connections).unwrap_or(4096);
-        if max_connections == 0 {
-            return Err(CliError::BadInput("--max-connections must be at least 1".into()));
+        let max_sockets = self.max_sockets.or(file.max_sockets).unwrap_or(4096);
+        let sockets_per_client = self.sockets_per_client.or(file.sockets_per_client).unwrap_or(64);
+        for (flag, count) in [
+            ("--max-connections", max_connections),
+            ("--max-sockets", max_sockets),
+            ("--sockets-per-client", sockets_per_client),
+        ] {
+            if count == 0 {
+                return Err(CliError::BadInput(format!("{flag} must be at least 1")));
+            }
         }
+        let origins = if self.allowed_origins.is_empty() {
+            file.allowed_origin.unwrap_or_default()
+        } else {
+            self.allowed_origins
+        };
+        let allowed_origins = origins
+            .iter()
+            .map(|url| Origin::parse(url.trim()).map_err(|e| CliError::BadInput(format!("--allowed-origin {e}"))))
+            .collect::<Result<Vec<_>, _>>()?;
         let metrics_addr =
             self.metrics_addr.or(file.metrics_addr).map(|text| parse_addr("metrics-addr", &text)).transpose()?;
         let log_format = self
@@ -135,6 +172,9 @@ impl ServeArgs {
             decks: self.decks.or(file.decks),
             request_time,
             max_connections,
+            max_sockets,
+            sockets_per_client,
+            allowed_origins,
             metrics_addr,
             log_format,
             trusted_proxies,
@@ -162,6 +202,10 @@ impl Settings {
         }
         lines.push(format!("request-timeout = {:?}", self.request_time.as_secs_f64()));
         lines.push(format!("max-connections = {}", self.max_connections));
+        lines.push(format!("max-sockets = {}", self.max_sockets));
+        lines.push(format!("sockets-per-client = {}", self.sockets_per_client));
+        let origins: Vec<String> = self.allowed_origins.iter().map(|o| quoted(&o.to_string())).collect();
+        lines.push(format!("allowed-origin = [{}]", origins.join(", ")));
         match self.metrics_addr {
             Some(addr) => lines.push(format!("metrics-addr = {}", quoted(&addr.to_string()))),
             None => lines.push("# metrics-addr: off".into()),
@@ -209,12 +253,19 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         return Ok(());
     }
     menagerie_server::ops::logs::init(settings.log_format).map_err(CliError::BadInput)?;
-    let limits = RequestLimits { request_time: settings.request_time, max_connections: settings.max_connections };
+    let sockets = SocketLimits {
+        max_sockets: settings.max_sockets,
+        per_client: settings.sockets_per_client,
+        ..SocketLimits::default()
+    };
+    let limits =
+        RequestLimits { request_time: settings.request_time, max_connections: settings.max_connections, sockets };
     let options = menagerie_server::ServeOptions {
         addr: settings.addr,
         db: menagerie_server::store::Database::parse(&settings.db),
         decks: settings.decks,
         limits,
+        allowed_origins: AllowedOrigins::new(settings.allowed_origins),
         metrics_addr: settings.metrics_addr,
         trusted_proxies: settings.trusted_proxies,
     };
@@ -286,6 +337,23 @@ pub fn loadtest(options: menagerie_loadtest::LoadOptions, target: LoadTarget) ->
             report.lost, report.duplicated, report.errors
         )));
     }
+    Ok(())
+}
+
+/// The socket flood (`loadtest --idle-sockets`), against the in-process
+/// server or the first `--addr`.
+pub fn flood(options: menagerie_loadtest::FloodOptions, target: LoadTarget) -> Result<(), CliError> {
+    let run = async {
+        match target {
+            LoadTarget::Local(menagerie_loadtest::LocalDatabase::TemporarySqlite) => {
+                menagerie_loadtest::flood_local(options).await
+            }
+            LoadTarget::Local(_) => Err("--idle-sockets runs on a temporary SQLite file or --addr, not --db".into()),
+            LoadTarget::Remote(bases) => menagerie_loadtest::flood(&bases[0], &options).await,
+        }
+    };
+    let report = runtime()?.block_on(run).map_err(CliError::Failed)?;
+    println!("{report}");
     Ok(())
 }
 

@@ -84,6 +84,16 @@ mod tests {
     }
 
     #[test]
+    fn a_toss_everyone_watches_is_seen_and_a_call_is_no_chance_move() {
+        use crate::{DynGame, Erased};
+        let mut game = Erased::new(Coin::new(0.5), "coin:heads=50");
+        assert!(!game.chance_outcome_seen("heads"), "the first player's call is not chance's");
+        game.play("heads").unwrap();
+        assert!(game.chance_outcome_seen("tails"), "the toss is public");
+        assert!(game.chance_outcome_seen("edge"), "a text that is no legal move counts as seen");
+    }
+
+    #[test]
     fn only_chance_is_sampled() {
         let mut game = Coin::new(0.5);
         let mut rng = StdRng::seed_from_u64(1);

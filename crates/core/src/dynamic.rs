@@ -1,5 +1,5 @@
 use crate::view::{self, Present};
-use crate::{perft, Actor, Game, MoveError, Outcome, Player, PositionError};
+use crate::{perft, Actor, Encode, Game, MoveError, Outcome, Player, PositionError};
 use rand::RngCore;
 use serde_json::value::RawValue;
 
@@ -38,6 +38,11 @@ pub trait DynGame: Send + Sync {
     /// The text of a chance move drawn with the game's probabilities
     /// ([`crate::sample_chance`]); `None` unless chance acts.
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String>;
+    /// Whether `text`, about to be played here, is a chance move whose
+    /// outcome some player sees ([`Game::chance_outcome_seen`]): false for
+    /// a player's move, true for a text that is not a legal move (the
+    /// cautious answer).
+    fn chance_outcome_seen(&self, text: &str) -> bool;
     /// Takes back the last move played through this value; false if none.
     fn undo(&mut self) -> bool;
     /// Moves played through this value, oldest first.
@@ -45,9 +50,39 @@ pub trait DynGame: Send + Sync {
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
     fn box_clone(&self) -> Box<dyn DynGame>;
+
     /// The value behind the texts, so that a caller who knows the game
     /// (a searcher run through `GameVisitor`) can get the typed game back.
     fn as_any(&self) -> &dyn std::any::Any;
+}
+
+/// A game behind texts that also numbers its moves and observations
+/// ([`Encode`]): what the Python package drives. A trait of its own so that
+/// games made only to be played and shown (test games) need not number
+/// their moves.
+pub trait DynEncoded: DynGame {
+    fn num_distinct_actions(&self) -> usize;
+    fn has_chance(&self) -> bool;
+    fn max_game_length(&self) -> usize;
+    fn observation_shape(&self) -> Vec<usize>;
+    /// The indices of the legal moves, ascending; empty when the game is
+    /// over. Remembered until the position changes, for [`DynEncoded::play_action`].
+    fn legal_actions(&mut self) -> Vec<usize>;
+    /// Chance's moves as (index, probability), ascending; empty unless chance acts.
+    fn chance_outcomes(&self) -> Vec<(usize, f64)>;
+    /// Plays the legal move whose index is `action`.
+    fn play_action(&mut self, action: usize) -> Result<(), MoveError>;
+    /// The text of the move `action` names: the legal move with that index
+    /// if there is one, else the text the index always stands for.
+    fn action_text(&self, action: usize) -> Option<String>;
+    /// The index of a legal move given as text.
+    fn text_action(&self, text: &str) -> Result<usize, MoveError>;
+    /// What `viewer` sees, as numbers ([`Encode::observe`]).
+    fn observation(&self, viewer: Player) -> Vec<f32>;
+    /// A full position consistent with what `observer` sees, the unknown
+    /// parts sampled ([`Game::determinize`]); its history starts there.
+    fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Box<dyn DynEncoded>;
+    fn clone_encoded(&self) -> Box<dyn DynEncoded>;
 }
 
 /// Any [`Game`] as a [`DynGame`].
@@ -58,11 +93,16 @@ pub struct Erased<G: Game> {
     history: Vec<String>,
     /// Who made each move of `history`.
     actors: Vec<Actor>,
+    /// The legal moves of the position by action index, ascending, as
+    /// [`DynEncoded::legal_actions`] last listed them (`None` once the
+    /// position changed): a driver that lists the actions and plays one
+    /// then finds its move without listing them again.
+    numbered: Option<Vec<(usize, G::Move)>>,
 }
 
 impl<G: Game> Erased<G> {
     pub fn new(game: G, variant: impl Into<String>) -> Self {
-        Erased { game, variant: variant.into(), history: Vec::new(), actors: Vec::new() }
+        Erased { game, variant: variant.into(), history: Vec::new(), actors: Vec::new(), numbered: None }
     }
 
     pub fn from_text(variant: &G::Variant, variant_string: &str, text: &str) -> Result<Self, PositionError> {
@@ -71,6 +111,30 @@ impl<G: Game> Erased<G> {
 
     pub fn game(&self) -> &G {
         &self.game
+    }
+}
+
+impl<G: Present + Encode> Erased<G> {
+    /// The legal moves by action index, ascending, listed once per position.
+    fn numbered(&mut self) -> &[(usize, G::Move)] {
+        let game = &self.game;
+        self.numbered.get_or_insert_with(|| {
+            let mut moves = Vec::new();
+            game.legal_moves(&mut moves);
+            let mut numbered: Vec<(usize, G::Move)> = moves.into_iter().map(|mv| (game.action(mv), mv)).collect();
+            numbered.sort_unstable_by_key(|&(action, _)| action);
+            numbered
+        })
+    }
+
+    fn legal_move_of_action(&self, action: usize) -> Option<G::Move> {
+        if let Some(numbered) = &self.numbered {
+            let at = numbered.binary_search_by_key(&action, |&(a, _)| a).ok()?;
+            return Some(numbered[at].1);
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        moves.into_iter().find(|&mv| self.game.action(mv) == action)
     }
 }
 
@@ -137,6 +201,7 @@ impl<G: Present> DynGame for Erased<G> {
         let mv = self.game.parse_move(text)?;
         let canonical = self.game.move_text(mv);
         self.actors.push(self.game.to_act());
+        self.numbered = None;
         self.game.play(mv);
         self.history.push(canonical);
         Ok(())
@@ -144,9 +209,16 @@ impl<G: Present> DynGame for Erased<G> {
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
         crate::sample_chance(&self.game, rng).map(|mv| self.game.move_text(mv))
     }
+    fn chance_outcome_seen(&self, text: &str) -> bool {
+        if self.game.to_act() != Actor::Chance {
+            return false;
+        }
+        self.game.parse_move(text).map_or(true, |mv| self.game.chance_outcome_seen(mv))
+    }
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {
             self.actors.pop();
+            self.numbered = None;
             self.game.undo();
             true
         } else {
@@ -167,5 +239,75 @@ impl<G: Present> DynGame for Erased<G> {
     }
     fn as_any(&self) -> &dyn std::any::Any {
         self
+    }
+}
+
+impl<G: Present + Encode> DynEncoded for Erased<G> {
+    fn num_distinct_actions(&self) -> usize {
+        G::num_distinct_actions(self.game.variant())
+    }
+    fn has_chance(&self) -> bool {
+        G::has_chance()
+    }
+    fn max_game_length(&self) -> usize {
+        G::max_game_length(self.game.variant())
+    }
+    fn observation_shape(&self) -> Vec<usize> {
+        G::observation_shape(self.game.variant())
+    }
+    fn legal_actions(&mut self) -> Vec<usize> {
+        self.numbered().iter().map(|&(action, _)| action).collect()
+    }
+    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        if self.game.to_act() != Actor::Chance {
+            return Vec::new();
+        }
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        let mut outcomes: Vec<(usize, f64)> =
+            moves.into_iter().map(|mv| (self.game.action(mv), self.game.chance_probability(mv))).collect();
+        outcomes.sort_unstable_by_key(|&(action, _)| action);
+        outcomes
+    }
+    fn play_action(&mut self, action: usize) -> Result<(), MoveError> {
+        if self.game.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let Some(mv) = self.legal_move_of_action(action) else {
+            let text = G::action_text(self.game.variant(), action).unwrap_or_else(|| format!("action {action}"));
+            let problem = if action < self.num_distinct_actions() {
+                format!("action {action} is not a legal move in this position")
+            } else {
+                format!("action {action} is outside the action space (0..{})", self.num_distinct_actions())
+            };
+            return Err(MoveError::illegal(&text, problem));
+        };
+        let text = self.game.move_text(mv);
+        self.actors.push(self.game.to_act());
+        self.numbered = None;
+        self.game.play(mv);
+        self.history.push(text);
+        Ok(())
+    }
+    fn action_text(&self, action: usize) -> Option<String> {
+        match self.legal_move_of_action(action) {
+            Some(mv) => Some(self.game.move_text(mv)),
+            None => G::action_text(self.game.variant(), action),
+        }
+    }
+    fn text_action(&self, text: &str) -> Result<usize, MoveError> {
+        let mv = self.game.parse_move(text)?;
+        Ok(self.game.action(mv))
+    }
+    fn observation(&self, viewer: Player) -> Vec<f32> {
+        let mut out = vec![0.0; self.observation_shape().iter().product()];
+        self.game.observe(viewer, &mut out);
+        out
+    }
+    fn determinize(&self, observer: Player, rng: &mut dyn RngCore) -> Box<dyn DynEncoded> {
+        Box::new(Erased::new(self.game.determinize(observer, rng), self.variant.clone()))
+    }
+    fn clone_encoded(&self) -> Box<dyn DynEncoded> {
+        Box::new(self.clone())
     }
 }

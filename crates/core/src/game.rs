@@ -1,6 +1,6 @@
 use crate::{
-    Actor, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, Study, VariantError, VariantInfo,
-    VariantSpec,
+    Actor, Encode, Evaluate, MoveError, Outcome, Player, PositionError, Present, Resolver, Study, VariantError,
+    VariantInfo, VariantSpec,
 };
 use rand::{Rng, RngCore};
 use std::fmt::Debug;
@@ -153,6 +153,21 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         1.0 / moves.len().max(1) as f64
     }
 
+    /// Whether some player sees the outcome of chance move `mv`, played
+    /// from this position. A takeback never goes back across such a move
+    /// (the server's rule): the asker would decide again knowing what
+    /// chance did, and chance would deal again or the other side learn
+    /// what it was going to deal. True unless the game says otherwise, and
+    /// true in every registered game: where nothing is hidden every
+    /// outcome is public, and each chance move of Lunch Chess deals or
+    /// draws a card into a hand, which its owner sees. A game says false
+    /// for an outcome nobody sees (a face-down pile shuffled), which a
+    /// takeback may undo and chance draw again without telling anyone
+    /// anything.
+    fn chance_outcome_seen(&self, _mv: Self::Move) -> bool {
+        true
+    }
+
     /// What `viewer` may see, as text: the information state of that
     /// player (OpenSpiel's term). It is rules, not presentation: what a
     /// player may know decides what [`Game::determinize`] keeps and what a
@@ -192,8 +207,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 /// game type a variant string names, so perft and search run monomorphised.
 ///
 /// Registered games also implement [`Evaluate`], so a visitor may search,
-/// [`Present`], so it may show positions, and [`Study`], so it may study them.
+/// [`Present`], so it may show positions, [`Study`], so it may study them,
+/// and [`Encode`], so it may number their moves.
 pub trait GameVisitor {
     type Output;
-    fn visit<G: Game + Evaluate + Present + Study>(self, variant: G::Variant) -> Self::Output;
+    fn visit<G: Game + Evaluate + Present + Study + Encode>(self, variant: G::Variant) -> Self::Output;
 }

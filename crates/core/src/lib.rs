@@ -24,6 +24,7 @@ pub mod bitboard;
 mod chance;
 pub mod deposit;
 mod dynamic;
+pub mod encode;
 mod error;
 mod evaluate;
 mod game;
@@ -40,7 +41,8 @@ pub mod view;
 pub mod zobrist;
 
 pub use chance::{draw_listed_move, sample_chance, sample_weighted};
-pub use dynamic::{DynGame, Erased};
+pub use dynamic::{DynEncoded, DynGame, Erased};
+pub use encode::Encode;
 pub use error::{MoveError, PositionError};
 pub use evaluate::{Evaluate, FeatureVector, Terms, WeightedSum, WEIGHT_SCALE};
 pub use game::{Game, GameVisitor};

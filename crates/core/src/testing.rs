@@ -3,7 +3,7 @@
 //! robustness against mutated texts. A broken property panics with the
 //! position text and move that show it.
 
-use crate::{Actor, Evaluate, Game, Player};
+use crate::{Actor, Encode, Evaluate, Game, Player};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use std::collections::HashSet;
@@ -148,6 +148,55 @@ fn check_position<G: Game>(game: &G, variant: &G::Variant, rng: &mut StdRng, soa
         }
     }
     let _ = soak;
+}
+
+/// Plays random games from the start (seeds `soak.seed..`) and checks the
+/// action space and the observation ([`Encode`]) at every ply:
+/// - every legal move's index is below `num_distinct_actions`, and no two
+///   legal moves of a position share one;
+/// - an index that names a fixed text ([`Encode::action_text`]) names the
+///   move's own text;
+/// - the game is no longer than `max_game_length`;
+/// - the observation has the declared shape, and each player's equals the
+///   one of a position sampled from that player's view
+///   ([`Game::determinize`]): it depends on nothing that player cannot see.
+pub fn check_encoding<G: Encode>(variant: &G::Variant, soak: Soak) {
+    let size = G::num_distinct_actions(variant);
+    let cells: usize = G::observation_shape(variant).iter().product();
+    for game_index in 0..soak.games {
+        let seed = soak.seed.wrapping_add(game_index as u64);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = G::start(variant, seed);
+        let mut moves = Vec::new();
+        for ply in 0.. {
+            assert!(ply <= G::max_game_length(variant), "a game longer than max_game_length {}", ply);
+            let text = game.to_text();
+            for viewer in Player::BOTH {
+                let mut seen = vec![0.0; cells];
+                game.observe(viewer, &mut seen);
+                assert!(seen.iter().all(|x| x.is_finite()), "an observation that is not finite in {text}");
+                let mut sampled_seen = vec![0.0; cells];
+                game.determinize(viewer, &mut rng).observe(viewer, &mut sampled_seen);
+                assert!(seen == sampled_seen, "{viewer:?}'s observation depends on what it cannot see in {text}");
+            }
+            game.legal_moves(&mut moves);
+            let mut indices = HashSet::new();
+            for &mv in &moves {
+                let action = game.action(mv);
+                let move_text = game.move_text(mv);
+                assert!(action < size, "{move_text} has index {action}, outside 0..{size}, in {text}");
+                assert!(indices.insert(action), "two moves share index {action} ({move_text}) in {text}");
+                if let Some(fixed) = G::action_text(variant, action) {
+                    assert_eq!(fixed, move_text, "index {action} names another text in {text}");
+                }
+            }
+            if moves.is_empty() || ply >= soak.max_plies {
+                break;
+            }
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(mv);
+        }
+    }
 }
 
 /// What the searches ask besides the move list agrees with it: the

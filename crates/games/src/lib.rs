@@ -10,4 +10,4 @@ pub mod weights;
 // games are listed everywhere.
 games!(lma::Lma, fluid::Fluid, lichen::Lichen, kelasu::Kelasu, lunch::Lunch);
 
-pub use registry::{new_game, visit, BuiltinData, NewGameError};
+pub use registry::{new_encoded_game, new_game, visit, BuiltinData, NewGameError};

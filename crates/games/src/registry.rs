@@ -4,7 +4,8 @@
 
 use crate::{variants, visit_with};
 use menagerie_core::{
-    DynGame, Erased, Evaluate, Game, GameVisitor, PositionError, Present, Resolved, Resolver, VariantError, VariantSpec,
+    DynEncoded, DynGame, Encode, Erased, Evaluate, Game, GameVisitor, PositionError, Present, Resolved, Resolver,
+    VariantError, VariantSpec,
 };
 use thiserror::Error;
 
@@ -90,23 +91,57 @@ pub fn new_game(
     seed: u64,
     resolver: &dyn Resolver,
 ) -> Result<Box<dyn DynGame>, NewGameError> {
-    struct MakeDyn<'a> {
-        variant_string: String,
-        position: Option<&'a str>,
-        seed: u64,
-    }
+    struct MakeDyn<'a>(Setup<'a>);
     impl GameVisitor for MakeDyn<'_> {
         type Output = Result<Box<dyn DynGame>, PositionError>;
         fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) -> Self::Output {
-            let game = match self.position {
-                None => G::start(&variant, self.seed),
-                Some(text) => G::from_text(&variant, text)?,
-            };
-            Ok(Box::new(Erased::new(game, self.variant_string)))
+            let game: G = self.0.position_of(&variant)?;
+            Ok(Box::new(Erased::new(game, self.0.variant_string)))
         }
     }
-    let spec = VariantSpec::parse(variant)?;
-    let position = position.map(str::trim).filter(|p| *p != "startpos");
-    let made = visit_with(&spec, resolver, MakeDyn { variant_string: spec.to_string(), position, seed })?;
-    Ok(made?)
+    let (spec, setup) = Setup::new(variant, position, seed)?;
+    Ok(visit_with(&spec, resolver, MakeDyn(setup))??)
+}
+
+/// [`new_game`] with its moves and observations numbered ([`DynEncoded`]):
+/// what the Python package drives.
+pub fn new_encoded_game(
+    variant: &str,
+    position: Option<&str>,
+    seed: u64,
+    resolver: &dyn Resolver,
+) -> Result<Box<dyn DynEncoded>, NewGameError> {
+    struct MakeEncoded<'a>(Setup<'a>);
+    impl GameVisitor for MakeEncoded<'_> {
+        type Output = Result<Box<dyn DynEncoded>, PositionError>;
+        fn visit<G: Game + Evaluate + Present + Encode>(self, variant: G::Variant) -> Self::Output {
+            let game: G = self.0.position_of(&variant)?;
+            Ok(Box::new(Erased::new(game, self.0.variant_string)))
+        }
+    }
+    let (spec, setup) = Setup::new(variant, position, seed)?;
+    Ok(visit_with(&spec, resolver, MakeEncoded(setup))??)
+}
+
+/// What [`new_game`] and [`new_encoded_game`] start from.
+struct Setup<'a> {
+    variant_string: String,
+    position: Option<&'a str>,
+    seed: u64,
+}
+
+impl<'a> Setup<'a> {
+    fn new(variant: &str, position: Option<&'a str>, seed: u64) -> Result<(VariantSpec, Setup<'a>), NewGameError> {
+        let spec = VariantSpec::parse(variant)?;
+        let position = position.map(str::trim).filter(|p| *p != "startpos");
+        let setup = Setup { variant_string: spec.to_string(), position, seed };
+        Ok((spec, setup))
+    }
+
+    fn position_of<G: Game>(&self, variant: &G::Variant) -> Result<G, PositionError> {
+        match self.position {
+            None => Ok(G::start(variant, self.seed)),
+            Some(text) => G::from_text(variant, text),
+        }
+    }
 }

@@ -83,3 +83,26 @@ fn an_answer_belongs_to_the_attackers_turn() {
     lma.play("2b1c3").unwrap();
     assert_eq!(lma.on_turn(), Some(Player::Second));
 }
+
+/// A pass says what it declines, window by window; a discard names every
+/// card it throws, however many (the page names them so too).
+#[test]
+fn lunch_passes_say_what_they_decline_and_discards_name_their_cards() {
+    let mut game = new_game("lunch", Some(LUNCH_ATTACK), 1, &BuiltinData).unwrap();
+    let mut said = Vec::new();
+    // Black's window on the Kick, Black's answer, White's window on the Dodge.
+    for text in ["attack:a4a5:kick", "pass", "answer:dodge"] {
+        game.play(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        said.push(game.move_label("pass").unwrap());
+    }
+    assert_eq!(said, ["no Humiliation", "no answer", "no Humiliation"]);
+    let five = "4k3/8/8/q7/R7/8/8/4K3 w - headbutt,uppercut,roundhouse,backfist,humiliation dodge - - - - - turn.action 0,0,0 0123456789abcdef - white";
+    labels(
+        "lunch",
+        Some(five),
+        &[(
+            "discard:headbutt+uppercut+roundhouse+backfist+humiliation",
+            "discard Headbutt, Uppercut, Roundhouse, Spinning Backfist, Humiliation",
+        )],
+    );
+}

@@ -1,19 +1,20 @@
-//! The generic random-play and parser properties, for every registered
+//! The generic random-play, parser and encoding properties, for every registered
 //! variant: one test per variant string (the id, and the id with all its
 //! flag options on), named by it, from the registry. A new game needs no
 //! line here. `MENAGERIE_SOAK=<factor>` plays more games.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use menagerie_core::testing::{self, Soak};
-use menagerie_core::{Evaluate, Game, GameVisitor, Present, VariantSpec};
+use menagerie_core::{Encode, Evaluate, Game, GameVisitor, Present, VariantSpec};
 
 struct Properties;
 
 impl GameVisitor for Properties {
     type Output = ();
 
-    fn visit<G: Game + Evaluate + Present>(self, variant: G::Variant) {
+    fn visit<G: Game + Evaluate + Present + Encode>(self, variant: G::Variant) {
         testing::random_play::<G>(&variant, Soak::default().scaled_by_env());
+        testing::check_encoding::<G>(&variant, Soak::default().scaled_by_env());
         let start = G::start(&variant, 7).to_text();
         let mut seeds: Vec<&str> = G::bench_positions(&variant);
         seeds.push(&start);

@@ -119,6 +119,12 @@ fn check_views<G: Present>(game: &G, last: Option<(String, Actor)>, rng: &mut St
     check_labels(game)
 }
 
+/// The longest a move's short form may be: one line of a move list. A Lunch
+/// Chess discard names each of its up to five cards (a count alone told the
+/// other player nothing and the player too little), so a label may be a
+/// little longer than a chess move's.
+const LONGEST_LABEL: usize = 80;
+
 /// Every legal move has a short form for move lists, and a position in
 /// which a player acts belongs to somebody's turn.
 fn check_labels<G: Present>(game: &G) -> Result<(), String> {
@@ -126,7 +132,7 @@ fn check_labels<G: Present>(game: &G) -> Result<(), String> {
     game.legal_moves(&mut moves);
     for mv in moves {
         let label = game.move_label(mv);
-        if label.trim().is_empty() || label.chars().count() > 40 || label.contains('\n') {
+        if label.trim().is_empty() || label.chars().count() > LONGEST_LABEL || label.contains('\n') {
             return Err(format!("the label {label:?} of {} is not a short line", game.move_text(mv)));
         }
     }

@@ -1,10 +1,11 @@
 //! The load test against servers of its own, in this process.
 
 use crate::client::{run_against_nodes, LoadOptions, LoadReport};
+use crate::flood::{flood, FloodOptions, FloodReport};
 use crate::nim::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::{PgStore, SqliteStore, Store};
-use menagerie_server::{Hub, HubConfig};
+use menagerie_server::{Hub, HubConfig, RequestLimits, SocketLimits};
 use std::sync::Arc;
 
 /// Where the in-process servers keep their games.
@@ -30,17 +31,37 @@ pub async fn run_local(options: LoadOptions, database: LocalDatabase) -> Result<
             .map(|_| PgStore::open(url).map(|s| Arc::new(s) as Arc<dyn Store>).map_err(|e| e.to_string()))
             .collect::<Result<_, _>>()?,
     };
+    // The client stands for players on as many machines, all from one
+    // address here: its game sockets must not be held to one client's cap.
+    let budget = SocketLimits::default().max_sockets.max(2 * options.games);
+    let sockets = SocketLimits { max_sockets: budget, per_client: budget, ..SocketLimits::default() };
+    let limits = RequestLimits { sockets, ..RequestLimits::default() };
     let mut servers = Vec::new();
     let mut bases = Vec::new();
     for store in stores {
         let hub = Hub::new(Arc::new(WithNim), store, Arc::new(RandomOnly), HubConfig::default());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
         bases.push(format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?));
-        servers.push(menagerie_server::spawn(listener, hub));
+        servers.push(menagerie_server::spawn_with(listener, hub, limits));
     }
     let report = run_against_nodes(&bases, &options).await;
     for server in servers {
         server.abort();
     }
+    report
+}
+
+/// The socket flood against a fresh server in this process (its memory is
+/// this process's: the client's sockets are counted with the server's).
+pub async fn flood_local(options: FloodOptions) -> Result<FloodReport, String> {
+    let dir = tempfile::Builder::new().prefix("menagerie-flood-").tempdir().map_err(|e| e.to_string())?;
+    let store = SqliteStore::open(&dir.path().join("games.sqlite")).map_err(|e| e.to_string())?;
+    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
+    let base = format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?);
+    let server = menagerie_server::spawn(listener, hub);
+    let options = FloodOptions { server_pid: options.server_pid.or(Some(std::process::id())), ..options };
+    let report = flood(&base, &options).await;
+    server.abort();
     report
 }

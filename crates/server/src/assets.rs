@@ -63,6 +63,42 @@ pub fn insights_page(game: &str) -> Option<String> {
     insight(&format!("{game}.md")).map(|_| format!("/insights/{game}"))
 }
 
+/// The reports of a game's studies (`lichen/lichen-a2ne/report.md`, and a
+/// comparison's `compare.md`), each with its title, in path order: a game's
+/// Insights page lists them.
+pub fn reports(game: &str) -> Vec<(&'static str, String)> {
+    let folder = format!("{game}/");
+    insights()
+        .filter(|(path, _)| {
+            path.strip_prefix(&folder).is_some_and(|rest| rest.ends_with("/report.md") || rest.ends_with("/compare.md"))
+        })
+        .map(|(path, bytes)| {
+            let markdown = String::from_utf8_lossy(bytes);
+            (path, heading(&markdown).unwrap_or_else(|| path.to_owned()))
+        })
+        .collect()
+}
+
+/// The text of a Markdown page's first level-1 heading, without its
+/// markup (`# Study of `lichen`` -> `Study of lichen`): a page's title.
+pub fn heading(markdown: &str) -> Option<String> {
+    use pulldown_cmark::{Event, HeadingLevel, Parser, Tag, TagEnd};
+    let mut title: Option<String> = None;
+    for event in Parser::new(markdown) {
+        match (event, title.as_mut()) {
+            (Event::Start(Tag::Heading { level: HeadingLevel::H1, .. }), None) => title = Some(String::new()),
+            (Event::End(TagEnd::Heading(HeadingLevel::H1)), Some(_)) => break,
+            (Event::Text(text) | Event::Code(text), Some(title)) => title.push_str(&text),
+            _ => {}
+        }
+    }
+    title.map(|t| t.trim().to_owned()).filter(|t| !t.is_empty())
+}
+
+/// The site's icon: every page names it (a page that names none makes the
+/// browser ask for `/favicon.ico`, which serves it too).
+pub const FAVICON: &str = "favicon.svg";
+
 /// Markdown to an HTML page, for the rules links of the home page; `links`
 /// go in the page's navigation beside the way home.
 pub fn markdown_page(title: &str, markdown: &str, links: &[(&str, String)]) -> String {
@@ -76,7 +112,8 @@ pub fn markdown_page(title: &str, markdown: &str, links: &[(&str, String)]) -> S
         .collect();
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} · Menagerie</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+         <title>{title} · Menagerie</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/assets/{FAVICON}\">\
+         <link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
          <body class=\"doc\"><nav><a href=\"/\">← Menagerie</a>{links}</nav><article>{body}</article></body></html>"
     )
 }

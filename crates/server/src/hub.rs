@@ -11,7 +11,7 @@ pub use records::ImportGame;
 
 use crate::catalog::Catalog;
 use crate::command::{Act, Command, NewGame, Setup};
-use crate::computer::{ComputerDriver, Opponents};
+use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
 use crate::error::ApiError;
 use crate::live::{GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
@@ -85,6 +85,8 @@ pub struct Hub {
     source: Arc<dyn GameSource>,
     catalog: Arc<Catalog>,
     opponents: Arc<dyn Opponents>,
+    /// The computer levels that take a move back when asked.
+    takeback_levels: TakebackLevels,
     store: AsyncStore,
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
@@ -117,7 +119,8 @@ impl Hub {
             let follower = nodes::follow(Arc::downgrade(&games), Arc::downgrade(&computer), store.clone(), changes);
             runtime.spawn(follower);
         }
-        Arc::new(Hub { source, catalog, opponents, store, games, computer })
+        let takeback_levels = TakebackLevels::of(&opponents.levels());
+        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer })
     }
 
     pub fn source(&self) -> &dyn GameSource {
@@ -176,16 +179,9 @@ impl Hub {
         Ok(count)
     }
 
-    /// Whether the computer at `level` grants takebacks: below "hard" (every
-    /// level, when the opponents have no "hard").
-    fn computer_takes_back(&self, level: &str) -> bool {
-        let levels = self.opponents.levels();
-        let position = |id: &str| levels.iter().position(|l| l.id == id);
-        match (position(level), position("hard")) {
-            (Some(asked), Some(hard)) => asked < hard,
-            (Some(_), None) => true,
-            (None, _) => false,
-        }
+    /// The computer levels that take a move back when asked.
+    pub fn takeback_levels(&self) -> &TakebackLevels {
+        &self.takeback_levels
     }
 
     /// Runs a change to the games: the one way in for every change.
@@ -248,7 +244,8 @@ impl Hub {
         let Start { record, game } = start;
         self.store.create(record.clone()).await?;
         tracing::info!(target: "menagerie::games", game = %record.id, variant = %record.variant, "game started");
-        let slot = self.games.insert(LiveGame::new(record, game, Vec::new(), GameMeta::default()));
+        // A new game's version is 0 in every store.
+        let slot = self.games.insert(LiveGame::new(record, game, Vec::new(), GameMeta::default(), 0));
         {
             let mut live = slot.live.lock().await;
             live.play_chance(&self.store).await?;
@@ -265,14 +262,13 @@ impl Hub {
         let player = live.seat(secret)?;
         let moved = matches!(act, Act::Move { .. } | Act::Takeback(_));
         let act_name = act.name();
-        let agrees = live.computer_level(player.other()).is_some_and(|level| self.computer_takes_back(level));
         let was_over = live.is_over();
-        let mut done = live.act(&self.store, player, act.clone(), agrees).await;
+        let mut done = live.act(&self.store, player, act.clone(), &self.takeback_levels).await;
         if done.as_ref().is_err_and(|e| e.status == StatusCode::CONFLICT) && self.store.is_shared() {
             // Another node may have moved first (the store refused this
             // node's move for that ply): catch up, and try once more.
             if slot.catch_up_locked(&mut live, &self.store).await? {
-                done = live.act(&self.store, player, act, agrees).await;
+                done = live.act(&self.store, player, act, &self.takeback_levels).await;
             }
         }
         if done.is_ok() || live.is_over() != was_over {
@@ -284,7 +280,7 @@ impl Hub {
         if live.is_over() && !was_over {
             log_ended(&live);
         }
-        let state = view::state(&live, Viewer::Seat(player), self.source());
+        let state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
         drop(live);
         if moved {
             self.computer.kick(slot).await;
@@ -325,9 +321,12 @@ impl Hub {
     /// The game as `secret`'s holder may see it.
     pub async fn state(&self, id: &str, secret: Option<&str>) -> Result<StateJson, ApiError> {
         let slot = self.slot(id).await?;
-        let live = slot.live.lock().await;
+        let mut live = slot.live.lock().await;
         let viewer = live.viewer(secret)?;
-        Ok(view::state(&live, viewer, self.source()))
+        if live.open(viewer) {
+            slot.publish(&mut live);
+        }
+        Ok(view::state(&live, viewer, self.source(), &self.takeback_levels))
     }
 
     /// The legal moves, for whoever may know them: the seat to act, or

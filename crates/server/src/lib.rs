@@ -26,12 +26,13 @@
 //! - [`live`]: one game in memory, its lock and change signal, the commit
 //!   protocol (check, play, commit, publish), a seat's acts, and the texts
 //!   sent since the last change. State that lives with a game in play
-//!   (clocks, takeback offers) belongs there.
+//!   (clocks) belongs there.
 //! - [`lobby`]: anonymous players (a cookie and a display name), open
 //!   challenges (seeks) and the games started from them, in memory.
 //! - [`computer`]: the computer's levels and players, and the driver that
 //!   searches and plays when a game waits for the computer.
 //! - [`view`]: the JSON a viewer is sent, built from a live game.
+//! - [`cpu`]: CPU-heavy request work, run on the blocking pool.
 //! - [`store`]: durable storage behind the [`store::Store`] trait (SQLite
 //!   today; another backend implements the trait and passes its contract).
 //! - [`ops`]: running a site: health, logs, metrics, graceful stops.
@@ -44,6 +45,7 @@ pub mod catalog;
 pub mod clock;
 pub mod command;
 pub mod computer;
+pub mod cpu;
 pub mod error;
 pub mod http;
 pub mod hub;
@@ -64,6 +66,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+pub use http::admission::SocketLimits;
 pub use http::listen::RequestLimits;
 pub use hub::{Hub, HubConfig};
 
@@ -74,6 +77,9 @@ pub struct ServeOptions {
     /// A folder of `NAME.toml` Lunch Chess decks to offer besides the standard one.
     pub decks: Option<PathBuf>,
     pub limits: RequestLimits,
+    /// Origins besides the server's own whose pages may change things
+    /// (`--allowed-origin`: the public address of a site behind a proxy).
+    pub allowed_origins: http::AllowedOrigins,
     /// Where Prometheus reads the metrics (`None`: no metrics listener).
     pub metrics_addr: Option<SocketAddr>,
     /// Reverse proxies whose `X-Forwarded-For` / `X-Real-IP` name the client.
@@ -122,7 +128,8 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
         tracing::info!("stopping: no new connections; requests in flight finish");
         draining.start_draining();
     };
-    http::listen::serve(listener, http::router_with(hub, Arc::clone(&operations)), options.limits, shutdown).await;
+    let routes = http::router_with(hub, Arc::clone(&operations), options.allowed_origins);
+    http::listen::serve(listener, routes, options.limits, shutdown).await;
     operations.tell_sockets_restarting();
     let closed = tokio::time::timeout(ops::shutdown::SOCKETS_CLOSE_TIME, async {
         while operations.sockets_open() > 0 {
@@ -173,7 +180,17 @@ pub fn spawn_with(
     hub: Arc<Hub>,
     limits: RequestLimits,
 ) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(http::listen::serve(listener, http::router(hub), limits, std::future::pending()))
+    spawn_allowing(listener, hub, limits, http::AllowedOrigins::default())
+}
+
+/// [`spawn_with`], also taking changes from pages of the `allowed` origins.
+pub fn spawn_allowing(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    limits: RequestLimits,
+    allowed: http::AllowedOrigins,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(http::listen::serve(listener, http::router_allowing(hub, allowed), limits, std::future::pending()))
 }
 
 /// [`spawn_with`] with a node's operations state (draining, trusted proxies).
@@ -183,5 +200,6 @@ pub fn spawn_operated(
     limits: RequestLimits,
     operations: Arc<ops::Operations>,
 ) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(http::listen::serve(listener, http::router_with(hub, operations), limits, std::future::pending()))
+    let routes = http::router_with(hub, operations, http::AllowedOrigins::default());
+    tokio::spawn(http::listen::serve(listener, routes, limits, std::future::pending()))
 }

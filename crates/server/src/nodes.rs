@@ -50,8 +50,8 @@ pub async fn follow(
             Some(Change::Game(id)) => {
                 tokio::spawn(refresh(games, computer, store.clone(), id));
             }
-            Some(Change::Move { game, ply, mv }) => {
-                tokio::spawn(heard_move(games, computer, store.clone(), game, ply, mv));
+            Some(Change::Move { game, ply, version, mv }) => {
+                tokio::spawn(heard_move(games, computer, store.clone(), game, ply, version, mv));
             }
             Some(Change::Missed) => {
                 for id in games.ids() {
@@ -102,22 +102,23 @@ async fn refresh(games: Arc<LoadedGames>, computer: Arc<ComputerDriver>, store: 
     computer.kick(slot).await;
 }
 
-/// Another node stored move `ply` of game `id`: play it here if it is the
-/// next one, without reading the store; read the game again if moves are
-/// missing before it.
+/// Another node stored move `ply` of game `id`, making its `version`: play
+/// it here if it is the next one, without reading the store; read the game
+/// again if moves (or other writes) are missing before it.
 async fn heard_move(
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
     store: AsyncStore,
     id: String,
     ply: usize,
+    version: u64,
     mv: StoredMove,
 ) {
     games.heard_change_elsewhere();
     let Some(slot) = games.loaded(&id) else { return refresh(games, computer, store, id).await };
     {
         let mut live = slot.live.lock().await;
-        let followed = match live.follow_stored(ply, mv) {
+        let followed = match live.follow_stored(ply, version, mv) {
             Ok(Followed::Played) => {
                 slot.publish(&mut live);
                 Ok(())

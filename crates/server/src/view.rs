@@ -4,6 +4,7 @@
 //! legal moves; and the answer to a game's start.
 
 use crate::clock::{now_ms, ClockView};
+use crate::computer::TakebackLevels;
 use crate::error::ApiError;
 use crate::live::{LiveGame, StateJson};
 use crate::names::capitalised;
@@ -111,12 +112,30 @@ struct SeatView {
     name: &'static str,
     kind: &'static str,
     level: Option<String>,
+    joined: bool,
 }
 
 #[derive(Serialize)]
 struct Seats {
     first: SeatView,
     second: SeatView,
+}
+
+/// Whether a seat may ask to take back now, and if not, why (the page
+/// shows the reason by its Take back button).
+#[derive(Serialize)]
+struct TakebackView {
+    allowed: bool,
+    reason: Option<String>,
+}
+
+/// Each human seat's [`TakebackView`] (`null` for the computer's): public,
+/// as it follows from the move list and the seats, and a page on one
+/// device asks for whichever side moved last.
+#[derive(Serialize)]
+struct Takebacks {
+    first: Option<TakebackView>,
+    second: Option<TakebackView>,
 }
 
 #[derive(Serialize)]
@@ -147,6 +166,7 @@ struct StateView<'a> {
     result: Option<ResultView<'a>>,
     draw_offer: Option<&'static str>,
     takeback_offer: Option<&'static str>,
+    takeback: Takebacks,
     /// `null` for unlimited time.
     clock: Option<ClockView>,
     rematch: Option<&'a str>,
@@ -156,9 +176,11 @@ struct StateView<'a> {
 
 /// The whole state of a game for one viewer: what the page draws. Built
 /// once per change and viewer.
-pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateJson {
+/// `takeback_levels`: the computer levels that take a move back.
+pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource, takeback_levels: &TakebackLevels) -> StateJson {
     live.views.state(viewer, || {
-        StateJson(Bytes::from(serde_json::to_vec(&state_view(live, viewer, source)).expect("states serialise")))
+        let view = state_view(live, viewer, source, takeback_levels);
+        StateJson(Bytes::from(serde_json::to_vec(&view).expect("states serialise")))
     })
 }
 
@@ -167,7 +189,12 @@ fn cached_board(live: &LiveGame, viewer: Viewer) -> Box<RawValue> {
     live.views.board(view, || live.game.view(view))
 }
 
-fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -> StateView<'a> {
+fn state_view<'a>(
+    live: &'a LiveGame,
+    viewer: Viewer,
+    source: &dyn GameSource,
+    takeback_levels: &TakebackLevels,
+) -> StateView<'a> {
     let game = live.game.as_ref();
     let id_of_variant = game.variant().split(':').next().unwrap_or_default();
     let name = source.variants().iter().find(|v| v.id == id_of_variant).map(|v| v.name).unwrap_or(id_of_variant);
@@ -176,7 +203,7 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
             SeatKind::Human => ("human", None),
             SeatKind::Computer { level } => ("computer", Some(level.clone())),
         };
-        SeatView { name: game.player_name(p), kind, level }
+        SeatView { name: game.player_name(p), kind, level, joined: live.joined(p) }
     };
     let to_act = (!live.is_over()).then(|| match game.to_act() {
         Actor::Player(p) => player_str(p),
@@ -214,12 +241,24 @@ fn state_view<'a>(live: &'a LiveGame, viewer: Viewer, source: &dyn GameSource) -
         check: !live.is_over() && game.in_check(),
         result,
         draw_offer: live.meta.draw_offer.map(player_str),
-        takeback_offer: live.takeback_offer.map(player_str),
+        takeback_offer: live.meta.takeback_offer.map(player_str),
+        takeback: Takebacks {
+            first: takeback_view(live, Player::First, takeback_levels),
+            second: takeback_view(live, Player::Second, takeback_levels),
+        },
         clock: live.clock.as_ref().map(|c| c.clock.view(now_ms())),
         rematch: live.meta.rematch.as_deref(),
         hidden_information: game.has_hidden_information(),
         board: cached_board(live, viewer),
     }
+}
+
+/// Whether `asker` may ask to take back now; `None` for the computer's seat.
+fn takeback_view(live: &LiveGame, asker: Player, takeback_levels: &TakebackLevels) -> Option<TakebackView> {
+    live.computer_level(asker).is_none().then(|| {
+        let reason = live.takeback_refusal(asker, takeback_levels);
+        TakebackView { allowed: reason.is_none(), reason }
+    })
 }
 
 /// The answer of `GET .../moves`, `None` when `viewer` may not know them.

@@ -2,9 +2,10 @@
 //! page lists the seeks and the games being played live; the browser
 //! accepts a seek another player made over HTTP and lands on the game at
 //! its seat, and a seek the browser made, once accepted elsewhere, takes it
-//! to its seat through the lobby socket. Screenshots of the lobby at a
-//! desktop and a phone size go to target/screenshots/lobby.png and
-//! lobby-phone.png, and of the game the browser accepted to lobby-accepted.png.
+//! to its seat through the lobby socket; the game page calls the opponent
+//! by its lobby name. Screenshots of the lobby at a desktop and a phone size
+//! go to target/screenshots/lobby.png and lobby-phone.png, and of the game the
+//! browser accepted to lobby-accepted-desktop.png and -phone.png.
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
@@ -139,7 +140,16 @@ async fn a_seek_is_accepted_in_the_browser_and_each_player_gets_its_seat() {
     let (game, secret) = at_a_seat(&client).await;
     let state = server.state(&game, Some(&secret)).await;
     assert_eq!(state["you"], "second");
-    screenshot(&client, "lobby-accepted").await;
+    // The game calls the opponent by the name of the lobby, at every size.
+    for (width, height, size) in [(1280, 800, "desktop"), (400, 800, "phone")] {
+        set_viewport(&client, width, height).await;
+        let named =
+            until(&client, "the opponent's name", "return document.querySelector('.g-top .player-name').textContent")
+                .await;
+        assert_eq!(named, "white Ada", "{size}");
+        screenshot(&client, &format!("lobby-accepted-{size}")).await;
+    }
+    set_viewport(&client, 1400, 1000).await;
     let adas_game = ada.started().await;
     assert_eq!((adas_game["id"].as_str().unwrap(), &adas_game["you"]), (game.as_str(), &json!("first")));
     assert_ne!(adas_game["secrets"]["first"].as_str().unwrap(), secret);
@@ -161,6 +171,9 @@ async fn a_seek_is_accepted_in_the_browser_and_each_player_gets_its_seat() {
     assert_eq!(game, carls_game["id"].as_str().unwrap());
     let state = server.state(&game, Some(&secret)).await;
     assert_ne!(state["you"], carls_game["you"], "the browser sits opposite Carl");
+    let named =
+        until(&client, "the opponent's name", "return document.querySelector('.g-top .player-name').textContent").await;
+    assert!(named.as_str().unwrap().ends_with("Carl"), "{named}");
     assert!(!state["you"].is_null());
     client.close().await.unwrap();
     server.stop().await;

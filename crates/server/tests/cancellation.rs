@@ -18,15 +18,15 @@ impl Store for SlowMoves {
     fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         self.0.create(record)
     }
-    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
         std::thread::sleep(Duration::from_millis(400));
         self.0.append_move(game, ply, mv)
     }
-    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<u64, StoreError> {
         std::thread::sleep(Duration::from_millis(400));
         self.0.append_moves(game, first_ply, moves)
     }
-    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
         self.0.set_meta(game, seen, meta)
     }
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -35,7 +35,7 @@ impl Store for SlowMoves {
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
         self.0.computer_games_in_progress()
     }
-    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<u64, StoreError> {
         self.0.take_back(game, seen, keep, meta)
     }
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {

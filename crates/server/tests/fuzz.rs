@@ -6,7 +6,12 @@
 //!   dropped without an answer);
 //! - no panic happened anywhere in the process (a panic hook counts them);
 //! - no game changed, unless the request was a legal move by the seat to
-//!   act, which the server took (and then exactly that move was added).
+//!   act, which the server took (and then exactly that move was added);
+//! - no change that is not declared JSON, and no change or WebSocket
+//!   upgrade from another origin, was taken (docs/api.md, "Requests from
+//!   other origins"): such requests go to every route of the router's own
+//!   table ([`menagerie_server::http::routes`]), with form-encoded bodies
+//!   (some carrying a real seat secret) and foreign `Origin` headers.
 //!
 //! `cargo test` sends [`CI_REQUESTS`]; `MENAGERIE_FUZZ_REQUESTS=200000`
 //! sends more, `MENAGERIE_FUZZ_SEED=N` repeats a run (the seed is printed).
@@ -15,6 +20,7 @@ use menagerie_core::Player;
 use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::RandomOnly;
+use menagerie_server::http::{routes, Route};
 use menagerie_server::store::SqliteStore;
 use menagerie_server::{Hub, HubConfig, RequestLimits};
 use rand::rngs::StdRng;
@@ -52,7 +58,15 @@ struct Fuzzer {
     games: Vec<Watched>,
     positions: Vec<String>,
     variants: Vec<String>,
+    /// Every route the server has.
+    routes: Vec<Route>,
 }
+
+/// The `Host` every request names, and so the server's own origin.
+const OWN_ORIGINS: &[&str] = &["http://fuzz", "https://fuzz", "http://FUZZ:80"];
+const FOREIGN_ORIGINS: &[&str] =
+    &["http://evil.example", "null", "http://fuzz:81", "https://fuzz.evil", "http://fuzz.", "fuzz", "http://f%75zz"];
+const FORM: &str = "application/x-www-form-urlencoded";
 
 /// What one request was, for the oracle.
 struct Sent {
@@ -61,6 +75,10 @@ struct Sent {
     move_to: Option<(usize, Vec<u8>)>,
     /// Whether the request ends before what its head announces.
     truncated: bool,
+    /// Whether the server must refuse it whatever else it says: a change
+    /// not declared JSON, or a change or WebSocket upgrade from another
+    /// origin.
+    refusable: bool,
 }
 
 impl Fuzzer {
@@ -230,11 +248,20 @@ impl Fuzzer {
         if self.chance(0.02) {
             let length = self.rng.random_range(0..400);
             let bytes = (0..length).map(|_| self.rng.random()).collect();
-            return Sent { bytes, move_to: None, truncated: false };
+            return Sent { bytes, move_to: None, truncated: false, refusable: false };
         }
         let (id, game) = self.game_id();
         let route = self.rng.random_range(0..100);
+        let from_table = self.chance(0.15);
         let (method, mut path, body): (&str, String, Option<Value>) = match route {
+            _ if from_table => {
+                let route = self.pick(&self.routes.clone()).clone();
+                let method = ["GET", "POST", "DELETE", "PUT", "PATCH"]
+                    .into_iter()
+                    .find(|m| *m == route.method.as_str())
+                    .expect("a method the fuzzer knows");
+                (method, self.fill(route.path, &id), Some(self.small_body()))
+            }
             0..=4 => ("GET", "/".into(), None),
             5..=6 => ("GET", format!("/g/{id}"), None),
             7..=9 => (
@@ -286,6 +313,7 @@ impl Fuzzer {
         } else {
             method.to_owned()
         };
+        let changes = !matches!(method.as_str(), "GET" | "HEAD" | "OPTIONS");
         if self.chance(0.45) {
             // Seats in queries may be real: reading is allowed to anyone.
             let seat = self.secret(game, true);
@@ -300,6 +328,13 @@ impl Fuzzer {
             path = mutate_text(&mut self.rng, &path);
         }
         let mut body = body.map(|v| serde_json::to_vec(&v).unwrap()).unwrap_or_default();
+        // A form, as a page of another site posts one (with a real seat, sometimes).
+        let form = changes && self.chance(0.1);
+        if form {
+            let seat = self.secret(game, true);
+            let text = self.junk(10);
+            body = format!("seat={seat}&move={text}&action=offer&name={text}").into_bytes();
+        }
         if !body.is_empty() && self.chance(0.15) {
             body = mutate_bytes(&mut self.rng, &body);
         }
@@ -309,23 +344,41 @@ impl Fuzzer {
         if self.chance(0.02) {
             body = vec![b' '; self.rng.random_range(16_000..100_000)];
         }
-        let move_route =
-            (58..=85).contains(&route) && method == "POST" && path.starts_with(&format!("/api/games/{id}/move"));
+        let move_route = !from_table
+            && (58..=85).contains(&route)
+            && method == "POST"
+            && path.starts_with(&format!("/api/games/{id}/move"));
         let move_to = game.filter(|_| move_route).map(|g| (g, body.clone()));
 
         let mut head = format!("{method} {path} HTTP/1.1\r\nHost: fuzz\r\n");
-        if !body.is_empty() || self.chance(0.1) {
+        let foreign = match self.rng.random_range(0..10) {
+            0..=5 => false,
+            6..=7 => {
+                head.push_str(&format!("Origin: {}\r\n", self.pick(OWN_ORIGINS)));
+                false
+            }
+            _ => {
+                head.push_str(&format!("Origin: {}\r\n", self.pick(FOREIGN_ORIGINS)));
+                true
+            }
+        };
+        let mut json = false;
+        if form {
+            head.push_str(&format!("Content-Type: {FORM}\r\n"));
+        } else if !body.is_empty() || self.chance(0.1) {
             let content_type = if self.chance(0.85) {
                 "application/json"
             } else {
                 self.pick(&[
                     "text/plain",
                     "application/json; charset=utf-8",
-                    "application/x-www-form-urlencoded",
+                    FORM,
+                    "multipart/form-data; boundary=x",
                     "",
                     "json",
                 ])
             };
+            json = content_type.starts_with("application/json");
             head.push_str(&format!("Content-Type: {content_type}\r\n"));
         }
         let mut truncated = false;
@@ -348,7 +401,9 @@ impl Fuzzer {
                 head.push_str(&format!("Content-Length: {length}\r\n"));
             }
         }
-        if (96..=97).contains(&route) && self.chance(0.7) {
+        let socket = if from_table { path.contains("/ws") } else { (96..=97).contains(&route) };
+        let upgrade = socket && self.chance(0.7);
+        if upgrade {
             head.push_str("Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n");
         } else if self.chance(0.7) {
             head.push_str("Connection: close\r\n");
@@ -381,7 +436,31 @@ impl Fuzzer {
             bytes.truncate(cut);
             truncated = true;
         }
-        Sent { bytes, move_to, truncated }
+        let refusable = (changes && (foreign || !json)) || (upgrade && foreign);
+        Sent { bytes, move_to, truncated, refusable }
+    }
+
+    /// A route's path with its parameters filled in (a game's, or junk).
+    fn fill(&mut self, pattern: &str, id: &str) -> String {
+        let parts: Vec<String> = pattern
+            .split('/')
+            .map(|part| match part {
+                "{id}" => id.to_owned(),
+                "{ply}" => self.rng.random_range(0..5).to_string(),
+                _ if part.starts_with('{') => self.junk(12),
+                _ => part.to_owned(),
+            })
+            .collect();
+        parts.join("/")
+    }
+
+    /// A body for any route: nothing any route takes as it is.
+    fn small_body(&mut self) -> Value {
+        match self.rng.random_range(0..3) {
+            0 => json!({}),
+            1 => json!({ "seat": self.junk(22), "name": self.junk(10), "action": "offer" }),
+            _ => json!([self.junk(10)]),
+        }
     }
 }
 
@@ -456,9 +535,18 @@ struct Snapshot {
     state: Value,
 }
 
+/// The state as the first seat sees it, less whether each seat has joined:
+/// a seat's first read or socket makes it joined (presence, which any read
+/// with its secret may note), while the game itself changes only by a move.
 async fn snapshot(hub: &Hub, game: &Watched) -> Snapshot {
     let text = hub.state(&game.id, Some(&game.secrets[0])).await.unwrap().0;
-    Snapshot { state: serde_json::from_slice(&text).unwrap(), text }
+    let mut state: Value = serde_json::from_slice(&text).unwrap();
+    for seat in ["first", "second"] {
+        if let Some(seat) = state["seats"][seat].as_object_mut() {
+            seat.remove("joined");
+        }
+    }
+    Snapshot { text: serde_json::to_vec(&state).unwrap().into(), state }
 }
 
 /// What the seat to act may play in `game`, as `state` shows it.
@@ -548,7 +636,7 @@ async fn random_and_mutated_requests_break_nothing() {
             });
         }
     }
-    let mut fuzzer = Fuzzer { rng: StdRng::seed_from_u64(seed), games, positions, variants };
+    let mut fuzzer = Fuzzer { rng: StdRng::seed_from_u64(seed), games, positions, variants, routes: routes() };
 
     let (mut snapshots, mut legal_now) = (Vec::new(), Vec::new());
     for game in &fuzzer.games {
@@ -556,7 +644,7 @@ async fn random_and_mutated_requests_break_nothing() {
         legal_now.push(legal_moves(&hub, game, &snapshot.state).await);
         snapshots.push(snapshot);
     }
-    let (mut answered, mut moves_taken, mut truncated) = (0usize, 0usize, 0usize);
+    let (mut answered, mut moves_taken, mut truncated, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let mut by_status = std::collections::BTreeMap::new();
     for n in 0..requests {
         let legal = |index: usize| {
@@ -573,6 +661,14 @@ async fn random_and_mutated_requests_break_nothing() {
                 "request {n} (seed {seed}) got {status}: {:?}",
                 String::from_utf8_lossy(&sent.bytes[..sent.bytes.len().min(500)])
             );
+            if sent.refusable {
+                refused += 1;
+                assert!(
+                    !(200..300).contains(&status) && status != 101,
+                    "request {n} (seed {seed}), a form or from another origin, got {status}: {:?}",
+                    String::from_utf8_lossy(&sent.bytes[..sent.bytes.len().min(500)])
+                );
+            }
         }
         assert_eq!(PANICS.load(Ordering::SeqCst), 0, "request {n} (seed {seed}): {:?}", FIRST_PANIC.lock().unwrap());
         for index in 0..fuzzer.games.len() {
@@ -604,8 +700,8 @@ async fn random_and_mutated_requests_break_nothing() {
         }
     }
     println!(
-        "fuzz: {requests} requests ({truncated} truncated), {answered} answered, {moves_taken} legal moves taken; \
-         statuses {by_status:?}"
+        "fuzz: {requests} requests ({truncated} truncated), {answered} answered ({refused} forms or from other \
+         origins), {moves_taken} legal moves taken; statuses {by_status:?}"
     );
     assert!(moves_taken > 0, "no request ever made a move: the oracle saw nothing");
     server.abort();

@@ -8,24 +8,33 @@ mod common;
 
 use common::TestServer;
 use futures_util::StreamExt;
-use menagerie_server::lobby::{GRACE, MAX_SEEKS, SEEKS_PER_PLAYER, SOCKETS_PER_PLAYER};
+use menagerie_server::lobby::{
+    GRACE, MAX_SEEKS, NEW_PLAYERS_PER_MINUTE, SEEKS_PER_ADDRESS, SEEKS_PER_PLAYER, SOCKETS_PER_PLAYER,
+};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::Message;
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket = common::WebSocket;
 
-/// A browser: its cookies, sent with every request.
+/// A browser: its cookies, sent with every request, from its address.
 struct Browser<'a> {
     server: &'a TestServer,
     cookies: Vec<String>,
+    ip: &'static str,
+    client: reqwest::Client,
 }
 
 impl<'a> Browser<'a> {
     /// A browser that asked who it is (and got its identity cookie).
     async fn new(server: &'a TestServer) -> Browser<'a> {
-        let mut browser = Browser { server, cookies: Vec::new() };
+        Browser::from(server, "127.0.0.1").await
+    }
+
+    /// A browser on another machine, at `ip`.
+    async fn from(server: &'a TestServer, ip: &'static str) -> Browser<'a> {
+        let mut browser = Browser { server, cookies: Vec::new(), ip, client: common::client_from(ip) };
         let (status, me) = browser.call("GET", "/api/me", None).await;
         assert_eq!((status, &me["name"]), (200, &json!("Anonymous")));
         assert_eq!(browser.cookies.len(), 1, "one identity cookie");
@@ -41,10 +50,12 @@ impl<'a> Browser<'a> {
 
     async fn call(&mut self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let url = format!("{}{path}", self.server.base);
-        let mut request = self.server.client.request(method.parse().unwrap(), url);
+        let mut request = self.client.request(method.parse().unwrap(), url);
         if !self.cookies.is_empty() {
             request = request.header("cookie", self.cookies.join("; "));
         }
+        // A change is JSON even when it says nothing, as the page sends it.
+        let body = body.or_else(|| (method != "GET").then(|| json!({})));
         if let Some(body) = body {
             request = request.json(&body);
         }
@@ -68,16 +79,30 @@ impl<'a> Browser<'a> {
     }
 
     async fn socket(&self) -> Socket {
-        open(self.server, Some(&self.cookies.join("; "))).await.expect("the lobby socket opens")
+        open_from(self.ip, self.server, Some(&self.cookies.join("; "))).await.expect("the lobby socket opens")
     }
 }
 
 async fn open(server: &TestServer, cookie: Option<&str>) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
+    open_from("127.0.0.1", server, cookie).await
+}
+
+async fn open_from(
+    ip: &str,
+    server: &TestServer,
+    cookie: Option<&str>,
+) -> Result<Socket, tokio_tungstenite::tungstenite::Error> {
     let mut request = format!("ws://{}/api/lobby/ws", server.address()).into_client_request().unwrap();
     if let Some(cookie) = cookie {
         request.headers_mut().insert("cookie", cookie.parse().unwrap());
     }
-    tokio_tungstenite::connect_async(request).await.map(|(socket, _)| socket)
+    common::socket_from(ip, server, request).await
+}
+
+/// The `n`th of many loopback addresses (127.0.0.0/8 is all loopback), as
+/// clients on as many machines.
+fn address(n: usize) -> &'static str {
+    Box::leak(format!("127.0.{}.{}", 1 + n / 250, 1 + n % 250).into_boxed_str())
 }
 
 /// The next text message, parsed, with its raw text.
@@ -308,6 +333,7 @@ async fn names_seeks_cancels_and_accepts_are_checked() {
     let (status, _) = server
         .client
         .delete(format!("{}/api/seeks/{id}", server.base))
+        .json(&json!({}))
         .send()
         .await
         .map(|r| (r.status().as_u16(), ()))
@@ -348,11 +374,13 @@ async fn the_caps_hold() {
     // Anonymous watchers hold no player's place.
     assert!(open(&server, None).await.is_ok());
 
-    // The whole lobby.
+    // The whole lobby, filled by players on many machines (as many on each
+    // as its address may have seeks).
     let mut seekers = Vec::new();
     let mut open_seeks = SEEKS_PER_PLAYER;
+    let players_per_address = SEEKS_PER_ADDRESS / SEEKS_PER_PLAYER;
     while open_seeks < MAX_SEEKS {
-        let mut seeker = Browser::new(&server).await;
+        let mut seeker = Browser::from(&server, address(seekers.len() / players_per_address)).await;
         let socket = seeker.socket().await;
         for _ in 0..SEEKS_PER_PLAYER.min(MAX_SEEKS - open_seeks) {
             seeker.seek(json!({ "variant": "lma" })).await;
@@ -361,8 +389,72 @@ async fn the_caps_hold() {
         seekers.push((seeker, socket));
     }
     assert_eq!(listed(&server).await.len(), MAX_SEEKS);
-    let mut late = Browser::new(&server).await;
+    let mut late = Browser::from(&server, "127.0.0.2").await;
     let (status, error) = late.call("POST", "/api/seeks", Some(json!({ "variant": "lma" }))).await;
     assert_eq!(status, 503, "{error}");
     assert!(error["error"].as_str().unwrap().contains("the lobby is full"));
+}
+
+#[tokio::test]
+async fn one_address_makes_few_players_and_holds_few_seeks() {
+    let (_dir, server) = start().await;
+    // New players: a few a minute from one address (every request without
+    // an identity cookie that would make one is refused beyond them) ...
+    let mut players = Vec::new();
+    for _ in 0..NEW_PLAYERS_PER_MINUTE {
+        players.push(Browser::from(&server, "127.0.3.1").await);
+    }
+    let client = common::client_from("127.0.3.1");
+    for (method, path) in [("GET", "/api/me"), ("POST", "/api/me"), ("POST", "/api/seeks")] {
+        let body = if path == "/api/me" { json!({ "name": "Eve" }) } else { json!({ "variant": "lma" }) };
+        let mut request = client.request(method.parse().unwrap(), format!("{}{path}", server.base));
+        if method == "POST" {
+            request = request.json(&body);
+        }
+        let response = request.send().await.unwrap();
+        assert_eq!(response.status().as_u16(), 429, "{method} {path}");
+        assert!(response.headers().get("set-cookie").is_none(), "{method} {path}");
+        let error: Value = response.json().await.unwrap();
+        assert!(error["error"].as_str().unwrap().contains("new players a minute from one address"), "{error}");
+    }
+    // ... while the players it has go on, and other addresses make theirs.
+    let (status, _) = players[0].call("POST", "/api/me", Some(json!({ "name": "Ada" }))).await;
+    assert_eq!(status, 200);
+    Browser::from(&server, "127.0.3.2").await;
+
+    // Seeks: a few from one address, whichever of its players opens them.
+    let mut sockets = Vec::new();
+    let mut open_seeks = 0;
+    'seeking: for player in &mut players {
+        sockets.push(player.socket().await);
+        for _ in 0..SEEKS_PER_PLAYER {
+            if open_seeks == SEEKS_PER_ADDRESS {
+                break 'seeking;
+            }
+            player.seek(json!({ "variant": "lma" })).await;
+            open_seeks += 1;
+        }
+    }
+    // A player of the address with no seek of its own yet is refused too.
+    let last = players.last_mut().unwrap();
+    let (status, error) = last.call("POST", "/api/seeks", Some(json!({ "variant": "lma" }))).await;
+    assert_eq!(status, 429, "{error}");
+    assert!(error["error"].as_str().unwrap().contains("seeks are open from your address already"), "{error}");
+    assert_eq!(listed(&server).await.len(), SEEKS_PER_ADDRESS);
+    let mut elsewhere = Browser::from(&server, "127.0.3.3").await;
+    let _socket = elsewhere.socket().await;
+    elsewhere.seek(json!({ "variant": "lma" })).await;
+    // A seek cancelled gives its address' place back.
+    let mine = players[0].call("GET", "/api/seeks", None).await.1["seeks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["yours"] == json!(true))
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, _) = players[0].call("DELETE", &format!("/api/seeks/{mine}"), None).await;
+    assert_eq!(status, 204);
+    players[0].seek(json!({ "variant": "lma" })).await;
 }

@@ -34,7 +34,12 @@ async fn moves_carry_their_short_form_and_whose_turn_they_belong_to() {
     let moves = played["moves"].as_array().unwrap();
     let note = |i: usize| (moves[i]["label"].clone(), moves[i]["side"].clone(), moves[i]["actor"].clone());
     assert_eq!(note(0), (json!("Rxa5 Kick"), json!("first"), json!("first")));
-    assert_eq!(note(1), (json!("pass"), json!("first"), json!("second")), "Black's answer is in White's turn");
+    // A pass says what it declines: Black let the Kick stand, unhumiliated.
+    assert_eq!(
+        note(1),
+        (json!("no Humiliation"), json!("first"), json!("second")),
+        "Black's answer is in White's turn"
+    );
     // A dealt card's label would name it: hidden like its text until the end.
     let dealt = server.create(json!({ "variant": "lunch", "opponent": "local", "colour": "first" })).await;
     let state = server.state(dealt["id"].as_str().unwrap(), Some(&secret(&dealt, "first"))).await;

@@ -238,3 +238,67 @@ async fn moves_heard_from_another_node_keep_their_labels_and_move_the_clocks() {
     assert_eq!(heard["clock"]["running"], "second", "{heard}");
     assert!(heard["clock"]["first_ms"].as_u64().unwrap() > 600_000, "the increment was added: {heard}");
 }
+
+/// Reads the game through `server` until it shows `ply` moves and the draw
+/// offer `offer` (a node hears of another's change within milliseconds).
+async fn state_at(server: &TestServer, id: &str, ply: u64, offer: Value) -> Value {
+    for _ in 0..200 {
+        let state = server.state(id, None).await;
+        if state["ply"] == ply && state["draw_offer"] == offer {
+            return state;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    panic!("{} never showed ply {ply} with draw offer {offer}", server.base);
+}
+
+/// The version both nodes show (they must agree).
+fn same_version(on_a: &Value, on_b: &Value, what: &str) -> u64 {
+    assert_eq!(on_a["version"], on_b["version"], "{what}: a {on_a}\nb {on_b}");
+    on_a["version"].as_u64().unwrap()
+}
+
+/// A game's version comes from the store: the node that created the game
+/// and one that loaded it later read the same version, after moves and
+/// after other changes, whichever node took them; and it only grows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_nodes_give_a_game_the_same_version() {
+    let Some(database) = TestDatabase::create("versions") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let created = a.create(json!({ "variant": "nim:stones=30", "opponent": "friend", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap();
+    let secrets = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
+    // b loads the game later than a made it.
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let mut last = same_version(&a.state(id, None).await, &b.state(id, None).await, "a new game");
+    for ply in 0..4u64 {
+        let through = [&a, &b][ply as usize % 2];
+        let (status, answer) = through.play(id, secrets[ply as usize % 2], "1").await;
+        assert_eq!(status, 200, "{answer}");
+        let (on_a, on_b) = (state_at(&a, id, ply + 1, Value::Null).await, state_at(&b, id, ply + 1, Value::Null).await);
+        let version = same_version(&on_a, &on_b, &format!("after move {}", ply + 1));
+        assert!(version > last, "after move {}: version {version} after {last}", ply + 1);
+        last = version;
+    }
+    // A draw offered through b and withdrawn through a: the moves and the
+    // offer are as before, the version is not.
+    let draw = format!("/api/games/{id}/draw");
+    let (status, offered) = b.post(&draw, json!({ "seat": secrets[0], "action": "offer" })).await;
+    assert_eq!(status, 200, "{offered}");
+    let (on_a, on_b) = (state_at(&a, id, 4, json!("first")).await, state_at(&b, id, 4, json!("first")).await);
+    let offer_version = same_version(&on_a, &on_b, "an offer");
+    assert!(offer_version > last, "an offer: version {offer_version} after {last}");
+    let (status, withdrawn) = a.post(&draw, json!({ "seat": secrets[0], "action": "withdraw" })).await;
+    assert_eq!(status, 200, "{withdrawn}");
+    assert_eq!(withdrawn["version"].as_u64(), Some(offer_version + 1), "{withdrawn}");
+    for _ in 0..200 {
+        if b.state(id, None).await["version"] == withdrawn["version"] {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(25)).await;
+    }
+    same_version(&a.state(id, None).await, &b.state(id, None).await, "an offer withdrawn");
+    // A node started now reads the same.
+    let c = node(database.url()).await;
+    assert_eq!(c.state(id, None).await["version"], withdrawn["version"]);
+}

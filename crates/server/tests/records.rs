@@ -224,3 +224,32 @@ async fn a_long_game_imports_whole() {
     assert_eq!(state["result"]["winner"], "second");
     server.stop().await;
 }
+
+#[tokio::test]
+async fn absurd_tags_are_refused_naming_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("db.sqlite")).await;
+    let tags = |count: usize| (0..count).map(|n| format!("[T{n} \"x\"]\n")).collect::<String>();
+    // As the review's record: some 40,000 tags in 512 KiB. The reader stops
+    // at the first tag past the limit, so such a record costs no more than that.
+    let many = format!("[Variant \"lma\"]\n{}\n*", (0..40_000).map(|n| format!("[T{n}\"\"]")).collect::<String>());
+    let (status, answer) = import(&server, json!({ "record": many })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"], "game 1, line 2: too many tags: a record has at most 100");
+    let (status, answer) = import(&server, json!({ "record": format!("[Variant \"lma\"]\n{}*", tags(100)) })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"], "game 1, line 101: too many tags: a record has at most 100");
+    let long_value = format!("[Variant \"lma\"]\n[Note \"{}\"]\n*", "x".repeat(20_000));
+    let (status, answer) = import(&server, json!({ "record": long_value })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"], "game 1, line 2: tag Note: the value is longer than 10000 bytes");
+    let long_name = format!("[Variant \"lma\"]\n[{} \"x\"]\n*", "N".repeat(200));
+    let (status, answer) = import(&server, json!({ "record": long_name })).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(answer["error"], "game 1, line 2: a tag name is longer than 100 bytes");
+    // At the limits, a record is read.
+    let most = format!("[Variant \"lma\"]\n{}[Note \"{}\"]\n*", tags(98), "x".repeat(10_000));
+    let (status, answer) = import(&server, json!({ "record": most })).await;
+    assert_eq!(status, 201, "{answer}");
+    server.stop().await;
+}

@@ -1,12 +1,13 @@
 //! Takebacks: asked for, accepted, declined or withdrawn like a draw offer;
 //! granted at once by the computer below "hard" and refused at "hard"; a
-//! whole Kelasu turn and a Lunch Chess action (not the deal) go back, and
-//! the same action again draws the same cards; the clocks read what they
-//! read then; all of it stored.
+//! whole Kelasu turn and a Lunch Chess action that drew no card go back
+//! (not the deal); no takeback undoes a card dealt or drawn, with a friend
+//! or against the computer, and the state says why to each seat; the
+//! clocks read what they read then; all of it stored.
 
 mod common;
 
-use common::{wait_for, TestServer};
+use common::{discard_all, wait_for, TestServer};
 use menagerie_server::computer::SearchLevels;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -95,9 +96,15 @@ async fn the_computer_below_hard_takes_back_at_once_and_at_hard_refuses() {
     let (id, seat) = (game_id(&created), secret(&created, "first"));
     server.play(&id, &seat, "1").await;
     wait_for(&server, &id, Some(&seat), |s| s["ply"] == 2).await;
+    assert_eq!(
+        server.state(&id, Some(&seat)).await["takeback"],
+        json!({"first": {"allowed": true, "reason": null}, "second": null})
+    );
     let (status, state) = takeback(&server, &id, &seat, "offer").await;
     assert_eq!(status, 200, "{state}");
     assert_eq!((&state["ply"], &state["your_turn"]), (&json!(0), &json!(true)), "both moves went back: {state}");
+    let reason = &state["takeback"]["first"];
+    assert_eq!(reason, &json!({"allowed": false, "reason": "you have no move to take back"}), "{state}");
 
     let created = server
         .create(json!({ "variant": "nim:stones=20", "opponent": "computer", "level": "hard", "colour": "first" }))
@@ -107,7 +114,10 @@ async fn the_computer_below_hard_takes_back_at_once_and_at_hard_refuses() {
     wait_for(&server, &id, Some(&seat), |s| s["ply"] == 2).await;
     let (status, answer) = takeback(&server, &id, &seat, "offer").await;
     assert_eq!(status, 409, "{answer}");
-    assert!(answer["error"].as_str().unwrap_or_default().contains("hard"), "{answer}");
+    let refused = "the computer at level hard does not take moves back";
+    assert_eq!(answer["error"], refused, "{answer}");
+    let state = server.state(&id, Some(&seat)).await;
+    assert_eq!(state["takeback"]["first"], json!({"allowed": false, "reason": refused}), "the page can say why");
     server.stop().await;
 }
 
@@ -133,15 +143,15 @@ async fn a_kelasu_turn_goes_back_whole_and_a_lunch_takeback_keeps_the_deal() {
         "{actions} actions: {state}"
     );
 
-    // Lunch Chess: White's first action goes back; the dealt cards stay.
+    // Lunch Chess: White's first action, a step that draws no card (both
+    // hands are full), goes back; the dealt cards stay.
     let created = server.create(json!({ "variant": "lunch", "opponent": "local", "colour": "first" })).await;
     let (id, first, second) = (game_id(&created), secret(&created, "first"), secret(&created, "second"));
     let dealt = server.state(&id, Some(&first)).await;
     assert!(dealt["ply"].as_u64().unwrap() >= 10, "the deal is ten chance moves: {dealt}");
-    let mut state = play_first(&server, &id, &first).await;
-    while state["to_act"] == "first" {
-        state = play_first(&server, &id, &first).await;
-    }
+    let (status, state) = server.play(&id, &first, "e2e4").await;
+    assert_eq!((status, &state["to_act"], &state["ply"]), (200, &json!("second"), &json!(11)), "{state}");
+    assert_eq!(state["takeback"]["first"]["allowed"], true, "{state}");
     assert_eq!(takeback(&server, &id, &first, "offer").await.0, 200);
     let (status, state) = takeback(&server, &id, &second, "accept").await;
     assert_eq!(status, 200, "{state}");
@@ -152,40 +162,63 @@ async fn a_kelasu_turn_goes_back_whole_and_a_lunch_takeback_keeps_the_deal() {
     server.stop().await;
 }
 
-/// White's five-card discard, the longest of its legal discards.
-async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
-    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
-    assert_eq!(status, 200, "{moves}");
-    let discards =
-        moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
-    discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
-}
+/// Why a takeback that would undo a card dealt or drawn is refused.
+const CARDS_SEEN: &str = "a takeback cannot undo a deal or draw that a player has seen";
 
+/// In a friend game, White discards and draws five new cards: taking that
+/// back would let White discard otherwise and draw again, or let the cards
+/// come again to either side. Refused, and both seats' states say why;
+/// Black's move after it, which drew nothing, may still go back.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_lunch_takeback_cannot_re_roll_the_draws() {
+async fn no_takeback_undoes_a_card_a_player_has_seen_drawn() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("games.sqlite")).await;
-    let created = server.create(json!({ "variant": "lunch", "opponent": "local", "colour": "first" })).await;
+    let created = server.create(json!({ "variant": "lunch", "opponent": "friend", "colour": "first" })).await;
     let (id, first, second) = (game_id(&created), secret(&created, "first"), secret(&created, "second"));
     let discard = discard_all(&server, &id, &first).await;
     assert_eq!(discard.matches('+').count(), 4, "five cards: {discard}");
-    let (status, _) = server.play(&id, &first, &discard).await;
-    assert_eq!(status, 200);
-    let drawn = server.state(&id, Some(&first)).await;
-    // Five new cards each time: drawn at random again, the same hand three
-    // times running would be a rare accident.
-    for attempt in 0..3 {
-        assert_eq!(takeback(&server, &id, &first, "offer").await.0, 200);
-        assert_eq!(takeback(&server, &id, &second, "accept").await.0, 200);
-        assert_eq!(discard_all(&server, &id, &first).await, discard, "the same hand as before");
-        let (status, _) = server.play(&id, &first, &discard).await;
-        assert_eq!(status, 200);
-        let again = server.state(&id, Some(&first)).await;
-        assert_eq!(again["ply"], drawn["ply"]);
-        assert_eq!(
-            again["board"]["hands"]["white"], drawn["board"]["hands"]["white"],
-            "attempt {attempt}: the same discard after a takeback draws the same cards"
-        );
+    let (status, drawn) = server.play(&id, &first, &discard).await;
+    assert_eq!((status, &drawn["to_act"]), (200, &json!("second")), "{drawn}");
+    let (status, answer) = takeback(&server, &id, &first, "offer").await;
+    assert_eq!((status, &answer["error"]), (409, &json!(CARDS_SEEN)), "{answer}");
+    let refused = json!({"allowed": false, "reason": CARDS_SEEN});
+    for seat in [&first, &second] {
+        let state = server.state(&id, Some(seat)).await;
+        assert_eq!(state["takeback_offer"], Value::Null, "no ask is pending: {state}");
+        assert_eq!(state["takeback"]["first"], refused, "{state}");
+        let nothing = json!({"allowed": false, "reason": "you have no move to take back"});
+        assert_eq!(state["takeback"]["second"], nothing, "{state}");
     }
+    assert_eq!(server.state(&id, None).await["takeback"]["first"], refused, "a spectator's page says it too");
+    let (status, state) = server.play(&id, &second, "e7e5").await;
+    assert_eq!((status, &state["to_act"]), (200, &json!("first")), "{state}");
+    assert_eq!(state["takeback"]["second"]["allowed"], true, "{state}");
+    assert_eq!(takeback(&server, &id, &first, "offer").await, (409, json!({ "error": CARDS_SEEN })));
+    assert_eq!(takeback(&server, &id, &second, "offer").await.0, 200);
+    let (status, state) = takeback(&server, &id, &first, "accept").await;
+    assert_eq!((status, &state["ply"], &state["to_act"]), (200, &drawn["ply"], &json!("second")), "{state}");
+    let white = &server.state(&id, Some(&first)).await["board"]["hands"]["white"];
+    assert_eq!(white, &drawn["board"]["hands"]["white"], "White keeps the cards drawn");
+    server.stop().await;
+}
+
+/// Against the computer at `easy`, which takes moves back at once: a
+/// discard and its draws cannot be taken back to discard otherwise and
+/// draw again (a re-roll).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_takes_back_no_card_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start_with(&dir.path().join("games.sqlite"), Arc::new(SearchLevels)).await;
+    let created =
+        server.create(json!({ "variant": "lunch", "opponent": "computer", "level": "easy", "colour": "first" })).await;
+    let (id, seat) = (game_id(&created), secret(&created, "first"));
+    let discard = discard_all(&server, &id, &seat).await;
+    let (status, drawn) = server.play(&id, &seat, &discard).await;
+    assert_eq!(status, 200, "{drawn}");
+    let (status, answer) = takeback(&server, &id, &seat, "offer").await;
+    assert_eq!((status, &answer["error"]), (409, &json!(CARDS_SEEN)), "{answer}");
+    let state = server.state(&id, Some(&seat)).await;
+    assert_eq!(state["takeback"], json!({"first": {"allowed": false, "reason": CARDS_SEEN}, "second": null}));
+    assert!(state["ply"].as_u64() >= drawn["ply"].as_u64(), "nothing went back: {state}");
     server.stop().await;
 }

@@ -322,7 +322,8 @@ pub fn markdown(report: &Report) -> String {
     );
     let f = &report.first_player;
     let _ = writeln!(md, "## Balance\n");
-    let _ = writeln!(md, "| | |\n|---|---|");
+    // A header row of words: an empty one draws as an empty bar.
+    let _ = writeln!(md, "| figure | value |\n|---|---|");
     let _ = writeln!(md, "| first player wins / draws / losses | {} / {} / {} |", f.wins, f.draws, f.losses);
     let _ = writeln!(md, "| first player's score | {} |", percent(&f.score));
     let _ = writeln!(md, "| decisive games | {} |\n", percent(&f.decisive));

@@ -20,7 +20,7 @@ mod replay;
 mod turns;
 mod write;
 
-pub use read::read_records;
+pub use read::{read_records, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE};
 pub use replay::{replay, MakeGame, Replayed};
 pub use turns::{TurnLabel, TurnNumbers};
 pub use write::{pgn_date, write_record, RecordInfo};

@@ -5,9 +5,26 @@
 //! The syntax is PGN's, with one difference: move texts may hold `;`
 //! (Lichen's `a2ne;c1>n`), so `;` begins a comment only where a token
 //! would begin.
+//!
+//! Reading is linear in the text: each character is looked at a bounded
+//! number of times, and a record's tag names are kept in a set. What no
+//! real record holds (more than [`MAX_TAGS`] tags, a tag name or value
+//! longer than [`MAX_TAG_NAME`] or [`MAX_TAG_VALUE`]) is an error at the
+//! first tag past the limit, which names the limit.
 
 use super::{Record, RecordError, RecordMove, RecordResult};
 use crate::shown;
+use std::collections::HashSet;
+
+/// The most tags a record may have (a game's record has about a dozen).
+pub const MAX_TAGS: usize = 100;
+
+/// The longest tag name, in bytes.
+pub const MAX_TAG_NAME: usize = 100;
+
+/// The longest tag value, in bytes (a `FEN` holds a start position text,
+/// which a server takes up to 10,000 bytes long).
+pub const MAX_TAG_VALUE: usize = 10_000;
 
 /// Reads every record of `text`, in order. The first fault is an error
 /// naming the record and line; an empty text has no records.
@@ -27,8 +44,11 @@ pub fn read_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 if !partial.moves.is_empty() {
                     return Err(syntax(line, "the moves end without a result (1-0, 0-1, 1/2-1/2 or *)".into()));
                 }
+                if partial.tags.len() == MAX_TAGS {
+                    return Err(syntax(line, format!("too many tags: a record has at most {MAX_TAGS}")));
+                }
                 let (name, value) = reader.tag().map_err(|p| syntax(reader.line, p))?;
-                if partial.tags.iter().any(|(n, _)| *n == name) {
+                if !partial.names.insert(name.clone()) {
                     return Err(syntax(line, format!("tag {name} is given twice")));
                 }
                 partial.tags.push((name, value));
@@ -84,12 +104,14 @@ fn move_of(token: &str) -> Option<&str> {
 struct Partial {
     line: usize,
     tags: Vec<(String, String)>,
+    /// The names in `tags`, to find one given twice without a scan.
+    names: HashSet<String>,
     moves: Vec<RecordMove>,
 }
 
 impl Partial {
     fn new(line: usize) -> Partial {
-        Partial { line, tags: Vec::new(), moves: Vec::new() }
+        Partial { line, tags: Vec::new(), names: HashSet::new(), moves: Vec::new() }
     }
 
     fn finish(self, index: usize, result: RecordResult) -> Record {
@@ -158,6 +180,9 @@ impl<'a> Reader<'a> {
         if name.is_empty() {
             return Err("a tag name (letters, digits, _) must follow `[`".into());
         }
+        if name.len() > MAX_TAG_NAME {
+            return Err(format!("a tag name is longer than {MAX_TAG_NAME} bytes"));
+        }
         self.take_while(|c| c == ' ' || c == '\t');
         if self.peek() != Some('"') {
             return Err(format!("tag {name}: its value must be in double quotes"));
@@ -165,6 +190,9 @@ impl<'a> Reader<'a> {
         self.advance(1);
         let mut value = String::new();
         loop {
+            if value.len() > MAX_TAG_VALUE {
+                return Err(format!("tag {name}: the value is longer than {MAX_TAG_VALUE} bytes"));
+            }
             let Some(c) = self.peek() else { return Err(format!("tag {name}: the value is never closed")) };
             self.advance(c.len_utf8());
             match c {

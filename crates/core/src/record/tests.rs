@@ -252,3 +252,32 @@ fn dates_are_written_as_pgn_asks() {
     assert_eq!(pgn_date(1_795_478_400), "2026.11.24");
     assert_eq!(pgn_date(-86_400), "1969.12.31");
 }
+
+#[test]
+fn tags_past_the_limits_are_refused_where_they_stand() {
+    let tags = |count: usize| (0..count).map(|n| format!("[T{n} \"x\"]\n")).collect::<String>();
+    let error = read_records(&format!("{}*", tags(5_000))).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!("game 1, line {}: too many tags: a record has at most {MAX_TAGS}", MAX_TAGS + 1)
+    );
+    // The limit is a record's: a file may hold many records, each at it,
+    // and a name given twice is found among them all.
+    let file = (0..50).map(|_| format!("{}*\n", tags(MAX_TAGS))).collect::<String>();
+    let records = read_records(&file).unwrap();
+    assert_eq!(records.len(), 50);
+    assert!(records.iter().all(|r| r.tags.len() == MAX_TAGS && r.tag("T99") == Some("x")));
+    let twice = format!("{}[T3 \"y\"]\n*", tags(MAX_TAGS - 1));
+    assert_eq!(
+        read_records(&twice).unwrap_err().to_string(),
+        format!("game 1, line {MAX_TAGS}: tag T3 is given twice")
+    );
+    let value = format!("[FEN \"{}\"] *", "x".repeat(MAX_TAG_VALUE));
+    assert_eq!(read_one(&value).tag("FEN").map(str::len), Some(MAX_TAG_VALUE));
+    let value = format!("[FEN \"{}\"] *", "x".repeat(MAX_TAG_VALUE + 1));
+    let error = read_records(&value).unwrap_err().to_string();
+    assert_eq!(error, format!("game 1, line 1: tag FEN: the value is longer than {MAX_TAG_VALUE} bytes"));
+    let name = format!("[{} \"x\"] *", "N".repeat(MAX_TAG_NAME + 1));
+    let error = read_records(&name).unwrap_err().to_string();
+    assert_eq!(error, format!("game 1, line 1: a tag name is longer than {MAX_TAG_NAME} bytes"));
+}

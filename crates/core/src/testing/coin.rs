@@ -157,6 +157,37 @@ impl Game for Coin {
     }
 }
 
+/// The coin's actions: 0 heads, 1 tails (the call and the toss alike).
+/// The observation is the call and the toss, one-hot.
+impl crate::Encode for Coin {
+    fn has_chance() -> bool {
+        true
+    }
+
+    fn num_distinct_actions(_variant: &CoinVariant) -> usize {
+        2
+    }
+    fn action(&self, side: Side) -> usize {
+        usize::from(side == TAILS)
+    }
+    fn action_text(_variant: &CoinVariant, action: usize) -> Option<String> {
+        [HEADS, TAILS].get(action).map(|&side| side_text(Some(side)).to_owned())
+    }
+    fn max_game_length(_variant: &CoinVariant) -> usize {
+        2
+    }
+    fn observation_shape(_variant: &CoinVariant) -> Vec<usize> {
+        vec![2, 2]
+    }
+    fn observe(&self, _viewer: Player, out: &mut [f32]) {
+        for (row, side) in [self.call, self.toss].into_iter().enumerate() {
+            if let Some(side) = side {
+                out[row * 2 + usize::from(side == TAILS)] = 1.0;
+            }
+        }
+    }
+}
+
 /// The coin's board part of the view: the call and the toss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct CoinBoard {

@@ -140,6 +140,30 @@ impl crate::Present for Nim {
     }
 }
 
+/// Nim's actions: index `n - 1` takes `n` stones. The observation is the
+/// pile and whose turn it is.
+impl crate::Encode for Nim {
+    fn num_distinct_actions(_variant: &NimVariant) -> usize {
+        3
+    }
+    fn action(&self, mv: u8) -> usize {
+        usize::from(mv) - 1
+    }
+    fn action_text(_variant: &NimVariant, action: usize) -> Option<String> {
+        (action < 3).then(|| (action + 1).to_string())
+    }
+    fn max_game_length(variant: &NimVariant) -> usize {
+        variant.stones as usize
+    }
+    fn observation_shape(_variant: &NimVariant) -> Vec<usize> {
+        vec![2]
+    }
+    fn observe(&self, _viewer: Player, out: &mut [f32]) {
+        out[0] = self.stones as f32;
+        out[1] = self.to_move.index() as f32;
+    }
+}
+
 /// Nim's perfect evaluation: a multiple of 4 is lost for the player to move.
 impl crate::Evaluate for Nim {
     fn evaluate(&self) -> i32 {

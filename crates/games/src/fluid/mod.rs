@@ -16,6 +16,7 @@ mod invariants;
 mod attacks;
 mod bitboard;
 mod board;
+mod encode;
 mod eval;
 mod study;
 mod movegen;

@@ -13,6 +13,7 @@
 mod invariants;
 mod bitboard;
 mod board;
+mod encode;
 mod eval;
 mod study;
 mod merge;

@@ -18,6 +18,7 @@
 //!   mover's kingstone is over (that player won).
 
 mod invariants;
+mod encode;
 mod eval;
 mod study;
 mod movegen;

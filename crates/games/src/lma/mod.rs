@@ -11,6 +11,7 @@
 mod attacks;
 mod bitboard;
 mod castling;
+mod encode;
 mod eval;
 mod study;
 mod invariants;

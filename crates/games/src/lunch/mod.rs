@@ -18,6 +18,7 @@
 
 mod board;
 pub mod deck;
+mod encode;
 mod eval;
 mod study;
 mod frame;

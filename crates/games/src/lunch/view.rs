@@ -13,43 +13,61 @@ use super::Lunch;
 use menagerie_core::{Counters, Player, Present};
 use serde::Serialize;
 
-/// What the game waits for, in words.
+/// What the game waits for, in plain words (`black may answer Kick on a5
+/// with a card, or take the hit`): the page shows it above the choices.
 pub fn pending(game: &Lunch, s: &State) -> String {
     if let Some(outcome) = s.outcome() {
         return format!("game over: {outcome}");
     }
     let who = actor_word(game.rules().actor(s));
     let deck = game.deck();
-    let what = match s.top() {
+    match s.top() {
         Frame::Turn(TurnStage::Deal | TurnStage::Draw) => {
             let drawer = Rules::drawer(s).map_or("nobody", player_word);
-            return format!("chance to draw a card for {drawer}");
+            format!("chance to draw a card for {drawer}")
         }
-        Frame::Turn(TurnStage::Headlock) => "Headlock free attacks or pass".to_owned(),
-        Frame::Turn(_) => "the action".to_owned(),
-        Frame::Round => "a Knight-or-Bishop or promotion choice".to_owned(),
-        Frame::Battle(BattleStage::GrabTarget | BattleStage::GrabAttacker) => "a Grab or pass".to_owned(),
-        Frame::Battle(_) | Frame::FirstAid { .. } => "the battle".to_owned(),
+        Frame::Turn(TurnStage::Headlock) => format!("{who} may make Headlock free attacks, or stop"),
+        Frame::Turn(_) => format!("{who} to choose the action"),
+        Frame::Round => format!("{who} to choose what a piece becomes (Knight or Bishop, or a promotion)"),
+        Frame::Battle(BattleStage::GrabTarget | BattleStage::GrabAttacker) => format!("{who} may Grab, or not"),
+        Frame::Battle(_) | Frame::FirstAid { .. } => format!("{who} to go on with the battle"),
         Frame::Strike(st) => {
             let card = &deck.card(st.card).name;
             match st.stage {
-                StrikeStage::Answer => format!("an answer to {card} on {} or pass", st.to),
-                StrikeStage::SpinAnswer => format!("Dodge or Block the spinning {card} on {} or pass", st.to),
-                StrikeStage::LastChance => {
-                    format!("last-chance First Aid for {} ({card} deals {}) or pass", st.to, st.damage)
+                StrikeStage::Answer => format!("{who} may answer {card} on {} with a card, or take the hit", st.to),
+                StrikeStage::SpinAnswer => {
+                    format!("{who} may Dodge or Block the spinning {card} on {}, or take the hit", st.to)
                 }
-                _ => card.to_string(),
+                StrikeStage::LastChance => {
+                    format!("{who} may save {} with First Aid ({card} deals {}), or not", st.to, st.damage)
+                }
+                _ => format!("{who} to go on with {card}"),
             }
         }
-        Frame::Window { owner, chain, .. } => {
-            format!(
-                "to Humiliate {}'s card (chain of {chain}) or pass",
-                player_word(if chain.is_multiple_of(2) { owner } else { owner.other() })
-            )
+        Frame::Window { owner, chain: 0, .. } => {
+            format!("{who} may Humiliate {}'s card, or let it stand", player_word(owner))
         }
-        Frame::FreeOffer { to, .. } => format!("a free attack on {to} or pass"),
-    };
-    format!("{who} to choose {what}")
+        Frame::Window { .. } => format!("{who} may Humiliate the Humiliation back, or let it stand"),
+        Frame::FreeOffer { to, .. } => format!("{who} may make a free attack on {to}, or not"),
+    }
+}
+
+/// What passing declines now, in plain words: a move list's label of `pass`.
+fn pass_label(s: &State) -> &'static str {
+    match s.top() {
+        Frame::Window { chain: 0, .. } => "no Humiliation",
+        Frame::Window { .. } => "no Humiliation back",
+        Frame::Strike(st) => match st.stage {
+            StrikeStage::Answer | StrikeStage::SpinAnswer => "no answer",
+            StrikeStage::LastChance => "no First Aid",
+            _ => "pass",
+        },
+        Frame::Battle(BattleStage::GrabTarget | BattleStage::GrabAttacker) => "no Grab",
+        Frame::FreeOffer { .. } => "no free attack",
+        Frame::Turn(TurnStage::Headlock) => "no more Headlock attacks",
+        Frame::Turn(_) => "no action possible",
+        _ => "pass",
+    }
 }
 
 fn piece_label(s: &State, sq: Square) -> String {
@@ -128,7 +146,7 @@ fn render(game: &Lunch, viewer: Option<Player>) -> String {
 ///   "holds": [{"kind": "choke", "holder": "e4", "held": "e5"}],
 ///   "battle": null | {"attacker": "white", "a": "d4", "t": "d5", "card": "kick"},
 ///   "strike": null | {"card": "kick", "from": "d4" | null, "to": "d5", "damage": 3, "free": false},
-///   "pending": "white to choose the action",
+///   "pending": "white to choose the action", "pass": "no action possible",
 ///   "deck": [{"code": "kick", "name": "Kick", "kind": "attack", "damage": 4, "heal": null,
 ///             "spinning": false, "breaks_choke": false, "headlock_free": false}, ...] }
 /// ```
@@ -154,6 +172,8 @@ pub struct LunchBoard {
     pub strike: Option<StrikeView>,
     /// What the game waits for, in words.
     pub pending: String,
+    /// What a `pass` would decline now, in words (`no answer`): its label.
+    pub pass: &'static str,
     /// The card types of this game's deck, in deck order.
     pub deck: Vec<CardView>,
 }
@@ -294,6 +314,7 @@ impl Present for Lunch {
             battle,
             strike,
             pending: pending(self, s),
+            pass: pass_label(s),
             deck: deck
                 .types
                 .iter()
@@ -315,7 +336,8 @@ impl Present for Lunch {
     /// the attacker's letter, `x`, the target and the card for an attack
     /// (`Rxa5 Kick`); the card for answers and Humiliations; the cards
     /// of a discard, First Aid, a free attack, a Grab, a break; `e4=B`
-    /// for a choice or a promotion; `pass`; the card chance draws.
+    /// for a choice or a promotion; for `pass`, what it declines (`no
+    /// answer`, `no Humiliation`); the card chance draws.
     fn move_label(&self, mv: Move) -> String {
         let s = self.state();
         let deck = self.deck();
@@ -331,15 +353,11 @@ impl Present for Lunch {
                 format!("{}{to}", letter(from).map(String::from).unwrap_or_default())
             }
             Move::Attack { from, to, card, .. } => format!("{}x{to} {}", letter(from).unwrap_or('P'), name(card)),
+            // Every card named, however many: a discard is public, and a
+            // count would read differently from the page's own wording.
             Move::Discard(discard) => {
                 let names: Vec<String> = discard.cards().iter().map(|&c| name(c)).collect();
-                let all = format!("discard {}", names.join(", "));
-                // Long lists are counted: the move text says which cards.
-                if all.len() <= 32 {
-                    all
-                } else {
-                    format!("discard {} cards", names.len())
-                }
+                format!("discard {}", names.join(", "))
             }
             Move::Aid { square, card, count } if count > 1 => format!("{} ×{count} {square}", name(card)),
             Move::Aid { square, card, .. } => format!("{} {square}", name(card)),
@@ -351,7 +369,7 @@ impl Present for Lunch {
             Move::Grab { grab, with } => format!("{} + {}", name(grab), name(with)),
             Move::Choose { square, kind } => format!("{square}={}", kind.letter()),
             Move::Draw { card } => format!("draws {}", name(card)),
-            Move::Pass => "pass".to_owned(),
+            Move::Pass => pass_label(s).to_owned(),
         }
     }
 

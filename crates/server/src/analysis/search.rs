@@ -1,6 +1,7 @@
 //! One analysis: the typed search of a position, its progress reported as
 //! it goes.
 
+use crate::store::player_str;
 use menagerie_ai::{AgentKind, AgentSpec, Info, Limits, Score, StopFlag};
 use menagerie_core::{Actor, DynGame, Erased, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use rand::Rng;
@@ -19,10 +20,50 @@ pub struct Progress {
     /// The best line as move texts; its first move is `best`.
     pub pv: Vec<String>,
     pub best: Option<String>,
+    /// The best line as the move list writes it ([`LineMove`]), as far as
+    /// it may be told: in a game with hidden information only the moves of
+    /// the player to act before anyone else's (the rest of a line is a
+    /// guess at hidden cards, and playing it on the real position to name
+    /// its moves would tell which guesses hold).
+    pub line: Vec<LineMove>,
+}
+
+/// A move of the best line: its text, its short human form, whose turn it
+/// belongs to and who makes it (as in a game's move list).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LineMove {
+    pub text: String,
+    pub label: String,
+    pub side: Option<&'static str>,
+    pub actor: &'static str,
+}
+
+/// Names the moves of `pv` from `game`, until one cannot be played (or, with
+/// hidden information, until another actor's move).
+fn line(game: &dyn DynGame, pv: &[String]) -> Vec<LineMove> {
+    let mut game = game.box_clone();
+    let first = game.to_act();
+    let mut line = Vec::with_capacity(pv.len());
+    for text in pv {
+        let actor = game.to_act();
+        if game.has_hidden_information() && actor != first {
+            break;
+        }
+        let (Ok(label), side) = (game.move_label(text), game.on_turn()) else { break };
+        if game.play(text).is_err() {
+            break;
+        }
+        let actor = match actor {
+            Actor::Player(p) => player_str(p),
+            Actor::Chance => "chance",
+        };
+        line.push(LineMove { text: text.clone(), label, side: side.map(player_str), actor });
+    }
+    line
 }
 
 impl Progress {
-    fn of(info: &Info) -> Progress {
+    fn of(info: &Info, game: &dyn DynGame) -> Progress {
         let score = match info.score {
             Score::Cp(cp) => serde_json::json!({ "cp": cp }),
             Score::Win(n) => serde_json::json!({ "win": n }),
@@ -36,6 +77,7 @@ impl Progress {
             nps: info.nps(),
             pv: info.pv.clone(),
             best: info.pv.first().cloned(),
+            line: line(game, &info.pv),
         }
     }
 }
@@ -80,6 +122,7 @@ impl GameVisitor for Search<'_> {
     fn visit<G: Game + Evaluate + Present>(self, _variant: G::Variant) -> Option<()> {
         let typed = self.game.as_any().downcast_ref::<Erased<G>>()?.game().clone();
         let report = self.report;
+        let game = self.game;
         match (typed.outcome(), typed.to_act()) {
             (Some(outcome), _) => {
                 report(Event::Failed(format!("the game is over: {outcome}")));
@@ -100,12 +143,12 @@ impl GameVisitor for Search<'_> {
         let mut agent = spec.build::<G>(rand::rng().random());
         let mut last = None;
         let decision = agent.decide(&typed, &self.limits, self.stop, &mut |info: &Info| {
-            let progress = Progress::of(info);
+            let progress = Progress::of(info, game);
             last = Some(progress.clone());
             report(Event::Info(progress));
         });
         let best = decision.best.map(|mv| typed.move_text(mv));
-        let last = decision.info.as_ref().map(Progress::of).or(last);
+        let last = decision.info.as_ref().map(|info| Progress::of(info, game)).or(last);
         report(Event::Done { best, last });
         Some(())
     }

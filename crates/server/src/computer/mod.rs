@@ -7,6 +7,6 @@ mod players;
 
 pub use driver::ComputerDriver;
 pub use players::{
-    ComputerPlayer, Level, LevelPlayer, Opponents, RandomOnly, RandomPlayer, SearchLevels, DEFAULT_LEVEL,
-    MAX_SEARCH_TIME,
+    ComputerPlayer, Level, LevelPlayer, Opponents, RandomOnly, RandomPlayer, SearchLevels, TakebackLevels,
+    DEFAULT_LEVEL, MAX_SEARCH_TIME,
 };

@@ -28,6 +28,23 @@ pub struct Level {
     pub ratings: BTreeMap<String, StoredRating>,
 }
 
+/// The levels whose computer takes a move back when asked: those below
+/// "hard" (every level, when there is no "hard"); the stronger ones play
+/// for real.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TakebackLevels(Vec<String>);
+
+impl TakebackLevels {
+    pub fn of(levels: &[Level]) -> TakebackLevels {
+        let below = levels.iter().position(|l| l.id == "hard").unwrap_or(levels.len());
+        TakebackLevels(levels[..below].iter().map(|l| l.id.clone()).collect())
+    }
+
+    pub fn grant(&self, level: &str) -> bool {
+        self.0.iter().any(|l| l == level)
+    }
+}
+
 /// Chooses the computer's move. Runs on a blocking thread, may take a while.
 pub trait ComputerPlayer: Send + Sync {
     /// A legal move text of `game` for the actor to move, or `None` if there

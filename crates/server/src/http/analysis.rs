@@ -8,16 +8,16 @@
 //! competes with itself for the caps), `{"type": "stop"}` stops it, and
 //! closing the socket stops it.
 
-use super::listen::{ConnectionSlot, PeerAddr};
+use super::admission::SocketPass;
+use super::keepalive::LiveSocket;
+use super::listen::ClientAddress;
 use super::positions::PositionSource;
 use crate::analysis::{analyse, Analyst, Event, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_TIME};
 use crate::hub::Hub;
-use crate::ops::{OpenSocket, Operations};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocketUpgrade};
 use axum::extract::{Extension, State};
 use axum::response::Response;
 use axum::Json;
-use futures_util::{SinkExt, StreamExt};
 use menagerie_ai::{Limits, StopFlag};
 use menagerie_core::DynGame;
 use serde::Deserialize;
@@ -28,9 +28,6 @@ use tokio::sync::mpsc;
 
 /// The largest message a client may send (a position text and moves).
 const MAX_INCOMING: usize = 32 * 1024;
-
-/// How long a message may take to go out before the client counts as gone.
-const SEND_TIME: Duration = Duration::from_secs(10);
 
 /// How long a new request waits for the socket's previous search, told to
 /// stop, to give its place in the caps back (a search stops within
@@ -49,17 +46,11 @@ pub async fn load(Extension(analyst): Extension<Arc<Analyst>>) -> Json<Value> {
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Extension(analyst): Extension<Arc<Analyst>>,
-    peer: Option<Extension<PeerAddr>>,
-    slot: Option<Extension<ConnectionSlot>>,
-    Extension(ops): Extension<Arc<Operations>>,
+    ClientAddress(client): ClientAddress,
     upgrade: WebSocketUpgrade,
+    pass: SocketPass,
 ) -> Response {
-    let client = peer.map(|Extension(PeerAddr(addr))| addr.ip());
-    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
-    upgrade.on_upgrade(move |socket| async move {
-        let _slot = slot;
-        serve(hub, analyst, client, socket, ops.open_socket("analysis")).await
-    })
+    pass.upgrade(upgrade, "analysis", MAX_INCOMING, move |socket| serve(hub, analyst, client, socket))
 }
 
 /// What a client asks on the socket: `{"type": "analyse", ...}`.
@@ -123,14 +114,7 @@ fn read(text: &str) -> Result<Option<AnalyseRequest>, String> {
     }
 }
 
-async fn serve(
-    hub: Arc<Hub>,
-    analyst: Arc<Analyst>,
-    client: Option<std::net::IpAddr>,
-    socket: WebSocket,
-    mut open: OpenSocket,
-) {
-    let (mut sender, mut receiver) = socket.split();
+async fn serve(hub: Arc<Hub>, analyst: Arc<Analyst>, client: Option<std::net::IpAddr>, mut socket: LiveSocket) {
     let (events, mut reports) = mpsc::channel::<(u64, Event)>(QUEUED_REPORTS);
     // The analysis running: its number and stop flag.
     let mut running: Option<(u64, StopFlag)> = None;
@@ -145,9 +129,9 @@ async fn serve(
         let deadline = waiting.as_ref().map(|(_, _, at)| *at);
         let mut outgoing = Vec::new();
         tokio::select! {
-            incoming = receiver.next() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                Some(Ok(Message::Text(text))) => {
+            incoming = socket.recv() => match incoming {
+                None => break,
+                Some(Message::Text(text)) => {
                     if let Some((search, stop)) = running.take() {
                         stop.stop();
                         stopping = Some(search);
@@ -166,7 +150,7 @@ async fn serve(
                         Err(error) => outgoing.push(json!({ "type": "error", "error": error })),
                     }
                 }
-                Some(Ok(_)) => continue,
+                Some(_) => continue,
             },
             Some((search, event)) = reports.recv() => {
                 let ended = matches!(event, Event::Done { .. } | Event::Failed(_));
@@ -185,10 +169,6 @@ async fn serve(
                     }
                 }
             }
-            () = open.restarting() => {
-                let _ = tokio::time::timeout(SEND_TIME, sender.send(OpenSocket::close_frame())).await;
-                break;
-            }
             _ = sleep_until(deadline), if deadline.is_some() => {
                 stopping = None;
                 if let Some((number, request, _)) = waiting.take() {
@@ -197,10 +177,9 @@ async fn serve(
             }
         };
         for message in outgoing {
-            // A client that takes nothing for this long is gone, and must
-            // not hold its analysis' place in the caps.
-            let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(message.to_string().into()))).await;
-            if !matches!(sent, Ok(Ok(()))) {
+            // A client that takes nothing is gone, and must not hold its
+            // analysis' place in the caps.
+            if !socket.send_text(message.to_string()).await {
                 if let Some((_, stop)) = running.take() {
                     stop.stop();
                 }

@@ -4,7 +4,7 @@ use super::listen::MAX_BODY;
 use crate::error::ApiError;
 use axum::extract::rejection::JsonRejection;
 use axum::extract::{FromRequest, Request};
-use axum::http::StatusCode;
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::Json;
 use serde::de::DeserializeOwned;
 
@@ -31,4 +31,18 @@ fn json_rejection(rejection: JsonRejection) -> ApiError {
     // Unprocessable JSON (wrong fields) is bad input like malformed JSON.
     let status = if status == StatusCode::UNPROCESSABLE_ENTITY { StatusCode::BAD_REQUEST } else { status };
     ApiError::new(status, reason)
+}
+
+/// Whether a request declares a JSON body (`application/json`, or a type
+/// with a `+json` suffix), as [`Body`] requires.
+pub fn declares_json(headers: &HeaderMap) -> bool {
+    let Some(essence) = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .map(|t| t.trim().to_ascii_lowercase())
+    else {
+        return false;
+    };
+    essence == "application/json" || (essence.starts_with("application/") && essence.ends_with("+json"))
 }

@@ -11,12 +11,14 @@
 //! - At most [`RequestLimits::max_connections`] connections are served at
 //!   once; more wait in the kernel's queue until one ends, which the
 //!   timers above guarantee for connections that send nothing.
-//!
 //! - A request's head may take at most [`MAX_HEAD_BYTES`] of memory.
 //!
-//! A WebSocket keeps its connection's place in the count for as long as it
-//! lives (it takes the [`ConnectionSlot`] the request carries).
+//! A WebSocket is not one of these connections: once upgraded it gives its
+//! connection's place back and holds one among the sockets instead, a
+//! budget of their own ([`super::admission`], which every request carries),
+//! so sockets never take the places plain requests need.
 
+use super::admission::{SocketAdmission, SocketLimits};
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -29,24 +31,27 @@ use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
+use std::net::IpAddr;
 use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::net::TcpListener;
-use tokio::sync::{watch, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{watch, Semaphore};
 
 /// What one client may take of the server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RequestLimits {
     /// Time to send a request's head, and again its body.
     pub request_time: Duration,
-    /// Connections served at once.
+    /// Connections served at once (upgraded sockets aside).
     pub max_connections: usize,
+    /// What WebSockets may take, beside the connections.
+    pub sockets: SocketLimits,
 }
 
 impl Default for RequestLimits {
     fn default() -> Self {
-        RequestLimits { request_time: Duration::from_secs(5), max_connections: 4096 }
+        RequestLimits { request_time: Duration::from_secs(5), max_connections: 4096, sockets: SocketLimits::default() }
     }
 }
 
@@ -56,18 +61,36 @@ pub const MAX_HEAD_BYTES: usize = 64 * 1024;
 /// Request bodies larger than this are refused with 413.
 pub const MAX_BODY: usize = 16 * 1024;
 
-/// A connection's place among the [`RequestLimits::max_connections`]: every
-/// request carries it (an extension), and the connection keeps it until
-/// every holder is gone (an upgraded WebSocket holds it while it lives).
-#[derive(Clone)]
-pub struct ConnectionSlot {
-    _permit: Arc<OwnedSemaphorePermit>,
-}
-
-/// The address a request came from (an extension of every request): the
-/// analysis board counts its searches per client address.
+/// The address a request came from (an extension of every request).
 #[derive(Clone, Copy, Debug)]
 pub struct PeerAddr(pub std::net::SocketAddr);
+
+/// The client a request came from, as the per-client caps count it (open
+/// sockets, analyses, seeks, new players): the peer's IP address, an IPv6
+/// one as its /64 network (what one host is usually given). `None` for a
+/// request that did not come through [`serve`]. The one place that says
+/// who the client is.
+pub fn client_address(extensions: &axum::http::Extensions) -> Option<IpAddr> {
+    let PeerAddr(peer) = extensions.get::<PeerAddr>()?;
+    Some(match peer.ip() {
+        IpAddr::V4(v4) => IpAddr::V4(v4),
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
+        },
+    })
+}
+
+/// The request's [`client_address`], as an extractor.
+pub struct ClientAddress(pub Option<IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientAddress(client_address(&parts.extensions)))
+    }
+}
 
 /// How long a stopping server waits for requests in flight.
 const DRAIN_TIME: Duration = Duration::from_secs(10);
@@ -77,6 +100,7 @@ const DRAIN_TIME: Duration = Duration::from_secs(10);
 pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, shutdown: impl Future<Output = ()>) {
     let app = app.layer(middleware::from_fn_with_state(limits, read_body));
     let slots = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let sockets = SocketAdmission::new(limits.sockets);
     let (closing, closing_seen) = watch::channel(false);
     // The connections' tasks (a WebSocket, once upgraded, is not one of them).
     let mut connections = tokio::task::JoinSet::new();
@@ -104,16 +128,19 @@ pub async fn serve(listener: TcpListener, app: Router, limits: RequestLimits, sh
             () = &mut shutdown => break,
         };
         let _ = stream.set_nodelay(true);
-        let slot = ConnectionSlot { _permit: Arc::new(slot) };
         let routes = TowerToHyperService::new(app.clone());
+        let sockets = Arc::clone(&sockets);
         let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
-            request.extensions_mut().insert(slot.clone());
             request.extensions_mut().insert(PeerAddr(peer));
+            request.extensions_mut().insert(Arc::clone(&sockets));
             routes.call(request)
         });
         let mut closing = closing_seen.clone();
         while connections.try_join_next().is_some() {}
         connections.spawn(async move {
+            // The connection's place, until it closes or becomes a socket
+            // (the upgrade ends this task).
+            let _slot = slot;
             let mut builder = hyper::server::conn::http1::Builder::new();
             // half_close: a client may end its side once its request is sent
             // and still get the answer.

@@ -2,34 +2,47 @@
 //! (`/api/me`), the seeks (`/api/seeks`), and the lobby socket
 //! (`/api/lobby/ws`) that pushes the seeks and the games being played.
 
+use super::admission::SocketPass;
 use super::body::Body;
-use super::listen::ConnectionSlot;
+use super::keepalive::LiveSocket;
+use super::listen::{client_address, ClientAddress};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::identity::{checked_name, Identity};
 use crate::lobby::{Lobby, Membership, Seek, SeekBody};
-use crate::ops::{OpenSocket, Operations};
 use crate::secret;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, State};
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Extension, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
-use std::time::Duration;
 
 type Shared = State<Arc<Hub>>;
 type TheLobby = Extension<Arc<Lobby>>;
 
 /// The largest frame or message a client may send on the lobby socket (it
-/// only listens: a ping, a close).
+/// only listens: a pong, a close).
 const MAX_INCOMING: usize = 4096;
 
-/// How long a message may take to go out before the client counts as gone.
-const SEND_TIME: Duration = Duration::from_secs(10);
+/// The request's player, or a new one (whose cookie the answer sets)
+/// within the lobby's limit of new players per client address.
+impl<S: Send + Sync> FromRequestParts<S> for Identity {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Identity, ApiError> {
+        if let Some(me) = Identity::existing(&parts.headers) {
+            return Ok(me);
+        }
+        if let Some(lobby) = parts.extensions.get::<Arc<Lobby>>() {
+            lobby.admit_new_player(client_address(&parts.extensions))?;
+        }
+        Ok(Identity::new_player())
+    }
+}
 
 /// An answer with the cookies that go with it.
 fn answer(status: StatusCode, cookies: Vec<HeaderValue>, body: Value) -> Response {
@@ -76,12 +89,13 @@ pub async fn seeks(Extension(lobby): TheLobby, headers: HeaderMap) -> Json<Value
 pub async fn create(
     State(hub): Shared,
     Extension(lobby): TheLobby,
+    ClientAddress(address): ClientAddress,
     me: Identity,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
     let setup = body.setup()?;
     hub.check_setup(&setup)?;
-    let seek = Seek { id: secret::game_id(), creator: me.id.clone(), name: me.name.clone(), setup };
+    let seek = Seek { id: secret::game_id(), creator: me.id.clone(), name: me.name.clone(), address, setup };
     let listed = lobby.add(seek)?;
     Ok(answer(StatusCode::CREATED, me.cookies(), listed))
 }
@@ -141,34 +155,20 @@ pub async fn accept(
 pub async fn upgrade(
     Extension(lobby): TheLobby,
     headers: HeaderMap,
-    slot: Option<Extension<ConnectionSlot>>,
-    Extension(ops): Extension<Arc<Operations>>,
     upgrade: WebSocketUpgrade,
+    pass: SocketPass,
 ) -> Result<Response, ApiError> {
     let me = Identity::existing(&headers);
     let membership = lobby.join(me.as_ref().map(|m| &m.id))?;
-    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
-    Ok(upgrade.on_upgrade(move |socket| async move {
-        // The connection's place in the server's count, held while the socket lives.
-        let _slot = slot;
-        serve(lobby, me, membership, socket, ops.open_socket("lobby")).await
-    }))
+    Ok(pass.upgrade(upgrade, "lobby", MAX_INCOMING, move |socket| serve(lobby, me, membership, socket)))
 }
 
-async fn serve(
-    lobby: Arc<Lobby>,
-    me: Option<Identity>,
-    mut membership: Membership,
-    socket: WebSocket,
-    mut open: OpenSocket,
-) {
-    let (mut sender, mut receiver) = socket.split();
+async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membership, mut socket: LiveSocket) {
     let viewer = me.as_ref().map(|m| &m.id);
     let mut outgoing = Some(lobby_message(&lobby, &mut membership, viewer));
     loop {
         if let Some(message) = outgoing.take() {
-            let sent = tokio::time::timeout(SEND_TIME, sender.send(Message::Text(message.to_string().into()))).await;
-            if !matches!(sent, Ok(Ok(()))) {
+            if !socket.send_text(message.to_string()).await {
                 return;
             }
         }
@@ -178,14 +178,10 @@ async fn serve(
                 Err(_) => return,
             },
             Some(message) = membership.addressed.recv() => Some(message),
-            incoming = receiver.next() => match incoming {
-                None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                Some(Ok(_)) => None,
+            incoming = socket.recv() => match incoming {
+                None => return,
+                Some(_) => None,
             },
-            () = open.restarting() => {
-                let _ = tokio::time::timeout(SEND_TIME, sender.send(OpenSocket::close_frame())).await;
-                return;
-            }
         };
     }
 }

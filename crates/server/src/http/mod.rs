@@ -3,14 +3,19 @@
 //! connection loop with its limits.
 //!
 //! A new route is a handler in the file of its concern (or a new file here,
-//! `lobby.rs` say) and one line in [`router`].
+//! `lobby.rs` say) and one line in the route table ([`routes`] lists it).
+//! Every route is behind [`origin`]'s rule: a change is JSON and comes from
+//! no other origin.
 
+pub mod admission;
 mod analysis;
 mod body;
 mod games;
+mod keepalive;
 pub mod listen;
 mod lobby;
 pub mod ops;
+mod origin;
 mod pages;
 mod positions;
 pub mod records;
@@ -24,53 +29,107 @@ use crate::hub::Hub;
 use crate::lobby::Lobby;
 use crate::ops::Operations;
 use axum::extract::{DefaultBodyLimit, Extension};
-use axum::middleware;
-use axum::routing::{delete, get, post};
-use axum::Router;
+use axum::handler::Handler;
+use axum::http::Method;
+use axum::routing::{on, MethodFilter};
+use axum::{middleware, Router};
+pub use origin::{AllowedOrigins, Origin};
 use std::sync::Arc;
 
-/// All routes of the server over `hub`.
-pub fn router(hub: Arc<Hub>) -> Router {
-    router_with(hub, Operations::new(Vec::new()))
+/// One route: a method and a path pattern (axum's, `/api/games/{id}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Route {
+    pub method: Method,
+    pub path: &'static str,
 }
 
-/// [`router`] with a node's operations state (`menagerie serve`: draining,
-/// restarting, trusted proxies).
-pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>) -> Router {
-    Router::new()
-        .route("/healthz", get(ops::healthz))
-        .route("/readyz", get(ops::readyz))
-        .route("/", get(pages::page))
-        .route("/g/{id}", get(pages::page))
-        .route("/analysis", get(pages::page))
-        .route("/assets/{*path}", get(pages::asset))
-        .route("/rules/{variant}", get(pages::rules))
-        .route("/docs/{name}", get(pages::doc))
-        .route("/insights", get(|| async { axum::response::Redirect::permanent("/insights/") }))
-        .route("/insights/", get(pages::insights_index))
-        .route("/insights/{*path}", get(pages::insights))
-        .route("/api/variants", get(variants::variants))
-        .route("/api/games", post(games::create))
-        .route(records::IMPORT_PATH, post(records::import).layer(DefaultBodyLimit::max(records::MAX_RECORD_BODY)))
-        .route("/api/games/{id}", get(games::read))
-        .route("/api/games/{id}/record", get(records::record))
-        .route("/api/games/{id}/moves", get(games::legal_moves))
-        .route("/api/games/{id}/position/{ply}", get(games::position))
-        .route("/api/games/{id}/move", post(games::play))
-        .route("/api/games/{id}/resign", post(games::resign))
-        .route("/api/games/{id}/draw", post(games::draw))
-        .route("/api/games/{id}/takeback", post(games::takeback))
-        .route("/api/time", get(time::now))
-        .route("/api/games/{id}/rematch", post(games::rematch))
-        .route("/api/games/{id}/ws", get(socket::upgrade))
-        .route("/api/analysis", get(analysis::load))
-        .route("/api/analysis/ws", get(analysis::upgrade))
-        .route("/api/analysis/position", post(positions::position))
-        .route("/api/me", get(lobby::me).post(lobby::rename))
-        .route("/api/seeks", get(lobby::seeks).post(lobby::create))
-        .route("/api/seeks/{id}", delete(lobby::cancel))
-        .route("/api/seeks/{id}/accept", post(lobby::accept))
-        .route("/api/lobby/ws", get(lobby::upgrade))
+/// The route table, built with the router so that the two cannot part:
+/// [`routes`] lists exactly what [`router`] serves (tests walk it).
+struct Table {
+    router: Router<Arc<Hub>>,
+    routes: Vec<Route>,
+}
+
+impl Table {
+    fn on<H: Handler<T, Arc<Hub>>, T: 'static>(mut self, method: Method, path: &'static str, handler: H) -> Self {
+        let filter = MethodFilter::try_from(method.clone()).expect("a method axum routes");
+        self.router = self.router.route(path, on(filter, handler));
+        self.routes.push(Route { method, path });
+        self
+    }
+    fn get<H: Handler<T, Arc<Hub>>, T: 'static>(self, path: &'static str, handler: H) -> Self {
+        self.on(Method::GET, path, handler)
+    }
+    fn post<H: Handler<T, Arc<Hub>>, T: 'static>(self, path: &'static str, handler: H) -> Self {
+        self.on(Method::POST, path, handler)
+    }
+    fn delete<H: Handler<T, Arc<Hub>>, T: 'static>(self, path: &'static str, handler: H) -> Self {
+        self.on(Method::DELETE, path, handler)
+    }
+}
+
+fn table() -> Table {
+    Table { router: Router::new(), routes: Vec::new() }
+        .get("/healthz", ops::healthz)
+        .get("/readyz", ops::readyz)
+        .get("/", pages::page)
+        .get("/g/{id}", pages::page)
+        .get("/analysis", pages::page)
+        .get("/assets/{*path}", pages::asset)
+        .get("/favicon.ico", pages::favicon)
+        .get("/rules/{variant}", pages::rules)
+        .get("/docs/{name}", pages::doc)
+        .get("/insights", || async { axum::response::Redirect::permanent("/insights/") })
+        .get("/insights/", pages::insights_index)
+        .get("/insights/{*path}", pages::insights)
+        .get("/api/variants", variants::variants)
+        .post("/api/games", games::create)
+        .post(records::IMPORT_PATH, records::import.layer(DefaultBodyLimit::max(records::MAX_RECORD_BODY)))
+        .get("/api/games/{id}", games::read)
+        .get("/api/games/{id}/record", records::record)
+        .get("/api/games/{id}/moves", games::legal_moves)
+        .get("/api/games/{id}/position/{ply}", games::position)
+        .post("/api/games/{id}/move", games::play)
+        .post("/api/games/{id}/resign", games::resign)
+        .post("/api/games/{id}/draw", games::draw)
+        .post("/api/games/{id}/takeback", games::takeback)
+        .get("/api/time", time::now)
+        .post("/api/games/{id}/rematch", games::rematch)
+        .get("/api/games/{id}/ws", socket::upgrade)
+        .get("/api/analysis", analysis::load)
+        .get("/api/analysis/ws", analysis::upgrade)
+        .post("/api/analysis/position", positions::position)
+        .get("/api/me", lobby::me)
+        .post("/api/me", lobby::rename)
+        .get("/api/seeks", lobby::seeks)
+        .post("/api/seeks", lobby::create)
+        .delete("/api/seeks/{id}", lobby::cancel)
+        .post("/api/seeks/{id}/accept", lobby::accept)
+        .get("/api/lobby/ws", lobby::upgrade)
+}
+
+/// Every route the server answers (a GET route answers HEAD too).
+pub fn routes() -> Vec<Route> {
+    table().routes
+}
+
+/// All routes of the server over `hub`, for pages of its own origin.
+pub fn router(hub: Arc<Hub>) -> Router {
+    router_with(hub, Operations::new(Vec::new()), AllowedOrigins::default())
+}
+
+/// [`router`], also taking changes from pages of the `allowed` origins.
+pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
+    router_with(hub, Operations::new(Vec::new()), allowed)
+}
+
+/// [`router_allowing`] with a node's operations state (`menagerie serve`:
+/// draining, restarting, trusted proxies).
+pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins) -> Router {
+    table()
+        .router
+        // Every route, before its handler: no change from another origin.
+        .route_layer(middleware::from_fn_with_state(Arc::new(allowed), origin::guard))
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))

@@ -18,6 +18,12 @@ pub async fn asset(Path(path): Path<String>) -> Response {
     asset_response(&path)
 }
 
+/// `/favicon.ico`, where browsers and other clients look for a site's icon
+/// by default: the icon every page names.
+pub async fn favicon() -> Response {
+    asset_response(assets::FAVICON)
+}
+
 fn asset_response(path: &str) -> Response {
     match assets::web(path) {
         Some(bytes) => {
@@ -70,12 +76,23 @@ fn insight_response(path: &str) -> Response {
         return ApiError::not_found(format!("no insights page {}", shown(&path))).into_response();
     };
     if let Some(stem) = path.strip_suffix(".md") {
-        let markdown = String::from_utf8_lossy(bytes);
-        let title = markdown.lines().find_map(|line| line.strip_prefix("# ")).unwrap_or(stem).to_owned();
+        let mut markdown = String::from_utf8_lossy(bytes).into_owned();
+        let title = assets::heading(&markdown).unwrap_or_else(|| stem.to_owned());
         let mut links = vec![("All insights", "/insights/".to_owned())];
-        // A game's own page links to its rules.
+        // A game's own page links to its rules, and ends with its reports.
         if !stem.contains('/') && assets::rules(stem).is_some() {
             links.push(("Rules", format!("/rules/{stem}")));
+        }
+        let reports = if stem.contains('/') { Vec::new() } else { assets::reports(stem) };
+        if !reports.is_empty() {
+            markdown.push_str(
+                "\n\n## The reports\n\nEach study's full report: every figure, with its data and charts.\n\n",
+            );
+            for (path, title) in reports {
+                let study = path.strip_prefix(&format!("{stem}/")).unwrap_or(path);
+                let study = study.rsplit_once('/').map_or(study, |(folder, _)| folder);
+                markdown.push_str(&format!("- [{study}](/insights/{path}): {}\n", title.replace(['[', ']', '<'], "")));
+            }
         }
         return Html(assets::markdown_page(&title, &markdown, &links)).into_response();
     }

@@ -12,6 +12,7 @@
 
 use super::body::Body;
 use crate::command::MAX_POSITION_LEN;
+use crate::cpu;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::store::player_str;
@@ -76,14 +77,23 @@ impl PositionSource<'_> {
                 return Err(ApiError::bad_request("give either a variant (and position) or a game (and ply and seat)"))
             }
         };
-        for (index, text) in self.moves.iter().enumerate() {
-            resolved.game.play(text).map_err(|error| {
-                let reason = format!("move {} of moves: {error}", index + 1);
-                match error {
-                    MoveError::Syntax { .. } => ApiError::bad_request(reason),
-                    _ => ApiError::unprocessable(reason),
+        if !self.moves.is_empty() {
+            // Up to MAX_MOVES moves, each checked by the rules: off the runtime.
+            let moves = self.moves.to_vec();
+            let mut game = resolved.game;
+            resolved.game = cpu::on_blocking_pool(move || {
+                for (index, text) in moves.iter().enumerate() {
+                    game.play(text).map_err(|error| {
+                        let reason = format!("move {} of moves: {error}", index + 1);
+                        match error {
+                            MoveError::Syntax { .. } => ApiError::bad_request(reason),
+                            _ => ApiError::unprocessable(reason),
+                        }
+                    })?;
                 }
-            })?;
+                Ok(game)
+            })
+            .await?;
         }
         if resolved.from_text && resolved.game.has_hidden_information() {
             // Its sender knows everything: show what the side to act holds.
@@ -169,6 +179,12 @@ pub async fn position(
     Body(request): Body<PositionRequest>,
 ) -> Result<Json<Value>, ApiError> {
     let resolved = request.source().resolve(&hub).await?;
+    // Every legal move labelled: on the blocking pool, like the moves played.
+    cpu::on_blocking_pool(move || Ok(Json(node(resolved)))).await
+}
+
+/// What the page shows of a resolved position.
+fn node(resolved: Resolved) -> Value {
     let game = resolved.game.as_ref();
     let over = game.outcome().is_some();
     let legal: Vec<Value> = if over {
@@ -186,16 +202,17 @@ pub async fn position(
     // Chance's move drawn with the game's probabilities, for the board's
     // "draw at random" (anyone who may play on from here may draw).
     let chance = (branches && game.to_act() == Actor::Chance).then(|| game.sample_chance(&mut rand::rng())).flatten();
-    Ok(Json(json!({
+    json!({
         "variant": game.variant(),
         "players": [game.player_name(Player::First), game.player_name(Player::Second)],
         "board": game.view(resolved.view),
         "you": resolved.view.map(player_str),
         "to_act": (!over).then(|| actor_str(game.to_act())),
+        "on_turn": game.on_turn().map(player_str),
         "check": game.in_check(),
         "legal_moves": legal,
         "branches": branches,
         "chance_move": chance,
         "position": resolved.from_text.then(|| game.to_text()),
-    })))
+    })
 }

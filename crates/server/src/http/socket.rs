@@ -3,17 +3,16 @@
 //! once and after every change. The socket only listens; moves go through
 //! the HTTP API.
 
-use super::listen::ConnectionSlot;
+use super::admission::SocketPass;
+use super::keepalive::LiveSocket;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::live::GameSlot;
-use crate::ops::{OpenSocket, Operations};
 use crate::view::state;
 use crate::viewer::Viewer;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{Extension, Path, Query, State};
+use axum::extract::ws::{Utf8Bytes, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
 use axum::response::Response;
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use std::sync::Arc;
 
@@ -26,42 +25,38 @@ pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
-    slot: Option<Extension<ConnectionSlot>>,
-    Extension(ops): Extension<Arc<Operations>>,
     upgrade: WebSocketUpgrade,
+    pass: SocketPass,
 ) -> Result<Response, ApiError> {
     let game = hub.slot(&id).await?;
     let viewer = {
-        let live = game.live.lock().await;
-        live.viewer(query.seat.as_deref())?
+        let mut live = game.live.lock().await;
+        let viewer = live.viewer(query.seat.as_deref())?;
+        if live.open(viewer) {
+            game.publish(&mut live);
+        }
+        viewer
     };
-    // The socket only listens: nothing a client sends needs more than a
-    // small frame (a ping, a close).
-    let upgrade = upgrade.max_message_size(MAX_INCOMING).max_frame_size(MAX_INCOMING);
-    Ok(upgrade.on_upgrade(move |socket| async move {
-        // The connection's place in the server's count, held while the socket lives.
-        let _slot = slot;
-        watch(hub, game, viewer, socket, ops.open_socket("game")).await
-    }))
+    Ok(pass.upgrade(upgrade, "game", MAX_INCOMING, move |socket| watch(hub, game, viewer, socket)))
 }
 
-/// The largest frame or message a client may send on a socket.
+/// The largest frame or message a client may send on a socket: it only
+/// listens, so nothing needs more than a small frame (a pong, a close).
 const MAX_INCOMING: usize = 4096;
 
-async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSocket, mut open: OpenSocket) {
-    let (mut sender, mut receiver) = socket.split();
+async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, mut socket: LiveSocket) {
     let mut changes = slot.subscribe();
     loop {
         let message = {
             let live = slot.live.lock().await;
             changes.borrow_and_update();
-            state(&live, viewer, hub.source())
+            state(&live, viewer, hub.source(), hub.takeback_levels())
         };
         let Ok(text) = Utf8Bytes::try_from(message.0) else { return };
-        if sender.send(Message::Text(text)).await.is_err() {
+        if !socket.send_text(text).await {
             return;
         }
-        // Wait for a change, answering pings and noticing a close meanwhile.
+        // Wait for a change, keeping the socket alive and noticing a close meanwhile.
         loop {
             tokio::select! {
                 changed = changes.changed() => {
@@ -70,14 +65,9 @@ async fn watch(hub: Arc<Hub>, slot: Arc<GameSlot>, viewer: Viewer, socket: WebSo
                     }
                     break;
                 }
-                incoming = receiver.next() => match incoming {
-                    None | Some(Err(_)) | Some(Ok(Message::Close(_))) => return,
-                    Some(Ok(_)) => {}
-                },
-                () = open.restarting() => {
-                    let _ = sender.send(OpenSocket::close_frame()).await;
+                incoming = socket.recv() => if incoming.is_none() {
                     return;
-                }
+                },
             }
         }
     }

@@ -9,9 +9,13 @@
 //! server deals, and a record would have chosen the cards).
 
 use super::Hub;
+use crate::catalog::Catalog;
 use crate::command::{NewGame, Setup};
+use crate::computer::Opponents;
+use crate::cpu;
 use crate::error::ApiError;
 use crate::live::{LiveGame, MoveNote};
+use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::{Ending, GameMeta, Mode, MoveActor, SeatKind, StoredMove};
 use crate::view;
@@ -20,6 +24,7 @@ use menagerie_core::{Actor, DynGame, Player};
 use serde::Deserialize;
 use serde_json::Value;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// The body of `POST /api/games/import`, as sent.
 #[derive(Clone, Debug, Deserialize)]
@@ -58,26 +63,34 @@ fn record_error(error: RecordError) -> ApiError {
 impl Hub {
     /// The record of game `id` (docs/records.md): complete once the game is
     /// over; the public part of a game with hidden information that goes on.
+    /// Written on the blocking pool (a long game's record replays it).
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
         let slot = self.slot(id).await?;
-        let live = slot.live.lock().await;
-        Ok(record_of(&live))
+        let write = record_of(&*slot.live.lock().await);
+        cpu::on_blocking_pool(move || Ok(write())).await
     }
 
-    /// Starts a game from a record: replayed whole first, then stored with
-    /// its moves, and continued as `request` asks. Answers like a new game.
+    /// Starts a game from a record: replayed whole first (on the blocking
+    /// pool: a record may hold thousands of moves), then stored with its
+    /// moves, and continued as `request` asks. Answers like a new game.
     pub async fn import(&self, request: ImportGame) -> Result<Value, ApiError> {
-        let Imported { start, creator, moves, notes, meta } = self.replay_import(request)?;
+        let makers = Makers {
+            source: Arc::clone(&self.source),
+            catalog: Arc::clone(&self.catalog),
+            opponents: Arc::clone(&self.opponents),
+        };
+        let Imported { start, creator, moves, notes, meta } =
+            cpu::on_blocking_pool(move || makers.replay_import(request)).await?;
         let Start { record, game } = start;
         let id = record.id.clone();
         self.store.create(record.clone()).await?;
         // One commit for them all, not one a move.
-        self.store.append_moves(id.clone(), 0, moves.clone()).await?;
+        let mut version = self.store.append_moves(id.clone(), 0, moves.clone()).await?;
         if meta != GameMeta::default() {
-            self.store.set_meta(id, (moves.len(), GameMeta::default()), meta.clone()).await?;
+            version = self.store.set_meta(id, (moves.len(), GameMeta::default()), meta.clone()).await?;
         }
         let answer = view::started(&record, creator, true);
-        let mut live = LiveGame::new(record, game, moves, meta);
+        let mut live = LiveGame::new(record, game, moves, meta, version);
         live.notes = notes;
         let slot = self.games.insert(live);
         {
@@ -88,7 +101,16 @@ impl Hub {
         self.computer.kick(slot).await;
         Ok(answer)
     }
+}
 
+/// What makes games: an import's replay holds them off the hub.
+struct Makers {
+    source: Arc<dyn GameSource>,
+    catalog: Arc<Catalog>,
+    opponents: Arc<dyn Opponents>,
+}
+
+impl Makers {
     /// Everything of an import that needs no waiting: the record read and
     /// replayed, the game made as the request asks.
     fn replay_import(&self, request: ImportGame) -> Result<Imported, ApiError> {
@@ -115,7 +137,8 @@ impl Hub {
         let make = |variant: &str, position: Option<&str>| -> Result<Box<dyn DynGame>, String> {
             let setup = Setup { variant: variant.to_owned(), position: position.map(str::to_owned), ..setup.clone() };
             let (start, creator) =
-                start::new_game(&setup, self.source(), &self.catalog, self.opponents()).map_err(|e| e.reason)?;
+                start::new_game(&setup, self.source.as_ref(), &self.catalog, self.opponents.as_ref())
+                    .map_err(|e| e.reason)?;
             let game = start.game.box_clone();
             *started.borrow_mut() = Some((start, creator));
             Ok(game)
@@ -156,8 +179,8 @@ impl Hub {
     }
 }
 
-/// The record of a game in play.
-fn record_of(live: &LiveGame) -> String {
+/// The record of a game in play, to be written off its lock.
+fn record_of(live: &LiveGame) -> impl FnOnce() -> String + Send + 'static {
     let name = |player: Player| match &live.record.seats[player.index()].kind {
         SeatKind::Human => "Anonymous".to_owned(),
         SeatKind::Computer { level } => format!("Menagerie {level}"),
@@ -172,5 +195,6 @@ fn record_of(live: &LiveGame) -> String {
         time_control: Some("-".to_owned()),
     };
     let ending = live.meta.ending.as_ref().map(|e| record::Ending { winner: e.winner, reason: e.reason.clone() });
-    record::write_record(live.game.as_ref(), live.record.position.as_deref(), &info, ending.as_ref())
+    let (game, start) = (live.game.box_clone(), live.record.position.clone());
+    move || record::write_record(game.as_ref(), start.as_deref(), &info, ending.as_ref())
 }

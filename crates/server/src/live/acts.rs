@@ -6,21 +6,22 @@
 use super::LiveGame;
 use crate::clock::now_ms;
 use crate::command::{Act, DrawAction};
+use crate::computer::TakebackLevels;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, Ending, MoveActor};
 use menagerie_core::{Actor, Player};
 
 impl LiveGame {
     /// Does `act` for `player`'s seat and commits it (the chance moves a
-    /// move leads to included). `computer_agrees`: a computer in the other
-    /// seat grants a takeback. The caller publishes, also after an error
+    /// move leads to included). A computer in the other seat grants a
+    /// takeback at once at `takeback_levels`. The caller publishes, also after an error
     /// if the game ended meanwhile (a flag).
     pub async fn act(
         &mut self,
         store: &AsyncStore,
         player: Player,
         act: Act,
-        computer_agrees: bool,
+        takeback_levels: &TakebackLevels,
     ) -> Result<(), ApiError> {
         self.flag(store, now_ms()).await?;
         if let Some(result) = self.result() {
@@ -30,7 +31,7 @@ impl LiveGame {
             Act::Move { text, expected_ply } => self.play_for(store, player, &text, expected_ply).await,
             Act::Resign => self.resign(store, player).await,
             Act::Draw(action) => self.answer_draw(store, player, action).await,
-            Act::Takeback(action) => self.answer_takeback(store, player, action, computer_agrees).await,
+            Act::Takeback(action) => self.answer_takeback(store, player, action, takeback_levels).await,
         }
     }
 

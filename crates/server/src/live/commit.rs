@@ -23,24 +23,27 @@ impl LiveGame {
         self.game.play(text).map_err(move_error)?;
         let canonical = self.game.history().last().cloned().unwrap_or_else(|| text.to_owned());
         let mv = StoredMove { text: canonical, actor, at: Some(now_ms()) };
-        if let Err(error) = store.append_move(self.record.id.clone(), self.moves.len(), mv.clone()).await {
-            self.game.undo();
-            return Err(match error {
-                StoreError::DuplicateMove { .. } => ApiError::conflict(error.to_string()),
-                other => other.into(),
-            });
+        match store.append_move(self.record.id.clone(), self.moves.len(), mv.clone()).await {
+            Ok(version) => self.version = version,
+            Err(error) => {
+                self.game.undo();
+                return Err(match error {
+                    StoreError::DuplicateMove { .. } => ApiError::conflict(error.to_string()),
+                    other => other.into(),
+                });
+            }
         }
         if let Some(clock) = self.clock.as_mut() {
             clock.follow(&mv, self.game.as_ref());
         }
         self.moves.push(mv);
         self.notes.push(note);
-        if actor.player().is_some() {
-            // Moving drops any takeback asked for: it was about another position.
-            self.takeback_offer = None;
-        }
         self.refresh();
         let mut meta = self.meta.clone();
+        if actor.player().is_some() {
+            // Moving drops any takeback asked for: it was about another position.
+            meta.takeback_offer = None;
+        }
         // Moving answers the other side's draw offer: it is declined.
         if let (Some(by), Some(mover)) = (meta.draw_offer, actor.player()) {
             if by != mover {
@@ -56,7 +59,8 @@ impl LiveGame {
 
     /// Commits what changed besides the moves, then keeps it.
     pub async fn commit_meta(&mut self, store: &AsyncStore, meta: GameMeta) -> Result<(), ApiError> {
-        store.set_meta(self.record.id.clone(), (self.moves.len(), self.meta.clone()), meta.clone()).await?;
+        self.version =
+            store.set_meta(self.record.id.clone(), (self.moves.len(), self.meta.clone()), meta.clone()).await?;
         self.meta = meta;
         self.settle_clock();
         self.refresh();
@@ -68,17 +72,8 @@ impl LiveGame {
     /// nobody, not even whoever chose the game's seed, can foresee them.
     pub async fn play_chance(&mut self, store: &AsyncStore) -> Result<(), ApiError> {
         while !self.is_over() {
-            let Some(sampled) = self.game.sample_chance(&mut rand::rng()) else { break };
-            let choice = match self.undrawn.pop() {
-                // The card a takeback put back on the pile comes again, if
-                // the pile still holds it.
-                Some(again) if self.game.legal_moves().contains(&again) => again,
-                _ => {
-                    self.undrawn.clear();
-                    sampled
-                }
-            };
-            self.commit_move(store, &choice, MoveActor::Chance).await?;
+            let Some(drawn) = self.game.sample_chance(&mut rand::rng()) else { break };
+            self.commit_move(store, &drawn, MoveActor::Chance).await?;
         }
         Ok(())
     }

@@ -6,10 +6,11 @@
 //! only then publish (`commit.rs`; a failed commit takes the move back). So a
 //! move is never acknowledged before it is durable, and concurrent requests
 //! for one game are serialised. What a seat may do, and its checks, are in
-//! `acts.rs`. State that lives with a game in play (a clock, a takeback
-//! offer) belongs on [`LiveGame`], and its changes in an act: the clocks in
-//! `timing.rs` (and a timer per timed game, `timer.rs`), takebacks in
-//! `takeback.rs`.
+//! `acts.rs`. State that lives with a game in play (a clock) belongs on
+//! [`LiveGame`], and its changes in an act: the clocks in `timing.rs` (and a
+//! timer per timed game, `timer.rs`), takebacks in `takeback.rs`. What a
+//! page compares, the game's version, is the store's: every commit takes
+//! the version the store answers, so every node holds the same.
 
 mod acts;
 mod cache;
@@ -41,7 +42,10 @@ pub struct LiveGame {
     pub game: Box<dyn DynGame>,
     pub moves: Vec<StoredMove>,
     pub meta: GameMeta,
-    /// Bumped on every change; watchers compare it.
+    /// The version the store gives the game as this node holds it
+    /// ([`crate::store::StoredGame::version`]): every node holding the same
+    /// game holds the same version, so pages may compare them whichever
+    /// node answered. Set from what each write to the store answers.
     pub version: u64,
     /// Whether a computer move is being searched for right now (the
     /// computer driver's flag).
@@ -53,54 +57,58 @@ pub struct LiveGame {
     pub views: ViewCache,
     /// The clocks, when the game has a time control.
     pub clock: Option<GameClock>,
-    /// Who asks to take back a move (kept in memory only: a restart drops it).
-    pub takeback_offer: Option<Player>,
+    /// Which seats were opened with their secret (their state read, a
+    /// socket) since this node loaded the game, by [`Player::index`]; kept
+    /// in memory only. See [`LiveGame::joined`].
+    pub opened: [bool; 2],
     /// For each move, its short form and whose turn it was in, worked out
     /// on the position before it (a move list cannot do it afterwards).
     pub notes: Vec<MoveNote>,
-    /// Chance's moves that a takeback undid, the next to come last: chance
-    /// deals them again where it can, as a real deck would not reshuffle
-    /// because a move was taken back (so a takeback cannot re-roll a draw).
-    /// Kept in memory only, like the takeback offer.
-    pub undrawn: Vec<String>,
 }
 
-/// A move's short form ([`menagerie_core::DynGame::move_label`]) and the
-/// player whose turn it belonged to ([`menagerie_core::DynGame::on_turn`]).
+/// A move's short form ([`menagerie_core::DynGame::move_label`]), the
+/// player whose turn it belonged to ([`menagerie_core::DynGame::on_turn`]),
+/// and whether it is chance's move with an outcome some player saw
+/// ([`menagerie_core::DynGame::chance_outcome_seen`]): no takeback goes
+/// back across such a move (`takeback.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveNote {
     pub label: String,
     pub side: Option<Player>,
+    pub chance_seen: bool,
 }
 
 impl MoveNote {
     /// The note of `text`, about to be played on `game`.
     pub fn before(game: &dyn DynGame, text: &str) -> MoveNote {
-        MoveNote { label: game.move_label(text).unwrap_or_else(|_| text.to_owned()), side: game.on_turn() }
+        MoveNote {
+            label: game.move_label(text).unwrap_or_else(|_| text.to_owned()),
+            side: game.on_turn(),
+            chance_seen: game.chance_outcome_seen(text),
+        }
     }
 }
 
-/// Where a loaded game's version starts: the wall clock in milliseconds, so
-/// that versions keep growing across reloads and restarts (a page compares
-/// them to drop stale states) while each change adds one.
-fn version_base() -> u64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
-
 impl LiveGame {
-    pub fn new(record: GameRecord, game: Box<dyn DynGame>, moves: Vec<StoredMove>, meta: GameMeta) -> LiveGame {
+    /// A game as the store holds it at `version`.
+    pub fn new(
+        record: GameRecord,
+        game: Box<dyn DynGame>,
+        moves: Vec<StoredMove>,
+        meta: GameMeta,
+        version: u64,
+    ) -> LiveGame {
         let mut live = LiveGame {
             record,
             game,
             moves,
             meta,
-            version: version_base(),
+            version,
             computer_busy: false,
             result: None,
             views: ViewCache::default(),
             clock: None,
-            takeback_offer: None,
-            undrawn: Vec::new(),
+            opened: [false; 2],
             notes: Vec::new(),
         };
         live.rebuild_clock();
@@ -112,7 +120,7 @@ impl LiveGame {
     /// came from may have changed or gone since), then `catalog` for what
     /// it does not hold.
     pub fn replay(stored: StoredGame, source: &dyn GameSource, catalog: &Catalog) -> Result<LiveGame, ApiError> {
-        let StoredGame { record, moves, meta } = stored;
+        let StoredGame { record, moves, meta, version } = stored;
         let kept = Kept { data: &record.data, fallback: catalog };
         let mut game = source
             .new_game(&record.variant, record.position.as_deref(), record.seed, &kept)
@@ -124,7 +132,7 @@ impl LiveGame {
                 ApiError::internal(format!("game {} cannot be replayed at move {}: {e}", record.id, ply + 1))
             })?;
         }
-        let mut live = LiveGame::new(record, game, moves, meta);
+        let mut live = LiveGame::new(record, game, moves, meta, version);
         live.notes = notes;
         Ok(live)
     }
@@ -144,6 +152,29 @@ impl LiveGame {
 
     pub fn is_over(&self) -> bool {
         self.result.is_some()
+    }
+
+    /// Whether `player`'s seat has joined the game: a computer's always; a
+    /// person's once it made a move, or opened the game with its secret on
+    /// this node since it loaded the game. The page shows the invitation
+    /// link until the other seat has joined.
+    pub fn joined(&self, player: Player) -> bool {
+        self.computer_level(player).is_some()
+            || self.opened[player.index()]
+            || self.moves.iter().any(|m| m.actor.player() == Some(player))
+    }
+
+    /// Notes that `viewer` opened the game; true when that is news (a seat
+    /// that joins now: the caller publishes it, so the other seat's page
+    /// stops showing the invitation).
+    pub fn open(&mut self, viewer: Viewer) -> bool {
+        match viewer {
+            Viewer::Seat(p) if !self.joined(p) => {
+                self.opened[p.index()] = true;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// The seat a secret moves for.
@@ -212,9 +243,9 @@ impl GameSlot {
         self.changed.subscribe()
     }
 
-    /// Tells watchers that `live` (this slot's game, locked) changed.
+    /// Tells watchers that `live` (this slot's game, locked) changed. Its
+    /// version is the store's, set as each change was committed.
     pub fn publish(&self, live: &mut LiveGame) {
-        live.version += 1;
         live.views.clear();
         self.changed.send_replace(live.version);
     }

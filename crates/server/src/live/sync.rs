@@ -8,8 +8,8 @@ use crate::store::{AsyncStore, StoredGame, StoredMove};
 
 impl LiveGame {
     /// Brings this game up to `stored`, what the store now holds of it:
-    /// plays the moves it lacks and takes its meta. Answers whether
-    /// anything changed. Moves are only ever appended (the store refuses a
+    /// plays the moves it lacks and takes its meta and version. Answers
+    /// whether anything changed. Moves are only ever appended (the store refuses a
     /// second move for a ply), so the moves in memory are a prefix of the
     /// stored ones; if they are not, the game must be loaded afresh.
     pub fn catch_up(&mut self, stored: StoredGame) -> Result<bool, ApiError> {
@@ -27,21 +27,30 @@ impl LiveGame {
             self.settle_clock();
             changed = true;
         }
+        // Writes that left the moves and meta as they were (an offer made
+        // and withdrawn) still made versions.
+        if stored.version != self.version {
+            self.version = stored.version;
+            changed = true;
+        }
         if changed {
             self.refresh();
         }
         Ok(changed)
     }
 
-    /// Plays move `ply`, stored by another process, if it is the next one
-    /// here. Answers what became of it.
-    pub fn follow_stored(&mut self, ply: usize, mv: StoredMove) -> Result<Followed, ApiError> {
+    /// Plays move `ply`, stored by another process as version `version`,
+    /// if it is the next one here. Answers what became of it.
+    pub fn follow_stored(&mut self, ply: usize, version: u64, mv: StoredMove) -> Result<Followed, ApiError> {
         match self.moves.get(ply) {
             Some(held) if *held == mv => Ok(Followed::Known),
             Some(_) => Err(ApiError::internal(format!("game {} in memory differs from the store", self.record.id))),
-            None if ply > self.moves.len() => Ok(Followed::Gap),
+            // Moves before it are missing, or it follows writes this node
+            // has not seen (the version it made is not the next): read them.
+            None if ply > self.moves.len() || version != self.version + 1 => Ok(Followed::Gap),
             None => {
                 self.play_stored(ply, mv)?;
+                self.version = version;
                 self.refresh();
                 Ok(Followed::Played)
             }
@@ -57,9 +66,6 @@ impl LiveGame {
         })?;
         if let Some(clock) = self.clock.as_mut() {
             clock.follow(&mv, self.game.as_ref());
-        }
-        if mv.actor.player().is_some() {
-            self.takeback_offer = None;
         }
         self.moves.push(mv);
         self.notes.push(note);
@@ -89,6 +95,7 @@ pub enum Followed {
     Played,
     /// Already here.
     Known,
-    /// Moves before it are missing here: the game must be read again.
+    /// Moves or other writes before it are missing here: the game must be
+    /// read again.
     Gap,
 }

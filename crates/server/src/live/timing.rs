@@ -112,10 +112,10 @@ impl LiveGame {
         let mut meta = self.meta.clone();
         meta.ending = Some(ending);
         meta.draw_offer = None;
+        meta.takeback_offer = None;
         meta.finished = true;
         meta.clock_at = Some(at);
         self.commit_meta(store, meta).await?;
-        self.takeback_offer = None;
         Ok(true)
     }
 }

@@ -4,8 +4,6 @@
 
 use crate::error::ApiError;
 use crate::secret;
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{Cookie, SameSite};
 
@@ -66,13 +64,11 @@ impl Identity {
         Some(Identity { id: id?, name: name.unwrap_or_else(|| DEFAULT_NAME.to_owned()), fresh: false })
     }
 
-    /// The request's player, or a new one.
-    pub fn of(headers: &HeaderMap) -> Identity {
-        Identity::existing(headers).unwrap_or_else(|| Identity {
-            id: PlayerId::new(),
-            name: DEFAULT_NAME.to_owned(),
-            fresh: true,
-        })
+    /// A new player, whose cookie the answer sets. (As an extractor,
+    /// `Identity` is the request's player, or a new one within the lobby's
+    /// limit of new players per address: `http::lobby`.)
+    pub fn new_player() -> Identity {
+        Identity { id: PlayerId::new(), name: DEFAULT_NAME.to_owned(), fresh: true }
     }
 
     /// The `Set-Cookie` values an answer carries: the id for a new player.
@@ -89,13 +85,6 @@ impl Identity {
         let mut cookies = self.cookies();
         cookies.push(set_cookie(NAME_COOKIE, &self.name));
         cookies
-    }
-}
-
-impl<S: Send + Sync> FromRequestParts<S> for Identity {
-    type Rejection = std::convert::Infallible;
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Identity, Self::Rejection> {
-        Ok(Identity::of(&parts.headers))
     }
 }
 
@@ -148,7 +137,7 @@ mod tests {
 
     #[test]
     fn a_cookie_round_trips_and_junk_makes_a_new_player() {
-        let player = Identity::of(&HeaderMap::new());
+        let player = Identity::new_player();
         assert!(player.fresh);
         let named = Identity { name: "Zoë; x=1".into(), ..player.clone() };
         let sent: Vec<String> = named

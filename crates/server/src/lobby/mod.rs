@@ -8,8 +8,11 @@
 //! lobby sockets is open, or for [`GRACE`] after the last one closed (a
 //! page reload keeps it). It also ends when accepted, cancelled, or when
 //! its creator accepts another seek. Everything is bounded: seeks per
-//! player and in all, sockets per player, games listed.
+//! player, per client address and in all, sockets per player, games
+//! listed, and the new players one address may make a minute (each
+//! player's caps would be worth nothing if one client could be many).
 
+mod arrivals;
 pub mod identity;
 mod seek;
 
@@ -21,14 +24,20 @@ use axum::http::StatusCode;
 use identity::PlayerId;
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
 use tokio::sync::{mpsc, watch};
 
 /// Seeks one player may have open at once.
 pub const SEEKS_PER_PLAYER: usize = 3;
+/// Seeks open at once from one client address (a few players behind one
+/// router), so that no one client fills the lobby.
+pub const SEEKS_PER_ADDRESS: usize = 10;
 /// Seeks open at once on this node.
 pub const MAX_SEEKS: usize = 200;
+/// New players (identity cookies) one client address may be given a minute.
+pub const NEW_PLAYERS_PER_MINUTE: u32 = 10;
 /// Lobby sockets one player may have open at once (tabs, reloads).
 pub const SOCKETS_PER_PLAYER: usize = 8;
 /// Games listed as being played, at most (the oldest leave the list first).
@@ -77,6 +86,7 @@ pub struct Lobby {
     changes: watch::Sender<u64>,
     grace: Duration,
     listed_idle: Duration,
+    new_players: arrivals::Arrivals,
 }
 
 /// A lobby socket's place: its player's messages come through `addressed`;
@@ -106,7 +116,27 @@ impl Lobby {
     /// A lobby whose seeks outlive their creator's last socket by `grace`,
     /// and whose games leave the list after `listed_idle` without a change.
     pub fn new(grace: Duration, listed_idle: Duration) -> Lobby {
-        Lobby { inner: Mutex::default(), changes: watch::Sender::new(0), grace, listed_idle }
+        Lobby {
+            inner: Mutex::default(),
+            changes: watch::Sender::new(0),
+            grace,
+            listed_idle,
+            new_players: arrivals::Arrivals::new(NEW_PLAYERS_PER_MINUTE, Duration::from_secs(60)),
+        }
+    }
+
+    /// Whether `client` may be given a new player now (counted if so).
+    pub fn admit_new_player(&self, client: Option<IpAddr>) -> Result<(), ApiError> {
+        match client {
+            Some(client) if !self.new_players.arrive(client, std::time::Instant::now()) => Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "at most {NEW_PLAYERS_PER_MINUTE} new players a minute from one address: \
+                     keep your cookie, or try again in a minute"
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -208,6 +238,14 @@ impl Lobby {
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 format!("you have {SEEKS_PER_PLAYER} open seeks already: cancel one first"),
+            ));
+        }
+        if seek.address.is_some()
+            && inner.seeks.iter().filter(|s| s.address == seek.address).count() >= SEEKS_PER_ADDRESS
+        {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!("{SEEKS_PER_ADDRESS} seeks are open from your address already: cancel one first"),
             ));
         }
         if inner.seeks.len() >= MAX_SEEKS {
@@ -389,7 +427,7 @@ mod tests {
         )
         .unwrap();
         let id = start.record.id.clone();
-        (id, GameSlot::new(crate::live::LiveGame::new(start.record, start.game, Vec::new(), GameMeta::default()), 0))
+        (id, GameSlot::new(crate::live::LiveGame::new(start.record, start.game, Vec::new(), GameMeta::default(), 0), 0))
     }
 
     fn listed(lobby: &Lobby) -> usize {

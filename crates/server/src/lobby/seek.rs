@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use menagerie_core::Player;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::net::IpAddr;
 
 /// The body of `POST /api/seeks`, as sent: a new game's fields but the
 /// opponent and level (the opponent is whoever accepts).
@@ -51,6 +52,8 @@ pub struct Seek {
     pub creator: PlayerId,
     /// The creator's display name.
     pub name: String,
+    /// The client address it came from (the lobby caps seeks per address).
+    pub address: Option<IpAddr>,
     pub setup: Setup,
 }
 

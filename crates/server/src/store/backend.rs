@@ -20,7 +20,9 @@ pub enum StoreError {
 }
 
 /// Durable storage of games. Every method returns only once its change is
-/// committed, so that a move is acknowledged only after it is safe.
+/// committed, so that a move is acknowledged only after it is safe. Each
+/// write to a game answers the game's version after it
+/// ([`StoredGame::version`]: a new game's is 0, each write adds one).
 /// Implementations are called from blocking threads ([`super::AsyncStore`]), never
 /// from the async runtime directly, so a backend may block.
 pub trait Store: Send + Sync + 'static {
@@ -28,15 +30,16 @@ pub trait Store: Send + Sync + 'static {
     /// Stores move number `ply` (0-based) after the game's `ply` stored
     /// moves. Storing a ply twice is an error, so a retried request can
     /// never duplicate a move.
-    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError>;
+    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError>;
     /// Stores `moves` as the moves from `first_ply` on, all or none (an
-    /// imported record, a migrated game): one commit for them all.
-    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError>;
+    /// imported record, a migrated game): one commit for them all, one
+    /// version for each.
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<u64, StoreError>;
     /// Sets what changed besides the moves, written by whoever saw the game
     /// as `seen`: refused ([`StoreError::Stale`]) if the store holds another
     /// number of moves or another meta, so that a resignation or a draw
     /// agreed on one node never overwrites what another node changed.
-    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError>;
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError>;
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError>;
     /// Ids of unfinished games in which the computer holds a seat: the
     /// server resumes them at start.
@@ -44,7 +47,7 @@ pub trait Store: Send + Sync + 'static {
     /// A takeback, by whoever saw the game as `seen`: removes the moves from
     /// ply `keep` on (0-based) and sets `meta`, both or neither; refused
     /// like [`Store::set_meta`] if the game changed meanwhile.
-    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError>;
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<u64, StoreError>;
     /// Ids of unfinished games with a time control: the server watches
     /// their clocks from the start.
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError>;
@@ -96,9 +99,10 @@ pub trait Store: Send + Sync + 'static {
 pub enum Change {
     /// This game changed (its meta, its creation, a takeback, moves).
     Game(String),
-    /// Move `ply` of this game was stored: a node holding the game's first
-    /// `ply` moves plays it without reading the store.
-    Move { game: String, ply: usize, mv: StoredMove },
+    /// Move `ply` of this game was stored, making its version `version`: a
+    /// node holding the game's first `ply` moves plays it without reading
+    /// the store.
+    Move { game: String, ply: usize, version: u64, mv: StoredMove },
     /// Changes may have been missed (the connection that hears them was
     /// lost): every game in memory may be stale.
     Missed,

@@ -17,7 +17,7 @@ impl AsyncStore {
         self.timed("create", move |s| s.create(&record)).await
     }
 
-    pub async fn append_move(&self, game: String, ply: usize, mv: StoredMove) -> Result<(), StoreError> {
+    pub async fn append_move(&self, game: String, ply: usize, mv: StoredMove) -> Result<u64, StoreError> {
         let actor = mv.actor.as_str();
         let stored = self.timed("append_move", move |s| s.append_move(&game, ply, &mv)).await;
         if stored.is_ok() {
@@ -26,11 +26,16 @@ impl AsyncStore {
         stored
     }
 
-    pub async fn append_moves(&self, game: String, first_ply: usize, moves: Vec<StoredMove>) -> Result<(), StoreError> {
+    pub async fn append_moves(
+        &self,
+        game: String,
+        first_ply: usize,
+        moves: Vec<StoredMove>,
+    ) -> Result<u64, StoreError> {
         self.timed("append_moves", move |s| s.append_moves(&game, first_ply, &moves)).await
     }
 
-    pub async fn set_meta(&self, game: String, seen: (usize, GameMeta), meta: GameMeta) -> Result<(), StoreError> {
+    pub async fn set_meta(&self, game: String, seen: (usize, GameMeta), meta: GameMeta) -> Result<u64, StoreError> {
         self.timed("set_meta", move |s| s.set_meta(&game, Seen { plies: seen.0, meta: &seen.1 }, &meta)).await
     }
 
@@ -48,7 +53,7 @@ impl AsyncStore {
         seen: (usize, GameMeta),
         keep: usize,
         meta: GameMeta,
-    ) -> Result<(), StoreError> {
+    ) -> Result<u64, StoreError> {
         self.timed("take_back", move |s| s.take_back(&game, Seen { plies: seen.0, meta: &seen.1 }, keep, &meta)).await
     }
 

@@ -26,8 +26,14 @@ pub fn record(id: &str) -> GameRecord {
 
 /// A game after `plies` moves with nothing else changed.
 pub fn fresh(plies: usize) -> Seen<'static> {
-    static NOTHING: GameMeta =
-        GameMeta { ending: None, draw_offer: None, rematch: None, finished: false, clock_at: None };
+    static NOTHING: GameMeta = GameMeta {
+        ending: None,
+        draw_offer: None,
+        takeback_offer: None,
+        rematch: None,
+        finished: false,
+        clock_at: None,
+    };
     Seen { plies, meta: &NOTHING }
 }
 
@@ -45,6 +51,7 @@ pub fn games_round_trip_and_moves_are_never_duplicated(open: &dyn Fn() -> Box<dy
         let meta = GameMeta {
             ending: Some(Ending { winner: Some(Player::Second), reason: "resignation".into() }),
             draw_offer: Some(Player::First),
+            takeback_offer: Some(Player::Second),
             rematch: Some("g2".into()),
             finished: true,
             clock_at: None,
@@ -58,6 +65,7 @@ pub fn games_round_trip_and_moves_are_never_duplicated(open: &dyn Fn() -> Box<dy
     assert_eq!(game.moves, vec![StoredMove { text: "1".into(), actor: MoveActor::First, at: None }]);
     assert_eq!(game.meta.ending.unwrap().winner, Some(Player::Second));
     assert_eq!(game.meta.rematch.as_deref(), Some("g2"));
+    assert_eq!(game.meta.takeback_offer, Some(Player::Second));
     assert!(store.load("g2").unwrap().is_none());
 }
 
@@ -116,7 +124,7 @@ pub fn concurrent_writers_store_each_move_once(open: &dyn Fn() -> Box<dyn Store>
                     for ply in 0..PLIES {
                         let mv = StoredMove { text: format!("{writer}:{ply}"), actor: MoveActor::First, at: None };
                         match store.append_move("race", ply, &mv) {
-                            Ok(()) => mine += 1,
+                            Ok(_) => mine += 1,
                             Err(StoreError::DuplicateMove { ply: refused, .. }) => assert_eq!(refused, ply),
                             Err(other) => panic!("writer {writer}, ply {ply}: {other}"),
                         }
@@ -150,7 +158,7 @@ pub fn writes_of_a_stale_game_are_refused(open: &dyn Fn() -> Box<dyn Store>) {
         finished: true,
         ..GameMeta::default()
     };
-    let stale = |result: Result<(), StoreError>, what: &str| match result {
+    let stale = |result: Result<u64, StoreError>, what: &str| match result {
         Err(StoreError::Stale { game }) => assert_eq!(game, "s1"),
         other => panic!("{what}: {other:?}"),
     };
@@ -184,6 +192,34 @@ pub fn writes_of_a_stale_game_are_refused(open: &dyn Fn() -> Box<dyn Store>) {
     let game = open().load("s1").unwrap().unwrap();
     assert_eq!(game.moves, vec![mv("a"), mv("c")]);
     assert_eq!(game.meta, resigned);
+}
+
+/// A game's version is 0 when created and one more with every write to it,
+/// as the write answers and as every store value on the storage reads it;
+/// a refused write changes nothing. A takeback asked for is guarded like a
+/// draw offer.
+pub fn every_write_makes_the_next_version(open: &dyn Fn() -> Box<dyn Store>) {
+    let store = open();
+    store.create(&record("v1")).unwrap();
+    let version = |store: &dyn Store| store.load("v1").unwrap().unwrap().version;
+    assert_eq!(version(&*store), 0);
+    let mv = |text: &str| StoredMove { text: text.into(), actor: MoveActor::First, at: None };
+    assert_eq!(store.append_move("v1", 0, &mv("a")).unwrap(), 1);
+    assert_eq!(store.append_moves("v1", 1, &[mv("b"), mv("c")]).unwrap(), 3);
+    assert_eq!(store.append_moves("v1", 3, &[]).unwrap(), 3, "no moves, no change");
+    let asked = GameMeta { takeback_offer: Some(Player::First), ..GameMeta::default() };
+    assert_eq!(store.set_meta("v1", fresh(3), &asked).unwrap(), 4);
+    let withdrawn_elsewhere = Seen { plies: 3, meta: &asked };
+    assert_eq!(store.set_meta("v1", withdrawn_elsewhere, &GameMeta::default()).unwrap(), 5);
+    let granted = GameMeta { clock_at: Some(1), ..GameMeta::default() };
+    assert!(matches!(store.take_back("v1", withdrawn_elsewhere, 2, &granted), Err(StoreError::Stale { .. })));
+    assert!(store.append_move("v1", 0, &mv("again")).is_err());
+    assert_eq!(version(&*open()), 5, "refused writes change nothing");
+    assert_eq!(store.take_back("v1", fresh(3), 2, &granted).unwrap(), 6);
+    // Back at ply 2, yet on: a version never goes back.
+    assert_eq!(store.append_move("v1", 2, &mv("d")).unwrap(), 7);
+    let game = open().load("v1").unwrap().unwrap();
+    assert_eq!((game.version, game.moves.len(), game.meta), (7, 3, granted));
 }
 
 /// Every game is listed (in creation order), and the unfinished computer
@@ -232,6 +268,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     writes_of_a_stale_game_are_refused(&*fresh());
     game_data_round_trips(&*fresh());
     clocks_and_takebacks_are_kept(&*fresh());
+    every_write_makes_the_next_version(&*fresh());
 }
 
 /// A few games of every kind: moves, chance moves, an ending, data.
@@ -269,6 +306,7 @@ pub fn same_games(a: &dyn Store, b: &dyn Store) {
     let ids = a.game_ids().unwrap();
     assert_eq!(ids, b.game_ids().unwrap());
     for id in ids {
-        assert_eq!(a.load(&id).unwrap(), b.load(&id).unwrap(), "game {id}");
+        let (a, b) = (a.load(&id).unwrap().unwrap(), b.load(&id).unwrap().unwrap());
+        assert!(a.same_game(&b), "game {id}: {a:?} and {b:?}");
     }
 }

@@ -30,7 +30,7 @@ pub fn copy_games(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, StoreE
             problem: format!("the destination already holds this game, {problem}"),
         };
         let (held, held_meta) = match to.load(&id)? {
-            Some(existing) if existing == source => {
+            Some(existing) if existing.same_game(&source) => {
                 report.already_there += 1;
                 continue;
             }
@@ -54,7 +54,7 @@ pub fn copy_games(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, StoreE
         report.moves += source.moves.len() - held;
         to.set_meta(&id, Seen { plies: source.moves.len(), meta: &held_meta }, &source.meta)?;
         let copied = to.load(&id)?.ok_or_else(|| differs("but it cannot be read back"))?;
-        if copied != source {
+        if !copied.same_game(&source) {
             return Err(StoreError::Corrupt {
                 game: id.clone(),
                 problem: "the copy read back differs from the source".into(),

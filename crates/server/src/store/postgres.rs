@@ -8,11 +8,13 @@
 //!   never duplicated; a resignation or draw agreed on a node that has not
 //!   seen the latest move is refused ([`StoreError::Stale`]), never applied
 //!   over it. (`(game, ply)` is also the primary key of `moves`.)
+//! - Every write adds one to the game's `version` in the same statement,
+//!   so every node reads the same version for the same game.
 //! - Every write notifies the channel [`CHANNEL`] with `"<node> <game>"` in
 //!   its own transaction (delivered only once committed); a move's
-//!   notification carries the move too (`"<node> <game> <ply> <actor> <at> <text>"`,
-//!   `-` for no time), so that the others play it without reading the
-//!   store. Each node listens on its own connection and hands the changes
+//!   notification carries the move and the version it made too
+//!   (`"<node> <game> <ply> <version> <actor> <at> <text>"`, `-` for no
+//!   time), so that the others play it without reading the store. Each node listens on its own connection and hands the changes
 //!   of other nodes to [`Store::changes`].
 //! - The computer's seats of a game are claimed with a session advisory lock
 //!   on a connection kept for that alone: PostgreSQL frees the lock when the
@@ -100,6 +102,15 @@ CREATE INDEX games_timed ON games(finished, time_control);
     "
 ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game = games.id);
+",
+    // 5: each game's version, one more with every write to it, and the
+    // takeback asked for. Versions used to start from the clock when a
+    // game was loaded, and pages compare them: the games there were start
+    // from the clock now, above any they showed.
+    "
+ALTER TABLE games ADD COLUMN version BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+UPDATE games SET version = (extract(epoch FROM clock_timestamp()) * 1000)::BIGINT;
 ",
 ];
 
@@ -302,26 +313,27 @@ fn listen(mut client: Client, config: postgres::Config, node: String, sender: mp
 
 /// A notification's payload: who wrote, and what changed.
 fn parse_note(payload: &str) -> Option<(&str, Change)> {
-    let mut fields = payload.splitn(6, ' ');
+    let mut fields = payload.splitn(7, ' ');
     let (from, game) = (fields.next()?, fields.next()?);
     let mut moved = || -> Option<Change> {
         let ply = fields.next()?.parse().ok()?;
+        let version = fields.next()?.parse().ok()?;
         let actor = MoveActor::parse(fields.next()?)?;
         let at = match fields.next()? {
             "-" => None,
             at => Some(at.parse().ok()?),
         };
         let text = fields.next()?.to_owned();
-        Some(Change::Move { game: game.to_owned(), ply, mv: StoredMove { text, actor, at } })
+        Some(Change::Move { game: game.to_owned(), ply, version, mv: StoredMove { text, actor, at } })
     };
     Some((from, moved().unwrap_or_else(|| Change::Game(game.to_owned()))))
 }
 
 /// The payload of a move's notification; `None` if too long for one
 /// (PostgreSQL takes up to 8000 bytes): then only the game is named.
-fn move_note(node: &str, game: &str, ply: usize, mv: &StoredMove) -> Option<String> {
+fn move_note(node: &str, game: &str, ply: usize, version: u64, mv: &StoredMove) -> Option<String> {
     let at = mv.at.map_or_else(|| "-".to_owned(), |at| at.to_string());
-    let note = format!("{node} {game} {ply} {} {at} {}", mv.actor.as_str(), mv.text);
+    let note = format!("{node} {game} {ply} {version} {} {at} {}", mv.actor.as_str(), mv.text);
     (note.len() < 7_900).then_some(note)
 }
 
@@ -339,23 +351,34 @@ impl PgStore {
     /// they take is refused for that ply.)
     /// The change itself is committed whatever becomes of its notification:
     /// a failed one is reported on stderr, never as a failed write.
-    fn announce(&self, client: &mut Client, game: &str) -> Result<(), StoreError> {
-        self.notify(client, game, format!("{} {game}", self.node))
+    /// Answers `version`, the game's after the change.
+    fn announce(&self, client: &mut Client, game: &str, version: u64) -> Result<u64, StoreError> {
+        self.notify(client, game, format!("{} {game}", self.node));
+        Ok(version)
     }
 
     /// [`PgStore::announce`] for move `ply`, carrying the move.
-    fn announce_move(&self, client: &mut Client, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
-        match move_note(&self.node, game, ply, mv) {
-            Some(note) => self.notify(client, game, note),
-            None => self.announce(client, game),
+    fn announce_move(
+        &self,
+        client: &mut Client,
+        game: &str,
+        ply: usize,
+        version: u64,
+        mv: &StoredMove,
+    ) -> Result<u64, StoreError> {
+        match move_note(&self.node, game, ply, version, mv) {
+            Some(note) => {
+                self.notify(client, game, note);
+                Ok(version)
+            }
+            None => self.announce(client, game, version),
         }
     }
 
-    fn notify(&self, client: &mut Client, game: &str, note: String) -> Result<(), StoreError> {
+    fn notify(&self, client: &mut Client, game: &str, note: String) {
         if let Err(error) = client.execute("SELECT pg_notify('menagerie_games', $1)", &[&note]) {
             eprintln!("menagerie: the other nodes were not told of a change to game {game}: {error}");
         }
-        Ok(())
     }
 }
 
@@ -365,16 +388,20 @@ fn ply_number(ply: usize) -> Result<i32, StoreError> {
 
 /// Stores move `ply` of `game` if the game has exactly `ply` moves: one
 /// statement, which takes the game's row for as long as its transaction.
-fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+/// Answers the game's version after it.
+fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
     let ply_number = ply_number(ply)?;
-    let stored = client.execute(
-        "WITH counted AS (UPDATE games SET plies = plies + 1 WHERE id = $1 AND plies = $2 RETURNING id)
-         INSERT INTO moves (game, ply, text, actor, at) SELECT id, $2, $3, $4, $5 FROM counted",
+    let stored = client.query_opt(
+        "WITH counted AS (
+             UPDATE games SET plies = plies + 1, version = version + 1 WHERE id = $1 AND plies = $2
+             RETURNING id, version),
+         stored AS (INSERT INTO moves (game, ply, text, actor, at) SELECT id, $2, $3, $4, $5 FROM counted)
+         SELECT version FROM counted",
         &[&game, &ply_number, &mv.text, &mv.actor.as_str(), &mv.at],
     );
     match stored {
-        Ok(0) => Err(refused(client, game, ply, Refused::Move)),
-        Ok(_) => Ok(()),
+        Ok(None) => Err(refused(client, game, ply, Refused::Move)),
+        Ok(Some(row)) => Ok(row.get::<_, i64>(0) as u64),
         Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
             Err(StoreError::DuplicateMove { game: game.to_owned(), ply })
         }
@@ -385,15 +412,17 @@ fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &Sto
 /// Sets `meta` if the game is still as `seen`: one statement, so the
 /// check and the write see the same row (a concurrent writer's row is
 /// checked again once that writer commits).
-fn set_meta(client: &mut impl GenericClient, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+fn set_meta(client: &mut impl GenericClient, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
     let plies_number = ply_number(seen.plies)?;
     let before = seen.meta;
     let changed = client
-        .execute(
-            "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7
+        .query_opt(
+            "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7,
+                              takeback_offer = $15, version = version + 1
              WHERE id = $1 AND plies = $8 AND winner IS NOT DISTINCT FROM $9 AND reason IS NOT DISTINCT FROM $10
                AND draw_offer IS NOT DISTINCT FROM $11 AND rematch IS NOT DISTINCT FROM $12 AND finished = $13
-               AND clock_at IS NOT DISTINCT FROM $14",
+               AND clock_at IS NOT DISTINCT FROM $14 AND takeback_offer IS NOT DISTINCT FROM $16
+             RETURNING version",
             &[
                 &game,
                 &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
@@ -409,13 +438,15 @@ fn set_meta(client: &mut impl GenericClient, game: &str, seen: Seen<'_>, meta: &
                 &before.rematch,
                 &before.finished,
                 &before.clock_at,
+                &meta.takeback_offer.map(player_str),
+                &before.takeback_offer.map(player_str),
             ],
         )
         .map_err(db)?;
-    if changed == 0 {
-        return Err(refused(client, game, seen.plies, Refused::Meta));
+    match changed {
+        Some(row) => Ok(row.get::<_, i64>(0) as u64),
+        None => Err(refused(client, game, seen.plies, Refused::Meta)),
     }
-    Ok(())
 }
 
 /// Why a guarded write of `game` after `expected` moves changed nothing.
@@ -467,40 +498,48 @@ impl Store for PgStore {
                 .map_err(db)?;
         }
         transaction.commit().map_err(db)?;
-        self.announce(&mut client, &record.id)
+        self.announce(&mut client, &record.id, 0).map(drop)
     }
 
-    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
         let mut client = self.client()?;
-        append_move(&mut *client, game, ply, mv)?;
-        self.announce_move(&mut client, game, ply, mv)
+        let version = append_move(&mut *client, game, ply, mv)?;
+        self.announce_move(&mut client, game, ply, version, mv)
     }
 
-    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<u64, StoreError> {
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
+        let mut version = None;
         for (ply, mv) in (first_ply..).zip(moves) {
-            append_move(&mut transaction, game, ply, mv)?;
+            version = Some(append_move(&mut transaction, game, ply, mv)?);
         }
+        let version = match version {
+            Some(version) => version,
+            None => match transaction.query_opt("SELECT version FROM games WHERE id = $1", &[&game]).map_err(db)? {
+                Some(row) => row.get::<_, i64>(0) as u64,
+                None => return Err(StoreError::NoSuchGame(game.to_owned())),
+            },
+        };
         transaction.commit().map_err(db)?;
-        self.announce(&mut client, game)
+        self.announce(&mut client, game, version)
     }
 
-    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
         let mut client = self.client()?;
-        set_meta(&mut *client, game, seen, meta)?;
-        self.announce(&mut client, game)
+        let version = set_meta(&mut *client, game, seen, meta)?;
+        self.announce(&mut client, game, version)
     }
 
-    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<u64, StoreError> {
         let keep_number = ply_number(keep)?;
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
-        set_meta(&mut transaction, game, seen, meta)?;
+        let version = set_meta(&mut transaction, game, seen, meta)?;
         transaction.execute("UPDATE games SET plies = $2 WHERE id = $1", &[&game, &keep_number]).map_err(db)?;
         transaction.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game, &keep_number]).map_err(db)?;
         transaction.commit().map_err(db)?;
-        self.announce(&mut client, game)
+        self.announce(&mut client, game, version)
     }
 
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
@@ -515,7 +554,8 @@ impl Store for PgStore {
         let Some(row) = transaction
             .query_opt(
                 "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
-                        winner, reason, draw_offer, rematch, finished, time_control, clock_at
+                        winner, reason, draw_offer, rematch, finished, time_control, clock_at,
+                        takeback_offer, version
                  FROM games WHERE id = $1",
                 &[&game],
             )
@@ -536,6 +576,7 @@ impl Store for PgStore {
         let reason: Option<String> = row.get(10);
         let ending = reason.map(|reason| Ending { winner: winner.as_deref().and_then(parse_player), reason });
         let offer: Option<String> = row.get(11);
+        let takeback_offer: Option<String> = row.get(16);
         let time_control = match row.get::<_, Option<String>>(14) {
             None => None,
             Some(text) => {
@@ -582,10 +623,12 @@ impl Store for PgStore {
             meta: GameMeta {
                 ending,
                 draw_offer: offer.as_deref().and_then(parse_player),
+                takeback_offer: takeback_offer.as_deref().and_then(parse_player),
                 rematch: row.get(12),
                 finished: row.get(13),
                 clock_at: row.get(15),
             },
+            version: row.get::<_, i64>(17) as u64,
         }))
     }
 
@@ -729,16 +772,18 @@ mod tests {
     #[test]
     fn notes_carry_moves_and_fall_back_to_naming_the_game() {
         let mv = StoredMove { text: "d2d4".into(), actor: MoveActor::Chance, at: None };
-        let note = move_note("n1", "g7", 12, &mv).unwrap();
-        assert_eq!(note, "n1 g7 12 chance - d2d4");
-        assert_eq!(parse_note(&note), Some(("n1", Change::Move { game: "g7".into(), ply: 12, mv })));
+        let note = move_note("n1", "g7", 12, 30, &mv).unwrap();
+        assert_eq!(note, "n1 g7 12 30 chance - d2d4");
+        assert_eq!(parse_note(&note), Some(("n1", Change::Move { game: "g7".into(), ply: 12, version: 30, mv })));
         assert_eq!(parse_note("n1 g7"), Some(("n1", Change::Game("g7".into()))));
-        for garbled in ["n1 g7 x first - e4", "n1 g7 3 nobody - e4", "n1 g7 3 first soon e4", "n1 g7 3 first -"] {
+        let garbled =
+            ["n1 g7 x 4 first - e4", "n1 g7 3 x first - e4", "n1 g7 3 4 nobody - e4", "n1 g7 3 4 first soon e4"];
+        for garbled in garbled.into_iter().chain(["n1 g7 3 4 first -"]) {
             assert_eq!(parse_note(garbled), Some(("n1", Change::Game("g7".into()))), "{garbled}");
         }
         assert_eq!(parse_note("lonely"), None);
         let long = StoredMove { text: "x".repeat(8_000), actor: MoveActor::First, at: Some(1) };
-        assert_eq!(move_note("n1", "g7", 0, &long), None, "too long for a notification");
+        assert_eq!(move_note("n1", "g7", 0, 1, &long), None, "too long for a notification");
     }
 
     #[test]
@@ -768,10 +813,11 @@ mod tests {
         assert!(b.changes().is_none(), "taken once");
         a.create(&record("g1")).unwrap();
         assert_eq!(next_change(&mut heard_by_b), Change::Game("g1".into()));
-        // A move's notification carries the move, spaces in its text included.
+        // A move's notification carries the move, spaces in its text
+        // included, and the version it made.
         let mv = StoredMove { text: "attack e4 jab".into(), actor: MoveActor::First, at: Some(-17) };
-        a.append_move("g1", 0, &mv).unwrap();
-        assert_eq!(next_change(&mut heard_by_b), Change::Move { game: "g1".into(), ply: 0, mv });
+        assert_eq!(a.append_move("g1", 0, &mv).unwrap(), 1);
+        assert_eq!(next_change(&mut heard_by_b), Change::Move { game: "g1".into(), ply: 0, version: 1, mv });
         // A refused move changes nothing and tells nobody.
         assert!(b.append_move("g1", 0, &StoredMove { text: "2".into(), actor: MoveActor::First, at: None }).is_err());
         // b decided on the game before a's move: refused, and nobody told.

@@ -144,6 +144,9 @@ pub struct Ending {
 pub struct GameMeta {
     pub ending: Option<Ending>,
     pub draw_offer: Option<Player>,
+    /// Who asks to take back a move (stored like a draw offer, so that
+    /// every node sees it).
+    pub takeback_offer: Option<Player>,
     /// The id of the rematch game, once someone asked for one.
     pub rematch: Option<String>,
     /// Whether the game is over (by the rules or by `ending`): finished
@@ -170,6 +173,19 @@ pub struct StoredGame {
     pub record: GameRecord,
     pub moves: Vec<StoredMove>,
     pub meta: GameMeta,
+    /// The game's version: 0 when created, one more with every write to it
+    /// (each move, each meta, each takeback), in the write's transaction.
+    /// Every node reads the same number for the same game, so a client may
+    /// compare the versions of answers from any nodes.
+    pub version: u64,
+}
+
+impl StoredGame {
+    /// Whether `other` holds the same game (its version aside: a copy in
+    /// another store counts its own writes).
+    pub fn same_game(&self, other: &StoredGame) -> bool {
+        (&self.record, &self.moves, &self.meta) == (&other.record, &other.moves, &other.meta)
+    }
 }
 
 pub fn player_str(player: Player) -> &'static str {

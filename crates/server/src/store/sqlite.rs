@@ -78,6 +78,15 @@ CREATE INDEX games_timed ON games(finished, time_control);
 ALTER TABLE games ADD COLUMN plies INTEGER NOT NULL DEFAULT 0;
 UPDATE games SET plies = (SELECT count(*) FROM moves WHERE moves.game = games.id);
 ",
+    // 5: each game's version, one more with every write to it, and the
+    // takeback asked for (kept in memory before). Versions used to start
+    // from the clock when a game was loaded, and pages compare them: the
+    // games there were start from the clock now, above any they showed.
+    "
+ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN takeback_offer TEXT;
+UPDATE games SET version = CAST(unixepoch('subsec') * 1000 AS INTEGER);
+",
 ];
 
 /// The schema version this program writes.
@@ -121,7 +130,8 @@ enum Write {
 
 struct Pending {
     write: Write,
-    reply: mpsc::Sender<Result<(), StoreError>>,
+    /// The game's version after the write.
+    reply: mpsc::Sender<Result<u64, StoreError>>,
 }
 
 /// Writes committed together at most (bounds one transaction's size).
@@ -156,7 +166,7 @@ impl SqliteStore {
         Ok(SqliteStore { writes: std::sync::Mutex::new(sender), reader: Mutex::new(reader) })
     }
 
-    fn write(&self, write: Write) -> Result<(), StoreError> {
+    fn write(&self, write: Write) -> Result<u64, StoreError> {
         let (reply, answer) = mpsc::channel();
         let sender = self.writes.lock().unwrap_or_else(|p| p.into_inner()).clone();
         sender.send(Pending { write, reply }).map_err(|_| StoreError::Database("the writer thread stopped".into()))?;
@@ -187,7 +197,7 @@ fn write_loop(mut connection: Connection, receiver: mpsc::Receiver<Pending>) {
     }
 }
 
-fn commit_group(connection: &mut Connection, group: &[Pending]) -> Vec<Result<(), StoreError>> {
+fn commit_group(connection: &mut Connection, group: &[Pending]) -> Vec<Result<u64, StoreError>> {
     let transaction = match connection.transaction() {
         Ok(t) => t,
         Err(e) => return group.iter().map(|_| Err(StoreError::Database(e.to_string()))).collect(),
@@ -210,7 +220,8 @@ fn commit_group(connection: &mut Connection, group: &[Pending]) -> Vec<Result<()
     }
 }
 
-fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
+/// Applies one write; answers the game's version after it.
+fn apply(connection: &Connection, write: &Write) -> Result<u64, StoreError> {
     match write {
         Write::Create(record) => {
             let has_computer = record.seats.iter().any(|s| matches!(s.kind, SeatKind::Computer { .. }));
@@ -247,33 +258,51 @@ fn apply(connection: &Connection, write: &Write) -> Result<(), StoreError> {
                     )
                     .map_err(db)?;
             }
-            Ok(())
+            Ok(0)
         }
         Write::Moves { game, first_ply, moves } => {
+            let mut version = None;
             for (ply, mv) in (*first_ply..).zip(moves) {
-                append_move(connection, game, ply, mv)?;
+                version = Some(append_move(connection, game, ply, mv)?);
             }
-            Ok(())
+            match version {
+                Some(version) => Ok(version),
+                None => stored_version(connection, game),
+            }
         }
         Write::Meta { game, seen, meta } => set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta),
         Write::TakeBack { game, seen, keep, meta } => {
-            set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
+            let version = set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
             connection.execute("UPDATE games SET plies = ?2 WHERE id = ?1", params![game, *keep as i64]).map_err(db)?;
             connection
                 .execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![game, *keep as i64])
                 .map_err(db)?;
-            Ok(())
+            Ok(version)
         }
     }
 }
 
-fn append_move(connection: &Connection, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
-    let bumped = connection
-        .execute("UPDATE games SET plies = plies + 1 WHERE id = ?1 AND plies = ?2", params![game, ply as i64])
+/// The version of `game` as stored (no moves to append change nothing).
+fn stored_version(connection: &Connection, game: &str) -> Result<u64, StoreError> {
+    let version = connection
+        .query_row("SELECT version FROM games WHERE id = ?1", params![game], |r| r.get::<_, i64>(0))
+        .optional()
         .map_err(db)?;
-    if bumped == 0 {
+    version.map(|v| v as u64).ok_or_else(|| StoreError::NoSuchGame(game.to_owned()))
+}
+
+fn append_move(connection: &Connection, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
+    let bumped = connection
+        .query_row(
+            "UPDATE games SET plies = plies + 1, version = version + 1 WHERE id = ?1 AND plies = ?2 RETURNING version",
+            params![game, ply as i64],
+            |r| r.get::<_, i64>(0),
+        )
+        .optional()
+        .map_err(db)?;
+    let Some(version) = bumped else {
         return Err(refused(connection, game, ply, Refused::Move));
-    }
+    };
     connection
         .execute(
             "INSERT INTO moves (game, ply, text, actor, at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -285,7 +314,7 @@ fn append_move(connection: &Connection, game: &str, ply: usize, mv: &StoredMove)
             }
             e => db(e),
         })?;
-    Ok(())
+    Ok(version as u64)
 }
 
 /// Why a guarded write of `game` after `expected` moves changed nothing.
@@ -299,13 +328,15 @@ fn refused(connection: &Connection, game: &str, expected: usize, write: Refused)
     }
 }
 
-fn set_meta(connection: &Connection, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+fn set_meta(connection: &Connection, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
     let before = seen.meta;
     let changed = connection
-        .execute(
-            "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6, clock_at = ?7
+        .query_row(
+            "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6, clock_at = ?7,
+                              takeback_offer = ?15, version = version + 1
              WHERE id = ?1 AND plies = ?8 AND winner IS ?9 AND reason IS ?10 AND draw_offer IS ?11
-               AND rematch IS ?12 AND finished = ?13 AND clock_at IS ?14",
+               AND rematch IS ?12 AND finished = ?13 AND clock_at IS ?14 AND takeback_offer IS ?16
+             RETURNING version",
             params![
                 game,
                 meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
@@ -321,13 +352,17 @@ fn set_meta(connection: &Connection, game: &str, seen: Seen<'_>, meta: &GameMeta
                 before.rematch,
                 before.finished,
                 before.clock_at,
+                meta.takeback_offer.map(player_str),
+                before.takeback_offer.map(player_str),
             ],
+            |r| r.get::<_, i64>(0),
         )
+        .optional()
         .map_err(db)?;
-    if changed == 0 {
-        return Err(refused(connection, game, seen.plies, Refused::Meta));
+    match changed {
+        Some(version) => Ok(version as u64),
+        None => Err(refused(connection, game, seen.plies, Refused::Meta)),
     }
-    Ok(())
 }
 
 fn seat_text(seat: &Seat) -> String {
@@ -336,22 +371,22 @@ fn seat_text(seat: &Seat) -> String {
 
 impl Store for SqliteStore {
     fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
-        self.write(Write::Create(record.clone()))
+        self.write(Write::Create(record.clone())).map(drop)
     }
 
-    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<(), StoreError> {
+    fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
         self.append_moves(game, ply, std::slice::from_ref(mv))
     }
 
-    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<(), StoreError> {
+    fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<u64, StoreError> {
         self.write(Write::Moves { game: game.to_owned(), first_ply, moves: moves.to_vec() })
     }
 
-    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<(), StoreError> {
+    fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
         self.write(Write::Meta { game: game.to_owned(), seen: (seen.plies, seen.meta.clone()), meta: meta.clone() })
     }
 
-    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<(), StoreError> {
+    fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<u64, StoreError> {
         let seen = (seen.plies, seen.meta.clone());
         self.write(Write::TakeBack { game: game.to_owned(), seen, keep, meta: meta.clone() })
     }
@@ -361,7 +396,8 @@ impl Store for SqliteStore {
         let row = connection
             .query_row(
                 "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
-                        winner, reason, draw_offer, rematch, finished, time_control, clock_at
+                        winner, reason, draw_offer, rematch, finished, time_control, clock_at,
+                        takeback_offer, version
                  FROM games WHERE id = ?1",
                 params![game],
                 |r| {
@@ -378,6 +414,7 @@ impl Store for SqliteStore {
                         r.get::<_, Option<String>>(12)?,
                         r.get::<_, bool>(13)?,
                         (r.get::<_, Option<String>>(14)?, r.get::<_, Option<i64>>(15)?),
+                        (r.get::<_, Option<String>>(16)?, r.get::<_, i64>(17)?),
                     ))
                 },
             )
@@ -396,6 +433,7 @@ impl Store for SqliteStore {
             rematch,
             finished,
             (time_control, clock_at),
+            (takeback_offer, version),
         )) = row
         else {
             return Ok(None);
@@ -457,7 +495,15 @@ impl Store for SqliteStore {
                 time_control,
             },
             moves,
-            meta: GameMeta { ending, draw_offer: offer.as_deref().and_then(parse_player), rematch, finished, clock_at },
+            meta: GameMeta {
+                ending,
+                draw_offer: offer.as_deref().and_then(parse_player),
+                takeback_offer: takeback_offer.as_deref().and_then(parse_player),
+                rematch,
+                finished,
+                clock_at,
+            },
+            version: version as u64,
         }))
     }
 

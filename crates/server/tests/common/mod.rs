@@ -121,6 +121,30 @@ impl TestServer {
     }
 }
 
+/// The sockets tests open: over TCP, without TLS.
+pub type WebSocket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// An HTTP client whose requests come from `ip` (a loopback address:
+/// 127.0.0.0/8 is all loopback), as another machine's would: the server's
+/// per-address caps tell them apart.
+pub fn client_from(ip: &str) -> reqwest::Client {
+    reqwest::Client::builder().local_address(ip.parse::<std::net::IpAddr>().unwrap()).build().unwrap()
+}
+
+/// Opens a WebSocket on `server` from `ip`: `request` names the path
+/// (`ws://host:port/...`) and may carry headers (a cookie).
+pub async fn socket_from(
+    ip: &str,
+    server: &TestServer,
+    request: impl tokio_tungstenite::tungstenite::client::IntoClientRequest + Unpin,
+) -> Result<WebSocket, tokio_tungstenite::tungstenite::Error> {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::new(ip.parse().unwrap(), 0)).unwrap();
+    let stream = socket.connect(server.address().parse().unwrap()).await?;
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+    tokio_tungstenite::client_async(request, stream).await.map(|(socket, _)| socket)
+}
+
 /// Every variant the test server offers: the registry's plus Nim.
 pub fn variants() -> Vec<&'static str> {
     use menagerie_server::source::GameSource;
@@ -162,4 +186,14 @@ pub async fn wait_for(server: &TestServer, id: &str, secret: Option<&str>, done:
         tokio::time::sleep(std::time::Duration::from_millis(25)).await;
     }
     panic!("timed out waiting on game {id}: {}", server.state(id, secret).await);
+}
+
+/// The longest legal Lunch Chess discard of the seat to act (five cards
+/// when the hand is full).
+pub async fn discard_all(server: &TestServer, id: &str, seat: &str) -> String {
+    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
+    assert_eq!(status, 200, "{moves}");
+    let discards =
+        moves["moves"].as_array().unwrap().iter().filter_map(|m| m.as_str()).filter(|m| m.starts_with("discard:"));
+    discards.max_by_key(|m| m.matches('+').count()).expect("a discard").to_owned()
 }

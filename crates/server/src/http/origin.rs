@@ -1,0 +1,222 @@
+//! Requests from other origins (docs/api.md, "Requests from other
+//! origins"): one rule, applied to every route by one layer.
+//!
+//! A browser sends its cookies with a request whatever page made it, and a
+//! page can make a form post or open a WebSocket to any site without asking.
+//! So every request that may change something (any method but GET, HEAD and
+//! OPTIONS) must declare a JSON body, which no page of another origin can
+//! send without the server's leave (CORS, which this server never gives),
+//! and, when it says where it comes from (`Origin`), come from this server's
+//! own origin or one the operator listed. A WebSocket upgrade is held to the
+//! same `Origin` rule before it upgrades. A request authorized by an API
+//! token (`Authorization: Bearer`), which no browser adds on its own, may
+//! send another body, as lichess's API takes form bodies.
+
+use super::body::declares_json;
+use crate::error::ApiError;
+use axum::extract::{Request, State};
+use axum::http::uri::Authority;
+use axum::http::{header, HeaderMap, Method, StatusCode, Uri};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use std::fmt;
+use std::sync::Arc;
+
+/// A web origin: scheme, host and port (`https://chess.example.org`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    secure: bool,
+    /// Lower case; an IPv6 address keeps its brackets.
+    host: String,
+    port: u16,
+}
+
+impl Origin {
+    /// Reads an origin as browsers send it and operators write it:
+    /// `http://127.0.0.1:8080`, `https://chess.example.org` (a final `/`
+    /// allowed, no other path).
+    pub fn parse(text: &str) -> Result<Origin, String> {
+        let uri: Uri = text.parse().map_err(|_| format!("{text:?} is not a URL like https://chess.example.org"))?;
+        let secure = match uri.scheme_str() {
+            Some("http") => false,
+            Some("https") => true,
+            _ => return Err(format!("{text:?}: expected http:// or https://")),
+        };
+        let authority = uri.authority().ok_or_else(|| format!("{text:?} names no host"))?;
+        if authority.as_str().contains('@') {
+            return Err(format!("{text:?}: an origin has no user name"));
+        }
+        if uri.path_and_query().is_some_and(|p| p.as_str() != "/") {
+            return Err(format!("{text:?}: an origin has no path or query"));
+        }
+        let port = authority.port_u16().unwrap_or(if secure { 443 } else { 80 });
+        Ok(Origin { secure, host: authority.host().to_ascii_lowercase(), port })
+    }
+
+    /// Whether a request whose `Host` is `host` was sent to this origin
+    /// (either scheme: a proxy may end TLS and pass `Host` on).
+    fn is_host(&self, host: &str) -> bool {
+        let Ok(authority) = host.parse::<Authority>() else { return false };
+        let port = authority.port_u16().unwrap_or(if self.secure { 443 } else { 80 });
+        authority.host().eq_ignore_ascii_case(&self.host) && port == self.port
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let scheme = if self.secure { "https" } else { "http" };
+        write!(f, "{scheme}://{}", self.host)?;
+        if self.port != if self.secure { 443 } else { 80 } {
+            write!(f, ":{}", self.port)?;
+        }
+        Ok(())
+    }
+}
+
+/// The origins whose pages may change things here: the server's own (the
+/// one a request's `Host` names) and those the operator lists
+/// (`menagerie serve --allowed-origin`), for a site behind a proxy that
+/// passes another `Host` on.
+#[derive(Clone, Debug, Default)]
+pub struct AllowedOrigins(Vec<Origin>);
+
+impl AllowedOrigins {
+    pub fn new(listed: Vec<Origin>) -> AllowedOrigins {
+        AllowedOrigins(listed)
+    }
+
+    fn allow(&self, origin: &[u8], host: Option<&str>) -> bool {
+        // `null` (a sandboxed page, a file) and anything unreadable is foreign.
+        let Some(origin) = std::str::from_utf8(origin).ok().and_then(|o| Origin::parse(o).ok()) else {
+            return false;
+        };
+        self.0.contains(&origin) || host.is_some_and(|host| origin.is_host(host))
+    }
+}
+
+/// The layer over every route: refuses, before its handler runs, a request
+/// that may change something and is not JSON or comes from another origin,
+/// and a WebSocket upgrade from another origin.
+pub async fn guard(State(allowed): State<Arc<AllowedOrigins>>, request: Request, next: Next) -> Response {
+    match check(&allowed, request.method(), request.uri(), request.headers()) {
+        Ok(()) => next.run(request).await,
+        Err(error) => error.into_response(),
+    }
+}
+
+fn check(allowed: &AllowedOrigins, method: &Method, uri: &Uri, headers: &HeaderMap) -> Result<(), ApiError> {
+    let changes = !matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS);
+    let upgrade = is_websocket_upgrade(headers);
+    if !changes && !upgrade {
+        return Ok(());
+    }
+    if let Some(origin) = headers.get(header::ORIGIN) {
+        let host = uri.authority().map(Authority::as_str).or_else(|| header_text(headers, header::HOST));
+        if !allowed.allow(origin.as_bytes(), host) {
+            return Err(ApiError::forbidden(if changes {
+                "a page of another origin may not change anything here"
+            } else {
+                "a page of another origin may not open a socket here"
+            }));
+        }
+    }
+    if changes && !declares_json(headers) && !has_bearer_token(headers) {
+        return Err(ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "expected a JSON body (Content-Type: application/json), even an empty one",
+        ));
+    }
+    Ok(())
+}
+
+fn header_text(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+fn is_websocket_upgrade(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::UPGRADE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|protocol| protocol.trim().eq_ignore_ascii_case("websocket"))
+}
+
+/// `Authorization: Bearer <token>`: an API client, never a browser on its own.
+fn has_bearer_token(headers: &HeaderMap) -> bool {
+    header_text(headers, header::AUTHORIZATION)
+        .and_then(|v| v.trim().split_once(' '))
+        .is_some_and(|(scheme, token)| scheme.eq_ignore_ascii_case("bearer") && !token.trim().is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn allowed(listed: &[&str], origin: &str, host: &str) -> bool {
+        let listed = listed.iter().map(|o| Origin::parse(o).unwrap()).collect();
+        AllowedOrigins::new(listed).allow(origin.as_bytes(), Some(host))
+    }
+
+    #[test]
+    fn origins_read_as_browsers_send_them() {
+        let origin = Origin::parse("HTTPS://Chess.Example.org/").unwrap();
+        assert_eq!(origin.to_string(), "https://chess.example.org");
+        assert_eq!(Origin::parse("http://127.0.0.1:8080").unwrap().to_string(), "http://127.0.0.1:8080");
+        assert_eq!(Origin::parse("http://[::1]:80").unwrap().to_string(), "http://[::1]");
+        for bad in
+            ["null", "", "chess.example.org", "ftp://x", "https://x/lobby", "https://x?a=1", "https://u@x", "http://"]
+        {
+            assert!(Origin::parse(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn the_own_origin_is_the_one_host_names() {
+        assert!(allowed(&[], "http://127.0.0.1:8080", "127.0.0.1:8080"));
+        assert!(allowed(&[], "https://chess.example.org", "Chess.example.org"));
+        assert!(allowed(&[], "http://chess.example.org", "chess.example.org:80"));
+        assert!(allowed(&[], "http://[::1]:8080", "[::1]:8080"));
+        assert!(!allowed(&[], "http://127.0.0.1:8081", "127.0.0.1:8080"), "another port is another origin");
+        assert!(!allowed(&[], "http://evil.example.org", "chess.example.org"), "a sibling is another origin");
+        assert!(!allowed(&[], "http://chess.example.org.evil", "chess.example.org"));
+        assert!(!allowed(&[], "null", "chess.example.org"));
+        assert!(!allowed(&[], "https://chess.example.org", "chess.example.org:8080"));
+        assert!(allowed(&["https://chess.example.org"], "https://chess.example.org", "127.0.0.1:8080"), "listed");
+        assert!(!allowed(&["https://chess.example.org"], "http://chess.example.org", "127.0.0.1:8080"));
+    }
+
+    #[test]
+    fn only_changes_and_upgrades_are_checked() {
+        let allowed = AllowedOrigins::default();
+        let uri: Uri = "/api/seeks".parse().unwrap();
+        let headers = |pairs: &[(&str, &str)]| {
+            let mut map = HeaderMap::new();
+            map.insert(header::HOST, "chess.example.org".parse().unwrap());
+            for (name, value) in pairs {
+                map.append(header::HeaderName::from_bytes(name.as_bytes()).unwrap(), value.parse().unwrap());
+            }
+            map
+        };
+        let status = |method: Method, pairs: &[(&str, &str)]| {
+            check(&allowed, &method, &uri, &headers(pairs)).err().map(|e| e.status.as_u16())
+        };
+        let foreign = ("origin", "https://evil.example");
+        let json = ("content-type", "application/json; charset=utf-8");
+        let form = ("content-type", "application/x-www-form-urlencoded");
+        assert_eq!(status(Method::GET, &[foreign]), None, "reading is anyone's");
+        assert_eq!(status(Method::GET, &[foreign, ("upgrade", "WebSocket")]), Some(403));
+        assert_eq!(status(Method::GET, &[("origin", "https://chess.example.org"), ("upgrade", "websocket")]), None);
+        assert_eq!(status(Method::POST, &[json]), None);
+        assert_eq!(status(Method::POST, &[json, ("origin", "http://chess.example.org")]), None);
+        assert_eq!(status(Method::POST, &[json, foreign]), Some(403));
+        assert_eq!(status(Method::POST, &[form]), Some(415));
+        assert_eq!(status(Method::POST, &[("content-type", "text/plain")]), Some(415));
+        assert_eq!(status(Method::DELETE, &[]), Some(415), "a bodiless change declares JSON too");
+        assert_eq!(status(Method::POST, &[("content-type", "application/problem+json")]), None);
+        assert_eq!(status(Method::POST, &[form, ("authorization", "Bearer lip_abc")]), None, "an API client");
+        assert_eq!(status(Method::POST, &[form, ("authorization", "Bearer ")]), Some(415));
+        assert_eq!(status(Method::POST, &[form, ("authorization", "Basic YTpi")]), Some(415));
+        assert_eq!(status(Method::POST, &[form, ("authorization", "Bearer x"), foreign]), Some(403));
+    }
+}

@@ -11,7 +11,8 @@ use menagerie_core::{Actor, DynEncoded, Erased, Evaluate, Game, GameVisitor, Out
 use menagerie_games::BuiltinData;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// OpenSpiel's player ids for chance and for a finished game.
@@ -40,6 +41,33 @@ fn numpy_array<'py>(py: Python<'py>, values: &[f32], shape: &[usize]) -> PyResul
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "float32"))?;
     array.call_method1("reshape", (shape.to_vec(),))?.call_method0("copy")
+}
+
+/// Python ints for action indices, each made once and then shared (ints
+/// are immutable): a Lichen Chess turn has hundreds of legal actions,
+/// nearly all above the small ints Python keeps, and making a fresh int for
+/// each cost a Python playout more than listing the moves did. Grows to
+/// the largest index listed; a slot per index, an int per index used.
+static ACTION_INTS: Mutex<Vec<Option<Py<PyInt>>>> = Mutex::new(Vec::new());
+
+/// `actions` as a Python list of ints, from [`ACTION_INTS`].
+fn action_list<'py>(py: Python<'py>, actions: &[usize]) -> PyResult<Bound<'py, PyList>> {
+    let items: Vec<Bound<'py, PyInt>> = {
+        // Making an int runs no Python code, so nothing can wait on the
+        // lock while holding the interpreter; the list is made after it.
+        let mut ints = ACTION_INTS.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&largest) = actions.iter().max() {
+            if largest >= ints.len() {
+                ints.resize_with(largest + 1, || None);
+            }
+        }
+        let int = |action: usize| {
+            let Ok(int) = action.into_pyobject(py);
+            int.unbind()
+        };
+        actions.iter().map(|&action| ints[action].get_or_insert_with(|| int(action)).bind(py).clone()).collect()
+    };
+    PyList::new(py, items)
 }
 
 /// Menagerie's variant ids, in registry order.
@@ -184,11 +212,8 @@ impl State {
     /// node); empty once the game is over. With `player`, empty unless that
     /// player acts.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
-        match player {
-            Some(player) if player != self.current_player() => Vec::new(),
-            _ => self.game.legal_actions(),
-        }
+    fn legal_actions<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        action_list(py, &self.actions_of(player))
     }
 
     /// An int8 numpy array over the whole action space: 1 for each legal
@@ -196,7 +221,7 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![0u8; self.game.num_distinct_actions()];
-        for action in self.legal_actions(player) {
+        for action in self.actions_of(player) {
             mask[action] = 1;
         }
         let numpy = py.import("numpy")?;
@@ -361,6 +386,16 @@ impl State {
 
     fn __repr__(&self) -> String {
         format!("State({:?}, {:?})", self.game.variant(), self.game.to_text())
+    }
+}
+
+impl State {
+    /// The legal actions, or none when `player` is given and does not act.
+    fn actions_of(&mut self, player: Option<i64>) -> Vec<usize> {
+        match player {
+            Some(player) if player != self.current_player() => Vec::new(),
+            _ => self.game.legal_actions(),
+        }
     }
 }
 

@@ -11,8 +11,8 @@ use menagerie_core::{Actor, DynEncoded, Erased, Evaluate, Game, GameVisitor, Out
 use menagerie_games::BuiltinData;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
-use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 /// OpenSpiel's player ids for chance and for a finished game.
@@ -43,31 +43,37 @@ fn numpy_array<'py>(py: Python<'py>, values: &[f32], shape: &[usize]) -> PyResul
     array.call_method1("reshape", (shape.to_vec(),))?.call_method0("copy")
 }
 
-/// Python ints for action indices, each made once and then shared (ints
-/// are immutable): a Lichen Chess turn has hundreds of legal actions,
-/// nearly all above the small ints Python keeps, and making a fresh int for
-/// each cost a Python playout more than listing the moves did. Grows to
-/// the largest index listed; a slot per index, an int per index used.
-static ACTION_INTS: Mutex<Vec<Option<Py<PyInt>>>> = Mutex::new(Vec::new());
+/// Python ints for action indices, made once and then shared (ints are
+/// immutable): a Lichen Chess turn has hundreds of legal actions, nearly
+/// all above the small ints Python keeps, and making a fresh int for each
+/// cost a Python playout more than listing the moves did. Made a block of
+/// [`INT_BLOCK`] consecutive indices at a time, when one of them is first
+/// listed, so that the ints of nearby actions lie near in memory.
+static ACTION_INTS: [PyOnceLock<Box<[Py<PyInt>]>>; INT_BLOCKS] = [const { PyOnceLock::new() }; INT_BLOCKS];
+const INT_BLOCK: usize = 1024;
+/// Blocks for the largest action space (Lunch Chess's, 439,019 indices),
+/// with room to spare; an index beyond them gets a fresh int.
+const INT_BLOCKS: usize = 512;
 
-/// `actions` as a Python list of ints, from [`ACTION_INTS`].
-fn action_list<'py>(py: Python<'py>, actions: &[usize]) -> PyResult<Bound<'py, PyList>> {
-    let items: Vec<Bound<'py, PyInt>> = {
-        // Making an int runs no Python code, so nothing can wait on the
-        // lock while holding the interpreter; the list is made after it.
-        let mut ints = ACTION_INTS.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&largest) = actions.iter().max() {
-            if largest >= ints.len() {
-                ints.resize_with(largest + 1, || None);
-            }
-        }
-        let int = |action: usize| {
-            let Ok(int) = action.into_pyobject(py);
-            int.unbind()
-        };
-        actions.iter().map(|&action| ints[action].get_or_insert_with(|| int(action)).bind(py).clone()).collect()
+/// The Python int for `action`, from [`ACTION_INTS`].
+fn action_int(py: Python<'_>, action: usize) -> Bound<'_, PyInt> {
+    let int = |action: usize| {
+        let Ok(int) = action.into_pyobject(py);
+        int
     };
-    PyList::new(py, items)
+    match ACTION_INTS.get(action / INT_BLOCK) {
+        Some(block) => {
+            let start = action - action % INT_BLOCK;
+            let ints = block.get_or_init(py, || (start..start + INT_BLOCK).map(|i| int(i).unbind()).collect());
+            ints[action % INT_BLOCK].bind(py).clone()
+        }
+        None => int(action),
+    }
+}
+
+/// `actions` as a Python list of ints.
+fn action_list<'py>(py: Python<'py>, actions: &[usize]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, actions.iter().map(|&action| action_int(py, action)))
 }
 
 /// Menagerie's variant ids, in registry order.

@@ -145,9 +145,10 @@ class GamePage {
     e.actions = h('div', { class: 'actions' });
     e.gameNow = h('div', { class: 'game-now' });
     e.error = h('p', { class: 'error', hidden: true, 'data-error': '' });
+    e.restarting = h('p', { class: 'muted', hidden: true, role: 'status', 'data-restarting': '' }, 'The server is restarting: reconnecting…');
     e.invite = h('div', { class: 'invite', hidden: true });
     e.gameAfter = h('div', { class: 'game-now' });
-    e.now = h('section', { class: 'g-now', 'data-now': '' }, e.result, e.status, e.offer, e.gameNow, e.chooser, e.actions, e.gameAfter, e.error, e.invite);
+    e.now = h('section', { class: 'g-now', 'data-now': '' }, e.restarting, e.result, e.status, e.offer, e.gameNow, e.chooser, e.actions, e.gameAfter, e.error, e.invite);
     e.controls = h('div', { class: 'g-controls' });
     e.counters = h('div', { class: 'counters muted', 'data-counters': '' });
     e.panel = h('div', { class: 'panel' });
@@ -166,8 +167,15 @@ class GamePage {
         try { data = JSON.parse(event.data); } catch (_) { return; }
         if (data.type === 'state') this.onState(data);
       };
-      socket.onopen = () => syncTime();
-      socket.onclose = () => { this.socket = null; setTimeout(open, 1500); };
+      socket.onopen = () => { this.el.restarting.hidden = true; syncTime(); };
+      socket.onclose = (event) => {
+        this.socket = null;
+        // 1012: the server is restarting (a node stopping gracefully); it,
+        // or another node, answers again in a moment. The notice stays
+        // until a socket opens again.
+        if (event.code === 1012) this.el.restarting.hidden = false;
+        setTimeout(open, event.code === 1012 ? 500 : 1500);
+      };
       this.socket = socket;
     };
     open();

@@ -11,7 +11,8 @@ use menagerie_core::{Actor, DynEncoded, Erased, Evaluate, Game, GameVisitor, Out
 use menagerie_games::BuiltinData;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyInt, PyList};
 use std::time::Duration;
 
 /// OpenSpiel's player ids for chance and for a finished game.
@@ -40,6 +41,39 @@ fn numpy_array<'py>(py: Python<'py>, values: &[f32], shape: &[usize]) -> PyResul
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("frombuffer", (PyBytes::new(py, &bytes), "float32"))?;
     array.call_method1("reshape", (shape.to_vec(),))?.call_method0("copy")
+}
+
+/// Python ints for action indices, made once and then shared (ints are
+/// immutable): a Lichen Chess turn has hundreds of legal actions, nearly
+/// all above the small ints Python keeps, and making a fresh int for each
+/// cost a Python playout more than listing the moves did. Made a block of
+/// [`INT_BLOCK`] consecutive indices at a time, when one of them is first
+/// listed, so that the ints of nearby actions lie near in memory.
+static ACTION_INTS: [PyOnceLock<Box<[Py<PyInt>]>>; INT_BLOCKS] = [const { PyOnceLock::new() }; INT_BLOCKS];
+const INT_BLOCK: usize = 1024;
+/// Blocks for the largest action space (Lunch Chess's, 439,019 indices),
+/// with room to spare; an index beyond them gets a fresh int.
+const INT_BLOCKS: usize = 512;
+
+/// The Python int for `action`, from [`ACTION_INTS`].
+fn action_int(py: Python<'_>, action: usize) -> Bound<'_, PyInt> {
+    let int = |action: usize| {
+        let Ok(int) = action.into_pyobject(py);
+        int
+    };
+    match ACTION_INTS.get(action / INT_BLOCK) {
+        Some(block) => {
+            let start = action - action % INT_BLOCK;
+            let ints = block.get_or_init(py, || (start..start + INT_BLOCK).map(|i| int(i).unbind()).collect());
+            ints[action % INT_BLOCK].bind(py).clone()
+        }
+        None => int(action),
+    }
+}
+
+/// `actions` as a Python list of ints.
+fn action_list<'py>(py: Python<'py>, actions: &[usize]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, actions.iter().map(|&action| action_int(py, action)))
 }
 
 /// Menagerie's variant ids, in registry order.
@@ -184,11 +218,8 @@ impl State {
     /// node); empty once the game is over. With `player`, empty unless that
     /// player acts.
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&mut self, player: Option<i64>) -> Vec<usize> {
-        match player {
-            Some(player) if player != self.current_player() => Vec::new(),
-            _ => self.game.legal_actions(),
-        }
+    fn legal_actions<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
+        action_list(py, &self.actions_of(player))
     }
 
     /// An int8 numpy array over the whole action space: 1 for each legal
@@ -196,7 +227,7 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![0u8; self.game.num_distinct_actions()];
-        for action in self.legal_actions(player) {
+        for action in self.actions_of(player) {
             mask[action] = 1;
         }
         let numpy = py.import("numpy")?;
@@ -361,6 +392,16 @@ impl State {
 
     fn __repr__(&self) -> String {
         format!("State({:?}, {:?})", self.game.variant(), self.game.to_text())
+    }
+}
+
+impl State {
+    /// The legal actions, or none when `player` is given and does not act.
+    fn actions_of(&mut self, player: Option<i64>) -> Vec<usize> {
+        match player {
+            Some(player) if player != self.current_player() => Vec::new(),
+            _ => self.game.legal_actions(),
+        }
     }
 }
 

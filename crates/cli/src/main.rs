@@ -1,6 +1,7 @@
 //! `menagerie`: play, study and test the Menagerie games from a terminal.
 
 mod analyse;
+mod backup;
 mod bench;
 mod chance;
 mod engine;
@@ -315,37 +316,16 @@ enum Command {
     /// Speak a UCI-style protocol on stdin/stdout (see the README)
     Engine,
     /// Serve the web page, the JSON API (docs/api.md) and live updates
-    Serve {
-        /// Address to listen on
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        addr: String,
-        /// Where games are kept: a SQLite file (created on first run), or a
-        /// PostgreSQL URL (postgres://user:password@host:port/database) that
-        /// several servers may share
-        #[arg(long, default_value = "menagerie.sqlite")]
-        db: String,
-        /// Folder of Lunch Chess decks to offer besides the standard one:
-        /// each NAME.toml is read once at start and chosen as `lunch:deck=NAME`
+    Serve(serve::ServeArgs),
+    /// A consistent copy of a SQLite store, made while the server runs
+    /// (SQLite's online backup); restoring is serving the copy
+    Backup {
+        /// The store to copy (the file `serve --db` names)
         #[arg(long)]
-        decks: Option<std::path::PathBuf>,
-        /// Seconds a client has to send a request's head, and again its body
-        #[arg(long, default_value_t = 5.0)]
-        request_timeout: f64,
-        /// Connections served at once (more wait until one ends); open
-        /// WebSockets are not among them
-        #[arg(long, default_value_t = 4096)]
-        max_connections: usize,
-        /// WebSockets open at once (more are refused with 503)
-        #[arg(long, default_value_t = 4096)]
-        max_sockets: usize,
-        /// WebSockets open at once from one client address (more are refused with 429)
-        #[arg(long, default_value_t = 64)]
-        sockets_per_client: usize,
-        /// An origin besides the server's own (the one a request's Host names)
-        /// whose pages may change things and open sockets, such as the public
-        /// https://chess.example.org of a server behind a proxy; repeatable
-        #[arg(long = "allowed-origin", value_name = "URL")]
-        allowed_origins: Vec<String>,
+        db: std::path::PathBuf,
+        /// The copy to write (replaced whole, only once complete)
+        #[arg(long)]
+        to: std::path::PathBuf,
     },
     /// Copy every game of one database into another (a SQLite file into
     /// PostgreSQL), each read back and compared; safe to run again
@@ -728,19 +708,8 @@ fn run(command: Command) -> Result<(), CliError> {
             typed::run(&start(&at), command)??
         }
         Command::Engine => engine::run()?,
-        Command::Serve {
-            addr,
-            db,
-            decks,
-            request_timeout,
-            max_connections,
-            max_sockets,
-            sockets_per_client,
-            allowed_origins,
-        } => {
-            let counts = serve::Counts { max_connections, max_sockets, sockets_per_client };
-            serve::serve(&addr, db, decks, request_timeout, counts, &allowed_origins)?
-        }
+        Command::Serve(args) => serve::serve(args)?,
+        Command::Backup { db, to } => backup::backup(&db, &to)?,
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
         Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes, idle_sockets, hold, server_pid } => {
             let target = serve::LoadTarget::from_args(addr, db, nodes)?;

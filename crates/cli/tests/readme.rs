@@ -9,8 +9,8 @@
 //! - `serve` runs until stopped, on an address that may be taken on the
 //!   machine running the tests: it runs as shown with `--help` appended,
 //!   which checks every flag and value of the example and exits.
-//! - `migrate` copies the `menagerie.sqlite` that `serve` keeps in the
-//!   current folder: its example runs with such a file there (no games).
+//! - `migrate` and `backup` copy the `menagerie.sqlite` that `serve` keeps
+//!   in the current folder: their examples run with such a file there (no games).
 //! - a workload the example makes long (`selfplay --games 100`, `loadtest
 //!   --games 1000`): a command still at work after [`BUDGET`] without a
 //!   word on stderr has accepted its arguments (errors in them are reported
@@ -98,8 +98,8 @@ fn every_command_example_of_the_readme_runs_as_shown() {
         let words: Vec<&str> = example.split_whitespace().collect();
         commands_seen.extend(words.windows(2).filter(|w| w[0] == "menagerie").map(|w| w[1].to_owned()));
         let folder = tempfile::tempdir().unwrap();
-        if command == "migrate" {
-            // `migrate` copies the games `serve` kept in the current folder:
+        if command == "migrate" || command == "backup" {
+            // `migrate` and `backup` copy the games `serve` kept in the current folder:
             // the folder gets such a file (with its schema, no games).
             drop(menagerie_server::store::SqliteStore::open(&folder.path().join("menagerie.sqlite")).unwrap());
         }
@@ -118,7 +118,7 @@ fn every_command_example_of_the_readme_runs_as_shown() {
     // The table shows every command.
     for command in [
         "variants", "perft", "moves", "show", "bench", "analyse", "play", "selfplay", "replay", "engine", "serve",
-        "migrate", "loadtest",
+        "migrate", "backup", "loadtest",
     ] {
         assert!(commands_seen.contains(command), "the README shows no example of `{command}`");
     }

@@ -70,6 +70,21 @@ pub enum Act {
     Takeback(DrawAction),
 }
 
+impl Act {
+    /// The act's name for the logs, without its content (a move's text may
+    /// name a hidden card).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Act::Move { .. } => "move",
+            Act::Resign => "resign",
+            Act::Draw(DrawAction::Offer) => "draw offer",
+            Act::Draw(_) => "draw answer",
+            Act::Takeback(DrawAction::Offer) => "takeback offer",
+            Act::Takeback(_) => "takeback answer",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DrawAction {
     Offer,

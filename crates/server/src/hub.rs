@@ -147,6 +147,11 @@ impl Hub {
         self.games.evict_idle()
     }
 
+    /// Whether the store answers (`/readyz`).
+    pub async fn store_answers(&self) -> Result<(), crate::store::StoreError> {
+        self.store.ping().await
+    }
+
     /// The game `id`, loaded from the store if it is not in memory.
     pub async fn slot(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
         self.games.get(id).await
@@ -162,13 +167,13 @@ impl Hub {
         for id in ids {
             match self.slot(&id).await {
                 Ok(slot) => self.computer.kick(slot).await,
-                Err(error) => eprintln!("menagerie: cannot resume game {id}: {error}"),
+                Err(error) => tracing::warn!(game = %id, %error, "cannot resume a game"),
             }
         }
         // Loading a timed game starts its timer.
         for id in self.store.timed_games_in_progress().await? {
             if let Err(error) = self.slot(&id).await {
-                eprintln!("menagerie: cannot resume the clocks of game {id}: {error}");
+                tracing::warn!(game = %id, %error, "cannot resume the clocks of a game");
             }
         }
         Ok(count)
@@ -238,6 +243,7 @@ impl Hub {
     async fn start(&self, start: Start) -> Result<(), ApiError> {
         let Start { record, game } = start;
         self.store.create(record.clone()).await?;
+        tracing::info!(target: "menagerie::games", game = %record.id, variant = %record.variant, "game started");
         // A new game's version is 0 in every store.
         let slot = self.games.insert(LiveGame::new(record, game, Vec::new(), GameMeta::default(), 0));
         {
@@ -255,6 +261,7 @@ impl Hub {
         let mut live = slot.live.lock().await;
         let player = live.seat(secret)?;
         let moved = matches!(act, Act::Move { .. } | Act::Takeback(_));
+        let act_name = act.name();
         let was_over = live.is_over();
         let mut done = live.act(&self.store, player, act.clone(), &self.takeback_levels).await;
         if done.as_ref().is_err_and(|e| e.status == StatusCode::CONFLICT) && self.store.is_shared() {
@@ -268,6 +275,11 @@ impl Hub {
             slot.publish(&mut live);
         }
         done?;
+        // What was done, never how: a move's text may name a hidden card.
+        tracing::info!(target: "menagerie::games", game = %id, act = act_name, ply = live.moves.len(), "act");
+        if live.is_over() && !was_over {
+            log_ended(&live);
+        }
         let state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
         drop(live);
         if moved {
@@ -334,5 +346,20 @@ impl Hub {
         let live = slot.live.lock().await;
         let viewer = live.viewer(secret)?;
         view::position(&live, viewer, ply)
+    }
+}
+
+/// Logs a game's end: its id, result and why (public once it is over).
+pub(crate) fn log_ended(live: &LiveGame) {
+    if let Some(ending) = live.result() {
+        let winner = ending.winner.map_or("none", crate::store::player_str);
+        tracing::info!(
+            target: "menagerie::games",
+            game = %live.record.id,
+            winner,
+            reason = %ending.reason,
+            plies = live.moves.len(),
+            "game over"
+        );
     }
 }

@@ -35,6 +35,7 @@
 //! - [`cpu`]: CPU-heavy request work, run on the blocking pool.
 //! - [`store`]: durable storage behind the [`store::Store`] trait (SQLite
 //!   today; another backend implements the trait and passes its contract).
+//! - [`ops`]: running a site: health, logs, metrics, graceful stops.
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
@@ -53,6 +54,7 @@ pub mod loaded;
 pub mod lobby;
 pub mod names;
 pub mod nodes;
+pub mod ops;
 pub mod secret;
 pub mod source;
 pub mod start;
@@ -60,7 +62,7 @@ pub mod store;
 pub mod view;
 pub mod viewer;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -78,6 +80,10 @@ pub struct ServeOptions {
     /// Origins besides the server's own whose pages may change things
     /// (`--allowed-origin`: the public address of a site behind a proxy).
     pub allowed_origins: http::AllowedOrigins,
+    /// Where Prometheus reads the metrics (`None`: no metrics listener).
+    pub metrics_addr: Option<SocketAddr>,
+    /// Reverse proxies whose `X-Forwarded-For` / `X-Real-IP` name the client.
+    pub trusted_proxies: Vec<IpAddr>,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -92,7 +98,7 @@ pub fn sqlite_hub(db: &std::path::Path, config: HubConfig) -> Result<Arc<Hub>, s
     Ok(Hub::new(Arc::new(source::Registry), Arc::new(store), default_opponents(), config))
 }
 
-/// Serves until Ctrl-C.
+/// Serves until SIGTERM or Ctrl-C, then stops as [`ops::shutdown`] says.
 pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let catalog = match &options.decks {
         Some(dir) => catalog::Catalog::with_decks(dir)?,
@@ -111,12 +117,56 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
         "Menagerie is serving http://{local}/ (games in {}; {resumed} computer games resumed; decks: {decks})",
         options.db
     );
-    let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
+    tracing::info!(addr = %local, db = %options.db, resumed, "serving");
+    if let Some(addr) = options.metrics_addr {
+        serve_metrics(addr, Arc::clone(&hub)).await?;
+    }
+    let operations = ops::Operations::new(options.trusted_proxies);
+    let draining = Arc::clone(&operations);
+    let shutdown = async move {
+        ops::shutdown::signalled().await;
+        tracing::info!("stopping: no new connections; requests in flight finish");
+        draining.start_draining();
     };
-    let routes = http::router_allowing(hub, options.allowed_origins);
+    let routes = http::router_with(hub, Arc::clone(&operations), options.allowed_origins);
     http::listen::serve(listener, routes, options.limits, shutdown).await;
+    operations.tell_sockets_restarting();
+    let closed = tokio::time::timeout(ops::shutdown::SOCKETS_CLOSE_TIME, async {
+        while operations.sockets_open() > 0 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    });
+    if closed.await.is_err() {
+        tracing::warn!(open = operations.sockets_open(), "sockets still open at exit");
+    }
+    tracing::info!("stopped");
     Ok(())
+}
+
+/// Serves the metrics on their own listener at `addr` (`GET /metrics`);
+/// answers the address bound.
+pub async fn serve_metrics(addr: SocketAddr, hub: Arc<Hub>) -> Result<SocketAddr, String> {
+    let handle = ops::metrics::install()?;
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr} for metrics: {e}"))?;
+    let local = listener.local_addr().map_err(|e| e.to_string())?;
+    println!("Metrics at http://{local}/metrics");
+    let upkeep = handle.clone();
+    tokio::spawn(async move {
+        // Histograms not scraped for a while are folded in now and then.
+        let mut ticks = tokio::time::interval(std::time::Duration::from_secs(5));
+        loop {
+            ticks.tick().await;
+            upkeep.run_upkeep();
+        }
+    });
+    let app = http::ops::metrics_router(hub, handle);
+    tokio::spawn(async move {
+        if let Err(error) = axum::serve(listener, app).await {
+            tracing::error!(%error, "the metrics listener failed");
+        }
+    });
+    Ok(local)
 }
 
 /// Starts a server in the background on `listener` (tests, the load test).
@@ -141,4 +191,15 @@ pub fn spawn_allowing(
     allowed: http::AllowedOrigins,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(http::listen::serve(listener, http::router_allowing(hub, allowed), limits, std::future::pending()))
+}
+
+/// [`spawn_with`] with a node's operations state (draining, trusted proxies).
+pub fn spawn_operated(
+    listener: tokio::net::TcpListener,
+    hub: Arc<Hub>,
+    limits: RequestLimits,
+    operations: Arc<ops::Operations>,
+) -> tokio::task::JoinHandle<()> {
+    let routes = http::router_with(hub, operations, http::AllowedOrigins::default());
+    tokio::spawn(http::listen::serve(listener, routes, limits, std::future::pending()))
 }

@@ -36,6 +36,15 @@ pub async fn follow(
             _ = sweep.tick() => None,
         };
         let (Some(games), Some(computer)) = (games.upgrade(), computer.upgrade()) else { return };
+        if let Some(change) = &change {
+            let kind = match change {
+                Change::Game(_) => "game",
+                Change::Move { .. } => "move",
+                Change::Missed => "missed",
+            };
+            ::metrics::counter!(crate::ops::metrics::NODE_NOTIFICATIONS, "kind" => kind).increment(1);
+            tracing::debug!(target: "menagerie::nodes", kind, "heard a change from another node");
+        }
         match change {
             // Each game on its own task: one slow game does not hold up the others.
             Some(Change::Game(id)) => {
@@ -55,16 +64,16 @@ pub async fn follow(
                         match games.get(&id).await {
                             Ok(slot) => {
                                 if let Err(error) = catch_up(&slot, &store).await {
-                                    eprintln!("menagerie: game {id} cannot be taken over: {error}");
+                                    tracing::warn!(game = %id, %error, "a game cannot be taken over");
                                     continue;
                                 }
                                 computer.kick(slot).await;
                             }
-                            Err(error) => eprintln!("menagerie: game {id} cannot be taken over: {error}"),
+                            Err(error) => tracing::warn!(game = %id, %error, "a game cannot be taken over"),
                         }
                     }
                 }
-                Err(error) => eprintln!("menagerie: cannot look for orphaned computer games: {error}"),
+                Err(error) => tracing::warn!(%error, "cannot look for orphaned computer games"),
             },
         }
     }
@@ -81,12 +90,12 @@ async fn refresh(games: Arc<LoadedGames>, computer: Arc<ComputerDriver>, store: 
         // Not in memory: nobody here watches it, but this node may hold its computer.
         None if store.holds_computer(&id) => match games.get(&id).await {
             Ok(slot) => slot,
-            Err(error) => return eprintln!("menagerie: game {id} cannot be loaded: {error}"),
+            Err(error) => return tracing::warn!(game = %id, %error, "a game cannot be loaded"),
         },
         None => return,
     };
     if let Err(error) = catch_up(&slot, &store).await {
-        eprintln!("menagerie: game {id} is loaded afresh: {error}");
+        tracing::warn!(game = %id, %error, "a game is loaded afresh");
         games.forget(&id);
         return;
     }
@@ -119,7 +128,7 @@ async fn heard_move(
             Err(error) => Err(error),
         };
         if let Err(error) = followed {
-            eprintln!("menagerie: game {id} is loaded afresh: {error}");
+            tracing::warn!(game = %id, %error, "a game is loaded afresh");
             drop(live);
             games.forget(&id);
             return;

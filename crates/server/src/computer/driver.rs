@@ -6,6 +6,7 @@ use super::players::Opponents;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::live::GameSlot;
+use crate::ops::metrics;
 use crate::store::{AsyncStore, MoveActor};
 use menagerie_core::Actor;
 use std::sync::Arc;
@@ -72,9 +73,12 @@ impl ComputerDriver {
                 (player, live.game.box_clone(), live.version)
             };
             let threads = player.threads().clamp(1, self.max_searches);
+            let queued = Gauged::new(metrics::SEARCHES_QUEUED);
             let Ok(permit) = Arc::clone(&self.searches).acquire_many_owned(threads).await else { return };
+            drop(queued);
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
+                let _running = Gauged::new(metrics::SEARCHES_RUNNING);
                 player.choose(snapshot.as_ref())
             })
             .await
@@ -88,7 +92,7 @@ impl ComputerDriver {
                     continue;
                 }
                 Ok(false) => {}
-                Err(error) => eprintln!("menagerie: the flag of game {} could not be stored: {error}", live.record.id),
+                Err(error) => tracing::error!(game = %live.record.id, %error, "the flag could not be stored"),
             }
             if live.version != version {
                 // Someone resigned or the game changed meanwhile: look again.
@@ -104,11 +108,31 @@ impl ComputerDriver {
                 Err(e) => Err(e),
             };
             if let Err(error) = played {
-                eprintln!("menagerie: computer move in game {} failed: {error}", live.record.id);
+                tracing::error!(game = %live.record.id, %error, "a computer move failed");
                 live.computer_busy = false;
                 return;
             }
+            tracing::debug!(target: "menagerie::games", game = %live.record.id, ply = live.moves.len(), "computer moved");
+            if live.is_over() {
+                crate::hub::log_ended(&live);
+            }
             slot.publish(&mut live);
         }
+    }
+}
+
+/// One unit of a gauge for as long as it lives (a search queued, running).
+struct Gauged(&'static str);
+
+impl Gauged {
+    fn new(name: &'static str) -> Gauged {
+        ::metrics::gauge!(name).increment(1.0);
+        Gauged(name)
+    }
+}
+
+impl Drop for Gauged {
+    fn drop(&mut self) {
+        ::metrics::gauge!(self.0).decrement(1.0);
     }
 }

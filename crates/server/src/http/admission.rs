@@ -16,6 +16,7 @@
 use super::keepalive::LiveSocket;
 use super::listen::client_address;
 use crate::error::ApiError;
+use crate::ops::Operations;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
@@ -101,7 +102,7 @@ impl SocketAdmission {
         if let Some(client) = client {
             *open.per_client.entry(client).or_insert(0) += 1;
         }
-        Ok(SocketPass { admission: Arc::clone(self), client })
+        Ok(SocketPass { admission: Arc::clone(self), client, operations: None })
     }
 
     /// The sockets open now.
@@ -128,6 +129,9 @@ impl SocketAdmission {
 pub struct SocketPass {
     admission: Arc<SocketAdmission>,
     client: Option<IpAddr>,
+    /// The node's operations state, where the router has one: the socket
+    /// is counted in the metrics and told when the server restarts.
+    operations: Option<Arc<Operations>>,
 }
 
 impl Drop for SocketPass {
@@ -141,19 +145,26 @@ impl SocketPass {
         self.admission.limits
     }
 
-    /// Upgrades to a socket that takes messages of at most `max_incoming`
-    /// bytes from its client, kept alive and holding this place while
-    /// `serve` runs.
-    pub fn upgrade<F, Fut>(self, upgrade: WebSocketUpgrade, max_incoming: usize, serve: F) -> Response
+    /// Upgrades to a socket of `kind` (`game`, `lobby`, `analysis`) that
+    /// takes messages of at most `max_incoming` bytes from its client, kept
+    /// alive and holding this place while `serve` runs.
+    pub fn upgrade<F, Fut>(
+        self,
+        upgrade: WebSocketUpgrade,
+        kind: &'static str,
+        max_incoming: usize,
+        serve: F,
+    ) -> Response
     where
         F: FnOnce(LiveSocket) -> Fut + Send + 'static,
         Fut: Future<Output = ()> + Send + 'static,
     {
-        upgrade
-            .max_message_size(max_incoming)
-            .max_frame_size(max_incoming)
-            .read_buffer_size(READ_BUFFER)
-            .on_upgrade(move |socket| serve(LiveSocket::new(socket, self)))
+        upgrade.max_message_size(max_incoming).max_frame_size(max_incoming).read_buffer_size(READ_BUFFER).on_upgrade(
+            move |socket| {
+                let open = self.operations.as_ref().map(|operations| operations.open_socket(kind));
+                serve(LiveSocket::new(socket, self, open))
+            },
+        )
     }
 }
 
@@ -165,7 +176,9 @@ impl<S: Send + Sync> FromRequestParts<S> for SocketPass {
         let Some(admission) = parts.extensions.get::<Arc<SocketAdmission>>() else {
             return Err(ApiError::internal("sockets are not served here"));
         };
-        admission.admit(client_address(&parts.extensions))
+        let mut pass = admission.admit(client_address(&parts.extensions))?;
+        pass.operations = parts.extensions.get::<Arc<Operations>>().cloned();
+        Ok(pass)
     }
 }
 

@@ -50,7 +50,7 @@ pub async fn upgrade(
     upgrade: WebSocketUpgrade,
     pass: SocketPass,
 ) -> Response {
-    pass.upgrade(upgrade, MAX_INCOMING, move |socket| serve(hub, analyst, client, socket))
+    pass.upgrade(upgrade, "analysis", MAX_INCOMING, move |socket| serve(hub, analyst, client, socket))
 }
 
 /// What a client asks on the socket: `{"type": "analyse", ...}`.

@@ -6,9 +6,11 @@
 //! itself; a client that vanished without a word, or holds sockets it
 //! never reads, does not). A message the client does not take within
 //! [`SEND_TIME`] ends the socket too. Either way its place among the open
-//! sockets is free again.
+//! sockets is free again. When the server restarts, every socket is sent
+//! a close saying so ([`crate::ops::CLOSE_RESTARTING`]) and ends.
 
 use super::admission::SocketPass;
+use crate::ops::OpenSocket;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use std::time::Duration;
 use tokio::time::Instant;
@@ -28,22 +30,34 @@ pub struct LiveSocket {
     next_ping: Instant,
     /// The socket's place among the open ones, held while it lives.
     _pass: SocketPass,
+    /// Its place in the node's operations (metrics, restarts), if the
+    /// router has them.
+    open: Option<OpenSocket>,
 }
 
 impl LiveSocket {
-    pub(super) fn new(socket: WebSocket, pass: SocketPass) -> LiveSocket {
+    pub(super) fn new(socket: WebSocket, pass: SocketPass, open: Option<OpenSocket>) -> LiveSocket {
         let limits = pass.limits();
         let idle_timeout = limits.idle_timeout.max(Duration::from_millis(1));
         // At least two pings within the idle time: one lost or late answer
         // does not close a healthy socket.
         let ping_interval = limits.ping_interval.min(idle_timeout / 2);
         let now = Instant::now();
-        LiveSocket { socket, ping_interval, idle_timeout, heard: now, next_ping: now + ping_interval, _pass: pass }
+        LiveSocket {
+            socket,
+            ping_interval,
+            idle_timeout,
+            heard: now,
+            next_ping: now + ping_interval,
+            _pass: pass,
+            open,
+        }
     }
 
     /// The client's next message (text or binary), pinging it meanwhile;
     /// `None` once the client is gone: it closed the socket, broke the
-    /// protocol, or stayed silent past the idle timeout. Cancel-safe (for a
+    /// protocol, or stayed silent past the idle timeout, or the server is
+    /// restarting (the client is told so first). Cancel-safe (for a
     /// `select!` beside the socket's other sources): a ping cut short is
     /// sent again.
     pub async fn recv(&mut self) -> Option<Message> {
@@ -73,6 +87,10 @@ impl LiveSocket {
                     }
                     self.next_ping = now + self.ping_interval;
                 }
+                () = restarting(&mut self.open) => {
+                    let _ = tokio::time::timeout(CLOSE_TIME, self.socket.send(OpenSocket::close_frame())).await;
+                    return None;
+                }
             }
         }
     }
@@ -85,5 +103,13 @@ impl LiveSocket {
 
     async fn send(&mut self, message: Message) -> bool {
         matches!(tokio::time::timeout(SEND_TIME, self.socket.send(message)).await, Ok(Ok(())))
+    }
+}
+
+/// Completes when the server starts restarting; never without operations.
+async fn restarting(open: &mut Option<OpenSocket>) {
+    match open {
+        Some(open) => open.restarting().await,
+        None => std::future::pending().await,
     }
 }

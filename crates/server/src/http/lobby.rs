@@ -160,7 +160,7 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let me = Identity::existing(&headers);
     let membership = lobby.join(me.as_ref().map(|m| &m.id))?;
-    Ok(pass.upgrade(upgrade, MAX_INCOMING, move |socket| serve(lobby, me, membership, socket)))
+    Ok(pass.upgrade(upgrade, "lobby", MAX_INCOMING, move |socket| serve(lobby, me, membership, socket)))
 }
 
 async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membership, mut socket: LiveSocket) {

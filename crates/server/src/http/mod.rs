@@ -14,6 +14,7 @@ mod games;
 mod keepalive;
 pub mod listen;
 mod lobby;
+pub mod ops;
 mod origin;
 mod pages;
 mod positions;
@@ -26,6 +27,7 @@ use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::Lobby;
+use crate::ops::Operations;
 use axum::extract::{DefaultBodyLimit, Extension};
 use axum::handler::Handler;
 use axum::http::Method;
@@ -68,6 +70,8 @@ impl Table {
 
 fn table() -> Table {
     Table { router: Router::new(), routes: Vec::new() }
+        .get("/healthz", ops::healthz)
+        .get("/readyz", ops::readyz)
         .get("/", pages::page)
         .get("/g/{id}", pages::page)
         .get("/analysis", pages::page)
@@ -111,11 +115,17 @@ pub fn routes() -> Vec<Route> {
 
 /// All routes of the server over `hub`, for pages of its own origin.
 pub fn router(hub: Arc<Hub>) -> Router {
-    router_allowing(hub, AllowedOrigins::default())
+    router_with(hub, Operations::new(Vec::new()), AllowedOrigins::default())
 }
 
 /// [`router`], also taking changes from pages of the `allowed` origins.
 pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
+    router_with(hub, Operations::new(Vec::new()), allowed)
+}
+
+/// [`router_allowing`] with a node's operations state (`menagerie serve`:
+/// draining, restarting, trusted proxies).
+pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins) -> Router {
     table()
         .router
         // Every route, before its handler: no change from another origin.
@@ -124,5 +134,8 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(Arc::new(Lobby::default())))
+        .layer(middleware::from_fn(ops::observe))
+        .layer(middleware::from_fn(ops::forwarded_client))
+        .layer(Extension(operations))
         .with_state(hub)
 }

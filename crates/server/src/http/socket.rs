@@ -37,7 +37,7 @@ pub async fn upgrade(
         }
         viewer
     };
-    Ok(pass.upgrade(upgrade, MAX_INCOMING, move |socket| watch(hub, game, viewer, socket)))
+    Ok(pass.upgrade(upgrade, "game", MAX_INCOMING, move |socket| watch(hub, game, viewer, socket)))
 }
 
 /// The largest frame or message a client may send on a socket: it only

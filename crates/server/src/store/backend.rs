@@ -69,6 +69,12 @@ pub trait Store: Send + Sync + 'static {
         true
     }
 
+    /// Whether the database answers (`/readyz`): by default a lookup of a
+    /// game no id names, which touches the database for one index probe.
+    fn ping(&self) -> Result<(), StoreError> {
+        self.load("").map(drop)
+    }
+
     /// Whether other processes may share this store (then the server
     /// follows their changes and claims the computer's seats).
     fn is_shared(&self) -> bool {

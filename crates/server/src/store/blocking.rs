@@ -14,11 +14,16 @@ impl AsyncStore {
     }
 
     pub async fn create(&self, record: GameRecord) -> Result<(), StoreError> {
-        self.call(move |s| s.create(&record)).await
+        self.timed("create", move |s| s.create(&record)).await
     }
 
     pub async fn append_move(&self, game: String, ply: usize, mv: StoredMove) -> Result<u64, StoreError> {
-        self.call(move |s| s.append_move(&game, ply, &mv)).await
+        let actor = mv.actor.as_str();
+        let stored = self.timed("append_move", move |s| s.append_move(&game, ply, &mv)).await;
+        if stored.is_ok() {
+            ::metrics::counter!(crate::ops::metrics::MOVES, "actor" => actor).increment(1);
+        }
+        stored
     }
 
     pub async fn append_moves(
@@ -27,15 +32,15 @@ impl AsyncStore {
         first_ply: usize,
         moves: Vec<StoredMove>,
     ) -> Result<u64, StoreError> {
-        self.call(move |s| s.append_moves(&game, first_ply, &moves)).await
+        self.timed("append_moves", move |s| s.append_moves(&game, first_ply, &moves)).await
     }
 
     pub async fn set_meta(&self, game: String, seen: (usize, GameMeta), meta: GameMeta) -> Result<u64, StoreError> {
-        self.call(move |s| s.set_meta(&game, Seen { plies: seen.0, meta: &seen.1 }, &meta)).await
+        self.timed("set_meta", move |s| s.set_meta(&game, Seen { plies: seen.0, meta: &seen.1 }, &meta)).await
     }
 
     pub async fn load(&self, game: String) -> Result<Option<StoredGame>, StoreError> {
-        self.call(move |s| s.load(&game)).await
+        self.timed("load", move |s| s.load(&game)).await
     }
 
     pub async fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
@@ -49,7 +54,7 @@ impl AsyncStore {
         keep: usize,
         meta: GameMeta,
     ) -> Result<u64, StoreError> {
-        self.call(move |s| s.take_back(&game, Seen { plies: seen.0, meta: &seen.1 }, keep, &meta)).await
+        self.timed("take_back", move |s| s.take_back(&game, Seen { plies: seen.0, meta: &seen.1 }, keep, &meta)).await
     }
 
     pub async fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
@@ -62,6 +67,10 @@ impl AsyncStore {
 
     pub async fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
         self.call(|s| s.claim_orphans()).await
+    }
+
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        self.call(|s| s.ping()).await
     }
 
     pub fn holds_computer(&self, game: &str) -> bool {
@@ -84,5 +93,17 @@ impl AsyncStore {
         tokio::task::spawn_blocking(move || call(store.as_ref()))
             .await
             .unwrap_or_else(|e| Err(StoreError::Database(format!("storage task failed: {e}"))))
+    }
+
+    /// [`AsyncStore::call`], timed for the metrics as `op`.
+    async fn timed<T: Send + 'static>(
+        &self,
+        op: &'static str,
+        call: impl FnOnce(&dyn Store) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        let started = std::time::Instant::now();
+        let result = self.call(call).await;
+        ::metrics::histogram!(crate::ops::metrics::STORE_SECONDS, "op" => op).record(started.elapsed().as_secs_f64());
+        result
     }
 }

@@ -346,6 +346,11 @@ enum Command {
         /// https://chess.example.org of a server behind a proxy; repeatable
         #[arg(long = "allowed-origin", value_name = "URL")]
         allowed_origins: Vec<String>,
+        /// Where players reach the server, such as https://chess.example.org
+        /// behind a proxy: its pages may change things (as an
+        /// --allowed-origin), and over https session cookies are Secure
+        #[arg(long, value_name = "URL")]
+        public_url: Option<String>,
     },
     /// Copy every game of one database into another (a SQLite file into
     /// PostgreSQL), each read back and compared; safe to run again
@@ -720,9 +725,11 @@ fn run(command: Command) -> Result<(), CliError> {
             max_sockets,
             sockets_per_client,
             allowed_origins,
+            public_url,
         } => {
             let counts = serve::Counts { max_connections, max_sockets, sockets_per_client };
-            serve::serve(&addr, db, decks, request_timeout, counts, &allowed_origins)?
+            let origins = serve::Origins { allowed: &allowed_origins, public_url: public_url.as_deref() };
+            serve::serve(&addr, db, decks, request_timeout, counts, origins)?
         }
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
         Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes, idle_sockets, hold, server_pid } => {

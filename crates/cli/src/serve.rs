@@ -22,13 +22,19 @@ pub struct Counts {
     pub sockets_per_client: usize,
 }
 
+/// `serve`'s origins: those allowed besides its own, and its public URL.
+pub struct Origins<'a> {
+    pub allowed: &'a [String],
+    pub public_url: Option<&'a str>,
+}
+
 pub fn serve(
     addr: &str,
     db: String,
     decks: Option<PathBuf>,
     request_timeout: f64,
     counts: Counts,
-    allowed_origins: &[String],
+    origins: Origins<'_>,
 ) -> Result<(), CliError> {
     let addr: SocketAddr = addr
         .parse()
@@ -51,16 +57,23 @@ pub fn serve(
         ..SocketLimits::default()
     };
     let limits = RequestLimits { request_time, max_connections: counts.max_connections, sockets };
-    let allowed_origins = allowed_origins
+    let mut allowed_origins: Vec<Origin> = origins
+        .allowed
         .iter()
         .map(|url| Origin::parse(url).map_err(|e| CliError::BadInput(format!("--allowed-origin {e}"))))
         .collect::<Result<_, _>>()?;
+    let public_url = origins
+        .public_url
+        .map(|url| Origin::parse(url).map_err(|e| CliError::BadInput(format!("--public-url {e}"))))
+        .transpose()?;
+    allowed_origins.extend(public_url.clone());
     let options = menagerie_server::ServeOptions {
         addr,
         db: menagerie_server::store::Database::parse(&db),
         decks,
         limits,
         allowed_origins: AllowedOrigins::new(allowed_origins),
+        public_url,
     };
     runtime()?.block_on(menagerie_server::serve(options)).map_err(CliError::Failed)
 }

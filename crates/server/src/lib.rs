@@ -38,6 +38,7 @@
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
+pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod catalog;
@@ -78,6 +79,9 @@ pub struct ServeOptions {
     /// Origins besides the server's own whose pages may change things
     /// (`--allowed-origin`: the public address of a site behind a proxy).
     pub allowed_origins: http::AllowedOrigins,
+    /// Where players reach the server (`--public-url`): over HTTPS, session
+    /// cookies are `Secure`. (Its origin is among `allowed_origins`.)
+    pub public_url: Option<http::Origin>,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -114,7 +118,8 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    let routes = http::router_allowing(hub, options.allowed_origins);
+    let secure = options.public_url.as_ref().is_some_and(http::Origin::is_secure);
+    let routes = http::router_with(hub, options.allowed_origins, accounts::Accounts::new(secure));
     http::listen::serve(listener, routes, options.limits, shutdown).await;
     Ok(())
 }

@@ -7,6 +7,7 @@
 //! Every route is behind [`origin`]'s rule: a change is JSON and comes from
 //! no other origin.
 
+mod accounts;
 pub mod admission;
 mod analysis;
 mod body;
@@ -22,10 +23,12 @@ mod socket;
 mod time;
 mod variants;
 
+use crate::accounts::Accounts;
 use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::Lobby;
+pub use accounts::SignedIn;
 use axum::extract::{DefaultBodyLimit, Extension};
 use axum::handler::Handler;
 use axum::http::Method;
@@ -102,6 +105,13 @@ fn table() -> Table {
         .delete("/api/seeks/{id}", lobby::cancel)
         .post("/api/seeks/{id}/accept", lobby::accept)
         .get("/api/lobby/ws", lobby::upgrade)
+        .post("/api/register", accounts::register)
+        .post("/api/login", accounts::login)
+        .post("/api/logout", accounts::logout)
+        .get("/api/account", accounts::account)
+        .get("/api/account/playing", accounts::playing)
+        .get("/api/account/export", accounts::export)
+        .post("/api/account/close", accounts::close)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).
@@ -116,6 +126,11 @@ pub fn router(hub: Arc<Hub>) -> Router {
 
 /// [`router`], also taking changes from pages of the `allowed` origins.
 pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
+    router_with(hub, allowed, Accounts::default())
+}
+
+/// [`router_allowing`] with the account routes' settings (`Secure` cookies).
+pub fn router_with(hub: Arc<Hub>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
     table()
         .router
         // Every route, before its handler: no change from another origin.
@@ -124,5 +139,6 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(Arc::new(Lobby::default())))
+        .layer(Extension(Arc::new(accounts)))
         .with_state(hub)
 }

@@ -222,6 +222,12 @@ async fn a_closed_account_logs_in_no_more_and_its_data_is_downloaded_first() {
     assert_eq!(data["sessions"].as_array().unwrap().len(), 1, "{data}");
     let text = data.to_string();
     assert!(!text.contains("correct horse") && !text.contains("argon2") && !text.contains(ada.session().unwrap()));
+    let players = format!("/api/games/{}/players", game["id"].as_str().unwrap());
+    let you = game["you"].as_str().unwrap();
+    let (status, names) = server.get(&players).await;
+    assert_eq!(status, 200, "{names}");
+    assert_eq!(names[you], "ada", "{names}");
+    assert_eq!(names.as_object().unwrap().values().filter(|n| n.is_null()).count(), 1, "nobody holds the other seat");
     let mut phone = Browser::new(&server);
     assert_eq!(phone.post("/api/login", credentials("ada", "correct horse")).await.0, 200);
     assert_eq!(ada.post("/api/account/close", json!({ "password": "wrong password" })).await.0, 401);
@@ -229,8 +235,10 @@ async fn a_closed_account_logs_in_no_more_and_its_data_is_downloaded_first() {
     assert_eq!(phone.get("/api/account").await.0, 401, "every session ended");
     assert_eq!(phone.post("/api/login", credentials("ada", "correct horse")).await.0, 401);
     assert_eq!(phone.post("/api/register", credentials("ADA", "correct horse")).await.0, 409, "the name stays taken");
-    // The game stays.
+    // The game stays, under a neutral name.
     let (status, _) = server.get(&format!("/api/games/{}", game["id"].as_str().unwrap())).await;
     assert_eq!(status, 200);
+    assert_eq!(server.get(&players).await.1[you], "closed account");
+    assert_eq!(server.get("/api/games/nosuchgame/players").await.0, 404);
     server.stop().await;
 }

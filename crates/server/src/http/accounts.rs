@@ -12,7 +12,7 @@ use crate::hub::Hub;
 use crate::lobby::identity::Identity;
 use crate::store::accounts::{self as stored, Account};
 use crate::store::{player_str, Mode};
-use axum::extract::{Extension, FromRequestParts, State};
+use axum::extract::{Extension, FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -124,6 +124,24 @@ pub fn creator_seats(started: &Value) -> Vec<Player> {
         (_, Some(you)) => vec![you],
         _ => Vec::new(),
     }
+}
+
+/// The name a closed account's seats are shown under.
+pub const CLOSED_NAME: &str = "closed account";
+
+/// `GET /api/games/{id}/players`: the username of the account holding each
+/// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name).
+pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    hub.slot(&id).await?;
+    let mut players = serde_json::Map::new();
+    for player in Player::BOTH {
+        let name = hub.seat_account(&id, player).await?.map(|account| match account.closed {
+            Some(_) => CLOSED_NAME.to_owned(),
+            None => account.username,
+        });
+        players.insert(player_str(player).into(), json!(name));
+    }
+    Ok(Json(Value::Object(players)))
 }
 
 #[derive(Deserialize)]

@@ -29,6 +29,8 @@ async function call(method, path, body) {
   return data;
 }
 
+let mePromise = null;
+
 const q = (seat) => (seat ? `?seat=${encodeURIComponent(seat)}` : '');
 
 export const api = {
@@ -45,11 +47,21 @@ export const api = {
   rematch: (id, seat) => call('POST', `/api/games/${id}/rematch`, { seat }),
   socketUrl: (id, seat) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws${q(seat)}`,
   // The lobby: this browser's name (its identity is a cookie) and the seeks.
-  me: () => call('GET', '/api/me'),
+  // Asked once per page (the lobby and the header's account link both ask):
+  // a new browser gets one identity cookie, not two.
+  me: () => (mePromise ||= call('GET', '/api/me')),
   rename: (name) => call('POST', '/api/me', { name }),
   createSeek: (request) => call('POST', '/api/seeks', request),
   cancelSeek: (id) => call('DELETE', `/api/seeks/${encodeURIComponent(id)}`),
   acceptSeek: (id) => call('POST', `/api/seeks/${encodeURIComponent(id)}/accept`),
+  // Accounts: the session is a cookie.
+  register: (username, password) => call('POST', '/api/register', { username, password }),
+  login: (username, password) => call('POST', '/api/login', { username, password }),
+  logout: (everywhere) => call('POST', '/api/logout', { everywhere: Boolean(everywhere) }),
+  account: () => call('GET', '/api/account'),
+  playing: () => call('GET', '/api/account/playing'),
+  closeAccount: (password) => call('POST', '/api/account/close', { password }),
+  players: (id) => call('GET', `/api/games/${id}/players`),
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };
 

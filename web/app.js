@@ -4,6 +4,7 @@
 import { homePage } from './home.js';
 import { gamePage } from './game.js';
 import { analysisPage } from './analysis.js';
+import { accountPage, showAccountLink } from './account.js';
 
 const root = document.getElementById('app');
 const match = location.pathname.match(/^\/g\/([A-Za-z0-9]+)\/?$/);
@@ -11,6 +12,9 @@ if (match) {
   gamePage(root, match[1], new URLSearchParams(location.search).get('seat'));
 } else if (/^\/analysis\/?$/.test(location.pathname)) {
   analysisPage(root, new URLSearchParams(location.search));
+} else if (/^\/account\/?$/.test(location.pathname)) {
+  accountPage(root);
 } else {
   homePage(root);
 }
+showAccountLink();

@@ -81,6 +81,8 @@ class GamePage {
       clear(this.root).append(h('p', { class: 'error' }, `Cannot open this game: ${message(error)}`), h('p', {}, h('a', { href: '/' }, 'Home')));
       return;
     }
+    // The accounts holding the seats, by username (none: anonymous players).
+    this.players = await api.players(this.id).catch(() => ({}));
     await loadRenderers([this.state.variant]);
     const atTop = !!this.renderer().firstAtTop;
     this.flip = atTop ? this.state.you !== 'second' : this.state.you === 'second';
@@ -277,7 +279,9 @@ class GamePage {
       const local = this.entry && this.entry.mode === 'local';
       // The other person: the name they go by in the lobby, if the game started there.
       const other = this.entry && this.entry.opponent ? this.entry.opponent : 'your friend';
-      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : (s.you === side || local ? 'you' : (s.you ? other : 'player'));
+      const you = s.you === side || local;
+      const account = this.players && this.players[side];
+      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : account ? (you ? `${account} (you)` : account) : (you ? 'you' : (s.you ? other : 'player'));
       const acting = !s.result && (s.to_act === side || (this.onTurn() === side && s.to_act !== 'chance'));
       el.className = `g-player g-${el === this.el.top ? 'top' : 'bottom'}${acting ? ' to-act' : ''}${s.result && s.result.winner === side ? ' winner' : ''}`;
       el.setAttribute('data-player', side);

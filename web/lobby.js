@@ -35,7 +35,8 @@ async function startLobby(section, variants) {
     showError(e);
   }
   clear(section).append(
-    h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), status, nameForm(me.name, showError)),
+    h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), status,
+      me.username ? h('p', { class: 'lobby-account' }, 'Playing as ', h('a', { href: '/account', 'data-lobby-username': me.username }, me.username)) : nameForm(me.name, showError)),
     error,
     h('div', { class: 'lobby-columns' }, h('div', {}, seeks, seekForm(variants, showError)), games),
   );

@@ -52,6 +52,11 @@ pub struct ServeArgs {
     /// separate with commas) [default: none]
     #[arg(long = "allowed-origin", value_name = "URL", env = "MENAGERIE_ALLOWED_ORIGIN", value_delimiter = ',')]
     allowed_origins: Vec<String>,
+    /// Where players reach the server, such as https://chess.example.org
+    /// behind a proxy: its pages may change things (as an --allowed-origin),
+    /// and over https session cookies are Secure [default: none]
+    #[arg(long, value_name = "URL", env = "MENAGERIE_PUBLIC_URL")]
+    public_url: Option<String>,
     /// Serve Prometheus metrics at http://ADDR/metrics (never on --addr) [default: off]
     #[arg(long, env = "MENAGERIE_METRICS_ADDR")]
     metrics_addr: Option<String>,
@@ -83,6 +88,7 @@ struct ConfigFile {
     max_sockets: Option<usize>,
     sockets_per_client: Option<usize>,
     allowed_origin: Option<Vec<String>>,
+    public_url: Option<String>,
     metrics_addr: Option<String>,
     log_format: Option<String>,
     trusted_proxy: Option<Vec<String>>,
@@ -99,6 +105,7 @@ struct Settings {
     max_sockets: usize,
     sockets_per_client: usize,
     allowed_origins: Vec<Origin>,
+    public_url: Option<Origin>,
     metrics_addr: Option<SocketAddr>,
     log_format: LogFormat,
     trusted_proxies: Vec<IpAddr>,
@@ -148,6 +155,11 @@ impl ServeArgs {
             .iter()
             .map(|url| Origin::parse(url.trim()).map_err(|e| CliError::BadInput(format!("--allowed-origin {e}"))))
             .collect::<Result<Vec<_>, _>>()?;
+        let public_url = self
+            .public_url
+            .or(file.public_url)
+            .map(|url| Origin::parse(url.trim()).map_err(|e| CliError::BadInput(format!("--public-url {e}"))))
+            .transpose()?;
         let metrics_addr =
             self.metrics_addr.or(file.metrics_addr).map(|text| parse_addr("metrics-addr", &text)).transpose()?;
         let log_format = self
@@ -175,6 +187,7 @@ impl ServeArgs {
             max_sockets,
             sockets_per_client,
             allowed_origins,
+            public_url,
             metrics_addr,
             log_format,
             trusted_proxies,
@@ -206,6 +219,10 @@ impl Settings {
         lines.push(format!("sockets-per-client = {}", self.sockets_per_client));
         let origins: Vec<String> = self.allowed_origins.iter().map(|o| quoted(&o.to_string())).collect();
         lines.push(format!("allowed-origin = [{}]", origins.join(", ")));
+        match &self.public_url {
+            Some(url) => lines.push(format!("public-url = {}", quoted(&url.to_string()))),
+            None => lines.push("# public-url: none (session cookies not Secure)".into()),
+        }
         match self.metrics_addr {
             Some(addr) => lines.push(format!("metrics-addr = {}", quoted(&addr.to_string()))),
             None => lines.push("# metrics-addr: off".into()),
@@ -265,7 +282,11 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         db: menagerie_server::store::Database::parse(&settings.db),
         decks: settings.decks,
         limits,
-        allowed_origins: AllowedOrigins::new(settings.allowed_origins),
+        // The public URL's pages are the site's own.
+        allowed_origins: AllowedOrigins::new(
+            settings.allowed_origins.into_iter().chain(settings.public_url.clone()).collect(),
+        ),
+        public_url: settings.public_url,
         metrics_addr: settings.metrics_addr,
         trusted_proxies: settings.trusted_proxies,
     };

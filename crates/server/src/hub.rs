@@ -18,6 +18,7 @@ use crate::loaded::LoadedGames;
 use crate::nodes;
 use crate::source::GameSource;
 use crate::start::{self, Start};
+use crate::store::accounts::{self, Account};
 use crate::store::{AsyncStore, GameMeta, Mode, Store};
 use crate::view;
 use crate::viewer::Viewer;
@@ -121,6 +122,17 @@ impl Hub {
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
         Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer })
+    }
+
+    /// The store, for what lives there besides games (accounts, sessions).
+    pub fn store(&self) -> &AsyncStore {
+        &self.store
+    }
+
+    /// Which account, if any, holds `seat` of `game` (names, ratings).
+    pub async fn seat_account(&self, game: &str, seat: Player) -> Result<Option<Account>, ApiError> {
+        let game = game.to_owned();
+        Ok(self.store.read(move |sql| accounts::seat_account(sql, &game, seat.index())).await?)
     }
 
     pub fn source(&self) -> &dyn GameSource {

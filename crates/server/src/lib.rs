@@ -39,6 +39,7 @@
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
+pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod catalog;
@@ -84,6 +85,9 @@ pub struct ServeOptions {
     pub metrics_addr: Option<SocketAddr>,
     /// Reverse proxies whose `X-Forwarded-For` / `X-Real-IP` name the client.
     pub trusted_proxies: Vec<IpAddr>,
+    /// Where players reach the server (`--public-url`): over HTTPS, session
+    /// cookies are `Secure`. (Its origin is among `allowed_origins`.)
+    pub public_url: Option<http::Origin>,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -128,7 +132,9 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
         tracing::info!("stopping: no new connections; requests in flight finish");
         draining.start_draining();
     };
-    let routes = http::router_with(hub, Arc::clone(&operations), options.allowed_origins);
+    let secure = options.public_url.as_ref().is_some_and(http::Origin::is_secure);
+    let routes =
+        http::router_with(hub, Arc::clone(&operations), options.allowed_origins, accounts::Accounts::new(secure));
     http::listen::serve(listener, routes, options.limits, shutdown).await;
     operations.tell_sockets_restarting();
     let closed = tokio::time::timeout(ops::shutdown::SOCKETS_CLOSE_TIME, async {
@@ -200,6 +206,6 @@ pub fn spawn_operated(
     limits: RequestLimits,
     operations: Arc<ops::Operations>,
 ) -> tokio::task::JoinHandle<()> {
-    let routes = http::router_with(hub, operations, http::AllowedOrigins::default());
+    let routes = http::router_with(hub, operations, http::AllowedOrigins::default(), Default::default());
     tokio::spawn(http::listen::serve(listener, routes, limits, std::future::pending()))
 }

@@ -456,9 +456,21 @@ impl Fuzzer {
 
     /// A body for any route: nothing any route takes as it is.
     fn small_body(&mut self) -> Value {
-        match self.rng.random_range(0..3) {
+        match self.rng.random_range(0..5) {
             0 => json!({}),
             1 => json!({ "seat": self.junk(22), "name": self.junk(10), "action": "offer" }),
+            // The account routes' bodies (register, login, close), often
+            // well formed so that they go past the checks.
+            2 | 3 => {
+                let username =
+                    if self.chance(0.5) { format!("fuzz{}", self.rng.random_range(0..20)) } else { self.junk(21) };
+                let password = if self.chance(0.5) { "fuzzing password".to_owned() } else { self.junk(9) };
+                match self.rng.random_range(0..3) {
+                    0 => json!({ "username": username, "password": password }),
+                    1 => json!({ "password": password }),
+                    _ => json!({ "everywhere": self.chance(0.5) }),
+                }
+            }
             _ => json!([self.junk(10)]),
         }
     }

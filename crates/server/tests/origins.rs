@@ -206,6 +206,8 @@ impl World {
             "me" => json!({ "name": "Mallory" }),
             "seeks" => json!({ "variant": "lma" }),
             "import" => json!({ "record": "[Variant \"lma\"]\n\n*" }),
+            "register" | "login" => json!({ "username": "Vic", "password": "victim's password" }),
+            "close" => json!({ "password": "victim's password" }),
             "position" => json!({ "variant": "lma" }),
             _ => json!({}),
         }

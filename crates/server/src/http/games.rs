@@ -2,13 +2,14 @@
 //! change) or a read, and handed to the hub. Changes run to their end even
 //! if the client goes away.
 
+use super::accounts;
 use super::body::Body;
 use crate::command::{Command, DrawBody, MoveBody, NewGame, SeatBody, TakebackBody};
 use crate::error::ApiError;
 use crate::hub::{Answer, Hub};
 use crate::live::StateJson;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use menagerie_core::shown;
@@ -48,64 +49,118 @@ async fn run(hub: Arc<Hub>, command: Command) -> Result<Answer, ApiError> {
         .unwrap_or_else(|_| Err(ApiError::internal("the change failed")))
 }
 
-pub async fn create(State(hub): Shared, Body(request): Body<NewGame>) -> Result<(StatusCode, Answer), ApiError> {
+/// `POST /api/games`: a new game; the seats its creator takes are held by
+/// the browser and its account, if logged in.
+pub async fn create(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Body(request): Body<NewGame>,
+) -> Result<(StatusCode, Answer), ApiError> {
     let command = Command::Create(request.parse()?);
-    Ok((StatusCode::CREATED, run(hub, command).await?))
+    let answer = run(Arc::clone(&hub), command).await?;
+    if let Answer::Started(started) = &answer {
+        if let Some(id) = started["id"].as_str() {
+            accounts::hold_seats(&hub, &headers, id, accounts::creator_seats(started)).await?;
+        }
+    }
+    Ok((StatusCode::CREATED, answer))
+}
+
+/// The seat a request acts for: the secret it presents, or its account's seat.
+async fn seat(hub: &Hub, headers: &HeaderMap, id: &str, presented: Option<String>) -> Result<Option<String>, ApiError> {
+    accounts::seat_for(hub, headers, id, presented).await
 }
 
 pub async fn read(
     State(hub): Shared,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<SeatQuery>,
 ) -> Result<StateJson, ApiError> {
-    hub.state(&id, q.seat.as_deref()).await
+    let presented = q.seat.clone();
+    let seat = seat(&hub, &headers, &id, q.seat).await?;
+    let state = hub.state(&id, seat.as_deref()).await?;
+    if let Some(secret) = presented {
+        accounts::hold_presented(&hub, &headers, &id, &secret).await?;
+    }
+    Ok(state)
 }
 
 pub async fn legal_moves(
     State(hub): Shared,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<SeatQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    Ok(Json(hub.legal_moves(&id, q.seat.as_deref()).await?))
+    let seat = seat(&hub, &headers, &id, q.seat).await?;
+    Ok(Json(hub.legal_moves(&id, seat.as_deref()).await?))
 }
 
 pub async fn position(
     State(hub): Shared,
+    headers: HeaderMap,
     Path((id, ply)): Path<(String, String)>,
     Query(q): Query<SeatQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let ply: usize = ply.parse().map_err(|_| ApiError::bad_request(format!("ply {} is not a number", shown(&ply))))?;
-    Ok(Json(hub.position(&id, q.seat.as_deref(), ply).await?))
+    let seat = seat(&hub, &headers, &id, q.seat).await?;
+    Ok(Json(hub.position(&id, seat.as_deref(), ply).await?))
 }
 
-pub async fn play(State(hub): Shared, Path(id): Path<String>, Body(body): Body<MoveBody>) -> Result<Answer, ApiError> {
+pub async fn play(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(mut body): Body<MoveBody>,
+) -> Result<Answer, ApiError> {
+    body.seat = seat(&hub, &headers, &id, body.seat).await?;
     run(hub, body.parse(id)?).await
 }
 
 pub async fn resign(
     State(hub): Shared,
+    headers: HeaderMap,
     Path(id): Path<String>,
-    Body(body): Body<SeatBody>,
+    Body(mut body): Body<SeatBody>,
 ) -> Result<Answer, ApiError> {
+    body.seat = seat(&hub, &headers, &id, body.seat).await?;
     run(hub, body.resign(id)).await
 }
 
-pub async fn draw(State(hub): Shared, Path(id): Path<String>, Body(body): Body<DrawBody>) -> Result<Answer, ApiError> {
+pub async fn draw(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(mut body): Body<DrawBody>,
+) -> Result<Answer, ApiError> {
+    body.seat = seat(&hub, &headers, &id, body.seat).await?;
     run(hub, body.parse(id)?).await
 }
 
 pub async fn takeback(
     State(hub): Shared,
+    headers: HeaderMap,
     Path(id): Path<String>,
-    Body(body): Body<TakebackBody>,
+    Body(mut body): Body<TakebackBody>,
 ) -> Result<Answer, ApiError> {
+    body.seat = seat(&hub, &headers, &id, body.seat).await?;
     run(hub, body.parse(id)?).await
 }
 
 pub async fn rematch(
     State(hub): Shared,
+    headers: HeaderMap,
     Path(id): Path<String>,
-    Body(body): Body<SeatBody>,
+    Body(mut body): Body<SeatBody>,
 ) -> Result<Answer, ApiError> {
-    run(hub, body.rematch(id)).await
+    body.seat = seat(&hub, &headers, &id, body.seat).await?;
+    let rematch = body.rematch(id);
+    let answer = run(Arc::clone(&hub), rematch).await?;
+    // The rematch's seats are held by whoever asked for it, like a new game's.
+    if let Answer::Started(started) = &answer {
+        if let Some(id) = started["id"].as_str() {
+            accounts::hold_seats(&hub, &headers, id, accounts::creator_seats(started)).await?;
+        }
+    }
+    Ok(answer)
 }

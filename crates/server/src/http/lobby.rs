@@ -2,6 +2,7 @@
 //! (`/api/me`), the seeks (`/api/seeks`), and the lobby socket
 //! (`/api/lobby/ws`) that pushes the seeks and the games being played.
 
+use super::accounts::{self, SignedIn};
 use super::admission::SocketPass;
 use super::body::Body;
 use super::keepalive::LiveSocket;
@@ -58,8 +59,10 @@ fn me_json(me: &Identity) -> Value {
 }
 
 /// `GET /api/me`: the browser's display name (a new browser gets its identity cookie).
-pub async fn me(me: Identity) -> Response {
-    answer(StatusCode::OK, me.cookies(), me_json(&me))
+pub async fn me(SignedIn(account): SignedIn, me: Identity) -> Response {
+    let mut body = me_json(&me);
+    body["username"] = json!(account.map(|a| a.username));
+    answer(StatusCode::OK, me.cookies(), body)
 }
 
 #[derive(Deserialize)]
@@ -90,12 +93,15 @@ pub async fn create(
     State(hub): Shared,
     Extension(lobby): TheLobby,
     ClientAddress(address): ClientAddress,
+    SignedIn(account): SignedIn,
     me: Identity,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
     let setup = body.setup()?;
     hub.check_setup(&setup)?;
-    let seek = Seek { id: secret::game_id(), creator: me.id.clone(), name: me.name.clone(), address, setup };
+    let name = account.as_ref().map_or_else(|| me.name.clone(), |a| a.username.clone());
+    let account = account.map(|a| a.id);
+    let seek = Seek { id: secret::game_id(), creator: me.id.clone(), name, account, address, setup };
     let listed = lobby.add(seek)?;
     Ok(answer(StatusCode::CREATED, me.cookies(), listed))
 }
@@ -116,11 +122,13 @@ pub async fn cancel(
 pub async fn accept(
     State(hub): Shared,
     Extension(lobby): TheLobby,
+    SignedIn(account): SignedIn,
     me: Identity,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let seek = lobby.take(&me.id, &id)?;
-    let accepter = me.name.clone();
+    let accepter = account.as_ref().map_or_else(|| me.name.clone(), |a| a.username.clone());
+    let accepter_holds = (me.id.key(), account.map(|a| a.id));
     // To its end even if the accepter goes away: the creator waits for it.
     let started = tokio::spawn(async move {
         let between = match hub.create_between(&seek.setup).await {
@@ -130,6 +138,11 @@ pub async fn accept(
                 return Err(error);
             }
         };
+        // Each seat is held by its player's browser and account.
+        let (player, account) = accepter_holds;
+        accounts::hold(&hub, &between.id, vec![between.creator.other()], Some(player), account).await?;
+        let creator = (Some(seek.creator.key()), seek.account.clone());
+        accounts::hold(&hub, &between.id, vec![between.creator], creator.0, creator.1).await?;
         let mut names = [accepter.clone(), accepter.clone()];
         names[between.creator.index()] = seek.name.clone();
         let [first, second] = between.sides.clone();

@@ -7,6 +7,7 @@
 //! Every route is behind [`origin`]'s rule: a change is JSON and comes from
 //! no other origin.
 
+mod accounts;
 pub mod admission;
 mod analysis;
 mod body;
@@ -23,11 +24,13 @@ mod socket;
 mod time;
 mod variants;
 
+use crate::accounts::Accounts;
 use crate::analysis::Analyst;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::Lobby;
 use crate::ops::Operations;
+pub use accounts::SignedIn;
 use axum::extract::{DefaultBodyLimit, Extension};
 use axum::handler::Handler;
 use axum::http::Method;
@@ -75,6 +78,7 @@ fn table() -> Table {
         .get("/", pages::page)
         .get("/g/{id}", pages::page)
         .get("/analysis", pages::page)
+        .get("/account", pages::page)
         .get("/assets/{*path}", pages::asset)
         .get("/favicon.ico", pages::favicon)
         .get("/rules/{variant}", pages::rules)
@@ -88,6 +92,7 @@ fn table() -> Table {
         .get("/api/games/{id}", games::read)
         .get("/api/games/{id}/record", records::record)
         .get("/api/games/{id}/moves", games::legal_moves)
+        .get("/api/games/{id}/players", accounts::players)
         .get("/api/games/{id}/position/{ply}", games::position)
         .post("/api/games/{id}/move", games::play)
         .post("/api/games/{id}/resign", games::resign)
@@ -106,6 +111,13 @@ fn table() -> Table {
         .delete("/api/seeks/{id}", lobby::cancel)
         .post("/api/seeks/{id}/accept", lobby::accept)
         .get("/api/lobby/ws", lobby::upgrade)
+        .post("/api/register", accounts::register)
+        .post("/api/login", accounts::login)
+        .post("/api/logout", accounts::logout)
+        .get("/api/account", accounts::account)
+        .get("/api/account/playing", accounts::playing)
+        .get("/api/account/export", accounts::export)
+        .post("/api/account/close", accounts::close)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).
@@ -115,17 +127,18 @@ pub fn routes() -> Vec<Route> {
 
 /// All routes of the server over `hub`, for pages of its own origin.
 pub fn router(hub: Arc<Hub>) -> Router {
-    router_with(hub, Operations::new(Vec::new()), AllowedOrigins::default())
+    router_allowing(hub, AllowedOrigins::default())
 }
 
 /// [`router`], also taking changes from pages of the `allowed` origins.
 pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
-    router_with(hub, Operations::new(Vec::new()), allowed)
+    router_with(hub, Operations::new(Vec::new()), allowed, Accounts::default())
 }
 
 /// [`router_allowing`] with a node's operations state (`menagerie serve`:
-/// draining, restarting, trusted proxies).
-pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins) -> Router {
+/// draining, restarting, trusted proxies) and the account routes' settings
+/// (`Secure` cookies).
+pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
     table()
         .router
         // Every route, before its handler: no change from another origin.
@@ -134,6 +147,7 @@ pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedO
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(Arc::new(Lobby::default())))
+        .layer(Extension(Arc::new(accounts)))
         .layer(middleware::from_fn(ops::observe))
         .layer(middleware::from_fn(ops::forwarded_client))
         .layer(Extension(operations))

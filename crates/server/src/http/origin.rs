@@ -53,6 +53,11 @@ impl Origin {
         Ok(Origin { secure, host: authority.host().to_ascii_lowercase(), port })
     }
 
+    /// Whether pages of this origin are served over HTTPS.
+    pub fn is_secure(&self) -> bool {
+        self.secure
+    }
+
     /// Whether a request whose `Host` is `host` was sent to this origin
     /// (either scheme: a proxy may end TLS and pass `Host` on).
     fn is_host(&self, host: &str) -> bool {

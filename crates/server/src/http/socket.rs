@@ -12,6 +12,7 @@ use crate::view::state;
 use crate::viewer::Viewer;
 use axum::extract::ws::{Utf8Bytes, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -23,15 +24,17 @@ pub struct SocketQuery {
 
 pub async fn upgrade(
     State(hub): State<Arc<Hub>>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
     upgrade: WebSocketUpgrade,
     pass: SocketPass,
 ) -> Result<Response, ApiError> {
+    let seat = super::accounts::seat_for(&hub, &headers, &id, query.seat).await?;
     let game = hub.slot(&id).await?;
     let viewer = {
         let mut live = game.live.lock().await;
-        let viewer = live.viewer(query.seat.as_deref())?;
+        let viewer = live.viewer(seat.as_deref())?;
         if live.open(viewer) {
             game.publish(&mut live);
         }

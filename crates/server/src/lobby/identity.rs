@@ -1,6 +1,7 @@
 //! Anonymous players: a browser is known by a random id kept in a cookie,
-//! and shows the display name it chose (kept in a second cookie). There
-//! are no accounts: whoever holds the cookie is the player.
+//! and shows the display name it chose (kept in a second cookie): whoever
+//! holds the cookie is the player. A browser may also log in to an account
+//! ([`crate::accounts`]), whose username is then its name.
 
 use crate::error::ApiError;
 use crate::secret;
@@ -26,6 +27,12 @@ const COOKIE_DAYS: i64 = 365;
 pub struct PlayerId(String);
 
 impl PlayerId {
+    /// What the store keeps of this id (its hash: seats this browser took
+    /// while anonymous, which become its account's when it signs up).
+    pub fn key(&self) -> String {
+        crate::accounts::player_key(&self.0)
+    }
+
     /// A new id, drawn from the operating system's seeded generator.
     fn new() -> PlayerId {
         PlayerId(secret::seat_secret())

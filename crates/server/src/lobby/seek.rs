@@ -50,8 +50,10 @@ impl SeekBody {
 pub struct Seek {
     pub id: String,
     pub creator: PlayerId,
-    /// The creator's display name.
+    /// The creator's display name (its username if logged in).
     pub name: String,
+    /// The creator's account, if logged in (it holds the creator's seat).
+    pub account: Option<String>,
     /// The client address it came from (the lobby caps seeks per address).
     pub address: Option<IpAddr>,
     pub setup: Setup,

@@ -1,6 +1,7 @@
 //! The trait a storage backend implements, and its errors.
 
 use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
+use super::sql::Work;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -91,6 +92,20 @@ pub trait Store: Send + Sync + 'static {
     /// other processes can share this store (taken once; `None` after).
     fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<Change>> {
         None
+    }
+
+    /// Runs `work` in one transaction, through the query layer both
+    /// databases share ([`super::sql`]): committed if it answers `Ok`,
+    /// rolled back otherwise. Accounts, sessions and everything stored
+    /// after them go through here.
+    fn transact(&self, _work: &mut Work<'_>) -> Result<(), StoreError> {
+        Err(StoreError::Database("this store keeps no accounts".into()))
+    }
+
+    /// [`Store::transact`] for work that only reads (a backend may run it
+    /// beside the writes).
+    fn read(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
+        self.transact(work)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::backend::{Store, StoreError};
 use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
+use super::sql::{self, Sql};
 use std::sync::Arc;
 
 #[derive(Clone)]
@@ -83,6 +84,22 @@ impl AsyncStore {
 
     pub fn changes(&self) -> Option<tokio::sync::mpsc::UnboundedReceiver<super::Change>> {
         self.0.changes()
+    }
+
+    /// Runs `work` in one transaction ([`Store::transact`]).
+    pub async fn transact<T: Send + 'static>(
+        &self,
+        work: impl FnMut(&mut dyn Sql) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.call(move |s| sql::transact(s, work)).await
+    }
+
+    /// Runs `work`, which only reads ([`Store::read`]).
+    pub async fn read<T: Send + 'static>(
+        &self,
+        work: impl FnMut(&mut dyn Sql) -> Result<T, StoreError> + Send + 'static,
+    ) -> Result<T, StoreError> {
+        self.call(move |s| sql::read(s, work)).await
     }
 
     async fn call<T: Send + 'static>(

@@ -1,8 +1,10 @@
 //! What every [`Store`] must do, as checks a backend's tests run (SQLite's
 //! in `sqlite.rs`; another backend calls the same functions).
 
+use super::accounts::{self, Account};
 use super::backend::{Store, StoreError};
 use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen, StoredMove};
+use super::sql;
 use crate::clock::TimeControl;
 use menagerie_core::Player;
 
@@ -269,6 +271,89 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     game_data_round_trips(&*fresh());
     clocks_and_takebacks_are_kept(&*fresh());
     every_write_makes_the_next_version(&*fresh());
+    accounts_and_sessions_are_kept(&*fresh());
+    seats_belong_to_their_accounts(&*fresh());
+}
+
+fn account(id: &str, username: &str) -> Account {
+    Account { id: id.into(), username: username.into(), created: 1_700_000_000_000, closed: None }
+}
+
+/// Accounts are found by name in any case and a name is taken once; a
+/// session opens its account until it ends, alone or with all of the
+/// account's; a closed account keeps its name, logs in no more and its
+/// sessions end. Everything through one store value is read back through
+/// another.
+pub fn accounts_and_sessions_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
+    let ada = account("a1", "Ada_L");
+    {
+        let store = open();
+        assert!(sql::transact(&*store, |s| accounts::create_account(s, &ada, "hash-a")).unwrap());
+        let twin = account("a2", "ada_l");
+        assert!(!sql::transact(&*store, |s| accounts::create_account(s, &twin, "hash-b")).unwrap(), "name taken");
+        for session in ["s1", "s2", "s3"] {
+            sql::transact(&*store, |s| accounts::create_session(s, session, "a1", 5)).unwrap();
+        }
+    }
+    let store = open();
+    let found = sql::read(&*store, |s| accounts::account_for_login(s, "ADA_l")).unwrap();
+    assert_eq!(found, Some((ada.clone(), "hash-a".to_owned())));
+    assert_eq!(sql::read(&*store, |s| accounts::account_for_login(s, "bob")).unwrap(), None);
+    assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s2")).unwrap(), Some(ada.clone()));
+    assert_eq!(sql::read(&*store, |s| accounts::sessions(s, "a1")).unwrap(), vec![(5, 5); 3]);
+    sql::transact(&*store, |s| accounts::end_session(s, "s2")).unwrap();
+    assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s2")).unwrap(), None);
+    assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s1")).unwrap(), Some(ada.clone()));
+    assert_eq!(sql::transact(&*store, |s| accounts::end_sessions(s, "a1")).unwrap(), 2);
+    assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s3")).unwrap(), None);
+    // A failed transaction leaves nothing behind.
+    let failed = sql::transact(&*store, |s| {
+        accounts::create_session(s, "s4", "a1", 6)?;
+        Err::<(), _>(StoreError::Database("changed my mind".into()))
+    });
+    assert!(failed.is_err());
+    assert_eq!(sql::read(&*store, |s| accounts::sessions(s, "a1")).unwrap(), vec![]);
+    sql::transact(&*store, |s| accounts::create_session(s, "s5", "a1", 7)).unwrap();
+    sql::transact(&*store, |s| accounts::close_account(s, "a1", 9)).unwrap();
+    assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s5")).unwrap(), None);
+    assert_eq!(sql::read(&*store, |s| accounts::account_for_login(s, "ada_l")).unwrap(), None);
+    let closed = sql::read(&*store, |s| accounts::account_by_id(s, "a1")).unwrap().unwrap();
+    assert_eq!(closed.closed, Some(9));
+    let again = account("a3", "ADA_L");
+    assert!(
+        !sql::transact(&*store, |s| accounts::create_account(s, &again, "h")).unwrap(),
+        "a closed name stays taken"
+    );
+}
+
+/// A seat is held by the browser that took it and the account logged in
+/// there, or the account that browser signs up for later; an account holding
+/// one seat of a game acts for it, and its games in progress are listed.
+pub fn seats_belong_to_their_accounts(open: &dyn Fn() -> Box<dyn Store>) {
+    let store = open();
+    for id in ["g1", "g2", "g3"] {
+        store.create(&record(id)).unwrap();
+    }
+    store.set_meta("g3", fresh(0), &GameMeta { finished: true, ..GameMeta::default() }).unwrap();
+    let ada = account("a1", "ada");
+    sql::transact(&*store, |s| accounts::create_account(s, &ada, "h")).unwrap();
+    sql::transact(&*store, |s| {
+        accounts::hold_seat(s, "g1", 0, Some("browser1"), Some("a1"))?;
+        accounts::hold_seat(s, "g2", 0, Some("browser2"), None)?;
+        accounts::hold_seat(s, "g3", 0, Some("browser2"), None)?;
+        accounts::hold_seat(s, "g3", 1, Some("browser3"), None)
+    })
+    .unwrap();
+    assert_eq!(sql::read(&*store, |s| accounts::held_seat(s, "g1", "a1")).unwrap(), Some((0, "s0".into())));
+    assert_eq!(sql::read(&*store, |s| accounts::held_seat(s, "g2", "a1")).unwrap(), None);
+    assert_eq!(sql::transact(&*store, |s| accounts::claim_seats(s, "browser2", "a1")).unwrap(), 2);
+    assert_eq!(sql::read(&*store, |s| accounts::held_seat(s, "g2", "a1")).unwrap(), Some((0, "s0".into())));
+    let playing = sql::read(&*store, |s| accounts::held_seats(s, "a1", true)).unwrap();
+    assert_eq!(playing.iter().map(|h| h.game.as_str()).collect::<Vec<_>>(), ["g1", "g2"]);
+    assert!(playing.iter().all(|h| h.variant == "nim" && !h.finished && h.seat == 0));
+    assert_eq!(sql::read(&*store, |s| accounts::held_seats(s, "a1", false)).unwrap().len(), 3);
+    assert_eq!(sql::read(&*store, |s| accounts::seat_account(s, "g3", 0)).unwrap(), Some(ada));
+    assert_eq!(sql::read(&*store, |s| accounts::seat_account(s, "g3", 1)).unwrap(), None);
 }
 
 /// A few games of every kind: moves, chance moves, an ending, data.

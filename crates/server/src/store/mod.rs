@@ -4,12 +4,18 @@
 //! folder beside `sqlite.rs`; `contract.rs` holds the checks every backend
 //! must pass. Async code reaches a store through [`AsyncStore`].
 //!
+//! The games' tables are written per dialect in `sqlite.rs` and
+//! `postgres.rs`; everything since (accounts, sessions, seat holders) is
+//! written once: migrations in `schema.rs`, queries in `accounts.rs`, run
+//! on either database through the query layer of [`sql`].
+//!
 //! A game is stored as what it started from (variant string, optional start
 //! position, chance seed, and the data its options named: a Lunch Chess
 //! deck's cards), who sits in each seat, the moves in order, and what ended
 //! it outside the rules (resignation, agreed draw). Replaying the moves
 //! rebuilds the position exactly, from the store alone.
 
+pub mod accounts;
 mod backend;
 mod blocking;
 #[cfg(test)]
@@ -17,6 +23,8 @@ pub(crate) mod contract;
 mod copy;
 mod postgres;
 mod records;
+mod schema;
+pub mod sql;
 mod sqlite;
 
 pub use backend::{Change, Store, StoreError};
@@ -27,6 +35,7 @@ pub use records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,
 };
+pub use sql::{Row, Sql, Value};
 pub use sqlite::SqliteStore;
 
 /// Where `menagerie serve --db` keeps games: a PostgreSQL URL

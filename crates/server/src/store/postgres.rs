@@ -26,6 +26,8 @@ use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,
 };
+use super::schema;
+use super::sql::{Pg, Sql, Work};
 use crate::clock::TimeControl;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
@@ -114,8 +116,9 @@ UPDATE games SET version = (extract(epoch FROM clock_timestamp()) * 1000)::BIGIN
 ",
 ];
 
-/// The schema version this program writes (the same as SQLite's).
-pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+/// The schema version this program writes (the same as SQLite's): these
+/// migrations, then the ones both databases share (`schema.rs`).
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len() + schema::MIGRATIONS.len();
 
 /// The channel every write notifies.
 pub const CHANNEL: &str = "menagerie_games";
@@ -269,8 +272,8 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
             "the database has schema version {version}; this program knows up to {SCHEMA_VERSION}"
         )));
     }
-    for step in &MIGRATIONS[version..] {
-        transaction.batch_execute(step).map_err(db)?;
+    for step in MIGRATIONS.iter().chain(schema::MIGRATIONS).skip(version) {
+        Pg(&mut transaction).batch(step)?;
     }
     let reached = SCHEMA_VERSION as i32;
     transaction.execute("DELETE FROM menagerie_schema", &[]).map_err(db)?;
@@ -705,6 +708,20 @@ impl Store for PgStore {
 
     fn changes(&self) -> Option<mpsc::UnboundedReceiver<Change>> {
         self.changes.lock().unwrap_or_else(|p| p.into_inner()).take()
+    }
+
+    fn transact(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.transaction().map_err(db)?;
+        work(&mut Pg(&mut transaction))?;
+        transaction.commit().map_err(db)
+    }
+
+    fn read(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.build_transaction().read_only(true).start().map_err(db)?;
+        work(&mut Pg(&mut transaction))?;
+        transaction.commit().map_err(db)
     }
 }
 

@@ -6,6 +6,8 @@ use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,
 };
+use super::schema;
+use super::sql::{Lite, Sql, Work};
 use crate::clock::TimeControl;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -89,8 +91,9 @@ UPDATE games SET version = CAST(unixepoch('subsec') * 1000 AS INTEGER);
 ",
 ];
 
-/// The schema version this program writes.
-pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+/// The schema version this program writes: these migrations, then the
+/// ones both databases share (`schema.rs`).
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len() + schema::MIGRATIONS.len();
 
 /// Brings the file's schema up to [`SCHEMA_VERSION`]; refuses a file made by
 /// a newer program.
@@ -102,9 +105,9 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
             "the database has schema version {version}; this program knows up to {SCHEMA_VERSION}"
         )));
     }
-    for (index, step) in MIGRATIONS.iter().enumerate().skip(version) {
+    for (index, step) in MIGRATIONS.iter().chain(schema::MIGRATIONS).enumerate().skip(version) {
         let transaction = connection.transaction().map_err(db)?;
-        transaction.execute_batch(step).map_err(db)?;
+        Lite(&transaction).batch(step)?;
         transaction.pragma_update(None, "user_version", (index + 1) as i64).map_err(db)?;
         transaction.commit().map_err(db)?;
     }
@@ -119,6 +122,9 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
 pub struct SqliteStore {
     writes: std::sync::Mutex<mpsc::Sender<Pending>>,
     reader: Mutex<Connection>,
+    /// The connection of [`Store::transact`] (accounts, sessions): its
+    /// transactions take the write lock at once, beside the writer thread's.
+    transactions: Mutex<Connection>,
 }
 
 enum Write {
@@ -158,12 +164,17 @@ impl SqliteStore {
         let mut writer = connect(path)?;
         migrate(&mut writer)?;
         let reader = connect(path)?;
+        let transactions = connect(path)?;
         let (sender, receiver) = mpsc::channel::<Pending>();
         std::thread::Builder::new()
             .name("menagerie-sqlite-writer".into())
             .spawn(move || write_loop(writer, receiver))
             .map_err(|e| StoreError::Database(format!("cannot start the writer thread: {e}")))?;
-        Ok(SqliteStore { writes: std::sync::Mutex::new(sender), reader: Mutex::new(reader) })
+        Ok(SqliteStore {
+            writes: std::sync::Mutex::new(sender),
+            reader: Mutex::new(reader),
+            transactions: Mutex::new(transactions),
+        })
     }
 
     fn write(&self, write: Write) -> Result<u64, StoreError> {
@@ -528,6 +539,19 @@ impl Store for SqliteStore {
         let mut statement = connection.prepare("SELECT id FROM games ORDER BY created, id").map_err(db)?;
         let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
         ids.collect::<Result<Vec<_>, _>>().map_err(db)
+    }
+
+    fn transact(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
+        let mut connection = self.transactions.lock().unwrap_or_else(|p| p.into_inner());
+        let transaction = connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate).map_err(db)?;
+        work(&mut Lite(&transaction))?;
+        transaction.commit().map_err(db)
+    }
+
+    fn read(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction().map_err(db)?;
+        work(&mut Lite(&transaction))
     }
 }
 

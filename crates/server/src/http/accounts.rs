@@ -1,0 +1,371 @@
+//! The account routes (docs/api.md, "Accounts"): sign-up, login, logout,
+//! the logged-in account, its games in progress, closing it and
+//! downloading what is stored about it. Also the session of a request
+//! ([`SignedIn`]) and the seat an account holds ([`seat_for`]), which the
+//! game and lobby routes use.
+
+use super::body::Body;
+use super::listen::ClientAddress;
+use crate::accounts::{self, Accounts};
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::lobby::identity::Identity;
+use crate::store::accounts::{self as stored, Account};
+use crate::store::{player_str, Mode};
+use axum::extract::{Extension, FromRequestParts, Path, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use menagerie_core::Player;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+
+type Shared = State<Arc<Hub>>;
+type TheAccounts = Extension<Arc<Accounts>>;
+
+/// The one answer to a login that does not open a session, whether the
+/// name is unknown or the password wrong.
+const BAD_CREDENTIALS: &str = "wrong username or password";
+
+/// The account of the request's session, if it presents an open one.
+pub struct SignedIn(pub Option<Account>);
+
+impl FromRequestParts<Arc<Hub>> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<SignedIn, ApiError> {
+        signed_in(hub, &parts.headers).await.map(SignedIn)
+    }
+}
+
+/// The account of the session `headers` present, if open.
+pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
+    let Some(token) = accounts::presented_session(headers) else { return Ok(None) };
+    let session = accounts::session_id(&token);
+    Ok(hub.store().read(move |sql| stored::session_account(sql, &session)).await?)
+}
+
+/// The seat secret a request acts with: the one it presents, or else the
+/// one of the seat its account holds in `game` (if it holds exactly one).
+pub async fn seat_for(
+    hub: &Hub,
+    headers: &HeaderMap,
+    game: &str,
+    presented: Option<String>,
+) -> Result<Option<String>, ApiError> {
+    if presented.is_some() {
+        return Ok(presented);
+    }
+    let Some(account) = signed_in(hub, headers).await? else { return Ok(None) };
+    let game = game.to_owned();
+    let held = hub.store().read(move |sql| stored::held_seat(sql, &game, &account.id)).await?;
+    Ok(held.map(|(_, secret)| secret))
+}
+
+/// Records who took the seats of a game just started: the browser of
+/// `headers` (its anonymous id, if it has one) and its account, if logged
+/// in. `seats` are the seats taken (both for a game on one device).
+pub async fn hold_seats(hub: &Hub, headers: &HeaderMap, game: &str, seats: Vec<Player>) -> Result<(), ApiError> {
+    let player = Identity::existing(headers).map(|me| me.id.key());
+    let account = signed_in(hub, headers).await?.map(|a| a.id);
+    hold(hub, game, seats, player, account).await
+}
+
+/// After a read that presented the seat secret `secret`: the seat is held
+/// by the reader's browser and account if nobody holds it yet (a friend
+/// opening the link offered to them).
+pub async fn hold_presented(hub: &Hub, headers: &HeaderMap, game: &str, secret: &str) -> Result<(), ApiError> {
+    let player = Identity::existing(headers).map(|me| me.id.key());
+    let account = signed_in(hub, headers).await?.map(|a| a.id);
+    if player.is_none() && account.is_none() {
+        return Ok(());
+    }
+    let id = game.to_owned();
+    if hub.store().read(move |sql| stored::seats_held(sql, &id)).await? >= 2 {
+        return Ok(());
+    }
+    let (game, secret) = (game.to_owned(), secret.to_owned());
+    hub.store()
+        .transact(move |sql| stored::hold_seat_of_secret(sql, &game, &secret, player.as_deref(), account.as_deref()))
+        .await?;
+    Ok(())
+}
+
+/// [`hold_seats`] for a player known otherwise (a seek's creator).
+pub async fn hold(
+    hub: &Hub,
+    game: &str,
+    seats: Vec<Player>,
+    player: Option<String>,
+    account: Option<String>,
+) -> Result<(), ApiError> {
+    if player.is_none() && account.is_none() {
+        return Ok(());
+    }
+    let game = game.to_owned();
+    hub.store()
+        .transact(move |sql| {
+            for seat in &seats {
+                stored::hold_seat(sql, &game, seat.index(), player.as_deref(), account.as_deref())?;
+            }
+            Ok(())
+        })
+        .await?;
+    Ok(())
+}
+
+/// The seats a started game's creator took: both on one device, else its own.
+pub fn creator_seats(started: &Value) -> Vec<Player> {
+    let you = started["you"].as_str().and_then(crate::store::parse_player);
+    match (started["mode"].as_str().and_then(Mode::parse), you) {
+        (Some(Mode::Local), _) => Player::BOTH.to_vec(),
+        (_, Some(you)) => vec![you],
+        _ => Vec::new(),
+    }
+}
+
+/// The name a closed account's seats are shown under.
+pub const CLOSED_NAME: &str = "closed account";
+
+/// `GET /api/games/{id}/players`: the username of the account holding each
+/// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name).
+pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    hub.slot(&id).await?;
+    let mut players = serde_json::Map::new();
+    for player in Player::BOTH {
+        let name = hub.seat_account(&id, player).await?.map(|account| match account.closed {
+            Some(_) => CLOSED_NAME.to_owned(),
+            None => account.username,
+        });
+        players.insert(player_str(player).into(), json!(name));
+    }
+    Ok(Json(Value::Object(players)))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    username: String,
+    password: String,
+}
+
+fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, body: Value) -> Response {
+    let mut response = (status, Json(body)).into_response();
+    response.headers_mut().append(header::SET_COOKIE, cookie);
+    response
+}
+
+/// Opens a session for `account`; answers its token.
+async fn open_session(hub: &Hub, account: &str) -> Result<String, ApiError> {
+    let (token, id) = accounts::new_session();
+    let account = account.to_owned();
+    hub.store().transact(move |sql| stored::create_session(sql, &id, &account, accounts::now_ms())).await?;
+    Ok(token)
+}
+
+/// Hashing takes tens of milliseconds of CPU: off the async threads.
+async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work).await.map_err(|_| ApiError::internal("the password check failed"))
+}
+
+/// `POST /api/register {"username", "password"}`: a new account, logged
+/// in; the games this browser played anonymously become the account's.
+pub async fn register(
+    State(hub): Shared,
+    Extension(accounts): TheAccounts,
+    headers: HeaderMap,
+    Body(body): Body<Credentials>,
+) -> Result<Response, ApiError> {
+    let username = accounts::checked_username(&body.username)?;
+    accounts::checked_password(&body.password)?;
+    let password = body.password;
+    let hash = blocking(move || accounts::hash_password(&password)).await??;
+    let account =
+        Account { id: crate::secret::game_id(), username: username.clone(), created: accounts::now_ms(), closed: None };
+    let player = Identity::existing(&headers).map(|me| me.id.key());
+    let (token, session) = accounts::new_session();
+    let created = account.clone();
+    let added = hub
+        .store()
+        .transact(move |sql| {
+            if !stored::create_account(sql, &created, &hash)? {
+                return Ok(false);
+            }
+            if let Some(player) = &player {
+                stored::claim_seats(sql, player, &created.id)?;
+            }
+            stored::create_session(sql, &session, &created.id, created.created)?;
+            Ok(true)
+        })
+        .await?;
+    if !added {
+        return Err(ApiError::conflict(format!("the name {username} is taken")));
+    }
+    Ok(with_cookie(StatusCode::CREATED, accounts.session_cookie(&token), json!({ "username": account.username })))
+}
+
+/// `POST /api/login {"username", "password"}`: opens a session.
+pub async fn login(
+    State(hub): Shared,
+    Extension(accounts): TheAccounts,
+    ClientAddress(address): ClientAddress,
+    headers: HeaderMap,
+    Body(body): Body<Credentials>,
+) -> Result<Response, ApiError> {
+    if !accounts.limits.admit(address, &body.username) {
+        return Err(ApiError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many login attempts: try again in a few minutes",
+        ));
+    }
+    let username = body.username.clone();
+    let found = hub.store().read(move |sql| stored::account_for_login(sql, &username)).await?;
+    let (account, hash) = match found {
+        Some((account, hash)) => (Some(account), Some(hash)),
+        None => (None, None),
+    };
+    let password = body.password;
+    let matches = blocking(move || accounts::password_matches(&password, hash.as_deref())).await?;
+    let Some(account) = account.filter(|_| matches) else {
+        accounts.limits.failed(&body.username);
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS));
+    };
+    let token = open_session(&hub, &account.id).await?;
+    // The games this browser played anonymously become the account's too.
+    if let Some(player) = Identity::existing(&headers).map(|me| me.id.key()) {
+        let id = account.id.clone();
+        hub.store().transact(move |sql| stored::claim_seats(sql, &player, &id)).await?;
+    }
+    Ok(with_cookie(StatusCode::OK, accounts.session_cookie(&token), json!({ "username": account.username })))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+pub struct LogoutBody {
+    /// End every session of the account, not only this one.
+    #[serde(default)]
+    everywhere: bool,
+}
+
+/// `POST /api/logout {"everywhere"?}`: ends this session, or all of the account's.
+pub async fn logout(
+    State(hub): Shared,
+    Extension(accounts): TheAccounts,
+    headers: HeaderMap,
+    Body(body): Body<LogoutBody>,
+) -> Result<Response, ApiError> {
+    if let Some(token) = accounts::presented_session(&headers) {
+        let session = accounts::session_id(&token);
+        let account = signed_in(&hub, &headers).await?;
+        hub.store()
+            .transact(move |sql| match (&account, body.everywhere) {
+                (Some(account), true) => stored::end_sessions(sql, &account.id).map(drop),
+                _ => stored::end_session(sql, &session),
+            })
+            .await?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().append(header::SET_COOKIE, accounts.ended_cookie());
+    Ok(response)
+}
+
+fn unauthorized() -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")
+}
+
+/// An account as the API shows it (lichess's shape).
+pub fn account_json(account: &Account) -> Value {
+    json!({
+        "id": stored::username_key(&account.username),
+        "username": account.username,
+        "createdAt": account.created,
+        "perfs": {},
+    })
+}
+
+/// `GET /api/account`: the logged-in account.
+pub async fn account(SignedIn(account): SignedIn) -> Result<Json<Value>, ApiError> {
+    let account = account.ok_or_else(unauthorized)?;
+    Ok(Json(account_json(&account)))
+}
+
+/// `GET /api/account/playing`: the account's games in progress (lichess's
+/// `nowPlaying`).
+pub async fn playing(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Json<Value>, ApiError> {
+    let account = account.ok_or_else(unauthorized)?;
+    let seats = hub.store().read(move |sql| stored::held_seats(sql, &account.id, true)).await?;
+    let mut now_playing = Vec::new();
+    for held in seats {
+        let player = Player::BOTH[held.seat];
+        let mut entry = json!({
+            "gameId": held.game,
+            "fullId": held.game,
+            "color": player_str(player),
+            "variant": held.variant,
+        });
+        // Whose turn it is, from the game itself (it may have just ended).
+        if let Ok(state) = hub.state(&held.game, None).await {
+            let state = state.to_value();
+            if !state["result"].is_null() {
+                continue;
+            }
+            entry["isMyTurn"] = json!(state["to_act"].as_str() == Some(player_str(player)));
+        }
+        now_playing.push(entry);
+    }
+    Ok(Json(json!({ "nowPlaying": now_playing })))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CloseBody {
+    password: String,
+}
+
+/// `POST /api/account/close {"password"}`: closes the account. Its games
+/// stay (under a neutral name); its sessions end; its name is never given
+/// to anyone else.
+pub async fn close(
+    State(hub): Shared,
+    Extension(accounts): TheAccounts,
+    SignedIn(account): SignedIn,
+    Body(body): Body<CloseBody>,
+) -> Result<Response, ApiError> {
+    let account = account.ok_or_else(unauthorized)?;
+    let username = account.username.clone();
+    let found = hub.store().read(move |sql| stored::account_for_login(sql, &username)).await?;
+    let hash = found.map(|(_, hash)| hash);
+    let password = body.password;
+    if !blocking(move || accounts::password_matches(&password, hash.as_deref())).await? {
+        return Err(ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS));
+    }
+    hub.store().transact(move |sql| stored::close_account(sql, &account.id, accounts::now_ms())).await?;
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response.headers_mut().append(header::SET_COOKIE, accounts.ended_cookie());
+    Ok(response)
+}
+
+/// `GET /api/account/export`: everything stored about the account (never
+/// its password hash or session tokens, which are not its data but keys).
+pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Response, ApiError> {
+    let account = account.ok_or_else(unauthorized)?;
+    let id = account.id.clone();
+    let (sessions, seats) =
+        hub.store().read(move |sql| Ok((stored::sessions(sql, &id)?, stored::held_seats(sql, &id, false)?))).await?;
+    let body = json!({
+        "account": account_json(&account),
+        "sessions": sessions.iter().map(|(created, seen)| json!({ "createdAt": created, "seenAt": seen })).collect::<Vec<_>>(),
+        "games": seats.iter().map(|s| json!({
+            "gameId": s.game,
+            "color": player_str(Player::BOTH[s.seat]),
+            "variant": s.variant,
+            "createdAt": s.created * 1000,
+            "finished": s.finished,
+            "record": format!("/api/games/{}/record", s.game),
+        })).collect::<Vec<_>>(),
+    });
+    let disposition = format!("attachment; filename=\"menagerie-{}.json\"", stored::username_key(&account.username));
+    Ok(([(header::CONTENT_DISPOSITION, disposition)], Json(body)).into_response())
+}

@@ -1,0 +1,45 @@
+//! The schema's migrations written once for both databases (the rules of
+//! [`super::sql`]). They follow each backend's own first migrations (the
+//! games, written per dialect before this layer existed): migration
+//! `backend's count + 1 + i` is `MIGRATIONS[i]` on both. Never edit one
+//! that has shipped; add the next.
+
+pub const MIGRATIONS: &[&str] = &[
+    // Accounts, their sessions, and who holds each seat.
+    // - accounts: `id` is random and never changes (what other tables refer
+    //   to: sessions, seats, ratings); `username_key` is the name in lower
+    //   case, unique, kept after the account is closed (a name is never
+    //   taken again, as on lichess); `password` is an Argon2id hash (PHC
+    //   string), NULL once closed; times are ms since the epoch.
+    // - sessions: `id` is the SHA-256 (hex) of the cookie's token, so a copy
+    //   of the database opens no session.
+    // - seat_holders: who took each seat of a game: the browser (SHA-256 of
+    //   its anonymous id), and the account if it was logged in or signed up
+    //   since.
+    "
+CREATE TABLE accounts (
+    id           TEXT PRIMARY KEY,
+    username     TEXT NOT NULL,
+    username_key TEXT NOT NULL UNIQUE,
+    password     TEXT,
+    created      BIGINT NOT NULL,
+    closed       BIGINT
+);
+CREATE TABLE sessions (
+    id       TEXT PRIMARY KEY,
+    account  TEXT NOT NULL REFERENCES accounts(id),
+    created  BIGINT NOT NULL,
+    seen     BIGINT NOT NULL
+);
+CREATE INDEX sessions_account ON sessions(account);
+CREATE TABLE seat_holders (
+    game     TEXT NOT NULL REFERENCES games(id),
+    seat     BIGINT NOT NULL,
+    player   TEXT,
+    account  TEXT REFERENCES accounts(id),
+    PRIMARY KEY (game, seat)
+);
+CREATE INDEX seat_holders_player ON seat_holders(player);
+CREATE INDEX seat_holders_account ON seat_holders(account);
+",
+];

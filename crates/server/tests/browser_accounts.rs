@@ -1,0 +1,112 @@
+//! Accounts in a real headless Chromium (docs/api.md, "Accounts"): a
+//! browser plays a game anonymously, signs up on the account page (the
+//! game becomes the account's and is listed there), the header and the
+//! lobby show its username, the game page names it; it logs out and logs
+//! in again with the form, and a wrong password is shown as the error.
+//! Screenshots of the account page logged out and logged in go to
+//! target/screenshots/account-{out,in}-{desktop,phone}.png.
+//!
+//! Skipped when Chromium or chromedriver is missing, unless
+//! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
+
+mod common;
+
+use common::browser::*;
+use common::TestServer;
+use fantoccini::{Client, Locator};
+
+async fn fill(client: &Client, css: &str, text: &str) {
+    let input = client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no input {css}: {e}"));
+    input.clear().await.unwrap();
+    input.send_keys(text).await.unwrap();
+}
+
+async fn shots(client: &Client, name: &str) {
+    for (size, width, height) in [("desktop", 1280, 800), ("phone", 400, 800)] {
+        set_viewport(client, width, height).await;
+        screenshot(client, &format!("{name}-{size}")).await;
+    }
+    set_viewport(client, 1280, 800).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_signs_up_logs_out_and_logs_in_in_the_browser() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), TALL_WITH_SCROLLBARS).await;
+    set_viewport(&client, 1280, 800).await;
+
+    // An anonymous game first, made from the page's own origin.
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    home_page_drawn(&client, ".variants").await;
+    let started = eval_async(
+        &client,
+        "const done = arguments[0];
+         fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+                               body: JSON.stringify({ variant: 'nim', opponent: 'friend' }) })
+           .then((r) => r.json()).then(done);",
+    )
+    .await;
+    let game = started["id"].as_str().unwrap().to_owned();
+
+    client.goto(&format!("{}/account", server.base)).await.unwrap();
+    until(&client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
+    assert_eq!(eval(&client, "return document.querySelector('[data-account-link]').textContent").await, "Log in");
+    shots(&client, "account-out").await;
+    fill(&client, "[data-form=signup] input[name=username]", "Ada_L").await;
+    fill(&client, "[data-form=signup] input[name=password]", "correct horse").await;
+    click(&client, "[data-form=signup] button[type=submit]").await;
+    until(&client, "the account", "return document.querySelector('h2[data-username=Ada_L]')").await;
+    until(
+        &client,
+        "the header's username",
+        "return document.querySelector('[data-account-link][data-username=Ada_L]')",
+    )
+    .await;
+    let listed =
+        until(&client, "the games in progress", "return document.querySelector('[data-account-games] a')").await;
+    assert!(listed.is_object(), "{listed}");
+    let href = eval(&client, "return document.querySelector('[data-account-games] a').getAttribute('href')").await;
+    assert_eq!(href, format!("/g/{game}"), "the anonymous game is the account's");
+    shots(&client, "account-in").await;
+
+    // The game page, opened without the seat link, names the player.
+    client.goto(&format!("{}/g/{game}", server.base)).await.unwrap();
+    let names = until(
+        &client,
+        "the player's name",
+        "const names = [...document.querySelectorAll('.player-name')].map((e) => e.textContent).join(' | ');
+         return names.includes('Ada_L (you)') && names",
+    )
+    .await;
+    assert!(names.as_str().unwrap().contains("Ada_L (you)"), "{names}");
+    // The lobby shows the username instead of the name form.
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    until(&client, "the lobby's username", "return document.querySelector('[data-lobby-username=Ada_L]')").await;
+
+    // Log out, then a wrong password, then the right one.
+    client.goto(&format!("{}/account", server.base)).await.unwrap();
+    until(&client, "the account", "return document.querySelector('[data-action=logout]')").await;
+    click(&client, "[data-action=logout]").await;
+    until(&client, "the home page", "return location.pathname === '/' && document.querySelector('.variants')").await;
+    client.goto(&format!("{}/account", server.base)).await.unwrap();
+    until(&client, "the log-in form", "return document.querySelector('[data-form=login]')").await;
+    fill(&client, "[data-form=login] input[name=username]", "ada_l").await;
+    fill(&client, "[data-form=login] input[name=password]", "wrong password").await;
+    click(&client, "[data-form=login] button[type=submit]").await;
+    let error = until(
+        &client,
+        "the error",
+        "const e = document.querySelector('[data-account-error=login]'); return !e.hidden && e.textContent",
+    )
+    .await;
+    assert_eq!(error, "wrong username or password");
+    fill(&client, "[data-form=login] input[name=password]", "correct horse").await;
+    click(&client, "[data-form=login] button[type=submit]").await;
+    until(&client, "the account", "return document.querySelector('h2[data-username=Ada_L]')").await;
+    client.close().await.unwrap();
+    server.stop().await;
+}

@@ -1,0 +1,127 @@
+// The account page (docs/api.md, "Accounts"): sign up or log in when
+// logged out; when logged in, the account, its games in progress, logging
+// out (here or everywhere), downloading its data and closing it.
+
+import { api, ApiError } from './api.js';
+import { h, clear } from './dom.js';
+
+function message(error) {
+  return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
+}
+
+export async function accountPage(root) {
+  document.title = 'Account · Menagerie';
+  clear(root);
+  let me = null;
+  try {
+    me = await api.account();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) {
+      root.append(h('p', { class: 'error' }, `Cannot load the account: ${message(error)}`));
+      return;
+    }
+  }
+  root.append(me ? await accountView(me) : signInView());
+}
+
+/** The two forms of a logged-out browser: sign up and log in. */
+function signInView() {
+  return h('section', { class: 'account' },
+    h('h2', {}, 'Your account'),
+    h('p', { class: 'muted' }, 'Accounts are optional: you can play without one. With one you can log in on any device; the games you played in this browser become yours.'),
+    h('div', { class: 'account-forms' },
+      credentialsForm('signup', 'Sign up', 'Create account', (username, password) => api.register(username, password),
+        'Username: 2–20 letters, digits, - or _. Password: at least 8 characters.'),
+      credentialsForm('login', 'Log in', 'Log in', (username, password) => api.login(username, password), '')));
+}
+
+function credentialsForm(name, title, action, send, hint) {
+  const username = h('input', { name: 'username', autocomplete: 'username', required: true, maxlength: '20', 'aria-label': 'username' });
+  const password = h('input', { name: 'password', type: 'password', autocomplete: name === 'signup' ? 'new-password' : 'current-password', required: true, 'aria-label': 'password' });
+  const error = h('p', { class: 'error', 'data-account-error': name, hidden: true });
+  const form = h('form', { class: `account-form account-${name}`, 'data-form': name },
+    h('h3', {}, title),
+    h('label', {}, 'Username', username),
+    h('label', {}, 'Password', password),
+    hint ? h('p', { class: 'muted hint' }, hint) : null,
+    h('button', { type: 'submit', class: 'primary' }, action),
+    error);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    try {
+      await send(username.value, password.value);
+      location.assign('/account');
+    } catch (e) {
+      error.textContent = message(e);
+      error.hidden = false;
+    }
+  });
+  return form;
+}
+
+/** A logged-in account: who, its games in progress, and what it can do. */
+async function accountView(me) {
+  const section = h('section', { class: 'account' },
+    h('h2', { 'data-username': me.username }, me.username),
+    h('p', { class: 'muted' }, `Member since ${new Date(me.createdAt).toLocaleDateString()}`));
+  const games = h('ul', { class: 'your-games', 'data-account-games': '' });
+  section.append(h('h3', {}, 'Games in progress'), games);
+  try {
+    const playing = await api.playing();
+    if (!playing.nowPlaying.length) games.append(h('li', { class: 'muted' }, 'None: start one from the home page.'));
+    for (const game of playing.nowPlaying) {
+      games.append(h('li', {},
+        h('a', { href: `/g/${game.gameId}` }, game.variant), ' ',
+        h('span', { class: 'muted' }, `as ${game.color}`), ' ',
+        game.isMyTurn ? h('span', { class: 'status your-turn' }, 'your move') : null));
+    }
+  } catch (error) {
+    games.append(h('li', { class: 'error' }, message(error)));
+  }
+  const logout = (everywhere) => async () => {
+    await api.logout(everywhere);
+    location.assign('/');
+  };
+  section.append(h('div', { class: 'account-actions' },
+    h('button', { 'data-action': 'logout', onclick: logout(false) }, 'Log out'),
+    h('button', { 'data-action': 'logout-everywhere', onclick: logout(true) }, 'Log out everywhere'),
+    h('a', { class: 'button', href: '/api/account/export', download: '' }, 'Download my data')));
+  section.append(closeForm());
+  return section;
+}
+
+function closeForm() {
+  const password = h('input', { name: 'close-password', type: 'password', autocomplete: 'current-password', required: true, 'aria-label': 'password' });
+  const error = h('p', { class: 'error', hidden: true });
+  const form = h('form', { class: 'account-close' },
+    h('label', {}, 'Password ', password), ' ',
+    h('button', { type: 'submit' }, 'Close my account'), error);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (!confirm('Close your account? Your games stay, under a neutral name; you can no longer log in.')) return;
+    try {
+      await api.closeAccount(password.value);
+      location.assign('/');
+    } catch (e) {
+      error.textContent = message(e);
+      error.hidden = false;
+    }
+  });
+  return h('details', { class: 'account-danger' }, h('summary', {}, 'Close the account'), form);
+}
+
+/** The header's account link: the username once logged in. */
+export async function showAccountLink() {
+  const link = document.querySelector('[data-account-link]');
+  if (!link) return;
+  try {
+    const me = await api.me();
+    if (me.username) {
+      link.textContent = me.username;
+      link.setAttribute('data-username', me.username);
+    }
+  } catch (_) {
+    // The link stays "Log in".
+  }
+}

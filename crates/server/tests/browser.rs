@@ -583,7 +583,7 @@ async fn read_the_insights(client: &Client, base: &str) {
     let overflow = eval(client, "return document.documentElement.scrollWidth - innerWidth").await;
     assert!(overflow.as_i64().unwrap() <= 0, "the page scrolls sideways on a phone: {overflow}");
     screenshot(client, "insights-lichen-phone").await;
-    client.goto(&format!("{base}/insights/lichen/lichen-a2ne/report.md")).await.unwrap();
+    client.goto(&format!("{base}/insights/lichen/a2ne/nodes-20000/report.md")).await.unwrap();
     let chart = until(
         client,
         "the chart",

@@ -479,7 +479,7 @@ async fn the_reading_pages_are_finished() {
     let (_dir, server, _driver, client) = with_browser("pages").await;
     let icon = "const l = document.querySelector('link[rel=icon]'); if (!l) return 'no icon'; \
         const a = await fetch(l.href); const b = await fetch('/favicon.ico'); return a.ok && b.ok && (b.headers.get('content-type') || '').startsWith('image/') ? 'ok' : `${a.status} ${b.status}`";
-    let pages = ["/rules/lichen", "/insights/lichen", "/insights/lichen/lichen-a2ne/report.md"];
+    let pages = ["/rules/lichen", "/insights/lichen", "/insights/lichen/a2ne/nodes-20000/report.md"];
     for (width, height, size) in SIZES {
         set_viewport(&client, width, height).await;
         for page in pages {
@@ -504,10 +504,10 @@ async fn the_reading_pages_are_finished() {
         )
         .await;
         let links = reports["links"].as_array().unwrap();
-        assert!(links.iter().any(|l| l == "/insights/lichen/lichen-a2ne/report.md"), "{size}: {reports}");
+        assert!(links.iter().any(|l| l == "/insights/lichen/a2ne/nodes-20000/report.md"), "{size}: {reports}");
         assert!(reports["ok"].as_array().unwrap().iter().all(|ok| ok == true), "{size}: {reports}");
         shot(&client, "insights-reports", size).await;
-        client.goto(&format!("{}/insights/lichen/lichen-a2ne/report.md", server.base)).await.unwrap();
+        client.goto(&format!("{}/insights/lichen/a2ne/nodes-20000/report.md", server.base)).await.unwrap();
         // The chart's smallest label as drawn, in CSS pixels.
         let smallest = eval_async(
             &client,

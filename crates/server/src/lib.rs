@@ -118,8 +118,7 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let shutdown = async {
         let _ = tokio::signal::ctrl_c().await;
     };
-    let secure = options.public_url.as_ref().is_some_and(http::Origin::is_secure);
-    let routes = http::router_with(hub, options.allowed_origins, accounts::Accounts::new(secure));
+    let routes = http::router_with(hub, options.allowed_origins, accounts::Accounts::new(options.public_url));
     http::listen::serve(listener, routes, options.limits, shutdown).await;
     Ok(())
 }

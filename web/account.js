@@ -4,6 +4,7 @@
 
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
+import { registerPasskey, passkeyLogin } from './passkeys.js';
 
 function message(error) {
   return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -32,10 +33,26 @@ function signInView() {
     h('div', { class: 'account-forms' },
       credentialsForm('signup', 'Sign up', 'Create account', (username, password) => api.register(username, password),
         'Username: 2–20 letters, digits, - or _. Password: at least 8 characters.'),
-      credentialsForm('login', 'Log in', 'Log in', (username, password) => api.login(username, password), '')));
+      credentialsForm('login', 'Log in', 'Log in', (username, password) => api.login(username, password), '', passkeyButton())));
 }
 
-function credentialsForm(name, title, action, send, hint) {
+/** Logs in with a passkey: no username, no password. */
+function passkeyButton() {
+  const error = h('p', { class: 'error', 'data-account-error': 'passkey', hidden: true });
+  const button = h('button', { type: 'button', 'data-action': 'passkey-login', onclick: async () => {
+    error.hidden = true;
+    try {
+      await passkeyLogin();
+      location.assign('/account');
+    } catch (e) {
+      error.textContent = message(e);
+      error.hidden = false;
+    }
+  } }, 'Log in with a passkey');
+  return [h('p', { class: 'muted hint' }, 'or'), button, error];
+}
+
+function credentialsForm(name, title, action, send, hint, extra = null) {
   const username = h('input', { name: 'username', autocomplete: 'username', required: true, maxlength: '20', 'aria-label': 'username' });
   const password = h('input', { name: 'password', type: 'password', autocomplete: name === 'signup' ? 'new-password' : 'current-password', required: true, 'aria-label': 'password' });
   const error = h('p', { class: 'error', 'data-account-error': name, hidden: true });
@@ -45,7 +62,8 @@ function credentialsForm(name, title, action, send, hint) {
     h('label', {}, 'Password', password),
     hint ? h('p', { class: 'muted hint' }, hint) : null,
     h('button', { type: 'submit', class: 'primary' }, action),
-    error);
+    error,
+    extra);
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     error.hidden = true;
@@ -87,6 +105,19 @@ async function accountView(me) {
     h('button', { 'data-action': 'logout', onclick: logout(false) }, 'Log out'),
     h('button', { 'data-action': 'logout-everywhere', onclick: logout(true) }, 'Log out everywhere'),
     h('a', { class: 'button', href: '/api/account/export', download: '' }, 'Download my data')));
+  const added = h('span', { class: 'muted', 'data-passkey-status': '' });
+  section.append(h('h3', {}, 'Passkeys'),
+    h('p', { class: 'muted' }, 'A passkey logs you in on this device (or your phone) without a password.'),
+    h('p', {}, h('button', { 'data-action': 'add-passkey', onclick: async () => {
+      added.textContent = '';
+      try {
+        const answer = await registerPasskey();
+        added.textContent = `Passkey added (${answer.passkeys} in all).`;
+        added.setAttribute('data-passkeys', answer.passkeys);
+      } catch (e) {
+        added.textContent = message(e);
+      }
+    } }, 'Add a passkey'), ' ', added));
   section.append(closeForm());
   return section;
 }

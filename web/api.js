@@ -61,6 +61,10 @@ export const api = {
   account: () => call('GET', '/api/account'),
   playing: () => call('GET', '/api/account/playing'),
   closeAccount: (password) => call('POST', '/api/account/close', { password }),
+  passkeyRegisterStart: () => call('POST', '/api/account/passkeys/start'),
+  passkeyRegisterFinish: (ceremony, credential) => call('POST', '/api/account/passkeys/finish', { ceremony, credential }),
+  passkeyLoginStart: () => call('POST', '/api/login/passkey/start'),
+  passkeyLoginFinish: (ceremony, credential) => call('POST', '/api/login/passkey/finish', { ceremony, credential }),
   players: (id) => call('GET', `/api/games/${id}/players`),
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };

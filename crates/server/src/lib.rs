@@ -132,9 +132,12 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
         tracing::info!("stopping: no new connections; requests in flight finish");
         draining.start_draining();
     };
-    let secure = options.public_url.as_ref().is_some_and(http::Origin::is_secure);
-    let routes =
-        http::router_with(hub, Arc::clone(&operations), options.allowed_origins, accounts::Accounts::new(secure));
+    let routes = http::router_with(
+        hub,
+        Arc::clone(&operations),
+        options.allowed_origins,
+        accounts::Accounts::new(options.public_url),
+    );
     http::listen::serve(listener, routes, options.limits, shutdown).await;
     operations.tell_sockets_restarting();
     let closed = tokio::time::timeout(ops::shutdown::SOCKETS_CLOSE_TIME, async {

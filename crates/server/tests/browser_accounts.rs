@@ -110,3 +110,63 @@ async fn a_player_signs_up_logs_out_and_logs_in_in_the_browser() {
     client.close().await.unwrap();
     server.stop().await;
 }
+
+/// Gives the browser a virtual authenticator (WebDriver's WebAuthn
+/// extension, which chromedriver implements over the DevTools protocol):
+/// a platform authenticator that holds discoverable credentials and
+/// verifies its user without asking.
+async fn add_virtual_authenticator(driver: &Driver, client: &Client) {
+    let session = client.session_id().await.unwrap().expect("a session");
+    let answer = reqwest::Client::new()
+        .post(format!("{}/session/{session}/webauthn/authenticator", driver.1))
+        .json(&serde_json::json!({
+            "protocol": "ctap2",
+            "transport": "internal",
+            "hasResidentKey": true,
+            "hasUserVerification": true,
+            "isUserVerified": true,
+        }))
+        .send()
+        .await
+        .unwrap();
+    assert!(answer.status().is_success(), "{}", answer.text().await.unwrap());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_passkey_registered_on_the_account_page_logs_in_without_a_password() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    // A relying party needs a host name: localhost, not 127.0.0.1.
+    let base = server.base.replace("127.0.0.1", "localhost");
+    let (driver, client) = start_browser(&dir.path().join("profile"), TALL_WITH_SCROLLBARS).await;
+    set_viewport(&client, 1280, 800).await;
+    add_virtual_authenticator(&driver, &client).await;
+    client.goto(&format!("{base}/account")).await.unwrap();
+    until(&client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
+    fill(&client, "[data-form=signup] input[name=username]", "Grace").await;
+    fill(&client, "[data-form=signup] input[name=password]", "a long password").await;
+    click(&client, "[data-form=signup] button[type=submit]").await;
+    until(&client, "the account", "return document.querySelector('[data-action=add-passkey]')").await;
+    click(&client, "[data-action=add-passkey]").await;
+    let status = until(
+        &client,
+        "the passkey",
+        "const s = document.querySelector('[data-passkey-status]'); return s.textContent && s.textContent",
+    )
+    .await;
+    assert_eq!(status, "Passkey added (1 in all).");
+    shots(&client, "account-passkey").await;
+
+    // Logged out, the passkey logs in: no username, no password.
+    click(&client, "[data-action=logout]").await;
+    until(&client, "the home page", "return location.pathname === '/' && document.querySelector('.variants')").await;
+    client.goto(&format!("{base}/account")).await.unwrap();
+    until(&client, "the log-in form", "return document.querySelector('[data-action=passkey-login]')").await;
+    click(&client, "[data-action=passkey-login]").await;
+    until(&client, "the account", "return document.querySelector('h2[data-username=Grace]')").await;
+    client.close().await.unwrap();
+    server.stop().await;
+}

@@ -36,11 +36,15 @@ pub struct Accounts {
     pub limits: LoginLimits,
     /// `Secure` cookies: the server is reached over HTTPS (`--public-url https://…`).
     pub secure: bool,
+    /// Where players reach the server (`--public-url`): the passkeys'
+    /// relying party. Without it, the origin a request's `Host` names.
+    pub public_url: Option<crate::http::Origin>,
 }
 
 impl Accounts {
-    pub fn new(secure: bool) -> Accounts {
-        Accounts { limits: LoginLimits::default(), secure }
+    pub fn new(public_url: Option<crate::http::Origin>) -> Accounts {
+        let secure = public_url.as_ref().is_some_and(crate::http::Origin::is_secure);
+        Accounts { limits: LoginLimits::default(), secure, public_url }
     }
 
     /// The `Set-Cookie` value opening a session of `token`.
@@ -137,7 +141,8 @@ pub fn player_key(player: &str) -> String {
     hex(&Sha256::digest(format!("player:{player}").as_bytes()))
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// Bytes as lower-case hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
@@ -195,10 +200,11 @@ mod tests {
         let (token, id) = new_session();
         assert_eq!(session_id(&token), id);
         assert_ne!(token, id);
-        let plain = Accounts::new(false).session_cookie(&token);
+        let plain = Accounts::new(None).session_cookie(&token);
         let plain = plain.to_str().unwrap();
         assert!(plain.contains("HttpOnly") && plain.contains("SameSite=Lax") && !plain.contains("Secure"), "{plain}");
-        let secure = Accounts::new(true).session_cookie(&token);
+        let public = crate::http::Origin::parse("https://chess.example.org").ok();
+        let secure = Accounts::new(public).session_cookie(&token);
         assert!(secure.to_str().unwrap().contains("Secure"));
         let mut headers = HeaderMap::new();
         headers.insert(header::COOKIE, HeaderValue::from_str(&format!("a=b; {SESSION_COOKIE}={token}")).unwrap());

@@ -27,7 +27,7 @@ type TheAccounts = Extension<Arc<Accounts>>;
 
 /// The one answer to a login that does not open a session, whether the
 /// name is unknown or the password wrong.
-const BAD_CREDENTIALS: &str = "wrong username or password";
+pub(super) const BAD_CREDENTIALS: &str = "wrong username or password";
 
 /// The account of the request's session, if it presents an open one.
 pub struct SignedIn(pub Option<Account>);
@@ -151,14 +151,14 @@ pub struct Credentials {
     password: String,
 }
 
-fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, body: Value) -> Response {
+pub(super) fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, body: Value) -> Response {
     let mut response = (status, Json(body)).into_response();
     response.headers_mut().append(header::SET_COOKIE, cookie);
     response
 }
 
 /// Opens a session for `account`; answers its token.
-async fn open_session(hub: &Hub, account: &str) -> Result<String, ApiError> {
+pub(super) async fn open_session(hub: &Hub, account: &str) -> Result<String, ApiError> {
     let (token, id) = accounts::new_session();
     let account = account.to_owned();
     hub.store().transact(move |sql| stored::create_session(sql, &id, &account, accounts::now_ms())).await?;
@@ -352,10 +352,15 @@ pub async fn close(
 pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Response, ApiError> {
     let account = account.ok_or_else(unauthorized)?;
     let id = account.id.clone();
-    let (sessions, seats) =
-        hub.store().read(move |sql| Ok((stored::sessions(sql, &id)?, stored::held_seats(sql, &id, false)?))).await?;
+    let (sessions, seats, passkeys) = hub
+        .store()
+        .read(move |sql| {
+            Ok((stored::sessions(sql, &id)?, stored::held_seats(sql, &id, false)?, stored::passkeys(sql, &id)?))
+        })
+        .await?;
     let body = json!({
         "account": account_json(&account),
+        "passkeys": passkeys.iter().map(|k| json!({ "createdAt": k.created })).collect::<Vec<_>>(),
         "sessions": sessions.iter().map(|(created, seen)| json!({ "createdAt": created, "seenAt": seen })).collect::<Vec<_>>(),
         "games": seats.iter().map(|s| json!({
             "gameId": s.game,

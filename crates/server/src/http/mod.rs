@@ -18,6 +18,7 @@ mod lobby;
 pub mod ops;
 mod origin;
 mod pages;
+mod passkeys;
 mod positions;
 pub mod records;
 mod socket;
@@ -118,6 +119,10 @@ fn table() -> Table {
         .get("/api/account/playing", accounts::playing)
         .get("/api/account/export", accounts::export)
         .post("/api/account/close", accounts::close)
+        .post("/api/account/passkeys/start", passkeys::register_start)
+        .post("/api/account/passkeys/finish", passkeys::register_finish)
+        .post("/api/login/passkey/start", passkeys::login_start)
+        .post("/api/login/passkey/finish", passkeys::login_finish)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

@@ -53,6 +53,11 @@ impl Origin {
         Ok(Origin { secure, host: authority.host().to_ascii_lowercase(), port })
     }
 
+    /// The host (a name or an address), without the port.
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
     /// Whether pages of this origin are served over HTTPS.
     pub fn is_secure(&self) -> bool {
         self.secure

@@ -88,10 +88,12 @@ pub fn end_sessions(sql: &mut dyn Sql, account: &str) -> Result<u64, StoreError>
     sql.execute("DELETE FROM sessions WHERE account = $1", sql_params![account])
 }
 
-/// Closes an account: its sessions end, its password goes; its name stays
-/// taken and its games stay (shown under a neutral name).
+/// Closes an account: its sessions and passkeys end, its password goes;
+/// its name stays taken and its games stay (shown under a neutral name).
 pub fn close_account(sql: &mut dyn Sql, account: &str, now: i64) -> Result<(), StoreError> {
     end_sessions(sql, account)?;
+    sql.execute("DELETE FROM passkeys WHERE account = $1", sql_params![account])?;
+    sql.execute("DELETE FROM ceremonies WHERE account = $1", sql_params![account])?;
     sql.execute(
         "UPDATE accounts SET password = NULL, closed = $2 WHERE id = $1 AND closed IS NULL",
         sql_params![account, now],
@@ -219,4 +221,96 @@ pub fn sessions(sql: &mut dyn Sql, account: &str) -> Result<Vec<(i64, i64)>, Sto
     let rows =
         sql.query("SELECT created, seen FROM sessions WHERE account = $1 ORDER BY created", sql_params![account])?;
     rows.iter().map(|row| Ok((row.int(0)?, row.int(1)?))).collect()
+}
+
+/// A passkey as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPasskey {
+    /// The credential id (hex).
+    pub id: String,
+    pub account: String,
+    pub user_handle: String,
+    /// The passkey as webauthn-rs serialises it (JSON).
+    pub credential: String,
+    pub created: i64,
+}
+
+fn passkey(row: &Row) -> Result<StoredPasskey, StoreError> {
+    Ok(StoredPasskey {
+        id: row.text(0)?,
+        account: row.text(1)?,
+        user_handle: row.text(2)?,
+        credential: row.text(3)?,
+        created: row.int(4)?,
+    })
+}
+
+/// Adds a passkey; false if its credential is registered already.
+pub fn add_passkey(sql: &mut dyn Sql, key: &StoredPasskey) -> Result<bool, StoreError> {
+    let added = sql.execute(
+        "INSERT INTO passkeys (id, account, user_handle, credential, created) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT DO NOTHING",
+        sql_params![&key.id, &key.account, &key.user_handle, &key.credential, key.created],
+    )?;
+    Ok(added == 1)
+}
+
+/// The passkeys of an open account, oldest first.
+pub fn passkeys(sql: &mut dyn Sql, account: &str) -> Result<Vec<StoredPasskey>, StoreError> {
+    let rows = sql.query(
+        "SELECT id, account, user_handle, credential, created FROM passkeys WHERE account = $1 ORDER BY created, id",
+        sql_params![account],
+    )?;
+    rows.iter().map(passkey).collect()
+}
+
+/// The passkey a login presents (its credential id and user handle), if
+/// its account is open.
+pub fn passkey_for_login(sql: &mut dyn Sql, id: &str, user_handle: &str) -> Result<Option<StoredPasskey>, StoreError> {
+    let row = sql.query_opt(
+        "SELECT passkeys.id, passkeys.account, passkeys.user_handle, passkeys.credential, passkeys.created
+         FROM passkeys JOIN accounts ON accounts.id = passkeys.account
+         WHERE passkeys.id = $1 AND passkeys.user_handle = $2 AND accounts.closed IS NULL",
+        sql_params![id, user_handle],
+    )?;
+    row.as_ref().map(passkey).transpose()
+}
+
+/// Replaces a passkey's credential (its signature counter moves on).
+pub fn update_passkey(sql: &mut dyn Sql, id: &str, credential: &str) -> Result<(), StoreError> {
+    sql.execute("UPDATE passkeys SET credential = $2 WHERE id = $1", sql_params![id, credential])?;
+    Ok(())
+}
+
+/// Keeps a ceremony's state until its second request; forgets the ones
+/// older than `expired` (ms since the epoch).
+pub fn begin_ceremony(
+    sql: &mut dyn Sql,
+    id: &str,
+    account: Option<&str>,
+    state: &str,
+    now: i64,
+    expired: i64,
+) -> Result<(), StoreError> {
+    sql.execute("DELETE FROM ceremonies WHERE created < $1", sql_params![expired])?;
+    sql.execute(
+        "INSERT INTO ceremonies (id, account, state, created) VALUES ($1, $2, $3, $4)",
+        sql_params![id, account, state, now],
+    )?;
+    Ok(())
+}
+
+/// Takes a ceremony's state (once: it is forgotten), if it was begun by
+/// `account` (none: a login) after `expired`.
+pub fn take_ceremony(
+    sql: &mut dyn Sql,
+    id: &str,
+    account: Option<&str>,
+    expired: i64,
+) -> Result<Option<String>, StoreError> {
+    let row =
+        sql.query_opt("DELETE FROM ceremonies WHERE id = $1 RETURNING account, state, created", sql_params![id])?;
+    let Some(row) = row else { return Ok(None) };
+    let fits = row.opt_text(0)?.as_deref() == account && row.int(2)? >= expired;
+    fits.then(|| row.text(1)).transpose()
 }

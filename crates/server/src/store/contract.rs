@@ -314,7 +314,35 @@ pub fn accounts_and_sessions_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     assert!(failed.is_err());
     assert_eq!(sql::read(&*store, |s| accounts::sessions(s, "a1")).unwrap(), vec![]);
     sql::transact(&*store, |s| accounts::create_session(s, "s5", "a1", 7)).unwrap();
+    // Passkeys: one row per credential; a ceremony is taken once, by its
+    // account, before it expires.
+    let key = accounts::StoredPasskey {
+        id: "cred1".into(),
+        account: "a1".into(),
+        user_handle: "uuid-a1".into(),
+        credential: "{}".into(),
+        created: 8,
+    };
+    assert!(sql::transact(&*store, |s| accounts::add_passkey(s, &key)).unwrap());
+    assert!(!sql::transact(&*store, |s| accounts::add_passkey(s, &key)).unwrap(), "registered once");
+    sql::transact(&*store, |s| accounts::update_passkey(s, "cred1", "{\"n\":1}")).unwrap();
+    let found = sql::read(&*store, |s| accounts::passkey_for_login(s, "cred1", "uuid-a1")).unwrap().unwrap();
+    assert_eq!(found.credential, "{\"n\":1}");
+    assert_eq!(sql::read(&*store, |s| accounts::passkey_for_login(s, "cred1", "uuid-b")).unwrap(), None);
+    assert_eq!(sql::read(&*store, |s| accounts::passkeys(s, "a1")).unwrap().len(), 1);
+    for (id, account) in [("c1", Some("a1")), ("c2", None), ("c3", None)] {
+        sql::transact(&*store, |s| accounts::begin_ceremony(s, id, account, "state", 100, 0)).unwrap();
+    }
+    assert_eq!(sql::transact(&*store, |s| accounts::take_ceremony(s, "c1", None, 0)).unwrap(), None, "not a login's");
+    assert_eq!(
+        sql::transact(&*store, |s| accounts::take_ceremony(s, "c2", None, 0)).unwrap().as_deref(),
+        Some("state")
+    );
+    assert_eq!(sql::transact(&*store, |s| accounts::take_ceremony(s, "c2", None, 0)).unwrap(), None, "taken once");
+    assert_eq!(sql::transact(&*store, |s| accounts::take_ceremony(s, "c3", None, 101)).unwrap(), None, "expired");
     sql::transact(&*store, |s| accounts::close_account(s, "a1", 9)).unwrap();
+    assert_eq!(sql::read(&*store, |s| accounts::passkey_for_login(s, "cred1", "uuid-a1")).unwrap(), None);
+    assert!(sql::read(&*store, |s| accounts::passkeys(s, "a1")).unwrap().is_empty(), "a closed account's passkeys end");
     assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s5")).unwrap(), None);
     assert_eq!(sql::read(&*store, |s| accounts::account_for_login(s, "ada_l")).unwrap(), None);
     let closed = sql::read(&*store, |s| accounts::account_by_id(s, "a1")).unwrap().unwrap();

@@ -42,4 +42,26 @@ CREATE TABLE seat_holders (
 CREATE INDEX seat_holders_player ON seat_holders(player);
 CREATE INDEX seat_holders_account ON seat_holders(account);
 ",
+    // Passkeys (WebAuthn) and the ceremonies between their two requests.
+    // - passkeys: `id` is the credential id (hex); `user_handle` the
+    //   WebAuthn user id of the account (a UUID), which a passkey login
+    //   presents; `credential` the passkey as webauthn-rs serialises it.
+    // - ceremonies: a registration or login begun and not yet finished (any
+    //   node may take the second request); `account` is NULL for a login.
+    "
+CREATE TABLE passkeys (
+    id           TEXT PRIMARY KEY,
+    account      TEXT NOT NULL REFERENCES accounts(id),
+    user_handle  TEXT NOT NULL,
+    credential   TEXT NOT NULL,
+    created      BIGINT NOT NULL
+);
+CREATE INDEX passkeys_account ON passkeys(account);
+CREATE TABLE ceremonies (
+    id       TEXT PRIMARY KEY,
+    account  TEXT REFERENCES accounts(id),
+    state    TEXT NOT NULL,
+    created  BIGINT NOT NULL
+);
+",
 ];

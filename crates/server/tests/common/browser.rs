@@ -11,7 +11,9 @@ use std::time::{Duration, Instant};
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
-pub struct Driver(Child);
+/// A chromedriver: its process and its URL (for commands fantoccini does
+/// not have, such as WebAuthn's virtual authenticators).
+pub struct Driver(Child, pub String);
 
 impl Drop for Driver {
     fn drop(&mut self) {
@@ -49,7 +51,7 @@ pub async fn start_browser(profile: &Path, window: &[&str]) -> (Driver, Client) 
         .stderr(Stdio::null())
         .spawn()
         .expect("chromedriver starts");
-    let driver = Driver(child);
+    let driver = Driver(child, format!("http://127.0.0.1:{port}"));
     let mut args: Vec<String> = [
         "--headless=new",
         "--no-sandbox",

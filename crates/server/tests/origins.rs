@@ -184,6 +184,7 @@ impl World {
                 "{ply}" => "0",
                 "{variant}" => "lma",
                 "{name}" => "api",
+                "{username}" => "nobody",
                 "{*path}" if route.path.starts_with("/assets/") => "app.js",
                 "{*path}" => "lma",
                 _ if part.starts_with('{') => panic!("{route:?}: give its parameter {part} a value here"),

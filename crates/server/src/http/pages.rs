@@ -1,17 +1,46 @@
-//! The pages people open: the web page (`/`, `/g/{id}`) and its files, the
-//! rules page of each game, and the docs.
+//! The pages people open: the web page (`/`, `/g/{id}`, a profile
+//! `/@/{username}`, the leaderboards) and its files, the rules page of each
+//! game, and the docs.
 
 use crate::assets;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use axum::extract::{Path, State};
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use menagerie_core::shown;
 use std::sync::Arc;
 
 pub async fn page() -> Response {
     asset_response("index.html")
+}
+
+/// The page with `status`: a page whose address names nothing (no such
+/// player, no such variant) is still the page, which says so, but its
+/// status tells clients and crawlers it is not there.
+fn page_with_status(status: StatusCode) -> Response {
+    let mut response = asset_response("index.html");
+    *response.status_mut() = status;
+    response
+}
+
+/// `/@/{username}`: a player's profile; 404 for a name no account may
+/// have (the page asks the API for the player, and says when none is).
+pub async fn profile(Path(username): Path<String>) -> Response {
+    let possible = crate::accounts::checked_username(&username).is_ok();
+    page_with_status(if possible { StatusCode::OK } else { StatusCode::NOT_FOUND })
+}
+
+/// `/leaderboard`: the leaderboards of every variant.
+pub async fn leaderboards() -> Response {
+    asset_response("index.html")
+}
+
+/// `/leaderboard/{variant}`: one variant's top players; 404 for an id
+/// that is not a variant of this server's.
+pub async fn leaderboard(State(hub): State<Arc<Hub>>, Path(variant): Path<String>) -> Response {
+    let known = hub.source().variants().iter().any(|v| v.id == variant);
+    page_with_status(if known { StatusCode::OK } else { StatusCode::NOT_FOUND })
 }
 
 pub async fn asset(Path(path): Path<String>) -> Response {

@@ -189,9 +189,10 @@ function ratedInputs(me) {
     h('span', { class: 'seek-range' }, 'Opponent rated ', low, ' to ', high));
   return {
     element,
-    /** The fields of the seek's body. */
+    /** The fields of the seek's body (none for a casual seek open to all:
+     * `rated` is false by default). */
     value: () => {
-      const body = { rated: rated.checked && !rated.disabled };
+      const body = rated.checked && !rated.disabled ? { rated: true } : {};
       if (low.value || high.value) body.ratingRange = `${low.value || 400}-${high.value || 4000}`;
       return body;
     },

@@ -21,7 +21,9 @@ function accountLabel(account, you) {
     ? h('span', { class: `rating-diff ${account.diff > 0 ? 'up' : account.diff < 0 ? 'down' : ''}`, 'data-rating-diff': account.diff }, ` ${account.diff > 0 ? '+' : ''}${account.diff}`)
     : null;
   return [
-    h('a', { href: `/@/${encodeURIComponent(account.username)}`, class: 'player-link', 'data-player-username': account.username }, account.username),
+    account.closed
+      ? h('span', { class: 'player-link' }, account.username)
+      : h('a', { href: `/@/${encodeURIComponent(account.username)}`, class: 'player-link', 'data-player-username': account.username }, account.username),
     you ? ' (you)' : null,
     Number.isFinite(account.rating) ? h('span', { class: 'player-rating', 'data-player-rating': account.rating }, ` ${ratingText({ rating: account.rating, prov: account.prov })}`) : null,
     change,
@@ -127,20 +129,14 @@ class GamePage {
   }
 
   /// The account at `side`, if any: `{ username, rating, prov, diff }`
-  /// (`rating` before the game; `diff` its change, once a rated game ended).
+  /// (`rating` before the game once a rated game ended, `diff` its change;
+  /// docs/api.md, `GET /api/games/<id>/players`).
   seatAccount(side) {
-    const seat = (this.state.seats && this.state.seats[side]) || {};
-    const listed = this.players && this.players[side];
-    const entry = listed && typeof listed === 'object' ? listed : {};
-    const username = seat.username || entry.username || (typeof listed === 'string' ? listed : null);
+    const players = this.players || {};
+    const shown = (players.seats && players.seats[side]) || {};
+    const username = shown.username || (typeof players[side] === 'string' ? players[side] : null);
     if (!username) return null;
-    const pick = (...values) => values.find((v) => v !== undefined && v !== null);
-    return {
-      username,
-      rating: pick(seat.rating, entry.rating),
-      prov: pick(seat.provisional, seat.prov, entry.provisional, entry.prov),
-      diff: pick(seat.ratingDiff, seat.rating_diff, entry.ratingDiff, entry.rating_diff),
-    };
+    return { username, rating: shown.rating, prov: shown.provisional, diff: shown.ratingDiff, closed: username === 'closed account' };
   }
 
   /// Redraws the clocks' times (the server decides when a flag falls).
@@ -289,7 +285,8 @@ class GamePage {
   renderHead() {
     const s = this.state;
     const e = this.el;
-    fill(e.title, s.name, ' ', h('code', {}, s.variant));
+    const rated = this.players && this.players.rated;
+    fill(e.title, s.name, ' ', h('code', {}, s.variant), rated ? h('span', { class: 'badge rated', 'data-rated-game': '' }, 'rated') : null);
     e.rules.href = `/rules/${encodeURIComponent(s.variant.split(':')[0])}`;
     const help = this.renderer().help || ['Click a piece, then where it goes, or drag it there. Moves that name no square are buttons beside the board.'];
     fill(e.helpBody, ...help.map((line) => h('p', {}, line)), h('p', { class: 'muted' }, 'Keys: ← → step through the game, Home/End jump, f flips the board, Esc cancels a selection.'));

@@ -15,8 +15,8 @@ const TOP_ON_INDEX = 10;
 
 /** Who is listed: the sentence both pages show, with the API's threshold
  * (docs/api.md, "Players"). */
-export const LEADERBOARD_RD = 110;
-const WHO = `Players whose rating deviation is below ${LEADERBOARD_RD} (a rating no longer provisional), best first.`;
+export const LEADERBOARD_RD = 150;
+const WHO = `Players whose rating deviation (RD) is below ${LEADERBOARD_RD}, best first: those who have played rated games enough, and lately. (A rating is provisional, shown with ?, while its RD is 110 or more.)`;
 
 export async function leaderboardPage(root, variant) {
   clear(root);

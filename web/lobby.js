@@ -123,7 +123,7 @@ function renderSeeks(where, list, byId, showError) {
       ? h('button', { 'data-cancel-seek': seek.id, onclick: () => api.cancelSeek(seek.id).catch(showError) }, 'Cancel')
       : h('button', { class: 'primary', 'data-accept-seek': seek.id, onclick: () => accept(seek.id, showError) }, 'Accept');
     return h('tr', { 'data-seek': seek.id, 'data-rated': Boolean(seek.rated), class: seek.yours ? 'yours' : '' },
-      h('td', { class: 'who' }, seekPlayer(seek), seek.yours ? h('span', { class: 'muted' }, ' (you)') : null),
+      h('td', { class: 'who' }, listedPlayer(seek), seek.yours ? h('span', { class: 'muted' }, ' (you)') : null),
       h('td', {}, variantLabel(seek.variant, byId), seek.position ? h('span', { class: 'muted', title: seek.position }, ' · set position') : null,
         h('div', { class: `seek-mode muted small${seek.rated ? ' rated' : ''}`, 'data-seek-mode': seek.rated ? 'rated' : 'casual' },
           seek.rated ? 'rated' : 'casual', rangeLabel(seek))),
@@ -138,14 +138,15 @@ function renderSeeks(where, list, byId, showError) {
       : h('p', { class: 'muted' }, 'No open seeks: create one below.'));
 }
 
-/** The seek's creator: the name, linking to the profile when an
- * account's, with its rating in the seek's variant. */
-function seekPlayer(seek) {
-  const name = seek.username
-    ? h('a', { href: `/@/${encodeURIComponent(seek.username)}`, 'data-seek-username': seek.username }, seek.username)
-    : seek.name;
-  const rating = Number.isFinite(seek.rating)
-    ? h('span', { class: 'muted seek-rating', 'data-seek-rating': seek.rating }, ` ${ratingText({ rating: seek.rating, prov: seek.provisional })}`)
+/** A player as the lobby lists it: the name, linking to the profile when
+ * an account's (an account has a rating), and the rating in the variant. */
+function listedPlayer(player) {
+  const account = Number.isFinite(player.rating);
+  const name = account
+    ? h('a', { href: `/@/${encodeURIComponent(player.name)}`, 'data-lobby-player': player.name }, player.name)
+    : player.name;
+  const rating = account
+    ? h('span', { class: 'muted lobby-rating', 'data-lobby-rating': player.rating }, ` ${ratingText({ rating: player.rating, prov: player.provisional })}`)
     : null;
   return [name, rating];
 }
@@ -169,7 +170,8 @@ async function accept(id, showError) {
 function renderGames(where, list, byId) {
   const items = list.map((game) => h('li', { 'data-live-game': game.id },
     h('strong', {}, variantLabel(game.variant, byId)), ' ',
-    game.seats.map((seat, i) => [i ? ' – ' : '', seat.name, h('span', { class: 'muted' }, ` (${seat.side})`)]),
+    game.rated ? h('span', { class: 'seek-mode rated' }, 'rated ') : null,
+    game.seats.map((seat, i) => [i ? ' – ' : '', listedPlayer(seat), h('span', { class: 'muted' }, ` (${seat.side})`)]),
     h('span', { class: 'muted' }, game.ply ? ` · ply ${game.ply} ` : ' · just started '),
     h('a', { href: game.link, class: 'button' }, 'Watch')));
   fill(where,

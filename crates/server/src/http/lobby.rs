@@ -11,7 +11,7 @@ use super::ratings;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::identity::{checked_name, Identity};
-use crate::lobby::{ListedSeat, Lobby, Membership, RatingRange, Seek, SeekBody};
+use crate::lobby::{ListedSeat, Lobby, Membership, RatingRange, Seek, SeekBody, ShownRating};
 use crate::secret;
 use crate::store::ratings::{self as stored_ratings, perf_of};
 use axum::extract::ws::WebSocketUpgrade;
@@ -151,7 +151,9 @@ pub async fn accept(
     if wanted.rated && account.is_none() {
         return Err(needs_account("accepting a rated seek"));
     }
-    if let (Some(range), Some(rating)) = (wanted.range, accepter_rating) {
+    if let Some(range) = wanted.range {
+        // An anonymous player counts as a newcomer.
+        let rating = accepter_rating.unwrap_or(ShownRating { rating: 1500, provisional: true });
         if !range.contains(rating.rating) {
             return Err(ApiError::forbidden(format!(
                 "your rating {} is outside this seek's range {}",

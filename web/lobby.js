@@ -122,7 +122,7 @@ function renderSeeks(where, list, byId, showError) {
     const action = seek.yours
       ? h('button', { 'data-cancel-seek': seek.id, onclick: () => api.cancelSeek(seek.id).catch(showError) }, 'Cancel')
       : h('button', { class: 'primary', 'data-accept-seek': seek.id, onclick: () => accept(seek.id, showError) }, 'Accept');
-    return h('tr', { 'data-seek': seek.id, 'data-rated': Boolean(seek.rated), class: seek.yours ? 'yours' : '' },
+    return h('tr', { 'data-seek': seek.id, 'data-rated': String(Boolean(seek.rated)), class: seek.yours ? 'yours' : '' },
       h('td', { class: 'who' }, listedPlayer(seek), seek.yours ? h('span', { class: 'muted' }, ' (you)') : null),
       h('td', {}, variantLabel(seek.variant, byId), seek.position ? h('span', { class: 'muted', title: seek.position }, ' · set position') : null,
         h('div', { class: `seek-mode muted small${seek.rated ? ' rated' : ''}`, 'data-seek-mode': seek.rated ? 'rated' : 'casual' },

@@ -31,11 +31,14 @@ export function gameIdOf(tags) {
   return match ? match[1] : null;
 }
 
-/** Whether a record is of a rated game: lichess's `Event "Rated ..."`,
- * or a `Rated` tag. */
+/** Whether a record is of a rated game: lichess's `Event "Rated ..."`
+ * or `"Casual ..."`, or a `Rated` tag; null when the record does not say. */
 export function isRated(tags) {
   if (tags.Rated) return /^(true|yes|1)$/i.test(tags.Rated);
-  return /(^|\s)rated(\s|$)/i.test(tags.Event || '') && !/unrated|casual/i.test(tags.Event || '');
+  const event = tags.Event || '';
+  if (/(^|\s)(casual|unrated)(\s|$)/i.test(event)) return false;
+  if (/(^|\s)rated(\s|$)/i.test(event)) return true;
+  return null;
 }
 
 /** The number of moves in a record's movetext (turn labels, comments and

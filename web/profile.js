@@ -118,7 +118,7 @@ function gamesSection(user, variants) {
     const ask = ++asked;
     try {
       const text = await api.userGames(user.username, { ...picked, max: LISTED });
-      if (ask === asked) drawGames(list, user.username, readRecords(text), variants);
+      if (ask === asked) drawGames(list, user.username, readRecords(text), variants, picked);
     } catch (error) {
       if (ask === asked) fill(list, h('p', { class: 'error' }, `Cannot load the games: ${message(error)}`));
     }
@@ -159,7 +159,7 @@ function outcome(tags, username) {
   return null;
 }
 
-function drawGames(where, username, records, variants) {
+function drawGames(where, username, records, variants, picked) {
   if (!records.length) {
     fill(where, h('p', { class: 'muted', 'data-no-games': '' }, 'No games with these filters.'));
     return;
@@ -167,17 +167,18 @@ function drawGames(where, username, records, variants) {
   const rows = records.map(({ tags, moves }) => {
     const id = gameIdOf(tags);
     const result = outcome(tags, username);
-    const rated = isRated(tags);
+    // What the record does not say, the filter may: every game it picks is rated (or casual).
+    const rated = isRated(tags) ?? (picked.rated ? picked.rated === 'true' : null);
     const variant = tags.Variant || '';
     const baseId = variant.split(':')[0];
     const name = variantName(baseId, variants) + (variant.includes(':') ? ` (${variant.slice(variant.indexOf(':') + 1)})` : '');
-    return h('tr', { 'data-game-row': id || '', 'data-result': result || 'playing', 'data-rated': rated, 'data-variant': baseId },
+    return h('tr', { 'data-game-row': id || '', 'data-result': result || tags.Result || '*', 'data-rated': String(rated), 'data-variant': baseId },
       h('td', {}, id ? h('a', { href: `/g/${id}`, 'data-game-link': id }, name) : name,
-        h('div', { class: 'muted small' }, `${rated ? 'rated' : 'casual'} · ${(tags.Date || '').replace(/\./g, '-')}`)),
+        h('div', { class: 'muted small' }, `${rated === null ? '' : rated ? 'rated · ' : 'casual · '}${(tags.Date || '').replace(/\./g, '-')}`)),
       h('td', { class: 'game-players' },
         playerCell(tags.White, tags.WhiteElo, tags.WhiteRatingDiff), h('span', { class: 'muted' }, ' vs '),
         playerCell(tags.Black, tags.BlackElo, tags.BlackRatingDiff)),
-      h('td', { class: `game-outcome ${result || ''}` }, result ? { win: 'Won', loss: 'Lost', draw: 'Draw' }[result] : 'playing',
+      h('td', { class: `game-outcome ${result || ''}` }, result ? { win: 'Won', loss: 'Lost', draw: 'Draw' }[result] : (tags.Result && tags.Result !== '*' ? tags.Result : 'playing'),
         h('div', { class: 'muted small' }, `${tags.Termination || ''}${tags.Termination ? ' · ' : ''}${moveCount(moves)} moves`)));
   });
   fill(where,

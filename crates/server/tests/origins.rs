@@ -185,6 +185,7 @@ impl World {
                 "{variant}" => "lma",
                 "{name}" => "api",
                 "{username}" => "nobody",
+                "{nb}" => "10",
                 "{*path}" if route.path.starts_with("/assets/") => "app.js",
                 "{*path}" => "lma",
                 _ if part.starts_with('{') => panic!("{route:?}: give its parameter {part} a value here"),

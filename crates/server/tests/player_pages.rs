@@ -8,6 +8,7 @@
 mod common;
 
 use common::TestServer;
+use serde_json::json;
 
 async fn page(server: &TestServer, path: &str) -> (u16, String, String) {
     let response = server.client.get(format!("{}{path}", server.base)).send().await.unwrap();
@@ -20,15 +21,40 @@ async fn page(server: &TestServer, path: &str) -> (u16, String, String) {
 async fn the_players_pages_are_the_web_page_and_an_address_naming_nothing_is_a_404() {
     let dir = tempfile::tempdir().unwrap();
     let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let (status, _) = server.post("/api/register", json!({ "username": "Ada_L", "password": "a long password" })).await;
+    assert_eq!(status, 201);
+    let registered = server
+        .client
+        .post(format!("{}/api/register", server.base))
+        .json(&json!({ "username": "Gone", "password": "a long password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(registered.status().as_u16(), 201);
+    let session = registered.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_owned();
+    let closed = server
+        .client
+        .post(format!("{}/api/account/close", server.base))
+        .header("cookie", session)
+        .json(&json!({ "password": "a long password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(closed.status().as_u16(), 204);
     for (path, expected) in [
+        // A player's profile, in any case; a closed account's too (it says so).
+        ("/@/Ada_L", 200),
+        ("/@/ada_l", 200),
+        ("/@/Gone", 200),
         ("/leaderboard", 200),
         ("/leaderboard/lma", 200),
         ("/leaderboard/lichen-3x3", 200),
         ("/leaderboard/no-such-variant", 404),
         ("/leaderboard/lma:princess", 404),
-        // Not a name an account may have.
+        // Not a name an account may have, and a name nobody has.
         ("/@/x", 404),
         ("/@/a%20b", 404),
+        ("/@/Nobody", 404),
     ] {
         let (status, kind, body) = page(&server, path).await;
         assert_eq!(status, expected, "{path}");

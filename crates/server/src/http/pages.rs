@@ -5,6 +5,7 @@
 use crate::assets;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::store::accounts as stored;
 use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -24,11 +25,18 @@ fn page_with_status(status: StatusCode) -> Response {
     response
 }
 
-/// `/@/{username}`: a player's profile; 404 for a name no account may
-/// have (the page asks the API for the player, and says when none is).
-pub async fn profile(Path(username): Path<String>) -> Response {
-    let possible = crate::accounts::checked_username(&username).is_ok();
-    page_with_status(if possible { StatusCode::OK } else { StatusCode::NOT_FOUND })
+/// `/@/{username}`: a player's profile; 404 for a name no account has
+/// (the page says so; a closed account's page is there, and says it is
+/// closed).
+pub async fn profile(State(hub): State<Arc<Hub>>, Path(username): Path<String>) -> Response {
+    if crate::accounts::checked_username(&username).is_err() {
+        return page_with_status(StatusCode::NOT_FOUND);
+    }
+    match hub.store().read(move |sql| stored::account_by_name(sql, &username)).await {
+        Ok(Some(_)) => page_with_status(StatusCode::OK),
+        Ok(None) => page_with_status(StatusCode::NOT_FOUND),
+        Err(error) => ApiError::from(error).into_response(),
+    }
 }
 
 /// `/leaderboard`: the leaderboards of every variant.

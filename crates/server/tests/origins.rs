@@ -184,7 +184,7 @@ impl World {
                 "{ply}" => "0",
                 "{variant}" => "lma",
                 "{name}" => "api",
-                "{username}" => "nobody",
+                "{username}" => "victim",
                 "{nb}" => "10",
                 "{*path}" if route.path.starts_with("/assets/") => "app.js",
                 "{*path}" => "lma",

@@ -235,12 +235,12 @@ impl Lobby {
                     .seats
                     .iter()
                     .map(|s| {
-                        json!({
-                            "side": s.side,
-                            "name": s.name,
-                            "rating": s.rating.map(|r| r.rating),
-                            "provisional": s.rating.map(|r| r.provisional),
-                        })
+                        let mut seat = json!({ "side": s.side, "name": s.name });
+                        if let Some(rating) = s.rating {
+                            seat["rating"] = json!(rating.rating);
+                            seat["provisional"] = json!(rating.provisional);
+                        }
+                        seat
                     })
                     .collect();
                 json!({

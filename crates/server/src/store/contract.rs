@@ -492,7 +492,7 @@ pub fn rated_games_are_rated_once_with_their_end(open: &dyn Fn() -> Box<dyn Stor
     let seats = rated.seats.clone().map(|s| s.unwrap());
     assert_eq!(
         (seats[0].player.as_str(), seats[0].before, seats[0].diff),
-        ("a1", 1500.0, expected[0].rating as i64 - 1500)
+        ("a1", 1500.0, expected[0].rating.round() as i64 - 1500)
     );
     assert!(seats[1].diff < 0);
     assert_eq!(sql::read(&*store, |s| ratings::counts(s, "a1")).unwrap(), [1, 1, 1, 0, 0]);

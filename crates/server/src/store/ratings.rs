@@ -86,6 +86,20 @@ pub fn perfs(sql: &mut dyn Sql, player: &str) -> Result<Vec<Perf>, StoreError> {
     rows.iter().map(perf).collect()
 }
 
+/// The computer's ratings: each level's, by variant id.
+pub fn computer_perfs(sql: &mut dyn Sql) -> Result<Vec<(String, Perf)>, StoreError> {
+    let rows = sql.query(
+        &format!("SELECT player, {PERF_COLUMNS} FROM ratings WHERE player LIKE 'computer:%' ORDER BY player, perf"),
+        &[],
+    )?;
+    rows.iter()
+        .map(|row| {
+            let level = row.text(0)?.trim_start_matches("computer:").to_owned();
+            Ok((level, perf(&Row(row.0[1..].to_vec()))?))
+        })
+        .collect()
+}
+
 /// `player`'s rating in `perf`, if it has one.
 pub fn perf_of_player(sql: &mut dyn Sql, player: &str, perf_id: &str) -> Result<Option<Perf>, StoreError> {
     let row = sql.query_opt(
@@ -262,6 +276,15 @@ pub fn game_ended(sql: &mut dyn Sql, game: &str, winner: Option<Player>, now: i6
     if made.iter().any(|&n| n < MOVES_TO_COUNT) || first == second {
         return set_status(sql, game, "aborted");
     }
+    // Lock both ratings (in one order: two games ending at once never wait
+    // on each other in a circle) before reading them, so that another game
+    // of the same player ending meanwhile on another node is rated after
+    // this one, from what this one stores, never from the same old rating.
+    let mut locked = [&first, &second];
+    locked.sort();
+    for player in locked {
+        sql.execute("UPDATE ratings SET games = games WHERE player = $1 AND perf = $2", sql_params![player, &perf_id])?;
+    }
     let stored = [perf_of_player(sql, &first, &perf_id)?, perf_of_player(sql, &second, &perf_id)?];
     let idle = |p: &Option<Perf>| p.as_ref().map_or(0.0, |p| (now - p.last_game) as f64 / DAY_MS);
     let base = |p: &Option<Perf>| p.as_ref().map_or(Rating::START, |p| p.rating);
@@ -296,7 +319,7 @@ pub fn game_ended(sql: &mut dyn Sql, game: &str, winner: Option<Player>, now: i6
         )?;
     }
     // Changes as lichess shows them: whole points, before to after.
-    let diff = |seat: usize| after[seat].rating as i64 - before[seat].rating as i64;
+    let diff = |seat: usize| after[seat].rating.round() as i64 - before[seat].rating.round() as i64;
     sql.execute(
         "UPDATE rated_games SET status = 'rated', player0 = $2, player1 = $3, before0 = $4, before1 = $5,
              rd0 = $6, rd1 = $7, diff0 = $8, diff1 = $9

@@ -82,7 +82,8 @@ function credentialsForm(name, title, action, send, hint, extra = null) {
 async function accountView(me) {
   const section = h('section', { class: 'account' },
     h('h2', { 'data-username': me.username }, me.username),
-    h('p', { class: 'muted' }, `Member since ${new Date(me.createdAt).toLocaleDateString()}`));
+    h('p', { class: 'muted' }, `Member since ${new Date(me.createdAt).toLocaleDateString()}`, ' · ',
+      h('a', { href: `/@/${encodeURIComponent(me.username)}`, 'data-profile-link': '' }, 'Your profile: ratings and games')));
   const games = h('ul', { class: 'your-games', 'data-account-games': '' });
   section.append(h('h3', {}, 'Games in progress'), games);
   try {

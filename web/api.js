@@ -66,6 +66,24 @@ export const api = {
   passkeyLoginStart: () => call('POST', '/api/login/passkey/start'),
   passkeyLoginFinish: (ceremony, credential) => call('POST', '/api/login/passkey/finish', { ceremony, credential }),
   players: (id) => call('GET', `/api/games/${id}/players`),
+  // Players (lichess's shapes): a profile, its rating history, its games
+  // as one records file, and the leaderboards.
+  user: (name) => call('GET', `/api/user/${encodeURIComponent(name)}`),
+  ratingHistory: (name) => call('GET', `/api/user/${encodeURIComponent(name)}/rating-history`),
+  userGamesUrl: (name, filters = {}) => {
+    const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '' && value !== null && value !== undefined));
+    const text = query.toString();
+    return `/api/games/user/${encodeURIComponent(name)}${text ? `?${text}` : ''}`;
+  },
+  userGames: async (name, filters) => {
+    const response = await fetch(api.userGamesUrl(name, filters));
+    if (!response.ok) {
+      const data = await response.json().catch(() => null);
+      throw new ApiError(response.status, (data && data.error) || response.statusText);
+    }
+    return response.text();
+  },
+  top: (count, variant) => call('GET', `/api/player/top/${count}/${encodeURIComponent(variant)}`),
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };
 

@@ -1,10 +1,13 @@
 // The Menagerie page: the home page (games, new game, your games), a
-// game page or the analysis board, by the address.
+// game page, the analysis board, the account page, a player's profile or
+// the leaderboards, by the address.
 
 import { homePage } from './home.js';
 import { gamePage } from './game.js';
 import { analysisPage } from './analysis.js';
 import { accountPage, showAccountLink } from './account.js';
+import { profilePage } from './profile.js';
+import { leaderboardPage } from './leaderboard.js';
 
 const root = document.getElementById('app');
 const match = location.pathname.match(/^\/g\/([A-Za-z0-9]+)\/?$/);
@@ -14,6 +17,10 @@ if (match) {
   analysisPage(root, new URLSearchParams(location.search));
 } else if (/^\/account\/?$/.test(location.pathname)) {
   accountPage(root);
+} else if (/^\/@\/[^/]+\/?$/.test(location.pathname)) {
+  profilePage(root, decodeURIComponent(location.pathname.split('/')[2]));
+} else if (/^\/leaderboard(\/[^/]*)?\/?$/.test(location.pathname)) {
+  leaderboardPage(root, decodeURIComponent(location.pathname.split('/')[2] || ''));
 } else {
   homePage(root);
 }

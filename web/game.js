@@ -12,6 +12,23 @@ import { sound } from './sound.js';
 import { icon } from './icons.js';
 import { syncTime, timeLeft, formatTime, describeControl } from './clock.js';
 import { downloadLink } from './records.js';
+import { ratingText } from './ratings.js';
+
+/// An account at a seat: its name linking to its profile, its rating
+/// (`1500?` while provisional) and, once a rated game ended, the change.
+function accountLabel(account, you) {
+  const change = Number.isFinite(account.diff)
+    ? h('span', { class: `rating-diff ${account.diff > 0 ? 'up' : account.diff < 0 ? 'down' : ''}`, 'data-rating-diff': account.diff }, ` ${account.diff > 0 ? '+' : ''}${account.diff}`)
+    : null;
+  return [
+    account.closed
+      ? h('span', { class: 'player-link' }, account.username)
+      : h('a', { href: `/@/${encodeURIComponent(account.username)}`, class: 'player-link', 'data-player-username': account.username }, account.username),
+    you ? ' (you)' : null,
+    Number.isFinite(account.rating) ? h('span', { class: 'player-rating', 'data-player-rating': account.rating }, ` ${ratingText({ rating: account.rating, prov: account.prov })}`) : null,
+    change,
+  ];
+}
 
 function message(error) {
   return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -81,8 +98,7 @@ class GamePage {
       clear(this.root).append(h('p', { class: 'error' }, `Cannot open this game: ${message(error)}`), h('p', {}, h('a', { href: '/' }, 'Home')));
       return;
     }
-    // The accounts holding the seats, by username (none: anonymous players).
-    this.players = await api.players(this.id).catch(() => ({}));
+    await this.loadPlayers();
     await loadRenderers([this.state.variant]);
     const atTop = !!this.renderer().firstAtTop;
     this.flip = atTop ? this.state.you !== 'second' : this.state.you === 'second';
@@ -104,6 +120,23 @@ class GamePage {
     document.addEventListener('keydown', (event) => this.onKey(event));
     syncTime().then(() => this.tick());
     setInterval(() => this.tick(), 100);
+  }
+
+  /// The accounts holding the seats, by username (none: anonymous players),
+  /// with their ratings in this game's variant.
+  async loadPlayers() {
+    this.players = await api.players(this.id).catch(() => ({}));
+  }
+
+  /// The account at `side`, if any: `{ username, rating, prov, diff }`
+  /// (`rating` before the game once a rated game ended, `diff` its change;
+  /// docs/api.md, `GET /api/games/<id>/players`).
+  seatAccount(side) {
+    const players = this.players || {};
+    const shown = (players.seats && players.seats[side]) || {};
+    const username = shown.username || (typeof players[side] === 'string' ? players[side] : null);
+    if (!username) return null;
+    return { username, rating: shown.rating, prov: shown.provisional, diff: shown.ratingDiff, closed: username === 'closed account' };
   }
 
   /// Redraws the clocks' times (the server decides when a flag falls).
@@ -210,6 +243,8 @@ class GamePage {
     const before = this.state;
     const changed = !before || data.ply !== before.ply;
     this.state = data;
+    // The end of a rated game changes the ratings: ask for them again.
+    if (before && !before.result && data.result) await this.loadPlayers();
     if (changed) {
       this.path = [];
       this.choosing = null;
@@ -250,7 +285,8 @@ class GamePage {
   renderHead() {
     const s = this.state;
     const e = this.el;
-    fill(e.title, s.name, ' ', h('code', {}, s.variant));
+    const rated = this.players && this.players.rated;
+    fill(e.title, s.name, ' ', h('code', {}, s.variant), rated ? h('span', { class: 'badge rated', 'data-rated-game': '' }, 'rated') : null);
     e.rules.href = `/rules/${encodeURIComponent(s.variant.split(':')[0])}`;
     const help = this.renderer().help || ['Click a piece, then where it goes, or drag it there. Moves that name no square are buttons beside the board.'];
     fill(e.helpBody, ...help.map((line) => h('p', {}, line)), h('p', { class: 'muted' }, 'Keys: ← → step through the game, Home/End jump, f flips the board, Esc cancels a selection.'));
@@ -280,8 +316,8 @@ class GamePage {
       // The other person: the name they go by in the lobby, if the game started there.
       const other = this.entry && this.entry.opponent ? this.entry.opponent : 'your friend';
       const you = s.you === side || local;
-      const account = this.players && this.players[side];
-      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : account ? (you ? `${account} (you)` : account) : (you ? 'you' : (s.you ? other : 'player'));
+      const account = this.seatAccount(side);
+      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : account ? accountLabel(account, you) : (you ? 'you' : (s.you ? other : 'player'));
       const acting = !s.result && (s.to_act === side || (this.onTurn() === side && s.to_act !== 'chance'));
       el.className = `g-player g-${el === this.el.top ? 'top' : 'bottom'}${acting ? ' to-act' : ''}${s.result && s.result.winner === side ? ' winner' : ''}`;
       el.setAttribute('data-player', side);

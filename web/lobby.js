@@ -7,6 +7,7 @@
 import { api, myGames, ApiError } from './api.js';
 import { h, clear, fill } from './dom.js';
 import { optionInputs, chosenVariant, timeControlInputs } from './gameform.js';
+import { ratingText } from './ratings.js';
 
 const message = (error) => (error instanceof ApiError ? error.message : String(error && error.message ? error.message : error));
 
@@ -36,9 +37,9 @@ async function startLobby(section, variants) {
   }
   clear(section).append(
     h('div', { class: 'lobby-head' }, h('h2', {}, 'Lobby'), status,
-      me.username ? h('p', { class: 'lobby-account' }, 'Playing as ', h('a', { href: '/account', 'data-lobby-username': me.username }, me.username)) : nameForm(me.name, showError)),
+      me.username ? h('p', { class: 'lobby-account' }, 'Playing as ', h('a', { href: `/@/${encodeURIComponent(me.username)}`, 'data-lobby-username': me.username }, me.username)) : nameForm(me.name, showError)),
     error,
-    h('div', { class: 'lobby-columns' }, h('div', {}, seeks, seekForm(variants, showError)), games),
+    h('div', { class: 'lobby-columns' }, h('div', {}, seeks, seekForm(variants, me, showError)), games),
   );
   const render = (lobby) => {
     renderSeeks(seeks, lobby.seeks, byId, showError);
@@ -121,9 +122,11 @@ function renderSeeks(where, list, byId, showError) {
     const action = seek.yours
       ? h('button', { 'data-cancel-seek': seek.id, onclick: () => api.cancelSeek(seek.id).catch(showError) }, 'Cancel')
       : h('button', { class: 'primary', 'data-accept-seek': seek.id, onclick: () => accept(seek.id, showError) }, 'Accept');
-    return h('tr', { 'data-seek': seek.id, class: seek.yours ? 'yours' : '' },
-      h('td', { class: 'who' }, seek.name, seek.yours ? h('span', { class: 'muted' }, ' (you)') : null),
-      h('td', {}, variantLabel(seek.variant, byId), seek.position ? h('span', { class: 'muted', title: seek.position }, ' · set position') : null),
+    return h('tr', { 'data-seek': seek.id, 'data-rated': String(Boolean(seek.rated)), class: seek.yours ? 'yours' : '' },
+      h('td', { class: 'who' }, listedPlayer(seek), seek.yours ? h('span', { class: 'muted' }, ' (you)') : null),
+      h('td', {}, variantLabel(seek.variant, byId), seek.position ? h('span', { class: 'muted', title: seek.position }, ' · set position') : null,
+        h('div', { class: `seek-mode muted small${seek.rated ? ' rated' : ''}`, 'data-seek-mode': seek.rated ? 'rated' : 'casual' },
+          seek.rated ? 'rated' : 'casual', rangeLabel(seek))),
       h('td', {}, clockLabel(seek.clock)),
       h('td', {}, creatorSide(seek, byId) === 'random' ? 'random sides' : `plays ${creatorSide(seek, byId)}`),
       h('td', {}, action));
@@ -133,6 +136,27 @@ function renderSeeks(where, list, byId, showError) {
     rows.length
       ? h('table', { class: 'lobby-table' }, h('thead', {}, h('tr', {}, h('th', {}, 'Player'), h('th', {}, 'Game'), h('th', {}, 'Time'), h('th', {}, 'Sides'), h('th', {}))), h('tbody', {}, rows))
       : h('p', { class: 'muted' }, 'No open seeks: create one below.'));
+}
+
+/** A player as the lobby lists it: the name, linking to the profile when
+ * an account's (an account has a rating), and the rating in the variant. */
+function listedPlayer(player) {
+  const account = Number.isFinite(player.rating);
+  const name = account
+    ? h('a', { href: `/@/${encodeURIComponent(player.name)}`, 'data-lobby-player': player.name }, player.name)
+    : player.name;
+  const rating = account
+    ? h('span', { class: 'muted lobby-rating', 'data-lobby-rating': player.rating }, ` ${ratingText({ rating: player.rating, prov: player.provisional })}`)
+    : null;
+  return [name, rating];
+}
+
+/** The ratings a seek accepts, if it names a range. */
+function rangeLabel(seek) {
+  const range = seek.ratingRange;
+  if (!range) return null;
+  const [low, high] = Array.isArray(range) ? range : String(range).split('-');
+  return ` · ${low}–${high}`;
 }
 
 async function accept(id, showError) {
@@ -146,7 +170,8 @@ async function accept(id, showError) {
 function renderGames(where, list, byId) {
   const items = list.map((game) => h('li', { 'data-live-game': game.id },
     h('strong', {}, variantLabel(game.variant, byId)), ' ',
-    game.seats.map((seat, i) => [i ? ' – ' : '', seat.name, h('span', { class: 'muted' }, ` (${seat.side})`)]),
+    game.rated ? h('span', { class: 'seek-mode rated' }, 'rated ') : null,
+    game.seats.map((seat, i) => [i ? ' – ' : '', listedPlayer(seat), h('span', { class: 'muted' }, ` (${seat.side})`)]),
     h('span', { class: 'muted' }, game.ply ? ` · ply ${game.ply} ` : ' · just started '),
     h('a', { href: game.link, class: 'button' }, 'Watch')));
   fill(where,
@@ -154,11 +179,34 @@ function renderGames(where, list, byId) {
     items.length ? h('ul', { class: 'lobby-list' }, items) : h('p', { class: 'muted' }, 'None right now.'));
 }
 
-function seekForm(variants, showError) {
+/** Rated or casual (rated only between accounts: the box is enabled
+ * once logged in), and the opponents' ratings the seek accepts. */
+function ratedInputs(me) {
+  const rated = h('input', { type: 'checkbox', name: 'seek-rated', 'data-seek-rated': '', disabled: !me.username });
+  const low = h('input', { type: 'number', name: 'seek-rating-min', class: 'short-number', min: '400', max: '4000', step: '50', placeholder: 'any', 'aria-label': 'lowest rating' });
+  const high = h('input', { type: 'number', name: 'seek-rating-max', class: 'short-number', min: '400', max: '4000', step: '50', placeholder: 'any', 'aria-label': 'highest rating' });
+  const element = h('div', { class: 'seek-rated' },
+    h('label', { title: me.username ? 'the game changes both ratings' : 'log in to play rated games' }, rated, ' Rated'),
+    me.username ? null : h('span', { class: 'muted small' }, h('a', { href: '/account' }, 'log in'), ' to play rated'),
+    h('span', { class: 'seek-range' }, 'Opponent rated ', low, ' to ', high));
+  return {
+    element,
+    /** The fields of the seek's body (none for a casual seek open to all:
+     * `rated` is false by default). */
+    value: () => {
+      const body = rated.checked && !rated.disabled ? { rated: true } : {};
+      if (low.value || high.value) body.ratingRange = `${low.value || 400}-${high.value || 4000}`;
+      return body;
+    },
+  };
+}
+
+function seekForm(variants, me, showError) {
   const variant = h('select', { name: 'seek-variant' }, variants.map((v) => h('option', { value: v.id }, v.name)));
   const options = h('div', { class: 'seek-options' });
   const colour = h('select', { name: 'seek-colour' });
   const time = timeControlInputs();
+  const rating = ratedInputs(me);
   const chosen = () => variants.find((v) => v.id === variant.value);
   const refresh = () => {
     const v = chosen();
@@ -173,12 +221,13 @@ function seekForm(variants, showError) {
     h('label', {}, 'Game ', variant), ' ',
     h('label', {}, 'Your side ', colour), ' ',
     time.element, ' ',
+    rating.element,
     options,
     h('button', { type: 'submit', class: 'primary', 'data-create-seek': '' }, 'Create seek'));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     try {
-      await api.createSeek({ variant: chosenVariant(options, chosen()), colour: colour.value, clock: time.value() });
+      await api.createSeek({ variant: chosenVariant(options, chosen()), colour: colour.value, clock: time.value(), ...rating.value() });
     } catch (e) {
       showError(e);
     }

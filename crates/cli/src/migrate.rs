@@ -19,8 +19,9 @@ pub fn migrate(from: &str, to: &str) -> Result<(), CliError> {
     let destination = to.open().map_err(|e| CliError::Failed(format!("cannot open {to}: {e}")))?;
     let report = copy_games(source.as_ref(), destination.as_ref()).map_err(|e| CliError::Failed(e.to_string()))?;
     println!(
-        "{} games copied ({} moves), {} already there; every game read back from {to} equals {from}",
-        report.copied, report.moves, report.already_there
+        "{} games copied ({} moves), {} already there; every game read back from {to} equals {from}; \
+         {} rows of accounts, sessions, seats, passkeys, results and ratings copied",
+        report.copied, report.moves, report.already_there, report.rows
     );
     Ok(())
 }

@@ -204,6 +204,10 @@ impl Fuzzer {
             let seed = self.number();
             body.insert("seed".into(), seed);
         }
+        if self.chance(0.1) {
+            let rated = self.pick(&[json!(true), json!(false), json!("yes"), json!(null), json!(1)]).clone();
+            body.insert("rated".into(), rated);
+        }
         if self.chance(0.05) {
             body.insert(self.junk(8), json!(true));
         }
@@ -251,7 +255,7 @@ impl Fuzzer {
             return Sent { bytes, move_to: None, truncated: false, refusable: false };
         }
         let (id, game) = self.game_id();
-        let route = self.rng.random_range(0..100);
+        let route = self.rng.random_range(0..110);
         let from_table = self.chance(0.15);
         let (method, mut path, body): (&str, String, Option<Value>) = match route {
             _ if from_table => {
@@ -306,6 +310,33 @@ impl Fuzzer {
                 ("POST", format!("/api/games/{id}/rematch"), Some(json!({ "seat": seat })))
             }
             96..=97 => ("GET", format!("/api/games/{id}/ws"), None),
+            // Players and ratings, with names, numbers and variants real or junk.
+            98..=107 => {
+                let pattern = self
+                    .pick(&[
+                        "/api/user/{username}",
+                        "/api/user/{username}/rating-history",
+                        "/api/games/user/{username}",
+                        "/api/player/top/{nb}/{variant}",
+                    ])
+                    .to_string();
+                let mut path = self.fill(&pattern, &id);
+                if self.chance(0.5) {
+                    let query = self.pick(&[
+                        "?max=1",
+                        "?max=-3",
+                        "?rated=true",
+                        "?rated=maybe",
+                        "?variant=nim",
+                        "?variant=zzz",
+                        "?result=win",
+                        "?result=draw&rated=false&max=99999999999999999999999",
+                        "?result=x",
+                    ]);
+                    path.push_str(query);
+                }
+                ("GET", path, None)
+            }
             _ => ("GET", format!("/{}", self.junk(60)), None),
         };
         let method = if self.chance(0.05) {
@@ -447,6 +478,9 @@ impl Fuzzer {
             .map(|part| match part {
                 "{id}" => id.to_owned(),
                 "{ply}" => self.rng.random_range(0..5).to_string(),
+                "{username}" => self.pick(&["fuzzer", "FUZZER", "nobody", "a", "%00", ""]).to_string(),
+                "{nb}" => self.pick(&["10", "0", "200", "201", "-1", "x", "99999999999999999999999"]).to_string(),
+                "{variant}" => self.pick(&["nim", "lma", "lunch:princess", "nope", "fluid-single-promo"]).to_string(),
                 _ if part.starts_with('{') => self.junk(12),
                 _ => part.to_owned(),
             })
@@ -648,6 +682,17 @@ async fn random_and_mutated_requests_break_nothing() {
             });
         }
     }
+    // A player, so that the players' routes find one.
+    let fuzzer_account = menagerie_server::store::accounts::Account {
+        id: "fuzzer-account".into(),
+        username: "fuzzer".into(),
+        created: 1,
+        closed: None,
+    };
+    hub.store()
+        .transact(move |sql| menagerie_server::store::accounts::create_account(sql, &fuzzer_account, "x"))
+        .await
+        .unwrap();
     let mut fuzzer = Fuzzer { rng: StdRng::seed_from_u64(seed), games, positions, variants, routes: routes() };
 
     let (mut snapshots, mut legal_now) = (Vec::new(), Vec::new());

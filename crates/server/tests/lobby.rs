@@ -167,7 +167,27 @@ async fn two_players_seek_accept_and_play_each_with_its_own_seat() {
     assert_eq!((&theirs["id"], &theirs["name"], &theirs["yours"]), (&seek["id"], &json!("Ada"), &json!(false)));
     let mut keys: Vec<&String> = theirs.as_object().unwrap().keys().collect();
     keys.sort();
-    assert_eq!(keys, ["clock", "colour", "id", "name", "position", "variant", "yours"]);
+    assert_eq!(
+        keys,
+        [
+            "clock",
+            "colour",
+            "id",
+            "name",
+            "position",
+            "provisional",
+            "rated",
+            "rating",
+            "ratingRange",
+            "variant",
+            "yours"
+        ]
+    );
+    // An anonymous creator: casual, no rating.
+    assert_eq!(
+        (&theirs["rated"], &theirs["rating"], &theirs["ratingRange"]),
+        (&json!(false), &Value::Null, &Value::Null)
+    );
     let (watching, _) = until(&mut spectator, |m| seek_count(m) == 1).await;
     assert_eq!(watching["seeks"][0]["yours"], false);
 

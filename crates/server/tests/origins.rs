@@ -184,6 +184,8 @@ impl World {
                 "{ply}" => "0",
                 "{variant}" => "lma",
                 "{name}" => "api",
+                "{username}" => "victim",
+                "{nb}" => "10",
                 "{*path}" if route.path.starts_with("/assets/") => "app.js",
                 "{*path}" => "lma",
                 _ if part.starts_with('{') => panic!("{route:?}: give its parameter {part} a value here"),

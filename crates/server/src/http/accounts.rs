@@ -131,16 +131,18 @@ pub const CLOSED_NAME: &str = "closed account";
 
 /// `GET /api/games/{id}/players`: the username of the account holding each
 /// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name).
+/// Also whether the game is `rated`, and under `seats` each seat's
+/// username, rating and, once rated, rating change (docs/api.md).
 pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     hub.slot(&id).await?;
+    let shown = super::ratings::seats_json(&hub, &id).await?;
     let mut players = serde_json::Map::new();
     for player in Player::BOTH {
-        let name = hub.seat_account(&id, player).await?.map(|account| match account.closed {
-            Some(_) => CLOSED_NAME.to_owned(),
-            None => account.username,
-        });
-        players.insert(player_str(player).into(), json!(name));
+        let seat = &shown["players"][player_str(player)];
+        players.insert(player_str(player).into(), seat["username"].clone());
     }
+    players.insert("rated".into(), shown["rated"].clone());
+    players.insert("seats".into(), shown["players"].clone());
     Ok(Json(Value::Object(players)))
 }
 
@@ -286,9 +288,12 @@ pub fn account_json(account: &Account) -> Value {
 }
 
 /// `GET /api/account`: the logged-in account.
-pub async fn account(SignedIn(account): SignedIn) -> Result<Json<Value>, ApiError> {
+pub async fn account(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Json<Value>, ApiError> {
     let account = account.ok_or_else(unauthorized)?;
-    Ok(Json(account_json(&account)))
+    let mut body = account_json(&account);
+    let id = account.id.clone();
+    body["perfs"] = hub.store().read(move |sql| super::ratings::perfs_json(sql, &id, crate::clock::now_ms())).await?;
+    Ok(Json(body))
 }
 
 /// `GET /api/account/playing`: the account's games in progress (lichess's

@@ -8,6 +8,8 @@ use crate::command::{Command, DrawBody, MoveBody, NewGame, SeatBody, TakebackBod
 use crate::error::ApiError;
 use crate::hub::{Answer, Hub};
 use crate::live::StateJson;
+use crate::store::ratings::{mark_rated, perf_of};
+use crate::store::Mode;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -51,16 +53,38 @@ async fn run(hub: Arc<Hub>, command: Command) -> Result<Answer, ApiError> {
 
 /// `POST /api/games`: a new game; the seats its creator takes are held by
 /// the browser and its account, if logged in.
+///
+/// `"rated": true` (default false) rates it: only for an account, against
+/// the computer or a friend who takes the seat with an account.
 pub async fn create(
     State(hub): Shared,
     headers: HeaderMap,
-    Body(request): Body<NewGame>,
+    Body(mut request): Body<Value>,
 ) -> Result<(StatusCode, Answer), ApiError> {
-    let command = Command::Create(request.parse()?);
-    let answer = run(Arc::clone(&hub), command).await?;
+    let rated = match request.as_object_mut().and_then(|fields| fields.remove("rated")) {
+        None => false,
+        Some(Value::Bool(rated)) => rated,
+        Some(_) => return Err(ApiError::bad_request("rated: expected true or false")),
+    };
+    let request: NewGame = serde_json::from_value(request).map_err(|e| ApiError::bad_request(e.to_string()))?;
+    let setup = request.parse()?;
+    if rated {
+        if setup.mode == Mode::Local {
+            return Err(ApiError::bad_request("a game on one device cannot be rated"));
+        }
+        if accounts::signed_in(&hub, &headers).await?.is_none() {
+            return Err(super::lobby::needs_account("a rated game"));
+        }
+    }
+    let perf = perf_of(&setup.variant).to_owned();
+    let answer = run(Arc::clone(&hub), Command::Create(setup)).await?;
     if let Answer::Started(started) = &answer {
         if let Some(id) = started["id"].as_str() {
             accounts::hold_seats(&hub, &headers, id, accounts::creator_seats(started)).await?;
+            if rated {
+                let game = id.to_owned();
+                hub.store().transact(move |sql| mark_rated(sql, &game, &perf)).await?;
+            }
         }
     }
     Ok((StatusCode::CREATED, answer))

@@ -7,11 +7,13 @@ use super::admission::SocketPass;
 use super::body::Body;
 use super::keepalive::LiveSocket;
 use super::listen::{client_address, ClientAddress};
+use super::ratings;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::identity::{checked_name, Identity};
-use crate::lobby::{Lobby, Membership, Seek, SeekBody};
+use crate::lobby::{ListedSeat, Lobby, Membership, RatingRange, Seek, SeekBody, ShownRating};
 use crate::secret;
+use crate::store::ratings::{self as stored_ratings, perf_of};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Extension, FromRequestParts, Path, State};
 use axum::http::request::Parts;
@@ -97,13 +99,28 @@ pub async fn create(
     me: Identity,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
+    let rated = body.rated;
+    let range = body.rating_range.as_deref().map(RatingRange::parse).transpose()?;
     let setup = body.setup()?;
     hub.check_setup(&setup)?;
+    if rated && account.is_none() {
+        return Err(needs_account("a rated seek"));
+    }
+    let rating = match &account {
+        Some(account) => Some(ratings::shown_rating_of(&hub, &account.id, &setup.variant).await?),
+        None => None,
+    };
     let name = account.as_ref().map_or_else(|| me.name.clone(), |a| a.username.clone());
     let account = account.map(|a| a.id);
-    let seek = Seek { id: secret::game_id(), creator: me.id.clone(), name, account, address, setup };
+    let seek =
+        Seek { id: secret::game_id(), creator: me.id.clone(), name, account, address, setup, rated, range, rating };
     let listed = lobby.add(seek)?;
     Ok(answer(StatusCode::CREATED, me.cookies(), listed))
+}
+
+/// The refusal of a rated game to a player who is not logged in.
+pub fn needs_account(what: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, format!("{what} needs an account: log in or sign up"))
 }
 
 /// `DELETE /api/seeks/{id}`: the creator cancels its seek.
@@ -126,6 +143,25 @@ pub async fn accept(
     me: Identity,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    let wanted = lobby.seek(&id)?;
+    let accepter_rating = match &account {
+        Some(account) => Some(ratings::shown_rating_of(&hub, &account.id, &wanted.setup.variant).await?),
+        None => None,
+    };
+    if wanted.rated && account.is_none() {
+        return Err(needs_account("accepting a rated seek"));
+    }
+    if let Some(range) = wanted.range {
+        // An anonymous player counts as a newcomer.
+        let rating = accepter_rating.unwrap_or(ShownRating { rating: 1500, provisional: true });
+        if !range.contains(rating.rating) {
+            return Err(ApiError::forbidden(format!(
+                "your rating {} is outside this seek's range {}",
+                rating.rating,
+                range.text()
+            )));
+        }
+    }
     let seek = lobby.take(&me.id, &id)?;
     let accepter = account.as_ref().map_or_else(|| me.name.clone(), |a| a.username.clone());
     let accepter_holds = (me.id.key(), account.map(|a| a.id));
@@ -143,19 +179,25 @@ pub async fn accept(
         accounts::hold(&hub, &between.id, vec![between.creator.other()], Some(player), account).await?;
         let creator = (Some(seek.creator.key()), seek.account.clone());
         accounts::hold(&hub, &between.id, vec![between.creator], creator.0, creator.1).await?;
-        let mut names = [accepter.clone(), accepter.clone()];
-        names[between.creator.index()] = seek.name.clone();
-        let [first, second] = between.sides.clone();
-        let [first_name, second_name] = names;
-        lobby.list_game(between.slot, between.id, between.variant, [(first, first_name), (second, second_name)]);
+        if seek.rated {
+            let (game, perf) = (between.id.clone(), perf_of(&seek.setup.variant).to_owned());
+            hub.store().transact(move |sql| stored_ratings::mark_rated(sql, &game, &perf)).await?;
+        }
+        let mut names = [(accepter.clone(), accepter_rating), (accepter.clone(), accepter_rating)];
+        names[between.creator.index()] = (seek.name.clone(), seek.rating);
+        let seats =
+            [0, 1].map(|i| ListedSeat { side: between.sides[i].clone(), name: names[i].0.clone(), rating: names[i].1 });
+        lobby.list_game(between.slot, between.id, between.variant, seats, seek.rated);
         let mut for_creator = between.for_creator;
         for_creator["opponent"] = json!(accepter);
         for_creator["variant"] = json!(seek.setup.variant);
+        for_creator["rated"] = json!(seek.rated);
         lobby.tell(&seek.creator, json!({ "type": "started", "seek": seek.id, "game": for_creator }));
         let mut for_accepter = between.for_other;
         for_accepter["opponent"] = json!(seek.name);
         for_accepter["seek"] = json!(seek.id);
         for_accepter["variant"] = json!(seek.setup.variant);
+        for_accepter["rated"] = json!(seek.rated);
         Ok(for_accepter)
     })
     .await

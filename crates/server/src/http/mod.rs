@@ -20,6 +20,7 @@ mod origin;
 mod pages;
 mod passkeys;
 mod positions;
+mod ratings;
 pub mod records;
 mod socket;
 mod time;
@@ -80,6 +81,9 @@ fn table() -> Table {
         .get("/g/{id}", pages::page)
         .get("/analysis", pages::page)
         .get("/account", pages::page)
+        .get("/@/{username}", pages::profile)
+        .get("/leaderboard", pages::leaderboards)
+        .get("/leaderboard/{variant}", pages::leaderboard)
         .get("/assets/{*path}", pages::asset)
         .get("/favicon.ico", pages::favicon)
         .get("/rules/{variant}", pages::rules)
@@ -123,6 +127,10 @@ fn table() -> Table {
         .post("/api/account/passkeys/finish", passkeys::register_finish)
         .post("/api/login/passkey/start", passkeys::login_start)
         .post("/api/login/passkey/finish", passkeys::login_finish)
+        .get("/api/user/{username}", ratings::user)
+        .get("/api/user/{username}/rating-history", ratings::rating_history)
+        .get("/api/games/user/{username}", ratings::user_games)
+        .get("/api/player/top/{nb}/{variant}", ratings::leaderboard)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

@@ -1,17 +1,54 @@
-//! The pages people open: the web page (`/`, `/g/{id}`) and its files, the
-//! rules page of each game, and the docs.
+//! The pages people open: the web page (`/`, `/g/{id}`, a profile
+//! `/@/{username}`, the leaderboards) and its files, the rules page of each
+//! game, and the docs.
 
 use crate::assets;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::store::accounts as stored;
 use axum::extract::{Path, State};
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use menagerie_core::shown;
 use std::sync::Arc;
 
 pub async fn page() -> Response {
     asset_response("index.html")
+}
+
+/// The page with `status`: a page whose address names nothing (no such
+/// player, no such variant) is still the page, which says so, but its
+/// status tells clients and crawlers it is not there.
+fn page_with_status(status: StatusCode) -> Response {
+    let mut response = asset_response("index.html");
+    *response.status_mut() = status;
+    response
+}
+
+/// `/@/{username}`: a player's profile; 404 for a name no account has
+/// (the page says so; a closed account's page is there, and says it is
+/// closed).
+pub async fn profile(State(hub): State<Arc<Hub>>, Path(username): Path<String>) -> Response {
+    if crate::accounts::checked_username(&username).is_err() {
+        return page_with_status(StatusCode::NOT_FOUND);
+    }
+    match hub.store().read(move |sql| stored::account_by_name(sql, &username)).await {
+        Ok(Some(_)) => page_with_status(StatusCode::OK),
+        Ok(None) => page_with_status(StatusCode::NOT_FOUND),
+        Err(error) => ApiError::from(error).into_response(),
+    }
+}
+
+/// `/leaderboard`: the leaderboards of every variant.
+pub async fn leaderboards() -> Response {
+    asset_response("index.html")
+}
+
+/// `/leaderboard/{variant}`: one variant's top players; 404 for an id
+/// that is not a variant of this server's.
+pub async fn leaderboard(State(hub): State<Arc<Hub>>, Path(variant): Path<String>) -> Response {
+    let known = hub.source().variants().iter().any(|v| v.id == variant);
+    page_with_status(if known { StatusCode::OK } else { StatusCode::NOT_FOUND })
 }
 
 pub async fn asset(Path(path): Path<String>) -> Response {

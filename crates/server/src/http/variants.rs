@@ -3,14 +3,17 @@
 
 use crate::assets;
 use crate::catalog::Catalog;
+use crate::clock::now_ms;
+use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::store::ratings;
 use axum::extract::State;
 use axum::Json;
 use menagerie_core::{OptionInfo, Player};
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
-pub async fn variants(State(hub): State<Arc<Hub>>) -> Json<Value> {
+pub async fn variants(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
     let source = hub.source();
     let list: Vec<Value> = source
         .variants()
@@ -33,7 +36,42 @@ pub async fn variants(State(hub): State<Arc<Hub>>) -> Json<Value> {
             })
         })
         .collect();
-    Json(json!({ "variants": list, "levels": hub.opponents().levels() }))
+    let rated = hub.store().read(ratings::computer_perfs).await?;
+    let now = now_ms();
+    let levels: Vec<Value> = hub
+        .opponents()
+        .levels()
+        .into_iter()
+        .map(|level| {
+            let mut json = json!(level);
+            let mut perfs = Map::new();
+            let mut shown = Map::new();
+            for (variant, measured) in &level.ratings {
+                shown.insert(variant.clone(), json!({ "rating": measured.elo, "from": "ladder" }));
+            }
+            for (_, perf) in rated.iter().filter(|(id, _)| *id == level.id) {
+                let rating = perf.now(now);
+                perfs.insert(
+                    perf.perf.clone(),
+                    json!({
+                        "games": perf.games,
+                        "rating": rating.rating.round() as i64,
+                        "rd": rating.deviation.round() as i64,
+                        "prov": rating.provisional(),
+                    }),
+                );
+                // Its rating among people once settled; the ladder's until then.
+                if !rating.provisional() {
+                    shown
+                        .insert(perf.perf.clone(), json!({ "rating": rating.rating.round() as i64, "from": "glicko" }));
+                }
+            }
+            json["perfs"] = Value::Object(perfs);
+            json["shown"] = Value::Object(shown);
+            json
+        })
+        .collect();
+    Ok(Json(json!({ "variants": list, "levels": levels })))
 }
 
 /// An option of `/api/variants`; one that names data (`deck`) lists the

@@ -59,8 +59,18 @@ impl LiveGame {
 
     /// Commits what changed besides the moves, then keeps it.
     pub async fn commit_meta(&mut self, store: &AsyncStore, meta: GameMeta) -> Result<(), ApiError> {
-        self.version =
-            store.set_meta(self.record.id.clone(), (self.moves.len(), self.meta.clone()), meta.clone()).await?;
+        let seen = (self.moves.len(), self.meta.clone());
+        let id = self.record.id.clone();
+        self.version = if meta.finished && !self.meta.finished {
+            // The end: its result (and ratings) are stored with it.
+            let winner = match &meta.ending {
+                Some(ending) => ending.winner,
+                None => self.game.outcome().and_then(|o| o.winner()),
+            };
+            store.finish(id, seen, meta.clone(), winner, now_ms()).await?
+        } else {
+            store.set_meta(id, seen, meta.clone()).await?
+        };
         self.meta = meta;
         self.settle_clock();
         self.refresh();

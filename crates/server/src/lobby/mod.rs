@@ -16,7 +16,7 @@ mod arrivals;
 pub mod identity;
 mod seek;
 
-pub use seek::{Seek, SeekBody};
+pub use seek::{RatingRange, Seek, SeekBody, ShownRating};
 
 use crate::error::ApiError;
 use crate::live::GameSlot;
@@ -55,10 +55,19 @@ const ADDRESSED_QUEUE: usize = 2 * SEEKS_PER_PLAYER;
 struct ListedGame {
     id: String,
     variant: String,
-    /// Each seat's side name in the game (`white`) and player's display name.
-    seats: [(String, String); 2],
+    seats: [ListedSeat; 2],
+    rated: bool,
     ply: usize,
     watcher: tokio::task::AbortHandle,
+}
+
+/// A seat of a listed game: its side's name in the game (`white`), its
+/// player's display name, and rating in the variant if an account's.
+#[derive(Clone, Debug)]
+pub struct ListedSeat {
+    pub side: String,
+    pub name: String,
+    pub rating: Option<ShownRating>,
 }
 
 /// A player known to the lobby: its open sockets, and what waits for it.
@@ -222,9 +231,26 @@ impl Lobby {
             .iter()
             .rev()
             .map(|g| {
-                let seats: Vec<Value> =
-                    g.seats.iter().map(|(side, name)| json!({ "side": side, "name": name })).collect();
-                json!({ "id": g.id, "variant": g.variant, "seats": seats, "ply": g.ply, "link": format!("/g/{}", g.id) })
+                let seats: Vec<Value> = g
+                    .seats
+                    .iter()
+                    .map(|s| {
+                        let mut seat = json!({ "side": s.side, "name": s.name });
+                        if let Some(rating) = s.rating {
+                            seat["rating"] = json!(rating.rating);
+                            seat["provisional"] = json!(rating.provisional);
+                        }
+                        seat
+                    })
+                    .collect();
+                json!({
+                    "id": g.id,
+                    "variant": g.variant,
+                    "seats": seats,
+                    "rated": g.rated,
+                    "ply": g.ply,
+                    "link": format!("/g/{}", g.id),
+                })
             })
             .collect();
         json!({ "seeks": seeks, "games": games })
@@ -305,6 +331,12 @@ impl Lobby {
         Ok(seek)
     }
 
+    /// A copy of seek `id` (to check who may accept it before taking it).
+    pub fn seek(&self, id: &str) -> Result<Seek, ApiError> {
+        let inner = self.lock();
+        Ok(inner.seeks[find(&inner, id)?].clone())
+    }
+
     /// Puts back a seek whose game could not start.
     pub fn restore(&self, seek: Seek) {
         self.lock().seeks.push(seek);
@@ -343,7 +375,14 @@ impl Lobby {
 
     /// Lists a game started here while it is played: its ply follows its
     /// moves, and it leaves the list when it ends or rests (no change for [`LISTED_IDLE`]).
-    pub fn list_game(self: &Arc<Self>, slot: Arc<GameSlot>, id: String, variant: String, seats: [(String, String); 2]) {
+    pub fn list_game(
+        self: &Arc<Self>,
+        slot: Arc<GameSlot>,
+        id: String,
+        variant: String,
+        seats: [ListedSeat; 2],
+        rated: bool,
+    ) {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
         let weak = Arc::downgrade(self);
         let watched = id.clone();
@@ -372,7 +411,7 @@ impl Lobby {
             }
         });
         let mut inner = self.lock();
-        inner.games.push(ListedGame { id, variant, seats, ply: 0, watcher: watcher.abort_handle() });
+        inner.games.push(ListedGame { id, variant, seats, rated, ply: 0, watcher: watcher.abort_handle() });
         if inner.games.len() > MAX_LISTED_GAMES {
             let oldest = inner.games.remove(0);
             oldest.watcher.abort();
@@ -414,7 +453,15 @@ mod tests {
     use crate::store::GameMeta;
 
     fn setup() -> Setup {
-        let body = SeekBody { variant: "lma".into(), position: None, colour: None, seed: None, clock: None };
+        let body = SeekBody {
+            variant: "lma".into(),
+            position: None,
+            colour: None,
+            seed: None,
+            clock: None,
+            rated: false,
+            rating_range: None,
+        };
         body.setup().unwrap()
     }
 
@@ -439,8 +486,9 @@ mod tests {
         let idle = Duration::from_millis(400);
         let lobby = Arc::new(Lobby::new(GRACE, idle));
         let (id, game) = slot();
-        let names = [("white".to_owned(), "Ada".to_owned()), ("black".to_owned(), "Bob".to_owned())];
-        lobby.list_game(Arc::clone(&game), id.clone(), "lma".into(), names);
+        let seat = |side: &str, name: &str| ListedSeat { side: side.into(), name: name.into(), rating: None };
+        let names = [seat("white", "Ada"), seat("black", "Bob")];
+        lobby.list_game(Arc::clone(&game), id.clone(), "lma".into(), names, false);
         let entry = &lobby.snapshot(None)["games"][0];
         assert_eq!((&entry["id"], &entry["ply"], &entry["link"]), (&json!(id), &json!(0), &json!(format!("/g/{id}"))));
         // A change keeps it listed past the idle time it would have had.

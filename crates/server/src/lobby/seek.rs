@@ -26,6 +26,59 @@ pub struct SeekBody {
     pub seed: Option<u64>,
     #[serde(default)]
     pub clock: Option<ClockBody>,
+    /// Whether the game is rated (default: casual). Only between accounts.
+    #[serde(default)]
+    pub rated: bool,
+    /// The ratings that may accept, as lichess writes it: `"1300-1700"`.
+    #[serde(default, rename = "ratingRange")]
+    pub rating_range: Option<String>,
+}
+
+/// A seek's rating range: who may accept it (both ends included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingRange {
+    pub min: i64,
+    pub max: i64,
+}
+
+/// The lowest and highest ratings a range may name.
+const RANGE_LIMITS: (i64, i64) = (400, 4000);
+
+impl RatingRange {
+    /// `"MIN-MAX"`, each from 400 to 4000, MIN at most MAX.
+    pub fn parse(text: &str) -> Result<RatingRange, ApiError> {
+        let bad = || {
+            ApiError::bad_request(format!(
+                "bad ratingRange {}: expected MIN-MAX, from {} to {}, such as \"1300-1700\"",
+                menagerie_core::shown(text),
+                RANGE_LIMITS.0,
+                RANGE_LIMITS.1
+            ))
+        };
+        let (min, max) = text.split_once('-').ok_or_else(bad)?;
+        let (min, max): (i64, i64) = (min.trim().parse().map_err(|_| bad())?, max.trim().parse().map_err(|_| bad())?);
+        let within = |r: i64| (RANGE_LIMITS.0..=RANGE_LIMITS.1).contains(&r);
+        if !within(min) || !within(max) || min > max {
+            return Err(bad());
+        }
+        Ok(RatingRange { min, max })
+    }
+
+    pub fn contains(self, rating: i64) -> bool {
+        (self.min..=self.max).contains(&rating)
+    }
+
+    pub fn text(self) -> String {
+        format!("{}-{}", self.min, self.max)
+    }
+}
+
+/// A listed player's rating in a game's variant: whole points, and whether
+/// it is provisional (shown with `?`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShownRating {
+    pub rating: i64,
+    pub provisional: bool,
 }
 
 impl SeekBody {
@@ -57,6 +110,10 @@ pub struct Seek {
     /// The client address it came from (the lobby caps seeks per address).
     pub address: Option<IpAddr>,
     pub setup: Setup,
+    pub rated: bool,
+    pub range: Option<RatingRange>,
+    /// The creator's rating in the seek's variant, if logged in.
+    pub rating: Option<ShownRating>,
 }
 
 impl Seek {
@@ -75,6 +132,10 @@ impl Seek {
             "position": self.setup.position,
             "colour": colour,
             "clock": self.setup.time_control.map(clock_json),
+            "rated": self.rated,
+            "rating": self.rating.map(|r| r.rating),
+            "provisional": self.rating.map(|r| r.provisional),
+            "ratingRange": self.range.map(RatingRange::text),
             "yours": viewer == Some(&self.creator),
         })
     }

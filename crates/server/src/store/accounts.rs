@@ -57,6 +57,21 @@ pub fn account_by_id(sql: &mut dyn Sql, id: &str) -> Result<Option<Account>, Sto
     row.as_ref().map(account).transpose()
 }
 
+/// The account of this name (any case), open or closed.
+pub fn account_by_name(sql: &mut dyn Sql, username: &str) -> Result<Option<Account>, StoreError> {
+    let row = sql.query_opt(
+        &format!("SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE username_key = $1"),
+        sql_params![username_key(username)],
+    )?;
+    row.as_ref().map(account).transpose()
+}
+
+/// When the account's sessions were last seen (ms), if it has any.
+pub fn last_seen(sql: &mut dyn Sql, account: &str) -> Result<Option<i64>, StoreError> {
+    let row = sql.query_opt("SELECT max(seen) FROM sessions WHERE account = $1", sql_params![account])?;
+    Ok(row.map(|r| r.opt_int(0)).transpose()?.flatten())
+}
+
 /// Opens a session (`id`: the hash of its token) for `account`.
 pub fn create_session(sql: &mut dyn Sql, id: &str, account: &str, now: i64) -> Result<(), StoreError> {
     sql.execute(

@@ -2,6 +2,7 @@
 
 use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
 use super::sql::Work;
+use menagerie_core::Player;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -41,6 +42,22 @@ pub trait Store: Send + Sync + 'static {
     /// number of moves or another meta, so that a resignation or a draw
     /// agreed on one node never overwrites what another node changed.
     fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError>;
+    /// [`Store::set_meta`] for the write that ends a game (`meta.finished`
+    /// where `seen` was not): in the same transaction its result (`winner`,
+    /// `None` a draw) is stored and, if it was to be rated, the ratings
+    /// change ([`super::ratings::game_ended`]) at `now` (ms). Refused like
+    /// `set_meta`, so a game ended through two nodes is rated once. A store
+    /// that keeps no accounts just sets the meta.
+    fn finish(
+        &self,
+        game: &str,
+        seen: Seen<'_>,
+        meta: &GameMeta,
+        _winner: Option<Player>,
+        _now: i64,
+    ) -> Result<u64, StoreError> {
+        self.set_meta(game, seen, meta)
+    }
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError>;
     /// Ids of unfinished games in which the computer holds a seat: the
     /// server resumes them at start.

@@ -40,6 +40,19 @@ impl AsyncStore {
         self.timed("set_meta", move |s| s.set_meta(&game, Seen { plies: seen.0, meta: &seen.1 }, &meta)).await
     }
 
+    /// [`Store::finish`]: the meta that ends a game, with its result and ratings.
+    pub async fn finish(
+        &self,
+        game: String,
+        seen: (usize, GameMeta),
+        meta: GameMeta,
+        winner: Option<menagerie_core::Player>,
+        now: i64,
+    ) -> Result<u64, StoreError> {
+        self.timed("set_meta", move |s| s.finish(&game, Seen { plies: seen.0, meta: &seen.1 }, &meta, winner, now))
+            .await
+    }
+
     pub async fn load(&self, game: String) -> Result<Option<StoredGame>, StoreError> {
         self.timed("load", move |s| s.load(&game)).await
     }

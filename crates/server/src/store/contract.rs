@@ -3,6 +3,7 @@
 
 use super::accounts::{self, Account};
 use super::backend::{Store, StoreError};
+use super::ratings;
 use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen, StoredMove};
 use super::sql;
 use crate::clock::TimeControl;
@@ -273,6 +274,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     every_write_makes_the_next_version(&*fresh());
     accounts_and_sessions_are_kept(&*fresh());
     seats_belong_to_their_accounts(&*fresh());
+    rated_games_are_rated_once_with_their_end(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -422,4 +424,121 @@ pub fn same_games(a: &dyn Store, b: &dyn Store) {
         let (a, b) = (a.load(&id).unwrap().unwrap(), b.load(&id).unwrap().unwrap());
         assert!(a.same_game(&b), "game {id}: {a:?} and {b:?}");
     }
+}
+
+/// A game between two people, `moves` moves each, made one after the other.
+fn played(store: &dyn Store, id: &str, moves: usize) {
+    let human = Seat { kind: SeatKind::Human, secret: Some(format!("{id}-1")) };
+    store.create(&GameRecord { seats: [record(id).seats[0].clone(), human], ..record(id) }).unwrap();
+    for ply in 0..2 * moves {
+        let actor = [MoveActor::First, MoveActor::Second][ply % 2];
+        store.append_move(id, ply, &StoredMove { text: format!("m{ply}"), actor, at: None }).unwrap();
+    }
+}
+
+fn resigned_by_second() -> GameMeta {
+    let ending = Ending { winner: Some(Player::First), reason: "resignation".into() };
+    GameMeta { ending: Some(ending), finished: true, ..GameMeta::default() }
+}
+
+/// A rated game's end stores its result and both players' new ratings (as
+/// `menagerie_league` computes them), their history and the game's
+/// changes, together and once: a second end of the same game (another
+/// node's, another store value's) is refused and changes nothing. Too few
+/// moves, or a seat no account holds, leave the ratings alone; the
+/// computer is rated by its level.
+pub fn rated_games_are_rated_once_with_their_end(open: &dyn Fn() -> Box<dyn Store>) {
+    use menagerie_league::glicko2::{rate_game, Rating};
+    let store = open();
+    for (id, name) in [("a1", "Ada"), ("a2", "Bob")] {
+        sql::transact(&*store, |s| accounts::create_account(s, &account(id, name), "hash")).unwrap();
+    }
+    let hold = |game: &str, rated: bool| {
+        sql::transact(&*store, |s| {
+            accounts::hold_seat(s, game, 0, None, Some("a1"))?;
+            accounts::hold_seat(s, game, 1, None, Some("a2"))?;
+            if rated {
+                ratings::mark_rated(s, game, "nim")?;
+            }
+            Ok(())
+        })
+        .unwrap();
+    };
+    played(&*store, "r1", 2);
+    hold("r1", true);
+    let day = 86_400_000;
+    let now = 1_700_000_000_000 + day;
+    // Two store values end the same game: one of them wins.
+    let other = open();
+    let ends = [
+        store.finish("r1", fresh(4), &resigned_by_second(), Some(Player::First), now),
+        other.finish("r1", fresh(4), &resigned_by_second(), Some(Player::First), now),
+    ];
+    assert_eq!(ends.iter().filter(|e| e.is_ok()).count(), 1, "{ends:?}");
+    assert!(ends.iter().any(|e| matches!(e, Err(StoreError::Stale { .. }))), "{ends:?}");
+    let expected = rate_game(Rating::START, 0.0, Rating::START, 0.0, menagerie_league::Outcome::Win);
+    for (player, rating, wins) in [("a1", expected[0], 1), ("a2", expected[1], 0)] {
+        let perfs = sql::read(&*store, |s| ratings::perfs(s, player)).unwrap();
+        assert_eq!(perfs.len(), 1, "{player}: {perfs:?}");
+        assert_eq!((perfs[0].perf.as_str(), perfs[0].games, perfs[0].wins, perfs[0].last_game), ("nim", 1, wins, now));
+        assert!((perfs[0].rating.rating - rating.rating).abs() < 1e-9, "{player}: {perfs:?} {rating:?}");
+        assert!((perfs[0].rating.deviation - rating.deviation).abs() < 1e-9);
+        let history = sql::read(&*store, |s| ratings::history(s, player)).unwrap();
+        assert_eq!(history.len(), 1);
+        assert_eq!((history[0].game.as_str(), history[0].at, history[0].rating), ("r1", now, perfs[0].rating));
+    }
+    let rated = sql::read(&*store, |s| ratings::rated_game(s, "r1")).unwrap().unwrap();
+    assert_eq!(rated.status.as_deref(), Some("rated"));
+    let seats = rated.seats.clone().map(|s| s.unwrap());
+    assert_eq!(
+        (seats[0].player.as_str(), seats[0].before, seats[0].diff),
+        ("a1", 1500.0, expected[0].rating.round() as i64 - 1500)
+    );
+    assert!(seats[1].diff < 0);
+    assert_eq!(sql::read(&*store, |s| ratings::counts(s, "a1")).unwrap(), [1, 1, 1, 0, 0]);
+    assert_eq!(sql::read(&*store, |s| ratings::counts(s, "a2")).unwrap(), [1, 1, 0, 1, 0]);
+
+    // Too few moves: aborted for ratings, the result still kept.
+    played(&*store, "r2", 1);
+    hold("r2", true);
+    store.finish("r2", fresh(2), &resigned_by_second(), Some(Player::First), now + day).unwrap();
+    assert_eq!(
+        sql::read(&*store, |s| ratings::rated_game(s, "r2")).unwrap().unwrap().status.as_deref(),
+        Some("aborted")
+    );
+    // A casual game changes no rating; a draw counts as one.
+    played(&*store, "c1", 3);
+    hold("c1", false);
+    let drawn = GameMeta { finished: true, ..GameMeta::default() };
+    store.finish("c1", fresh(6), &drawn, None, now + day).unwrap();
+    assert_eq!(sql::read(&*store, |s| ratings::perfs(s, "a1")).unwrap()[0].games, 1);
+    assert_eq!(sql::read(&*store, |s| ratings::counts(s, "a1")).unwrap(), [3, 1, 2, 0, 1]);
+    let filter = ratings::GameFilter { result: Some("draw".into()), ..Default::default() };
+    let games = sql::read(&*store, |s| ratings::account_games(s, "a2", &filter)).unwrap();
+    assert_eq!(games.iter().map(|g| g.game.as_str()).collect::<Vec<_>>(), ["c1"]);
+    let filter = ratings::GameFilter { rated: Some(true), ..Default::default() };
+    let games = sql::read(&*store, |s| ratings::account_games(s, "a2", &filter)).unwrap();
+    assert_eq!(games.iter().map(|g| g.game.as_str()).collect::<Vec<_>>(), ["r1"]);
+
+    // Against the computer: its level has a rating of its own; a day idle
+    // widens the account's deviation before the game.
+    store.create(&GameRecord { created: 9, ..record("k1") }).unwrap();
+    for ply in 0..4 {
+        let actor = [MoveActor::First, MoveActor::Second][ply % 2];
+        store.append_move("k1", ply, &StoredMove { text: format!("m{ply}"), actor, at: None }).unwrap();
+    }
+    sql::transact(&*store, |s| {
+        accounts::hold_seat(s, "k1", 0, None, Some("a1"))?;
+        ratings::mark_rated(s, "k1", "nim")
+    })
+    .unwrap();
+    store.finish("k1", fresh(4), &drawn, None, now + day).unwrap();
+    let computer = sql::read(&*store, |s| ratings::perfs(s, &ratings::computer_player("random"))).unwrap();
+    assert_eq!((computer.len(), computer[0].games, computer[0].draws), (1, 1, 1));
+    let ada = sql::read(&*store, |s| ratings::perfs(s, "a1")).unwrap();
+    let expected = rate_game(expected[0], 1.0, Rating::START, 0.0, menagerie_league::Outcome::Draw);
+    assert!((ada[0].rating.deviation - expected[0].deviation).abs() < 1e-9, "{ada:?} {expected:?}");
+    let leaders = sql::read(&*store, |s| ratings::leaders(s, "nim", 600.0, 10)).unwrap();
+    assert_eq!(leaders.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>(), ["Ada", "Bob"], "no computer");
+    assert_eq!(sql::read(&*store, |s| ratings::recent_ratings(s, "a1", "nim", 12)).unwrap().len(), 2);
 }

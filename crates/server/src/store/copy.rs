@@ -1,9 +1,12 @@
 //! Copying every game from one store to another (`menagerie migrate`, from
 //! a SQLite file to PostgreSQL), each game read back from the destination
-//! and compared with its source.
+//! and compared with its source; then the tables written once for both
+//! databases (accounts, sessions, seats, passkeys, results, ratings), row
+//! by row.
 
 use super::backend::{Store, StoreError};
 use super::records::{GameMeta, Seen};
+use super::sql;
 
 /// What a copy did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -14,6 +17,42 @@ pub struct CopyReport {
     pub already_there: usize,
     /// Moves written.
     pub moves: usize,
+    /// Rows of the other tables written (accounts, ratings, ...).
+    pub rows: usize,
+}
+
+/// The tables of `schema.rs` and their columns, in an order that keeps
+/// their references (the games come first). A ceremony lasts minutes: not
+/// copied.
+const SHARED_TABLES: &[(&str, &str)] = &[
+    ("accounts", "id, username, username_key, password, created, closed"),
+    ("sessions", "id, account, created, seen"),
+    ("seat_holders", "game, seat, player, account"),
+    ("passkeys", "id, account, user_handle, credential, created"),
+    ("results", "game, outcome, ended"),
+    ("rated_games", "game, perf, status, player0, player1, before0, before1, rd0, rd1, diff0, diff1"),
+    ("ratings", "player, perf, rating, rd, volatility, games, wins, losses, draws, last_game"),
+    ("rating_history", "player, perf, game, rating, rd, volatility, at"),
+];
+
+/// Copies the rows of [`SHARED_TABLES`] the destination lacks (a row whose
+/// key it holds is kept as it is); answers how many it wrote.
+fn copy_shared_tables(from: &dyn Store, to: &dyn Store) -> Result<usize, StoreError> {
+    let mut written = 0;
+    for (table, columns) in SHARED_TABLES {
+        let rows = sql::read(from, |sql| sql.query(&format!("SELECT {columns} FROM {table}"), &[]))?;
+        let width = columns.split(',').count();
+        let placeholders = (1..=width).map(|i| format!("${i}")).collect::<Vec<_>>().join(", ");
+        let insert = format!("INSERT INTO {table} ({columns}) VALUES ({placeholders}) ON CONFLICT DO NOTHING");
+        written += sql::transact(to, |sql| {
+            let mut added = 0;
+            for row in &rows {
+                added += sql.execute(&insert, &row.0)? as usize;
+            }
+            Ok(added)
+        })?;
+    }
+    Ok(written)
 }
 
 /// Copies every game of `from` into `to`, oldest first, and checks each:
@@ -62,6 +101,7 @@ pub fn copy_games(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, StoreE
         }
         report.copied += 1;
     }
+    report.rows = copy_shared_tables(from, to)?;
     Ok(report)
 }
 
@@ -83,13 +123,52 @@ mod tests {
             to.append_move("g1", ply, &from.load("g1").unwrap().unwrap().moves[ply]).unwrap();
         }
         let report = copy_games(&from, &to).unwrap();
-        assert_eq!(report, CopyReport { copied: 3, already_there: 0, moves: 3 + 1 });
+        assert_eq!(report, CopyReport { copied: 3, already_there: 0, moves: 3 + 1, rows: 0 });
         same_games(&from, &to);
-        assert_eq!(copy_games(&from, &to).unwrap(), CopyReport { copied: 0, already_there: 3, moves: 0 });
+        assert_eq!(copy_games(&from, &to).unwrap(), CopyReport { copied: 0, already_there: 3, moves: 0, rows: 0 });
         // A destination game that differs is named, not overwritten.
         from.append_move("g3", 0, &StoredMove { text: "a".into(), actor: MoveActor::First, at: None }).unwrap();
         to.append_move("g3", 0, &StoredMove { text: "b".into(), actor: MoveActor::First, at: None }).unwrap();
         let error = copy_games(&from, &to).unwrap_err();
         assert!(error.to_string().contains("g3") && error.to_string().contains("other moves"), "{error}");
+    }
+
+    #[test]
+    fn accounts_and_ratings_are_copied_with_the_games_once() {
+        use crate::store::{accounts, ratings, Ending, GameMeta, Seen};
+        use menagerie_core::Player;
+        let dir = tempfile::tempdir().unwrap();
+        let from = SqliteStore::open(&dir.path().join("from.sqlite")).unwrap();
+        let to = SqliteStore::open(&dir.path().join("to.sqlite")).unwrap();
+        fill(&from);
+        let ada = accounts::Account { id: "a1".into(), username: "Ada".into(), created: 1, closed: None };
+        let bob = accounts::Account { id: "a2".into(), username: "Bob".into(), created: 1, closed: None };
+        sql::transact(&from, |s| {
+            accounts::create_account(s, &ada, "hash")?;
+            accounts::create_account(s, &bob, "hash")?;
+            accounts::create_session(s, "session", "a1", 5)?;
+            accounts::hold_seat(s, "g3", 0, None, Some("a1"))?;
+            ratings::mark_rated(s, "g3", "nim")
+        })
+        .unwrap();
+        for ply in 0..4 {
+            let actor = [MoveActor::First, MoveActor::Second][ply % 2];
+            from.append_move("g3", ply, &StoredMove { text: format!("m{ply}"), actor, at: None }).unwrap();
+        }
+        // The computer holds g3's other seat: a rated game of Ada and a level.
+        let ending = Ending { winner: Some(Player::First), reason: "resignation".into() };
+        let meta = GameMeta { ending: Some(ending), finished: true, ..GameMeta::default() };
+        from.finish("g3", Seen { plies: 4, meta: &GameMeta::default() }, &meta, Some(Player::First), 9).unwrap();
+        let report = copy_games(&from, &to).unwrap();
+        // 2 accounts, a session, a seat, a result, a rated game, 2 ratings, 2 points of history.
+        assert_eq!(report.rows, 10, "{report:?}");
+        for store in [&from as &dyn Store, &to] {
+            let (perfs, history, found) = sql::read(store, |s| {
+                Ok((ratings::perfs(s, "a1")?, ratings::history(s, "a1")?, accounts::session_account(s, "session")?))
+            })
+            .unwrap();
+            assert_eq!((perfs.len(), history.len(), found.map(|a| a.username)), (1, 1, Some("Ada".into())));
+        }
+        assert_eq!(copy_games(&from, &to).unwrap().rows, 0, "nothing twice");
     }
 }

@@ -22,6 +22,7 @@ mod blocking;
 pub(crate) mod contract;
 mod copy;
 mod postgres;
+pub mod ratings;
 mod records;
 mod schema;
 pub mod sql;

@@ -26,8 +26,8 @@ use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,
 };
-use super::schema;
 use super::sql::{Pg, Sql, Work};
+use super::{ratings, schema};
 use crate::clock::TimeControl;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
@@ -531,6 +531,22 @@ impl Store for PgStore {
     fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
         let mut client = self.client()?;
         let version = set_meta(&mut *client, game, seen, meta)?;
+        self.announce(&mut client, game, version)
+    }
+
+    fn finish(
+        &self,
+        game: &str,
+        seen: Seen<'_>,
+        meta: &GameMeta,
+        winner: Option<menagerie_core::Player>,
+        now: i64,
+    ) -> Result<u64, StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.transaction().map_err(db)?;
+        let version = set_meta(&mut transaction, game, seen, meta)?;
+        ratings::game_ended(&mut Pg(&mut transaction), game, winner, now)?;
+        transaction.commit().map_err(db)?;
         self.announce(&mut client, game, version)
     }
 

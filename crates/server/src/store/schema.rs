@@ -64,4 +64,60 @@ CREATE TABLE ceremonies (
     created  BIGINT NOT NULL
 );
 ",
+    // Ratings (Glicko-2 per variant id, store/ratings.rs) and results.
+    // - results: how each game ended, written in the transaction that ends
+    //   it: `outcome` is `first`, `second` or `draw`; `ended` ms.
+    // - rated_games: the games asked to be rated, and under which variant id
+    //   (`perf`); once ended `status` is `rated`, or `aborted` (too few
+    //   moves, or a seat not an account's: no rating changes), with each
+    //   seat's player, rating before and change.
+    // - ratings: each player's rating per variant id: `player` is an
+    //   account's id or `computer:<level>`; `last_game` ms of the last rated
+    //   game (the deviation grows from it); counts of rated games.
+    // - rating_history: each player's rating after each rated game.
+    "
+CREATE TABLE results (
+    game     TEXT PRIMARY KEY REFERENCES games(id),
+    outcome  TEXT NOT NULL,
+    ended    BIGINT NOT NULL
+);
+CREATE TABLE rated_games (
+    game     TEXT PRIMARY KEY REFERENCES games(id),
+    perf     TEXT NOT NULL,
+    status   TEXT,
+    player0  TEXT,
+    player1  TEXT,
+    before0  DOUBLE PRECISION,
+    before1  DOUBLE PRECISION,
+    rd0      DOUBLE PRECISION,
+    rd1      DOUBLE PRECISION,
+    diff0    BIGINT,
+    diff1    BIGINT
+);
+CREATE TABLE ratings (
+    player      TEXT NOT NULL,
+    perf        TEXT NOT NULL,
+    rating      DOUBLE PRECISION NOT NULL,
+    rd          DOUBLE PRECISION NOT NULL,
+    volatility  DOUBLE PRECISION NOT NULL,
+    games       BIGINT NOT NULL,
+    wins        BIGINT NOT NULL,
+    losses      BIGINT NOT NULL,
+    draws       BIGINT NOT NULL,
+    last_game   BIGINT NOT NULL,
+    PRIMARY KEY (player, perf)
+);
+CREATE INDEX ratings_perf ON ratings(perf, rating);
+CREATE TABLE rating_history (
+    player      TEXT NOT NULL,
+    perf        TEXT NOT NULL,
+    game        TEXT NOT NULL REFERENCES games(id),
+    rating      DOUBLE PRECISION NOT NULL,
+    rd          DOUBLE PRECISION NOT NULL,
+    volatility  DOUBLE PRECISION NOT NULL,
+    at          BIGINT NOT NULL,
+    PRIMARY KEY (player, game)
+);
+CREATE INDEX rating_history_player ON rating_history(player, perf, at);
+",
 ];

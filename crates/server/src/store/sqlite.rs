@@ -6,9 +6,10 @@ use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,
 };
-use super::schema;
 use super::sql::{Lite, Sql, Work};
+use super::{ratings, schema};
 use crate::clock::TimeControl;
+use menagerie_core::Player;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::{mpsc, Arc, Mutex};
@@ -129,9 +130,25 @@ pub struct SqliteStore {
 
 enum Write {
     Create(GameRecord),
-    Moves { game: String, first_ply: usize, moves: Vec<StoredMove> },
-    Meta { game: String, seen: (usize, GameMeta), meta: GameMeta },
-    TakeBack { game: String, seen: (usize, GameMeta), keep: usize, meta: GameMeta },
+    Moves {
+        game: String,
+        first_ply: usize,
+        moves: Vec<StoredMove>,
+    },
+    /// `ended`: the write ends the game, with this winner (`None` a draw)
+    /// at this time (ms): its result and ratings go in with it.
+    Meta {
+        game: String,
+        seen: (usize, GameMeta),
+        meta: GameMeta,
+        ended: Option<(Option<Player>, i64)>,
+    },
+    TakeBack {
+        game: String,
+        seen: (usize, GameMeta),
+        keep: usize,
+        meta: GameMeta,
+    },
 }
 
 struct Pending {
@@ -281,7 +298,13 @@ fn apply(connection: &Connection, write: &Write) -> Result<u64, StoreError> {
                 None => stored_version(connection, game),
             }
         }
-        Write::Meta { game, seen, meta } => set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta),
+        Write::Meta { game, seen, meta, ended } => {
+            let version = set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
+            if let Some((winner, now)) = ended {
+                ratings::game_ended(&mut Lite(connection), game, *winner, *now)?;
+            }
+            Ok(version)
+        }
         Write::TakeBack { game, seen, keep, meta } => {
             let version = set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
             connection.execute("UPDATE games SET plies = ?2 WHERE id = ?1", params![game, *keep as i64]).map_err(db)?;
@@ -394,7 +417,28 @@ impl Store for SqliteStore {
     }
 
     fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
-        self.write(Write::Meta { game: game.to_owned(), seen: (seen.plies, seen.meta.clone()), meta: meta.clone() })
+        self.write(Write::Meta {
+            game: game.to_owned(),
+            seen: (seen.plies, seen.meta.clone()),
+            meta: meta.clone(),
+            ended: None,
+        })
+    }
+
+    fn finish(
+        &self,
+        game: &str,
+        seen: Seen<'_>,
+        meta: &GameMeta,
+        winner: Option<Player>,
+        now: i64,
+    ) -> Result<u64, StoreError> {
+        self.write(Write::Meta {
+            game: game.to_owned(),
+            seen: (seen.plies, seen.meta.clone()),
+            meta: meta.clone(),
+            ended: Some((winner, now)),
+        })
     }
 
     fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<u64, StoreError> {

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod session;
 
 use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;

@@ -246,6 +246,16 @@ async fn stored_ratings_agree_with_a_second_independent_glicko2() {
     }
     wait_for(&server, &id, None, |s| s["ply"] == 4).await;
     assert_eq!(ada.post(&format!("/api/games/{id}/resign"), json!({})).await.0, 200);
+    // The level is listed with its rating, not yet shown beside it (provisional).
+    let (_, variants) = server.get("/api/variants").await;
+    let random = variants["levels"].as_array().unwrap().iter().find(|l| l["id"] == "random").unwrap();
+    assert_eq!(
+        (&random["perfs"]["nim"]["games"], &random["perfs"]["nim"]["prov"]),
+        (&json!(1), &json!(true)),
+        "{random}"
+    );
+    assert!(random["perfs"]["nim"]["rating"].as_i64().unwrap() > 1500, "{random}");
+    assert!(random["shown"].get("nim").is_none_or(|s| s["from"] == "ladder"), "{random}");
     server.stop().await;
 
     let (games, ratings) = stored(&dir.path().join("g.sqlite"));

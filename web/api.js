@@ -66,6 +66,13 @@ export const api = {
   passkeyLoginStart: () => call('POST', '/api/login/passkey/start'),
   passkeyLoginFinish: (ceremony, credential) => call('POST', '/api/login/passkey/finish', { ceremony, credential }),
   players: (id) => call('GET', `/api/games/${id}/players`),
+  notifications: () => call('GET', '/api/notifications'),
+  readNotifications: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),
+  notificationsSocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/notifications/ws`,
+  email: () => call('GET', '/api/account/email'),
+  setEmail: (email, password) => call('POST', '/api/account/email', { email, password }),
+  askReset: (username) => call('POST', '/api/password-reset', { username }),
+  finishReset: (token, password) => call('POST', '/api/password-reset/finish', { token, password }),
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };
 

@@ -16,6 +16,7 @@ use crate::error::ApiError;
 use crate::live::{GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
 use crate::nodes;
+use crate::notify::{correspondence, Notifier};
 use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::accounts::{self, Account};
@@ -39,12 +40,20 @@ pub struct HubConfig {
     /// The data option values may name (`deck=NAME`): the built-in deck
     /// and the decks the operator offers.
     pub catalog: Catalog,
+    /// Tells accounts of their correspondence games (and mails them with
+    /// `--smtp`).
+    pub notifier: Arc<Notifier>,
 }
 
 impl Default for HubConfig {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        HubConfig { max_searches: cores, idle_after: Some(Duration::from_secs(10 * 60)), catalog: Catalog::builtin() }
+        HubConfig {
+            max_searches: cores,
+            idle_after: Some(Duration::from_secs(10 * 60)),
+            catalog: Catalog::builtin(),
+            notifier: Arc::default(),
+        }
     }
 }
 
@@ -91,6 +100,7 @@ pub struct Hub {
     store: AsyncStore,
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
+    notifier: Arc<Notifier>,
 }
 
 impl Hub {
@@ -102,8 +112,14 @@ impl Hub {
     ) -> Arc<Hub> {
         let store = AsyncStore::new(store);
         let catalog = Arc::new(config.catalog);
-        let games =
-            Arc::new(LoadedGames::new(store.clone(), Arc::clone(&source), Arc::clone(&catalog), config.idle_after));
+        let notifier = config.notifier;
+        let games = Arc::new(LoadedGames::new(
+            store.clone(),
+            Arc::clone(&source),
+            Arc::clone(&catalog),
+            config.idle_after,
+            Arc::clone(&notifier),
+        ));
         let computer = Arc::new(ComputerDriver::new(Arc::clone(&opponents), store.clone(), config.max_searches));
         if let (Some(period), Ok(runtime)) = (games.eviction_period(), tokio::runtime::Handle::try_current()) {
             let games = Arc::downgrade(&games);
@@ -121,12 +137,17 @@ impl Hub {
             runtime.spawn(follower);
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer })
+        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier })
     }
 
     /// The store, for what lives there besides games (accounts, sessions).
     pub fn store(&self) -> &AsyncStore {
         &self.store
+    }
+
+    /// What tells accounts of their games.
+    pub fn notifier(&self) -> &Arc<Notifier> {
+        &self.notifier
     }
 
     /// Which account, if any, holds `seat` of `game` (names, ratings).
@@ -293,11 +314,28 @@ impl Hub {
             log_ended(&live);
         }
         let state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
+        let to_tell =
+            self.to_tell_of_move(&live, player, moved).map(|(ply, next)| (ply, next, live.record.variant.clone()));
         drop(live);
+        if let Some((ply, next, variant)) = to_tell {
+            correspondence::tell_to_move(&self.notifier, &self.store, id, &variant, ply, next).await;
+        }
         if moved {
             self.computer.kick(slot).await;
         }
         Ok(state)
+    }
+
+    /// After `player` moved (or took back) in a correspondence game: the
+    /// ply and the other player, if it is now theirs to decide.
+    fn to_tell_of_move(&self, live: &LiveGame, player: Player, moved: bool) -> Option<(usize, Player)> {
+        if !moved || live.is_over() || !correspondence::is_correspondence(live.record.time_control) {
+            return None;
+        }
+        match live.game.to_act() {
+            menagerie_core::Actor::Player(next) if next != player => Some((live.moves.len(), next)),
+            _ => None,
+        }
     }
 
     /// A new game with the same variant and opponents, sides swapped. The

@@ -15,6 +15,7 @@ mod games;
 mod keepalive;
 pub mod listen;
 mod lobby;
+mod notifications;
 pub mod ops;
 mod origin;
 mod pages;
@@ -123,6 +124,13 @@ fn table() -> Table {
         .post("/api/account/passkeys/finish", passkeys::register_finish)
         .post("/api/login/passkey/start", passkeys::login_start)
         .post("/api/login/passkey/finish", passkeys::login_finish)
+        .get("/api/notifications", notifications::list)
+        .post("/api/notifications/read", notifications::read)
+        .get("/api/notifications/ws", notifications::upgrade)
+        .get("/api/account/email", notifications::email)
+        .post("/api/account/email", notifications::set_email)
+        .post("/api/password-reset", notifications::reset)
+        .post("/api/password-reset/finish", notifications::finish_reset)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

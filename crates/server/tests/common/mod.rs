@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod session;
+pub mod smtp;
 
 use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;

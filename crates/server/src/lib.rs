@@ -48,6 +48,7 @@ pub mod command;
 pub mod computer;
 pub mod cpu;
 pub mod error;
+pub mod forecast;
 pub mod http;
 pub mod hub;
 pub mod live;

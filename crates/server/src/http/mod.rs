@@ -11,6 +11,7 @@ mod accounts;
 pub mod admission;
 mod analysis;
 mod body;
+mod forecasts;
 mod games;
 mod keepalive;
 pub mod listen;
@@ -102,6 +103,8 @@ fn table() -> Table {
         .post("/api/games/{id}/takeback", games::takeback)
         .get("/api/time", time::now)
         .post("/api/games/{id}/rematch", games::rematch)
+        .get("/api/games/{id}/forecasts", forecasts::read)
+        .post("/api/games/{id}/forecasts", forecasts::replace)
         .get("/api/games/{id}/ws", socket::upgrade)
         .get("/api/analysis", analysis::load)
         .get("/api/analysis/ws", analysis::upgrade)

@@ -21,6 +21,7 @@ mod blocking;
 #[cfg(test)]
 pub(crate) mod contract;
 mod copy;
+pub mod forecasts;
 pub mod notifications;
 mod postgres;
 mod records;

@@ -95,4 +95,16 @@ CREATE TABLE password_resets (
     used     BIGINT
 );
 ",
+    // Conditional moves of correspondence games: `lines` is a JSON list of
+    // lines (lists of move texts) a seat queued while its opponent is to
+    // move.
+    "
+CREATE TABLE forecasts (
+    game     TEXT NOT NULL REFERENCES games(id),
+    seat     BIGINT NOT NULL,
+    lines    TEXT NOT NULL,
+    updated  BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+",
 ];

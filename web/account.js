@@ -5,6 +5,7 @@
 import { api, ApiError } from './api.js';
 import { h, clear } from './dom.js';
 import { registerPasskey, passkeyLogin } from './passkeys.js';
+import { showBell } from './bell.js';
 
 function message(error) {
   return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -13,6 +14,11 @@ function message(error) {
 export async function accountPage(root) {
   document.title = 'Account · Menagerie';
   clear(root);
+  const reset = new URLSearchParams(location.search).get('reset');
+  if (reset) {
+    root.append(resetView(reset));
+    return;
+  }
   let me = null;
   try {
     me = await api.account();
@@ -33,7 +39,50 @@ function signInView() {
     h('div', { class: 'account-forms' },
       credentialsForm('signup', 'Sign up', 'Create account', (username, password) => api.register(username, password),
         'Username: 2–20 letters, digits, - or _. Password: at least 8 characters.'),
-      credentialsForm('login', 'Log in', 'Log in', (username, password) => api.login(username, password), '', passkeyButton())));
+      credentialsForm('login', 'Log in', 'Log in', (username, password) => api.login(username, password), '', [passkeyButton(), forgotForm()])));
+}
+
+/** Asks for a reset link by mail (the server answers the same for anyone). */
+function forgotForm() {
+  const username = h('input', { name: 'reset-username', autocomplete: 'username', required: true, maxlength: '20', 'aria-label': 'username' });
+  const status = h('p', { class: 'muted', 'data-reset-status': '' });
+  const form = h('form', { class: 'account-forgot', 'data-form': 'forgot' },
+    h('label', {}, 'Username ', username), ' ',
+    h('button', { type: 'submit' }, 'Mail me a link'), status);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      await api.askReset(username.value);
+      status.textContent = 'If the account has an e-mail address, a link is on its way: it works once, for 30 minutes.';
+    } catch (e) {
+      status.textContent = message(e);
+    }
+  });
+  return h('details', { class: 'account-forgot-box' }, h('summary', {}, 'Forgot your password?'), form);
+}
+
+/** The page a reset link opens: choose a new password. */
+function resetView(token) {
+  const password = h('input', { name: 'new-password', type: 'password', autocomplete: 'new-password', required: true, 'aria-label': 'new password' });
+  const error = h('p', { class: 'error', 'data-account-error': 'reset', hidden: true });
+  const form = h('form', { class: 'account-form', 'data-form': 'reset' },
+    h('h3', {}, 'Choose a new password'),
+    h('label', {}, 'New password', password),
+    h('p', { class: 'muted hint' }, 'At least 8 characters. Every device logged in to the account is logged out.'),
+    h('button', { type: 'submit', class: 'primary' }, 'Set the password'), error);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    try {
+      await api.finishReset(token, password.value);
+      clear(form);
+      form.append(h('p', { 'data-reset-done': '' }, 'Your password is set. ', h('a', { href: '/account' }, 'Log in')));
+    } catch (e) {
+      error.textContent = message(e);
+      error.hidden = false;
+    }
+  });
+  return h('section', { class: 'account' }, h('h2', {}, 'Your account'), form);
 }
 
 /** Logs in with a passkey: no username, no password. */
@@ -119,8 +168,40 @@ async function accountView(me) {
         added.textContent = message(e);
       }
     } }, 'Add a passkey'), ' ', added));
+  section.append(await emailForm());
   section.append(closeForm());
   return section;
+}
+
+/** The account's e-mail address: where notifications and reset links go. */
+async function emailForm() {
+  let current = { email: null, mail: false };
+  try {
+    current = await api.email();
+  } catch (_) {
+    // Shown empty.
+  }
+  const email = h('input', { name: 'email', type: 'email', autocomplete: 'email', value: current.email || '', 'aria-label': 'e-mail address', placeholder: 'you@example.org' });
+  const password = h('input', { name: 'email-password', type: 'password', autocomplete: 'current-password', required: true, 'aria-label': 'password' });
+  const status = h('p', { class: 'muted', 'data-email-status': '' });
+  const form = h('form', { class: 'account-email', 'data-form': 'email' },
+    h('label', {}, 'E-mail ', email), ' ',
+    h('label', {}, 'Password ', password), ' ',
+    h('button', { type: 'submit' }, 'Save'), status);
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      const answer = await api.setEmail(email.value.trim() || null, password.value);
+      password.value = '';
+      status.textContent = answer.email ? `Saved: ${answer.email}` : 'Removed.';
+    } catch (e) {
+      status.textContent = message(e);
+    }
+  });
+  const note = current.mail
+    ? 'Your move in a correspondence game, and password reset links, are mailed here. Nobody else sees it.'
+    : 'This server sends no mail (its operator has not set one up): notifications stay on the site.';
+  return h('div', {}, h('h3', {}, 'E-mail'), h('p', { class: 'muted' }, note), form);
 }
 
 function closeForm() {
@@ -152,6 +233,7 @@ export async function showAccountLink() {
     if (me.username) {
       link.textContent = me.username;
       link.setAttribute('data-username', me.username);
+      showBell(me);
     }
   } catch (_) {
     // The link stays "Log in".

@@ -84,6 +84,13 @@ export const api = {
     return response.text();
   },
   top: (count, variant) => call('GET', `/api/player/top/${count}/${encodeURIComponent(variant)}`),
+  notifications: () => call('GET', '/api/notifications'),
+  readNotifications: (ids) => call('POST', '/api/notifications/read', ids ? { ids } : {}),
+  notificationsSocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/notifications/ws`,
+  email: () => call('GET', '/api/account/email'),
+  setEmail: (email, password) => call('POST', '/api/account/email', { email, password }),
+  askReset: (username) => call('POST', '/api/password-reset', { username }),
+  finishReset: (token, password) => call('POST', '/api/password-reset/finish', { token, password }),
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };
 

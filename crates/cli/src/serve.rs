@@ -4,6 +4,7 @@
 
 use crate::error::CliError;
 use menagerie_server::http::{AllowedOrigins, Origin};
+use menagerie_server::notify::{MailSettings, Mailer};
 use menagerie_server::ops::logs::LogFormat;
 use menagerie_server::{RequestLimits, SocketLimits};
 use std::net::{IpAddr, SocketAddr};
@@ -57,6 +58,16 @@ pub struct ServeArgs {
     /// and over https session cookies are Secure [default: none]
     #[arg(long, value_name = "URL", env = "MENAGERIE_PUBLIC_URL")]
     public_url: Option<String>,
+    /// Send notifications and password reset links by e-mail through this
+    /// SMTP server: smtp://host:port (in the clear, a local relay),
+    /// smtp://user:password@host:587?tls=required (STARTTLS) or
+    /// smtps://user:password@host (TLS) [default: off]
+    #[arg(long, value_name = "URL", env = "MENAGERIE_SMTP")]
+    smtp: Option<String>,
+    /// The sender of those mails [default: Menagerie <menagerie@HOST>, HOST
+    /// the --public-url's]
+    #[arg(long, value_name = "ADDRESS", env = "MENAGERIE_MAIL_FROM")]
+    mail_from: Option<String>,
     /// Serve Prometheus metrics at http://ADDR/metrics (never on --addr) [default: off]
     #[arg(long, env = "MENAGERIE_METRICS_ADDR")]
     metrics_addr: Option<String>,
@@ -89,6 +100,8 @@ struct ConfigFile {
     sockets_per_client: Option<usize>,
     allowed_origin: Option<Vec<String>>,
     public_url: Option<String>,
+    smtp: Option<String>,
+    mail_from: Option<String>,
     metrics_addr: Option<String>,
     log_format: Option<String>,
     trusted_proxy: Option<Vec<String>>,
@@ -106,6 +119,7 @@ struct Settings {
     sockets_per_client: usize,
     allowed_origins: Vec<Origin>,
     public_url: Option<Origin>,
+    mail: Option<MailSettings>,
     metrics_addr: Option<SocketAddr>,
     log_format: LogFormat,
     trusted_proxies: Vec<IpAddr>,
@@ -160,6 +174,16 @@ impl ServeArgs {
             .or(file.public_url)
             .map(|url| Origin::parse(url.trim()).map_err(|e| CliError::BadInput(format!("--public-url {e}"))))
             .transpose()?;
+        let mail = self.smtp.or(file.smtp).map(|url| {
+            // Links in mails lead where players reach the server.
+            let site = public_url.as_ref().map_or_else(|| format!("http://{addr}"), |url| url.to_string());
+            let host = public_url.as_ref().map_or("localhost".to_owned(), |url| url.host().to_owned());
+            let from = self.mail_from.or(file.mail_from).unwrap_or_else(|| format!("Menagerie <menagerie@{host}>"));
+            MailSettings { smtp_url: url.trim().to_owned(), from, site }
+        });
+        if let Some(mail) = &mail {
+            Mailer::new(mail).map_err(|e| CliError::BadInput(masked_smtp_error(&e.to_string(), &mail.smtp_url)))?;
+        }
         let metrics_addr =
             self.metrics_addr.or(file.metrics_addr).map(|text| parse_addr("metrics-addr", &text)).transpose()?;
         let log_format = self
@@ -188,6 +212,7 @@ impl ServeArgs {
             sockets_per_client,
             allowed_origins,
             public_url,
+            mail,
             metrics_addr,
             log_format,
             trusted_proxies,
@@ -223,6 +248,13 @@ impl Settings {
             Some(url) => lines.push(format!("public-url = {}", quoted(&url.to_string()))),
             None => lines.push("# public-url: none (session cookies not Secure)".into()),
         }
+        match &self.mail {
+            Some(mail) => {
+                lines.push(format!("smtp = {}", quoted(&masked_database(&mail.smtp_url))));
+                lines.push(format!("mail-from = {}", quoted(&mail.from)));
+            }
+            None => lines.push("# smtp: off (no notification mails, no password resets)".into()),
+        }
         match self.metrics_addr {
             Some(addr) => lines.push(format!("metrics-addr = {}", quoted(&addr.to_string()))),
             None => lines.push("# metrics-addr: off".into()),
@@ -232,6 +264,12 @@ impl Settings {
         lines.push(format!("trusted-proxy = [{}]", proxies.join(", ")));
         lines.join("\n")
     }
+}
+
+/// An error about the SMTP URL, never showing its password.
+fn masked_smtp_error(error: &str, url: &str) -> String {
+    let masked = masked_database(url);
+    error.replace(url, &masked)
 }
 
 /// A database URL with its password (`user:PASSWORD@`, `password=...`)
@@ -287,6 +325,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
             settings.allowed_origins.into_iter().chain(settings.public_url.clone()).collect(),
         ),
         public_url: settings.public_url,
+        mail: settings.mail,
         metrics_addr: settings.metrics_addr,
         trusted_proxies: settings.trusted_proxies,
     };
@@ -430,5 +469,37 @@ mod tests {
             "postgresql://db/games?user=me&password=****"
         );
         assert_eq!(masked_database("/var/lib/menagerie/menagerie.sqlite"), "/var/lib/menagerie/menagerie.sqlite");
+    }
+
+    #[test]
+    fn mail_settings_are_checked_and_their_password_masked() {
+        let settings = settle(
+            &[
+                "--smtp",
+                "smtp://me:hunter2@mail.example.org:587?tls=required",
+                "--public-url",
+                "https://games.example.org",
+            ],
+            None,
+        )
+        .unwrap();
+        let mail = settings.mail.as_ref().unwrap();
+        assert_eq!(mail.site, "https://games.example.org");
+        assert_eq!(mail.from, "Menagerie <menagerie@games.example.org>");
+        let described = settings.describe();
+        assert!(described.contains("smtp = \"smtp://me:****@mail.example.org:587?tls=required\""), "{described}");
+        assert!(!described.contains("hunter2"));
+        let file =
+            settle(&[], Some("smtp = \"smtp://127.0.0.1:2525\"\nmail-from = \"Games <g@example.org>\"\n")).unwrap();
+        assert_eq!(file.mail.as_ref().unwrap().from, "Games <g@example.org>");
+        assert_eq!(
+            file.mail.as_ref().unwrap().site,
+            "http://127.0.0.1:8080",
+            "links lead to the server without a public URL"
+        );
+        assert!(settle(&[], None).unwrap().mail.is_none(), "off by default");
+        let error = |flags: &[&str]| settle(flags, None).unwrap_err().to_string();
+        assert!(error(&["--smtp", "ftp://mail"]).contains("--smtp"), "{}", error(&["--smtp", "ftp://mail"]));
+        assert!(error(&["--smtp", "smtp://127.0.0.1:25", "--mail-from", "nobody"]).contains("--mail-from"));
     }
 }

@@ -13,12 +13,15 @@ use crate::catalog::Catalog;
 use crate::command::{Act, Command, NewGame, Setup};
 use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
 use crate::error::ApiError;
+use crate::forecast;
 use crate::live::{GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
 use crate::nodes;
+use crate::notify::{correspondence, Notifier};
 use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::accounts::{self, Account};
+use crate::store::forecasts;
 use crate::store::{AsyncStore, GameMeta, Mode, Store};
 use crate::view;
 use crate::viewer::Viewer;
@@ -39,12 +42,20 @@ pub struct HubConfig {
     /// The data option values may name (`deck=NAME`): the built-in deck
     /// and the decks the operator offers.
     pub catalog: Catalog,
+    /// Tells accounts of their correspondence games (and mails them with
+    /// `--smtp`).
+    pub notifier: Arc<Notifier>,
 }
 
 impl Default for HubConfig {
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2);
-        HubConfig { max_searches: cores, idle_after: Some(Duration::from_secs(10 * 60)), catalog: Catalog::builtin() }
+        HubConfig {
+            max_searches: cores,
+            idle_after: Some(Duration::from_secs(10 * 60)),
+            catalog: Catalog::builtin(),
+            notifier: Arc::default(),
+        }
     }
 }
 
@@ -91,6 +102,7 @@ pub struct Hub {
     store: AsyncStore,
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
+    notifier: Arc<Notifier>,
 }
 
 impl Hub {
@@ -102,8 +114,14 @@ impl Hub {
     ) -> Arc<Hub> {
         let store = AsyncStore::new(store);
         let catalog = Arc::new(config.catalog);
-        let games =
-            Arc::new(LoadedGames::new(store.clone(), Arc::clone(&source), Arc::clone(&catalog), config.idle_after));
+        let notifier = config.notifier;
+        let games = Arc::new(LoadedGames::new(
+            store.clone(),
+            Arc::clone(&source),
+            Arc::clone(&catalog),
+            config.idle_after,
+            Arc::clone(&notifier),
+        ));
         let computer = Arc::new(ComputerDriver::new(Arc::clone(&opponents), store.clone(), config.max_searches));
         if let (Some(period), Ok(runtime)) = (games.eviction_period(), tokio::runtime::Handle::try_current()) {
             let games = Arc::downgrade(&games);
@@ -121,12 +139,17 @@ impl Hub {
             runtime.spawn(follower);
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer })
+        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier })
     }
 
     /// The store, for what lives there besides games (accounts, sessions).
     pub fn store(&self) -> &AsyncStore {
         &self.store
+    }
+
+    /// What tells accounts of their games.
+    pub fn notifier(&self) -> &Arc<Notifier> {
+        &self.notifier
     }
 
     /// Which account, if any, holds `seat` of `game` (names, ratings).
@@ -273,6 +296,7 @@ impl Hub {
         let mut live = slot.live.lock().await;
         let player = live.seat(secret)?;
         let moved = matches!(act, Act::Move { .. } | Act::Takeback(_));
+        let is_move = matches!(act, Act::Move { .. });
         let act_name = act.name();
         let was_over = live.is_over();
         let mut done = live.act(&self.store, player, act.clone(), &self.takeback_levels).await;
@@ -292,12 +316,89 @@ impl Hub {
         if live.is_over() && !was_over {
             log_ended(&live);
         }
-        let state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
+        let mut state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
+        let replied = if moved && correspondence::is_correspondence(live.record.time_control) {
+            self.follow_forecasts(&slot, &mut live, player, is_move).await
+        } else {
+            false
+        };
+        if replied {
+            state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
+        }
+        let to_tell = self
+            .to_tell_of_move(&live, player, moved, replied)
+            .map(|(ply, next)| (ply, next, live.record.variant.clone()));
         drop(live);
+        if let Some((ply, next, variant)) = to_tell {
+            correspondence::tell_to_move(&self.notifier, &self.store, id, &variant, ply, next).await;
+        }
         if moved {
             self.computer.kick(slot).await;
         }
         Ok(state)
+    }
+
+    /// After `player` moved (or took back) in a correspondence game: the
+    /// ply and the player to tell, if it is now theirs to decide (the mover
+    /// too, when a conditional move answered at once).
+    fn to_tell_of_move(&self, live: &LiveGame, player: Player, moved: bool, replied: bool) -> Option<(usize, Player)> {
+        if !moved || live.is_over() || !correspondence::is_correspondence(live.record.time_control) {
+            return None;
+        }
+        match live.game.to_act() {
+            menagerie_core::Actor::Player(next) if next != player || replied => Some((live.moves.len(), next)),
+            _ => None,
+        }
+    }
+
+    /// After `player`'s move (`is_move`) or a takeback in a correspondence
+    /// game: the mover's own conditional moves end (it chose for itself);
+    /// the opponent's lines that expected the move go on, and the replies
+    /// they queue are played now, each committed like any move. A takeback
+    /// ends both seats' lines. Answers whether a reply was played. A store
+    /// that cannot answer leaves the lines as they were: the game goes on.
+    async fn follow_forecasts(&self, slot: &Arc<GameSlot>, live: &mut LiveGame, player: Player, is_move: bool) -> bool {
+        let game = live.record.id.clone();
+        let other = player.other();
+        let cleared = if is_move { vec![player] } else { Player::BOTH.to_vec() };
+        let (id, now) = (game.clone(), crate::clock::now_ms());
+        let queued = self
+            .store
+            .transact(move |sql| {
+                for seat in &cleared {
+                    forecasts::set_lines(sql, &id, seat.index(), &[], now)?;
+                }
+                if is_move {
+                    forecasts::lines(sql, &id, other.index())
+                } else {
+                    Ok(Vec::new())
+                }
+            })
+            .await;
+        let Ok(queued) = queued else { return false };
+        if queued.is_empty() {
+            return false;
+        }
+        let played = live.moves.last().map(|m| m.text.clone()).unwrap_or_default();
+        let mut lines = forecast::expected(queued, &played);
+        let mut replied = false;
+        while !live.is_over() && live.game.to_act() == menagerie_core::Actor::Player(other) {
+            let Some((next, rest)) = forecast::reply(std::mem::take(&mut lines)) else { break };
+            let act = Act::Move { text: next, expected_ply: Some(live.moves.len()) };
+            if live.act(&self.store, other, act, &self.takeback_levels).await.is_err() {
+                break;
+            }
+            slot.publish(live);
+            tracing::info!(target: "menagerie::games", game = %game, act = "forecast", ply = live.moves.len(), "act");
+            replied = true;
+            lines = rest;
+        }
+        let (id, now) = (game, crate::clock::now_ms());
+        let _ = self.store.transact(move |sql| forecasts::set_lines(sql, &id, other.index(), &lines, now)).await;
+        if live.is_over() {
+            log_ended(live);
+        }
+        replied
     }
 
     /// A new game with the same variant and opponents, sides swapped. The

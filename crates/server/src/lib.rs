@@ -48,6 +48,7 @@ pub mod command;
 pub mod computer;
 pub mod cpu;
 pub mod error;
+pub mod forecast;
 pub mod http;
 pub mod hub;
 pub mod live;
@@ -55,6 +56,7 @@ pub mod loaded;
 pub mod lobby;
 pub mod names;
 pub mod nodes;
+pub mod notify;
 pub mod ops;
 pub mod secret;
 pub mod source;
@@ -88,6 +90,8 @@ pub struct ServeOptions {
     /// Where players reach the server (`--public-url`): over HTTPS, session
     /// cookies are `Secure`. (Its origin is among `allowed_origins`.)
     pub public_url: Option<http::Origin>,
+    /// E-mail for notifications and password resets (`--smtp`); `None`: off.
+    pub mail: Option<notify::MailSettings>,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -109,7 +113,9 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
         None => catalog::Catalog::builtin(),
     };
     let decks = catalog.names(menagerie_games::lunch::deck::DECK_OPTION).join(", ");
-    let config = HubConfig { catalog, ..HubConfig::default() };
+    let mailer = options.mail.as_ref().map(notify::Mailer::new).transpose().map_err(|e| e.to_string())?;
+    let notifier = Arc::new(notify::Notifier::new(mailer));
+    let config = HubConfig { catalog, notifier, ..HubConfig::default() };
     let store = options.db.open().map_err(|e| format!("cannot open {}: {e}", options.db))?;
     let hub = Hub::new(Arc::new(source::Registry), store, default_opponents(), config);
     let resumed = hub.resume().await.map_err(|e| e.to_string())?;

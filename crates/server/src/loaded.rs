@@ -4,6 +4,7 @@
 use crate::catalog::Catalog;
 use crate::error::ApiError;
 use crate::live::{watch_clock, GameSlot, LiveGame};
+use crate::notify::{correspondence, Notifier};
 use crate::secret;
 use crate::source::GameSource;
 use crate::store::AsyncStore;
@@ -23,6 +24,7 @@ pub struct LoadedGames {
     /// Changes heard from other nodes (several nodes on one database) to
     /// games not in memory: a game whose load raced one reads the store again.
     heard: AtomicU64,
+    notifier: Arc<Notifier>,
 }
 
 impl LoadedGames {
@@ -31,6 +33,7 @@ impl LoadedGames {
         source: Arc<dyn GameSource>,
         catalog: Arc<Catalog>,
         idle_after: Option<Duration>,
+        notifier: Arc<Notifier>,
     ) -> LoadedGames {
         LoadedGames {
             games: Mutex::default(),
@@ -40,6 +43,7 @@ impl LoadedGames {
             started: Instant::now(),
             idle_after,
             heard: AtomicU64::new(0),
+            notifier,
         }
     }
 
@@ -81,7 +85,7 @@ impl LoadedGames {
         // Two requests may have loaded it at once: keep the first.
         let kept = Arc::clone(self.lock().entry(id.to_owned()).or_insert_with(|| Arc::clone(&slot)));
         if Arc::ptr_eq(&kept, &slot) {
-            watch_clock(Arc::clone(&kept), self.store.clone());
+            self.watch(&kept);
         }
         if self.heard.load(Ordering::SeqCst) != heard {
             // Another node changed a game meanwhile, maybe this one after
@@ -97,6 +101,17 @@ impl LoadedGames {
         Ok(kept)
     }
 
+    /// Starts the timers of a game just put in memory: its clock's, and
+    /// the notice of a correspondence move's time running low.
+    fn watch(&self, slot: &Arc<GameSlot>) {
+        watch_clock(Arc::clone(slot), self.store.clone());
+        if let Ok(live) = slot.live.try_lock() {
+            if correspondence::is_correspondence(live.record.time_control) {
+                correspondence::watch_time_low(Arc::clone(slot), self.store.clone(), Arc::clone(&self.notifier));
+            }
+        }
+    }
+
     /// Another node changed a game (call before looking for it here).
     pub fn heard_change_elsewhere(&self) {
         self.heard.fetch_add(1, Ordering::SeqCst);
@@ -107,7 +122,7 @@ impl LoadedGames {
         let id = live.record.id.clone();
         let slot = GameSlot::new(live, self.clock());
         self.lock().insert(id, Arc::clone(&slot));
-        watch_clock(Arc::clone(&slot), self.store.clone());
+        self.watch(&slot);
         slot
     }
 

@@ -11,10 +11,12 @@ mod accounts;
 pub mod admission;
 mod analysis;
 mod body;
+mod forecasts;
 mod games;
 mod keepalive;
 pub mod listen;
 mod lobby;
+mod notifications;
 pub mod ops;
 mod origin;
 mod pages;
@@ -105,6 +107,8 @@ fn table() -> Table {
         .post("/api/games/{id}/takeback", games::takeback)
         .get("/api/time", time::now)
         .post("/api/games/{id}/rematch", games::rematch)
+        .get("/api/games/{id}/forecasts", forecasts::read)
+        .post("/api/games/{id}/forecasts", forecasts::replace)
         .get("/api/games/{id}/ws", socket::upgrade)
         .get("/api/analysis", analysis::load)
         .get("/api/analysis/ws", analysis::upgrade)
@@ -131,6 +135,13 @@ fn table() -> Table {
         .get("/api/user/{username}/rating-history", ratings::rating_history)
         .get("/api/games/user/{username}", ratings::user_games)
         .get("/api/player/top/{nb}/{variant}", ratings::leaderboard)
+        .get("/api/notifications", notifications::list)
+        .post("/api/notifications/read", notifications::read)
+        .get("/api/notifications/ws", notifications::upgrade)
+        .get("/api/account/email", notifications::email)
+        .post("/api/account/email", notifications::set_email)
+        .post("/api/password-reset", notifications::reset)
+        .post("/api/password-reset/finish", notifications::finish_reset)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

@@ -275,6 +275,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     accounts_and_sessions_are_kept(&*fresh());
     seats_belong_to_their_accounts(&*fresh());
     rated_games_are_rated_once_with_their_end(&*fresh());
+    notifications_and_resets_are_kept(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -354,6 +355,62 @@ pub fn accounts_and_sessions_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
         !sql::transact(&*store, |s| accounts::create_account(s, &again, "h")).unwrap(),
         "a closed name stays taken"
     );
+}
+
+/// A notice is stored once per topic and listed newest first until read;
+/// an address is set and removed; a reset is used once, before it
+/// expires, and closing the account ends its resets and address.
+pub fn notifications_and_resets_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::notifications::{self as notes, NewNotification};
+    let store = open();
+    for (id, username) in [("a1", "Ada"), ("b1", "Bob")] {
+        assert!(sql::transact(&*store, |s| accounts::create_account(s, &account(id, username), "h")).unwrap());
+    }
+    let notice = |id: &'static str, account: &'static str, topic: &'static str, created: i64| NewNotification {
+        id,
+        account,
+        topic,
+        kind: "yourMove",
+        game: Some("g1"),
+        body: "{\"text\":\"t\"}",
+        created,
+    };
+    assert!(sql::transact(&*store, |s| notes::add(s, &notice("n1", "a1", "move:g1:2", 10))).unwrap());
+    assert!(!sql::transact(&*store, |s| notes::add(s, &notice("n2", "a1", "move:g1:2", 11))).unwrap(), "told once");
+    assert!(sql::transact(&*store, |s| notes::add(s, &notice("n3", "a1", "move:g1:4", 12))).unwrap());
+    assert!(sql::transact(&*store, |s| notes::add(s, &notice("n4", "b1", "move:g1:2", 13))).unwrap(), "each account");
+    let store = open();
+    let listed = sql::read(&*store, |s| notes::newest(s, "a1", 10)).unwrap();
+    assert_eq!(listed.iter().map(|n| n.id.as_str()).collect::<Vec<_>>(), ["n3", "n1"]);
+    assert_eq!((listed[0].game.as_deref(), listed[0].created, listed[0].seen), (Some("g1"), 12, None));
+    assert_eq!(sql::read(&*store, |s| notes::unread(s, "a1")).unwrap(), 2);
+    assert_eq!(
+        sql::transact(&*store, |s| notes::mark_read(s, "a1", Some(&["n1".into(), "n4".into()]), 20)).unwrap(),
+        1
+    );
+    assert_eq!(sql::read(&*store, |s| notes::unread(s, "a1")).unwrap(), 1);
+    assert_eq!(sql::read(&*store, |s| notes::unread(s, "b1")).unwrap(), 1, "another's are not marked");
+    sql::transact(&*store, |s| notes::mark_read(s, "a1", None, 21)).unwrap();
+    assert_eq!(sql::read(&*store, |s| notes::unread(s, "a1")).unwrap(), 0);
+    assert_eq!(sql::read(&*store, |s| notes::newest(s, "a1", 1)).unwrap()[0].seen, Some(21));
+    // Addresses.
+    assert_eq!(sql::read(&*store, |s| notes::email(s, "a1")).unwrap(), None);
+    sql::transact(&*store, |s| notes::set_email(s, "a1", Some("ada@example.org"))).unwrap();
+    assert_eq!(sql::read(&*store, |s| notes::email(s, "a1")).unwrap().as_deref(), Some("ada@example.org"));
+    // Resets: once, unexpired.
+    sql::transact(&*store, |s| notes::add_reset(s, "r1", "a1", 100, 200)).unwrap();
+    sql::transact(&*store, |s| notes::add_reset(s, "r2", "a1", 100, 200)).unwrap();
+    assert_eq!(sql::read(&*store, |s| notes::resets_since(s, "a1", 50)).unwrap(), 2);
+    assert_eq!(sql::transact(&*store, |s| notes::use_reset(s, "r1", 150)).unwrap().as_deref(), Some("a1"));
+    assert_eq!(sql::transact(&*store, |s| notes::use_reset(s, "r1", 151)).unwrap(), None, "used once");
+    assert_eq!(sql::transact(&*store, |s| notes::use_reset(s, "r2", 200)).unwrap(), None, "expired");
+    sql::transact(&*store, |s| notes::set_password(s, "a1", "new-hash")).unwrap();
+    let found = sql::read(&*store, |s| accounts::account_for_login(s, "ada")).unwrap().unwrap();
+    assert_eq!(found.1, "new-hash");
+    sql::transact(&*store, |s| notes::add_reset(s, "r3", "a1", 300, 400)).unwrap();
+    sql::transact(&*store, |s| accounts::close_account(s, "a1", 310)).unwrap();
+    assert_eq!(sql::transact(&*store, |s| notes::use_reset(s, "r3", 320)).unwrap(), None, "closing ends resets");
+    assert_eq!(sql::read(&*store, |s| notes::email(s, "a1")).unwrap(), None, "closing forgets the address");
 }
 
 /// A seat is held by the browser that took it and the account logged in

@@ -21,6 +21,8 @@ mod blocking;
 #[cfg(test)]
 pub(crate) mod contract;
 mod copy;
+pub mod forecasts;
+pub mod notifications;
 mod postgres;
 pub mod ratings;
 mod records;

@@ -120,4 +120,47 @@ CREATE TABLE rating_history (
 );
 CREATE INDEX rating_history_player ON rating_history(player, perf, at);
 ",
+    // Notifications, e-mail addresses and password resets.
+    // - accounts.email: where the account's notifications and password
+    //   reset links go (NULL: none; never shown to anyone else).
+    // - notifications: what an account is told (`kind`: your-move,
+    //   time-low, ...), newest first; `topic` makes telling twice the same
+    //   thing (a move's notice, from whichever node) a no-op; `seen` is
+    //   when the account read it.
+    // - password_resets: `id` is the SHA-256 (hex) of the link's token; a
+    //   reset is used once (`used`) and expires.
+    "
+ALTER TABLE accounts ADD COLUMN email TEXT;
+CREATE TABLE notifications (
+    id       TEXT PRIMARY KEY,
+    account  TEXT NOT NULL REFERENCES accounts(id),
+    topic    TEXT NOT NULL,
+    kind     TEXT NOT NULL,
+    game     TEXT,
+    body     TEXT NOT NULL,
+    created  BIGINT NOT NULL,
+    seen     BIGINT,
+    UNIQUE (account, topic)
+);
+CREATE INDEX notifications_account ON notifications(account, created);
+CREATE TABLE password_resets (
+    id       TEXT PRIMARY KEY,
+    account  TEXT NOT NULL REFERENCES accounts(id),
+    created  BIGINT NOT NULL,
+    expires  BIGINT NOT NULL,
+    used     BIGINT
+);
+",
+    // Conditional moves of correspondence games: `lines` is a JSON list of
+    // lines (lists of move texts) a seat queued while its opponent is to
+    // move.
+    "
+CREATE TABLE forecasts (
+    game     TEXT NOT NULL REFERENCES games(id),
+    seat     BIGINT NOT NULL,
+    lines    TEXT NOT NULL,
+    updated  BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+",
 ];

@@ -4,6 +4,7 @@
 
 pub mod browser;
 pub mod session;
+pub mod smtp;
 
 use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;

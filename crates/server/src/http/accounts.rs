@@ -285,10 +285,15 @@ pub fn account_json(account: &Account) -> Value {
     })
 }
 
-/// `GET /api/account`: the logged-in account.
-pub async fn account(SignedIn(account): SignedIn) -> Result<Json<Value>, ApiError> {
-    let account = account.ok_or_else(unauthorized)?;
-    Ok(Json(account_json(&account)))
+/// `GET /api/account`: the logged-in account, or the one an API token
+/// (`Authorization: Bearer`, any scope) authenticates; a bot's has
+/// `"title": "BOT"`.
+pub async fn account(State(hub): Shared, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let account = match super::lichess::token_holder(&hub, &headers).await? {
+        Some(holder) => holder.account,
+        None => signed_in(&hub, &headers).await?.ok_or_else(unauthorized)?,
+    };
+    Ok(Json(super::lichess::titled_account_json(&hub, &account).await?))
 }
 
 /// `GET /api/account/playing`: the account's games in progress (lichess's

@@ -13,6 +13,7 @@ mod analysis;
 mod body;
 mod games;
 mod keepalive;
+mod lichess;
 pub mod listen;
 mod lobby;
 pub mod ops;
@@ -123,6 +124,11 @@ fn table() -> Table {
         .post("/api/account/passkeys/finish", passkeys::register_finish)
         .post("/api/login/passkey/start", passkeys::login_start)
         .post("/api/login/passkey/finish", passkeys::login_finish)
+        .get("/api/tokens", lichess::list_tokens)
+        .post("/api/tokens", lichess::create_token)
+        .delete("/api/tokens/{id}", lichess::revoke_token)
+        .delete("/api/token", lichess::revoke_own_token)
+        .post("/api/bot/account/upgrade", lichess::upgrade)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

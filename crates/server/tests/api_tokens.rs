@@ -176,6 +176,16 @@ async fn an_account_that_has_played_no_game_becomes_a_bot_with_the_bot_scope() {
     let (_, account, _) = client.send(Method::GET, "/api/account", with_session, None).await;
     assert_eq!(account["title"], "BOT", "on the account page too: {account}");
 
+    // The bot's games name it as one (the game page shows "BOT robot").
+    let game = json!({ "variant": "nim", "opponent": "friend" });
+    let (status, game, _) = client.send(Method::POST, "/api/games", with_session, Some(game)).await;
+    assert_eq!(status, 201, "{game}");
+    let path = format!("/api/games/{}/players", game["id"].as_str().unwrap());
+    let (_, players, _) = client.send(Method::GET, &path, With::default(), None).await;
+    let you = game["you"].as_str().unwrap();
+    assert_eq!(players[you], "robot", "{players}");
+    assert_eq!(players["titles"], json!({ you: "BOT" }), "{players}");
+
     // Someone who has played stays a person.
     let player = client.register("player").await;
     let with_player = With { session: Some(&player), ..With::default() };
@@ -186,5 +196,9 @@ async fn an_account_that_has_played_no_game_becomes_a_bot_with_the_bot_scope() {
     assert_eq!(status, 400, "{error}");
     let (_, account, _) = client.send(Method::GET, "/api/account", bearer(&token), None).await;
     assert!(account.get("title").is_none(), "{account}");
+    let games = client.send(Method::GET, "/api/account/playing", with_player, None).await.1;
+    let path = format!("/api/games/{}/players", games["nowPlaying"][0]["gameId"].as_str().unwrap());
+    let (_, players, _) = client.send(Method::GET, &path, With::default(), None).await;
+    assert_eq!(players["titles"], json!({}), "{players}");
     server.stop().await;
 }

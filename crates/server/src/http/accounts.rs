@@ -130,17 +130,26 @@ pub fn creator_seats(started: &Value) -> Vec<Player> {
 pub const CLOSED_NAME: &str = "closed account";
 
 /// `GET /api/games/{id}/players`: the username of the account holding each
-/// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name).
+/// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name),
+/// and `titles`: lichess's title of each seat that has one (`BOT`).
 pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     hub.slot(&id).await?;
     let mut players = serde_json::Map::new();
+    let mut titles = serde_json::Map::new();
     for player in Player::BOTH {
-        let name = hub.seat_account(&id, player).await?.map(|account| match account.closed {
+        let account = hub.seat_account(&id, player).await?;
+        if let Some(account) = account.as_ref().filter(|a| a.closed.is_none()) {
+            if super::lichess::is_bot(&hub, &account.id).await? {
+                titles.insert(player_str(player).into(), json!("BOT"));
+            }
+        }
+        let name = account.map(|account| match account.closed {
             Some(_) => CLOSED_NAME.to_owned(),
             None => account.username,
         });
         players.insert(player_str(player).into(), json!(name));
     }
+    players.insert("titles".into(), Value::Object(titles));
     Ok(Json(Value::Object(players)))
 }
 

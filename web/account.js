@@ -169,6 +169,7 @@ async function accountView(me) {
       }
     } }, 'Add a passkey'), ' ', added));
   section.append(await emailForm());
+  section.append(await tokensView());
   section.append(closeForm());
   return section;
 }
@@ -202,6 +203,67 @@ async function emailForm() {
     ? 'Your move in a correspondence game, and password reset links, are mailed here. Nobody else sees it.'
     : 'This server sends no mail (its operator has not set one up): notifications stay on the site.';
   return h('div', {}, h('h3', {}, 'E-mail'), h('p', { class: 'muted' }, note), form);
+}
+
+/** lichess's scopes a personal API token may have (docs/api.md, "Bots and API tokens"). */
+const SCOPES = [
+  ['bot:play', 'Play as a bot'],
+  ['board:play', 'Play with a board client'],
+  ['challenge:read', 'Read challenges'],
+  ['challenge:write', 'Send and answer challenges'],
+];
+
+/** The account's API tokens: listed, revoked, and a form making one (shown once). */
+async function tokensView() {
+  const list = h('ul', { class: 'api-tokens', 'data-api-tokens': '' });
+  const error = h('p', { class: 'error', 'data-account-error': 'tokens', hidden: true });
+  const fail = (e) => {
+    error.textContent = message(e);
+    error.hidden = false;
+  };
+  const show = (token) => list.append(h('li', { 'data-token-id': token.id },
+    h('strong', {}, token.description), ' ',
+    h('span', { class: 'muted' }, token.scopes.length ? token.scopes.join(', ') : 'no scope'), ' ',
+    h('button', { type: 'button', 'data-action': 'revoke-token', onclick: async (event) => {
+      try {
+        await api.revokeToken(token.id);
+        event.target.closest('li').remove();
+      } catch (e) {
+        fail(e);
+      }
+    } }, 'Revoke')));
+  try {
+    (await api.tokens()).tokens.forEach(show);
+  } catch (e) {
+    fail(e);
+  }
+  const description = h('input', { name: 'token-description', required: true, maxlength: '100', 'aria-label': 'token description', placeholder: 'my bot' });
+  const boxes = SCOPES.map(([scope, label]) => h('label', { class: 'scope' },
+    h('input', { type: 'checkbox', name: 'scope', value: scope }), ` ${label} (${scope})`));
+  const made = h('p', { class: 'new-token', 'data-new-token': '', hidden: true });
+  const form = h('form', { class: 'api-token-form', 'data-form': 'token' },
+    h('label', {}, 'Description ', description),
+    h('fieldset', {}, h('legend', {}, 'Scopes'), ...boxes),
+    h('button', { type: 'submit' }, 'Create token'));
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.hidden = true;
+    const scopes = [...form.querySelectorAll('input[name=scope]:checked')].map((box) => box.value);
+    try {
+      const token = await api.createToken(description.value, scopes);
+      made.replaceChildren('Your new token (shown only now: copy it): ', h('code', {}, token.token));
+      made.hidden = false;
+      show(token);
+      form.reset();
+    } catch (e) {
+      fail(e);
+    }
+  });
+  return h('div', { class: 'account-tokens' },
+    h('h3', {}, 'API tokens'),
+    h('p', { class: 'muted' }, 'A token lets a program (a bot, a board client) play as you through lichess\'s Bot and Board API. ',
+      h('a', { href: '/docs/bots' }, 'How to run a bot')),
+    list, form, made, error);
 }
 
 function closeForm() {

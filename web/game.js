@@ -316,8 +316,9 @@ class GamePage {
       // The other person: the name they go by in the lobby, if the game started there.
       const other = this.entry && this.entry.opponent ? this.entry.opponent : 'your friend';
       const you = s.you === side || local;
+      const title = this.players && this.players.titles && this.players.titles[side];
       const account = this.seatAccount(side);
-      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : account ? accountLabel(account, you) : (you ? 'you' : (s.you ? other : 'player'));
+      const who = seat.kind === 'computer' ? `computer · ${seat.level}` : account ? [title ? h('span', { class: 'player-title', 'data-player-title': title }, `${title} `) : null, accountLabel(account, you)] : (you ? 'you' : (s.you ? other : 'player'));
       const acting = !s.result && (s.to_act === side || (this.onTurn() === side && s.to_act !== 'chance'));
       el.className = `g-player g-${el === this.el.top ? 'top' : 'bottom'}${acting ? ' to-act' : ''}${s.result && s.result.winner === side ? ' winner' : ''}`;
       el.setAttribute('data-player', side);

@@ -42,6 +42,7 @@
 pub mod accounts;
 pub mod analysis;
 pub mod assets;
+pub mod bots;
 pub mod catalog;
 pub mod clock;
 pub mod command;

@@ -4,7 +4,8 @@
 //! lobby show its username, the game page names it; it logs out and logs
 //! in again with the form, and a wrong password is shown as the error.
 //! Screenshots of the account page logged out and logged in go to
-//! target/screenshots/account-{out,in}-{desktop,phone}.png.
+//! target/screenshots/account-{out,in}-{desktop,phone}.png, and with a
+//! new API token to account-token-{desktop,phone}.png.
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
@@ -107,6 +108,55 @@ async fn a_player_signs_up_logs_out_and_logs_in_in_the_browser() {
     fill(&client, "[data-form=login] input[name=password]", "correct horse").await;
     click(&client, "[data-form=login] button[type=submit]").await;
     until(&client, "the account", "return document.querySelector('h2[data-username=Ada_L]')").await;
+    client.close().await.unwrap();
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_api_token_is_made_shown_once_and_revoked_on_the_account_page() {
+    if !browser_available() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let (_driver, client) = start_browser(&dir.path().join("profile"), TALL_WITH_SCROLLBARS).await;
+    set_viewport(&client, 1280, 800).await;
+    client.goto(&format!("{}/account", server.base)).await.unwrap();
+    until(&client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
+    fill(&client, "[data-form=signup] input[name=username]", "robot").await;
+    fill(&client, "[data-form=signup] input[name=password]", "correct horse").await;
+    click(&client, "[data-form=signup] button[type=submit]").await;
+    until(&client, "the token form", "return document.querySelector('[data-form=token]')").await;
+    fill(&client, "[data-form=token] input[name=token-description]", "my bot").await;
+    click(&client, "[data-form=token] input[value='bot:play']").await;
+    click(&client, "[data-form=token] button[type=submit]").await;
+    let token = until(
+        &client,
+        "the new token",
+        "const p = document.querySelector('[data-new-token]'); return !p.hidden && p.querySelector('code').textContent",
+    )
+    .await;
+    let token = token.as_str().unwrap().to_owned();
+    assert!(token.starts_with("mnp_"), "{token}");
+    let listed = eval(&client, "return document.querySelector('[data-api-tokens] li').textContent").await;
+    assert!(listed.as_str().unwrap().contains("bot:play") && !listed.as_str().unwrap().contains(&token), "{listed}");
+    shots(&client, "account-token").await;
+    let account = |token: &str| {
+        let client = reqwest::Client::new();
+        let url = format!("{}/api/account", server.base);
+        let token = token.to_owned();
+        async move { client.get(url).bearer_auth(token).send().await.unwrap().status().as_u16() }
+    };
+    assert_eq!(account(&token).await, 200, "the token authenticates the API");
+    // Shown once: a reload lists it without the token.
+    client.refresh().await.unwrap();
+    until(&client, "the list", "return document.querySelector('[data-api-tokens] li [data-action=revoke-token]')")
+        .await;
+    let page = eval(&client, "return document.body.textContent").await;
+    assert!(!page.as_str().unwrap().contains(&token));
+    click(&client, "[data-api-tokens] [data-action=revoke-token]").await;
+    until(&client, "the revoked token gone", "return !document.querySelector('[data-api-tokens] li')").await;
+    assert_eq!(account(&token).await, 401, "revoked");
     client.close().await.unwrap();
     server.stop().await;
 }

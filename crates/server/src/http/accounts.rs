@@ -132,17 +132,25 @@ pub const CLOSED_NAME: &str = "closed account";
 /// `GET /api/games/{id}/players`: the username of the account holding each
 /// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name).
 /// Also whether the game is `rated`, and under `seats` each seat's
-/// username, rating and, once rated, rating change (docs/api.md).
+/// username, rating and, once rated, rating change (docs/api.md), and
+/// `titles`: lichess's title of each seat that has one (`BOT`).
 pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
     hub.slot(&id).await?;
     let shown = super::ratings::seats_json(&hub, &id).await?;
     let mut players = serde_json::Map::new();
+    let mut titles = serde_json::Map::new();
     for player in Player::BOTH {
         let seat = &shown["players"][player_str(player)];
         players.insert(player_str(player).into(), seat["username"].clone());
+        if let Some(account) = hub.seat_account(&id, player).await?.filter(|a| a.closed.is_none()) {
+            if super::lichess::is_bot(&hub, &account.id).await? {
+                titles.insert(player_str(player).into(), json!("BOT"));
+            }
+        }
     }
     players.insert("rated".into(), shown["rated"].clone());
     players.insert("seats".into(), shown["players"].clone());
+    players.insert("titles".into(), Value::Object(titles));
     Ok(Json(Value::Object(players)))
 }
 
@@ -287,10 +295,15 @@ pub fn account_json(account: &Account) -> Value {
     })
 }
 
-/// `GET /api/account`: the logged-in account.
-pub async fn account(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Json<Value>, ApiError> {
-    let account = account.ok_or_else(unauthorized)?;
-    let mut body = account_json(&account);
+/// `GET /api/account`: the logged-in account, or the one an API token
+/// (`Authorization: Bearer`, any scope) authenticates, with its ratings; a
+/// bot's has `"title": "BOT"`.
+pub async fn account(State(hub): Shared, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let account = match super::lichess::token_holder(&hub, &headers).await? {
+        Some(holder) => holder.account,
+        None => signed_in(&hub, &headers).await?.ok_or_else(unauthorized)?,
+    };
+    let mut body = super::lichess::titled_account_json(&hub, &account).await?;
     let id = account.id.clone();
     body["perfs"] = hub.store().read(move |sql| super::ratings::perfs_json(sql, &id, crate::clock::now_ms())).await?;
     Ok(Json(body))

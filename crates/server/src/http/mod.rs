@@ -14,6 +14,7 @@ mod body;
 mod forecasts;
 mod games;
 mod keepalive;
+mod lichess;
 pub mod listen;
 mod lobby;
 mod notifications;
@@ -142,6 +143,11 @@ fn table() -> Table {
         .post("/api/account/email", notifications::set_email)
         .post("/api/password-reset", notifications::reset)
         .post("/api/password-reset/finish", notifications::finish_reset)
+        .get("/api/tokens", lichess::list_tokens)
+        .post("/api/tokens", lichess::create_token)
+        .delete("/api/tokens/{id}", lichess::revoke_token)
+        .delete("/api/token", lichess::revoke_own_token)
+        .post("/api/bot/account/upgrade", lichess::upgrade)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

@@ -8,9 +8,15 @@
 //! send without the server's leave (CORS, which this server never gives),
 //! and, when it says where it comes from (`Origin`), come from this server's
 //! own origin or one the operator listed. A WebSocket upgrade is held to the
-//! same `Origin` rule before it upgrades. A request authorized by an API
-//! token (`Authorization: Bearer`), which no browser adds on its own, may
-//! send another body, as lichess's API takes form bodies.
+//! same `Origin` rule before it upgrades.
+//!
+//! A request presenting an API token (`Authorization: Bearer`) is another
+//! matter: a browser never adds the header on its own, so the token is no
+//! ambient credential and the rule's reason is gone. Such a request may
+//! come from anywhere and send lichess's bodies (forms, or none); in
+//! exchange it is stripped of its cookies before any handler runs, so that
+//! it acts with its token alone and never with a session or anonymous id
+//! that came along.
 
 use super::body::declares_json;
 use crate::error::ApiError;
@@ -107,11 +113,20 @@ impl AllowedOrigins {
 /// The layer over every route: refuses, before its handler runs, a request
 /// that may change something and is not JSON or comes from another origin,
 /// and a WebSocket upgrade from another origin.
-pub async fn guard(State(allowed): State<Arc<AllowedOrigins>>, request: Request, next: Next) -> Response {
-    match check(&allowed, request.method(), request.uri(), request.headers()) {
+pub async fn guard(State(allowed): State<Arc<AllowedOrigins>>, mut request: Request, next: Next) -> Response {
+    match admit(&allowed, &mut request) {
         Ok(()) => next.run(request).await,
         Err(error) => error.into_response(),
     }
+}
+
+/// The rule: an API request loses its cookies; any other is [`check`]ed.
+fn admit(allowed: &AllowedOrigins, request: &mut Request) -> Result<(), ApiError> {
+    if has_bearer_token(request.headers()) {
+        request.headers_mut().remove(header::COOKIE);
+        return Ok(());
+    }
+    check(allowed, request.method(), request.uri(), request.headers())
 }
 
 fn check(allowed: &AllowedOrigins, method: &Method, uri: &Uri, headers: &HeaderMap) -> Result<(), ApiError> {
@@ -130,7 +145,7 @@ fn check(allowed: &AllowedOrigins, method: &Method, uri: &Uri, headers: &HeaderM
             }));
         }
     }
-    if changes && !declares_json(headers) && !has_bearer_token(headers) {
+    if changes && !declares_json(headers) {
         return Err(ApiError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "expected a JSON body (Content-Type: application/json), even an empty one",
@@ -224,9 +239,36 @@ mod tests {
         assert_eq!(status(Method::POST, &[("content-type", "text/plain")]), Some(415));
         assert_eq!(status(Method::DELETE, &[]), Some(415), "a bodiless change declares JSON too");
         assert_eq!(status(Method::POST, &[("content-type", "application/problem+json")]), None);
-        assert_eq!(status(Method::POST, &[form, ("authorization", "Bearer lip_abc")]), None, "an API client");
-        assert_eq!(status(Method::POST, &[form, ("authorization", "Bearer ")]), Some(415));
         assert_eq!(status(Method::POST, &[form, ("authorization", "Basic YTpi")]), Some(415));
-        assert_eq!(status(Method::POST, &[form, ("authorization", "Bearer x"), foreign]), Some(403));
+    }
+
+    /// A request with an API token passes whatever its origin and body,
+    /// but reaches its handler without the cookies it came with.
+    #[test]
+    fn a_bearer_request_passes_without_its_cookies() {
+        let send = |pairs: &[(&str, &str)]| {
+            let mut request = Request::builder().method(Method::POST).uri("/api/x").header("host", "chess.example.org");
+            for (name, value) in pairs {
+                request = request.header(*name, *value);
+            }
+            let mut request = request.body(axum::body::Body::empty()).unwrap();
+            match admit(&AllowedOrigins::default(), &mut request) {
+                Err(error) => (error.status.as_u16(), String::new()),
+                Ok(()) => {
+                    let cookie = request.headers().get(header::COOKIE).map(|v| v.to_str().unwrap().to_owned());
+                    (200, cookie.unwrap_or_else(|| "no cookie".into()))
+                }
+            }
+        };
+        let cookie = ("cookie", "menagerie_session=abc");
+        let foreign = ("origin", "https://evil.example");
+        let form = ("content-type", "application/x-www-form-urlencoded");
+        let bearer = ("authorization", "Bearer mnp_abc");
+        assert_eq!(send(&[cookie, foreign, form]).0, 403);
+        assert_eq!(send(&[cookie, form]).0, 415);
+        assert_eq!(send(&[cookie, ("content-type", "application/json")]), (200, "menagerie_session=abc".into()));
+        assert_eq!(send(&[cookie, foreign, form, bearer]), (200, "no cookie".into()), "an API client, anywhere");
+        assert_eq!(send(&[cookie, bearer]), (200, "no cookie".into()), "a bodiless API request");
+        assert_eq!(send(&[cookie, foreign, ("authorization", "Bearer ")]).0, 403, "no token is no API client");
     }
 }

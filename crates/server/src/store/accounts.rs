@@ -103,11 +103,12 @@ pub fn end_sessions(sql: &mut dyn Sql, account: &str) -> Result<u64, StoreError>
     sql.execute("DELETE FROM sessions WHERE account = $1", sql_params![account])
 }
 
-/// Closes an account: its sessions, passkeys and password resets end, its
-/// password and e-mail address go;
+/// Closes an account: its sessions, API tokens, passkeys and password
+/// resets end, its password and e-mail address go;
 /// its name stays taken and its games stay (shown under a neutral name).
 pub fn close_account(sql: &mut dyn Sql, account: &str, now: i64) -> Result<(), StoreError> {
     end_sessions(sql, account)?;
+    super::tokens::end_tokens(sql, account)?;
     sql.execute("DELETE FROM passkeys WHERE account = $1", sql_params![account])?;
     sql.execute("DELETE FROM ceremonies WHERE account = $1", sql_params![account])?;
     super::notifications::end_resets(sql, account, now)?;

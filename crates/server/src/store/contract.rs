@@ -6,6 +6,7 @@ use super::backend::{Store, StoreError};
 use super::ratings;
 use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen, StoredMove};
 use super::sql;
+use super::tokens::{self, StoredToken};
 use crate::clock::TimeControl;
 use menagerie_core::Player;
 
@@ -276,6 +277,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     seats_belong_to_their_accounts(&*fresh());
     rated_games_are_rated_once_with_their_end(&*fresh());
     notifications_and_resets_are_kept(&*fresh());
+    api_tokens_and_bots_are_kept(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -598,4 +600,54 @@ pub fn rated_games_are_rated_once_with_their_end(open: &dyn Fn() -> Box<dyn Stor
     let leaders = sql::read(&*store, |s| ratings::leaders(s, "nim", 600.0, 10)).unwrap();
     assert_eq!(leaders.iter().map(|(name, _)| name.as_str()).collect::<Vec<_>>(), ["Ada", "Bob"], "no computer");
     assert_eq!(sql::read(&*store, |s| ratings::recent_ratings(s, "a1", "nim", 12)).unwrap().len(), 2);
+}
+
+/// An API token authenticates its open account with its scopes until it is
+/// revoked (by its handle, by its own account only) or the account closes;
+/// an account becomes a bot only while it holds no seat.
+pub fn api_tokens_and_bots_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
+    let token = |id: &str, handle: &str, account: &str| StoredToken {
+        id: id.into(),
+        handle: handle.into(),
+        account: account.into(),
+        description: format!("{handle}'s"),
+        scopes: "bot:play challenge:read".into(),
+        created: 10,
+    };
+    {
+        let store = open();
+        for (id, name) in [("a1", "ada"), ("a2", "bob")] {
+            sql::transact(&*store, |s| accounts::create_account(s, &account(id, name), "h")).unwrap();
+        }
+        for (id, handle, owner) in [("t1", "h1", "a1"), ("t2", "h2", "a1"), ("t3", "h3", "a2")] {
+            sql::transact(&*store, |s| tokens::add_token(s, &token(id, handle, owner))).unwrap();
+        }
+    }
+    let store = open();
+    let (found, scopes) = sql::read(&*store, |s| tokens::token_account(s, "t1")).unwrap().unwrap();
+    assert_eq!((found.username.as_str(), scopes.as_str()), ("ada", "bot:play challenge:read"));
+    assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "nope")).unwrap(), None);
+    assert_eq!(
+        sql::read(&*store, |s| tokens::tokens(s, "a1")).unwrap(),
+        vec![token("t1", "h1", "a1"), token("t2", "h2", "a1")]
+    );
+    assert!(!sql::transact(&*store, |s| tokens::revoke_token(s, "a1", "h3")).unwrap(), "not ada's");
+    assert!(sql::transact(&*store, |s| tokens::revoke_token(s, "a1", "h1")).unwrap());
+    assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "t1")).unwrap(), None);
+    assert!(sql::read(&*store, |s| tokens::token_account(s, "t3")).unwrap().is_some());
+    sql::transact(&*store, |s| tokens::end_token(s, "t3")).unwrap();
+    assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "t3")).unwrap(), None);
+    // Bots: only an account that has played no game.
+    assert!(!sql::read(&*store, |s| tokens::is_bot(s, "a1")).unwrap());
+    assert!(sql::transact(&*store, |s| tokens::upgrade_to_bot(s, "a1", 11)).unwrap());
+    assert!(sql::transact(&*store, |s| tokens::upgrade_to_bot(s, "a1", 12)).unwrap(), "already one");
+    assert!(sql::read(&*store, |s| tokens::is_bot(s, "a1")).unwrap());
+    store.create(&record("g1")).unwrap();
+    sql::transact(&*store, |s| accounts::hold_seat(s, "g1", 0, None, Some("a2"))).unwrap();
+    assert!(!sql::transact(&*store, |s| tokens::upgrade_to_bot(s, "a2", 11)).unwrap(), "bob has played");
+    assert!(!sql::read(&*store, |s| tokens::is_bot(s, "a2")).unwrap());
+    // Closing an account ends its tokens.
+    sql::transact(&*store, |s| accounts::close_account(s, "a1", 13)).unwrap();
+    assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "t2")).unwrap(), None);
+    assert!(sql::read(&*store, |s| tokens::tokens(s, "a1")).unwrap().is_empty());
 }

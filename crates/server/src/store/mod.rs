@@ -29,6 +29,7 @@ mod records;
 mod schema;
 pub mod sql;
 mod sqlite;
+pub mod tokens;
 
 pub use backend::{Change, Store, StoreError};
 pub use blocking::AsyncStore;

@@ -163,4 +163,25 @@ CREATE TABLE forecasts (
     PRIMARY KEY (game, seat)
 );
 ",
+    // Personal API tokens (the bot and board API) and bot accounts.
+    // - api_tokens: `id` is the SHA-256 (hex) of the token, as for
+    //   sessions; `handle` the public id it is listed and revoked by;
+    //   `scopes` space-separated (`bot:play board:play`); times in ms.
+    // - bots: the accounts upgraded to bots (lichess's `BOT` title), kept
+    //   apart from `accounts` so that an upgrade is one row.
+    "
+CREATE TABLE api_tokens (
+    id           TEXT PRIMARY KEY,
+    handle       TEXT NOT NULL UNIQUE,
+    account      TEXT NOT NULL REFERENCES accounts(id),
+    description  TEXT NOT NULL,
+    scopes       TEXT NOT NULL,
+    created      BIGINT NOT NULL
+);
+CREATE INDEX api_tokens_account ON api_tokens(account);
+CREATE TABLE bots (
+    account   TEXT PRIMARY KEY REFERENCES accounts(id),
+    upgraded  BIGINT NOT NULL
+);
+",
 ];

@@ -219,7 +219,7 @@ impl State {
     /// player acts.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
-        action_list(py, &self.actions_of(player))
+        action_list(py, self.actions_of(player))
     }
 
     /// An int8 numpy array over the whole action space: 1 for each legal
@@ -227,7 +227,7 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![0u8; self.game.num_distinct_actions()];
-        for action in self.actions_of(player) {
+        for &action in self.actions_of(player) {
             mask[action] = 1;
         }
         let numpy = py.import("numpy")?;
@@ -397,9 +397,9 @@ impl State {
 
 impl State {
     /// The legal actions, or none when `player` is given and does not act.
-    fn actions_of(&mut self, player: Option<i64>) -> Vec<usize> {
+    fn actions_of(&mut self, player: Option<i64>) -> &[usize] {
         match player {
-            Some(player) if player != self.current_player() => Vec::new(),
+            Some(player) if player != self.current_player() => &[],
             _ => self.game.legal_actions(),
         }
     }

@@ -31,6 +31,27 @@ pub trait Encode: Game {
     /// The index of `mv`, a legal move of this position.
     fn action(&self, mv: Self::Move) -> usize;
 
+    /// Lists the legal moves into `moves` and their indices into `actions`
+    /// (both cleared first), ascending by index: what a learning library
+    /// asks every turn. Kept apart from [`Game::legal_moves`], whose order
+    /// the searches see: a game that can list its moves in index order
+    /// overrides this to spare the sort without changing its searches.
+    fn numbered_moves(&self, moves: &mut Vec<Self::Move>, actions: &mut Vec<usize>) {
+        self.legal_moves(moves);
+        actions.clear();
+        actions.extend(moves.iter().map(|&mv| self.action(mv)));
+        if !actions.is_sorted() {
+            let mut numbered: Vec<(usize, Self::Move)> = actions.iter().copied().zip(moves.iter().copied()).collect();
+            numbered.sort_unstable_by_key(|&(action, _)| action);
+            actions.clear();
+            moves.clear();
+            for (action, mv) in numbered {
+                actions.push(action);
+                moves.push(mv);
+            }
+        }
+    }
+
     /// The move text `action` stands for, when the index means one text in
     /// every position; `None` for an index that names no move, or whose
     /// move depends on the position (a Kelasu merge is numbered among the

@@ -68,8 +68,9 @@ pub trait DynEncoded: DynGame {
     /// The indices of the legal moves, ascending; empty when the game is
     /// over. Remembered until the position changes, for [`DynEncoded::play_action`].
     fn legal_actions(&mut self) -> &[usize];
-    /// Chance's moves as (index, probability), ascending; empty unless chance acts.
-    fn chance_outcomes(&self) -> Vec<(usize, f64)>;
+    /// Chance's moves as (index, probability), ascending; empty unless
+    /// chance acts. Remembered like [`DynEncoded::legal_actions`].
+    fn chance_outcomes(&mut self) -> Vec<(usize, f64)>;
     /// Plays the legal move whose index is `action`.
     fn play_action(&mut self, action: usize) -> Result<(), MoveError>;
     /// The text of the move `action` names: the legal move with that index
@@ -279,16 +280,13 @@ impl<G: Present + Encode> DynEncoded for Erased<G> {
         self.list();
         &self.actions
     }
-    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+    fn chance_outcomes(&mut self) -> Vec<(usize, f64)> {
         if self.game.to_act() != Actor::Chance {
             return Vec::new();
         }
-        let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
-        let mut outcomes: Vec<(usize, f64)> =
-            moves.into_iter().map(|mv| (self.game.action(mv), self.game.chance_probability(mv))).collect();
-        outcomes.sort_unstable_by_key(|&(action, _)| action);
-        outcomes
+        self.list();
+        let game = &self.game;
+        self.actions.iter().zip(&self.moves).map(|(&action, &mv)| (action, game.chance_probability(mv))).collect()
     }
     fn play_action(&mut self, action: usize) -> Result<(), MoveError> {
         if self.game.outcome().is_some() {

@@ -40,16 +40,7 @@ pub trait Encode: Game {
         self.legal_moves(moves);
         actions.clear();
         actions.extend(moves.iter().map(|&mv| self.action(mv)));
-        if !actions.is_sorted() {
-            let mut numbered: Vec<(usize, Self::Move)> = actions.iter().copied().zip(moves.iter().copied()).collect();
-            numbered.sort_unstable_by_key(|&(action, _)| action);
-            actions.clear();
-            moves.clear();
-            for (action, mv) in numbered {
-                actions.push(action);
-                moves.push(mv);
-            }
-        }
+        sort_numbered(moves, actions);
     }
 
     /// The move text `action` stands for, when the index means one text in
@@ -69,6 +60,20 @@ pub trait Encode: Game {
     /// product of [`Encode::observation_shape`] elements, all zero, laid out
     /// row-major.
     fn observe(&self, viewer: Player, out: &mut [f32]);
+}
+
+/// Sorts `moves` and their `actions` together by action (for
+/// [`Encode::numbered_moves`]); moves listed in action order stay as they are.
+pub fn sort_numbered<M: Copy>(moves: &mut [M], actions: &mut [usize]) {
+    if actions.is_sorted() {
+        return;
+    }
+    let mut numbered: Vec<(usize, M)> = actions.iter().copied().zip(moves.iter().copied()).collect();
+    numbered.sort_unstable_by_key(|&(action, _)| action);
+    for ((action, mv), (to_action, to_move)) in numbered.into_iter().zip(actions.iter_mut().zip(moves.iter_mut())) {
+        *to_action = action;
+        *to_move = mv;
+    }
 }
 
 /// `out[plane][cell] = 1.0` for a tensor of planes of `cells` cells.

@@ -23,7 +23,7 @@
 //!
 //! An index always names one text.
 
-use super::deck::{Card, Deck};
+use super::deck::{Card, Deck, MAX_TYPES};
 use super::frame::Spin;
 use super::moves::{Discard, Move};
 use super::notation;
@@ -41,14 +41,32 @@ const MAX_AID: usize = 10;
 const SPINS: [Option<Spin>; 3] = [None, Some(Spin::Clockwise), Some(Spin::CounterClockwise)];
 const CHOICES: [Kind; 5] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Princess];
 
-/// `n` choose `k`, for `k` up to [`MAX_DISCARD`]: one division (numbering
-/// a discard takes several binomials, and listings number many discards).
+/// `n` choose `k`, for `k` up to [`MAX_DISCARD`] (the discards' sizes),
+/// from a table for every `n` a deck's card indices reach: numbering a
+/// discard takes a binomial per card, and a listing numbers many discards.
 fn binomial(n: usize, k: usize) -> usize {
-    debug_assert!(k <= MAX_DISCARD, "binomial({n}, {k}) beyond the discards' sizes");
-    if k > n {
-        return 0;
+    match BINOMIALS.get(n) {
+        Some(row) => row[k],
+        None => (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1)),
     }
-    (0..k).map(|i| n - i).product::<usize>() / (1..=k).product::<usize>()
+}
+
+/// `BINOMIALS[n][k]` = `n` choose `k` (Pascal's triangle).
+const BINOMIALS: [[usize; MAX_DISCARD + 1]; MAX_TYPES + MAX_DISCARD] = binomial_table();
+
+const fn binomial_table() -> [[usize; MAX_DISCARD + 1]; MAX_TYPES + MAX_DISCARD] {
+    let mut table = [[0; MAX_DISCARD + 1]; MAX_TYPES + MAX_DISCARD];
+    let mut n = 0;
+    while n < table.len() {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_DISCARD && n > 0 {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    table
 }
 
 /// The number of multisets of `k` cards of `types` types.
@@ -294,6 +312,16 @@ impl Encode for Lunch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_binomial_table_is_pascals_triangle() {
+        for n in 0..MAX_TYPES + MAX_DISCARD + 3 {
+            for k in 0..=MAX_DISCARD {
+                let expected = if k > n { 0 } else { (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1)) };
+                assert_eq!(binomial(n, k), expected, "{n} choose {k}");
+            }
+        }
+    }
 
     #[test]
     fn multisets_rank_and_unrank_in_order() {

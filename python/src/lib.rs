@@ -51,9 +51,12 @@ fn numpy_array<'py>(py: Python<'py>, values: &[f32], shape: &[usize]) -> PyResul
 /// listed, so that the ints of nearby actions lie near in memory.
 static ACTION_INTS: [PyOnceLock<Box<[Py<PyInt>]>>; INT_BLOCKS] = [const { PyOnceLock::new() }; INT_BLOCKS];
 const INT_BLOCK: usize = 1024;
-/// Blocks for the largest action space (Lunch Chess's, 439,019 indices),
-/// with room to spare; an index beyond them gets a fresh int.
-const INT_BLOCKS: usize = 512;
+/// Blocks for the first 65,536 indices (2 MB of ints, which stay in the
+/// processor's caches): every index of Lichen Chess, LMA and Kelasu. An
+/// index beyond them gets a fresh int, made in memory Python has just
+/// freed: Lunch Chess's actions are spread over 439,019 indices, and
+/// shared ints for all of them (14 MB) missed the caches on every listing.
+const INT_BLOCKS: usize = 64;
 
 /// The Python int for `action`, from [`ACTION_INTS`].
 fn action_int(py: Python<'_>, action: usize) -> Bound<'_, PyInt> {
@@ -219,7 +222,7 @@ impl State {
     /// player acts.
     #[pyo3(signature = (player=None))]
     fn legal_actions<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyList>> {
-        action_list(py, &self.actions_of(player))
+        action_list(py, self.actions_of(player))
     }
 
     /// An int8 numpy array over the whole action space: 1 for each legal
@@ -227,7 +230,7 @@ impl State {
     #[pyo3(signature = (player=None))]
     fn legal_actions_mask<'py>(&mut self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = vec![0u8; self.game.num_distinct_actions()];
-        for action in self.actions_of(player) {
+        for &action in self.actions_of(player) {
             mask[action] = 1;
         }
         let numpy = py.import("numpy")?;
@@ -235,8 +238,9 @@ impl State {
     }
 
     /// Chance's moves and their probabilities; empty unless chance acts.
-    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
-        self.game.chance_outcomes()
+    fn chance_outcomes<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let outcomes = self.game.chance_outcomes();
+        PyList::new(py, outcomes.into_iter().map(|(action, probability)| (action_int(py, action), probability)))
     }
 
     /// Plays the legal move of that index; ValueError if none has it.
@@ -397,9 +401,9 @@ impl State {
 
 impl State {
     /// The legal actions, or none when `player` is given and does not act.
-    fn actions_of(&mut self, player: Option<i64>) -> Vec<usize> {
+    fn actions_of(&mut self, player: Option<i64>) -> &[usize] {
         match player {
-            Some(player) if player != self.current_player() => Vec::new(),
+            Some(player) if player != self.current_player() => &[],
             _ => self.game.legal_actions(),
         }
     }

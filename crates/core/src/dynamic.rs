@@ -67,9 +67,10 @@ pub trait DynEncoded: DynGame {
     fn observation_shape(&self) -> Vec<usize>;
     /// The indices of the legal moves, ascending; empty when the game is
     /// over. Remembered until the position changes, for [`DynEncoded::play_action`].
-    fn legal_actions(&mut self) -> Vec<usize>;
-    /// Chance's moves as (index, probability), ascending; empty unless chance acts.
-    fn chance_outcomes(&self) -> Vec<(usize, f64)>;
+    fn legal_actions(&mut self) -> &[usize];
+    /// Chance's moves as (index, probability), ascending; empty unless
+    /// chance acts. Remembered like [`DynEncoded::legal_actions`].
+    fn chance_outcomes(&mut self) -> Vec<(usize, f64)>;
     /// Plays the legal move whose index is `action`.
     fn play_action(&mut self, action: usize) -> Result<(), MoveError>;
     /// The text of the move `action` names: the legal move with that index
@@ -93,16 +94,28 @@ pub struct Erased<G: Game> {
     history: Vec<String>,
     /// Who made each move of `history`.
     actors: Vec<Actor>,
-    /// The legal moves of the position by action index, ascending, as
-    /// [`DynEncoded::legal_actions`] last listed them (`None` once the
-    /// position changed): a driver that lists the actions and plays one
-    /// then finds its move without listing them again.
-    numbered: Option<Vec<(usize, G::Move)>>,
+    /// The legal moves of the position and their action indices,
+    /// ascending ([`Encode::numbered_moves`]), as [`DynEncoded::legal_actions`]
+    /// last listed them, while `listed` says the position has not changed
+    /// since: a driver that lists the actions and plays one then finds its
+    /// move without listing them again. Emptied, not dropped, when the
+    /// position changes, so that a playout allocates them once.
+    listed: bool,
+    actions: Vec<usize>,
+    moves: Vec<G::Move>,
 }
 
 impl<G: Game> Erased<G> {
     pub fn new(game: G, variant: impl Into<String>) -> Self {
-        Erased { game, variant: variant.into(), history: Vec::new(), actors: Vec::new(), numbered: None }
+        Erased {
+            game,
+            variant: variant.into(),
+            history: Vec::new(),
+            actors: Vec::new(),
+            listed: false,
+            actions: Vec::new(),
+            moves: Vec::new(),
+        }
     }
 
     pub fn from_text(variant: &G::Variant, variant_string: &str, text: &str) -> Result<Self, PositionError> {
@@ -112,25 +125,36 @@ impl<G: Game> Erased<G> {
     pub fn game(&self) -> &G {
         &self.game
     }
+
+    /// Plays `mv` (legal), made by whoever acts now, recorded as `text`.
+    fn record(&mut self, mv: G::Move, text: String) {
+        self.actors.push(self.game.to_act());
+        self.forget_listing();
+        self.game.play(mv);
+        self.history.push(text);
+    }
+
+    /// The position changed: the listed actions are no longer its own.
+    fn forget_listing(&mut self) {
+        self.listed = false;
+        self.actions.clear();
+        self.moves.clear();
+    }
 }
 
 impl<G: Present + Encode> Erased<G> {
-    /// The legal moves by action index, ascending, listed once per position.
-    fn numbered(&mut self) -> &[(usize, G::Move)] {
-        let game = &self.game;
-        self.numbered.get_or_insert_with(|| {
-            let mut moves = Vec::new();
-            game.legal_moves(&mut moves);
-            let mut numbered: Vec<(usize, G::Move)> = moves.into_iter().map(|mv| (game.action(mv), mv)).collect();
-            numbered.sort_unstable_by_key(|&(action, _)| action);
-            numbered
-        })
+    /// Lists the legal moves by action index, once per position.
+    fn list(&mut self) {
+        if !self.listed {
+            self.game.numbered_moves(&mut self.moves, &mut self.actions);
+            self.listed = true;
+        }
     }
 
     fn legal_move_of_action(&self, action: usize) -> Option<G::Move> {
-        if let Some(numbered) = &self.numbered {
-            let at = numbered.binary_search_by_key(&action, |&(a, _)| a).ok()?;
-            return Some(numbered[at].1);
+        if self.listed {
+            let at = self.actions.binary_search(&action).ok()?;
+            return Some(self.moves[at]);
         }
         let mut moves = Vec::new();
         self.game.legal_moves(&mut moves);
@@ -200,10 +224,7 @@ impl<G: Present> DynGame for Erased<G> {
         }
         let mv = self.game.parse_move(text)?;
         let canonical = self.game.move_text(mv);
-        self.actors.push(self.game.to_act());
-        self.numbered = None;
-        self.game.play(mv);
-        self.history.push(canonical);
+        self.record(mv, canonical);
         Ok(())
     }
     fn sample_chance(&self, rng: &mut dyn RngCore) -> Option<String> {
@@ -218,7 +239,7 @@ impl<G: Present> DynGame for Erased<G> {
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {
             self.actors.pop();
-            self.numbered = None;
+            self.forget_listing();
             self.game.undo();
             true
         } else {
@@ -255,19 +276,17 @@ impl<G: Present + Encode> DynEncoded for Erased<G> {
     fn observation_shape(&self) -> Vec<usize> {
         G::observation_shape(self.game.variant())
     }
-    fn legal_actions(&mut self) -> Vec<usize> {
-        self.numbered().iter().map(|&(action, _)| action).collect()
+    fn legal_actions(&mut self) -> &[usize] {
+        self.list();
+        &self.actions
     }
-    fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+    fn chance_outcomes(&mut self) -> Vec<(usize, f64)> {
         if self.game.to_act() != Actor::Chance {
             return Vec::new();
         }
-        let mut moves = Vec::new();
-        self.game.legal_moves(&mut moves);
-        let mut outcomes: Vec<(usize, f64)> =
-            moves.into_iter().map(|mv| (self.game.action(mv), self.game.chance_probability(mv))).collect();
-        outcomes.sort_unstable_by_key(|&(action, _)| action);
-        outcomes
+        self.list();
+        let game = &self.game;
+        self.actions.iter().zip(&self.moves).map(|(&action, &mv)| (action, game.chance_probability(mv))).collect()
     }
     fn play_action(&mut self, action: usize) -> Result<(), MoveError> {
         if self.game.outcome().is_some() {
@@ -283,10 +302,7 @@ impl<G: Present + Encode> DynEncoded for Erased<G> {
             return Err(MoveError::illegal(&text, problem));
         };
         let text = self.game.move_text(mv);
-        self.actors.push(self.game.to_act());
-        self.numbered = None;
-        self.game.play(mv);
-        self.history.push(text);
+        self.record(mv, text);
         Ok(())
     }
     fn action_text(&self, action: usize) -> Option<String> {

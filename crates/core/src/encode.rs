@@ -31,6 +31,18 @@ pub trait Encode: Game {
     /// The index of `mv`, a legal move of this position.
     fn action(&self, mv: Self::Move) -> usize;
 
+    /// Lists the legal moves into `moves` and their indices into `actions`
+    /// (both cleared first), ascending by index: what a learning library
+    /// asks every turn. Kept apart from [`Game::legal_moves`], whose order
+    /// the searches see: a game that can list its moves in index order
+    /// overrides this to spare the sort without changing its searches.
+    fn numbered_moves(&self, moves: &mut Vec<Self::Move>, actions: &mut Vec<usize>) {
+        self.legal_moves(moves);
+        actions.clear();
+        actions.extend(moves.iter().map(|&mv| self.action(mv)));
+        sort_numbered(moves, actions);
+    }
+
     /// The move text `action` stands for, when the index means one text in
     /// every position; `None` for an index that names no move, or whose
     /// move depends on the position (a Kelasu merge is numbered among the
@@ -48,6 +60,20 @@ pub trait Encode: Game {
     /// product of [`Encode::observation_shape`] elements, all zero, laid out
     /// row-major.
     fn observe(&self, viewer: Player, out: &mut [f32]);
+}
+
+/// Sorts `moves` and their `actions` together by action (for
+/// [`Encode::numbered_moves`]); moves listed in action order stay as they are.
+pub fn sort_numbered<M: Copy>(moves: &mut [M], actions: &mut [usize]) {
+    if actions.is_sorted() {
+        return;
+    }
+    let mut numbered: Vec<(usize, M)> = actions.iter().copied().zip(moves.iter().copied()).collect();
+    numbered.sort_unstable_by_key(|&(action, _)| action);
+    for ((action, mv), (to_action, to_move)) in numbered.into_iter().zip(actions.iter_mut().zip(moves.iter_mut())) {
+        *to_action = action;
+        *to_move = mv;
+    }
 }
 
 /// `out[plane][cell] = 1.0` for a tensor of planes of `cells` cells.

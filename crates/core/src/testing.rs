@@ -190,6 +190,20 @@ pub fn check_encoding<G: Encode>(variant: &G::Variant, soak: Soak) {
                     assert_eq!(fixed, move_text, "index {action} names another text in {text}");
                 }
             }
+            // The numbered listing: the same moves, each with its index,
+            // strictly ascending.
+            let (mut numbered, mut actions) = (Vec::new(), Vec::new());
+            game.numbered_moves(&mut numbered, &mut actions);
+            assert_eq!(numbered.len(), moves.len(), "numbered_moves lists another number of moves in {text}");
+            assert!(actions.windows(2).all(|pair| pair[0] < pair[1]), "numbered_moves out of order in {text}");
+            for (&mv, &action) in numbered.iter().zip(&actions) {
+                assert_eq!(action, game.action(mv), "numbered_moves gives {mv:?} another index in {text}");
+            }
+            let listed: HashSet<G::Move> = moves.iter().copied().collect();
+            assert!(
+                numbered.iter().all(|mv| listed.contains(mv)),
+                "numbered_moves lists a move legal_moves does not in {text}"
+            );
             if moves.is_empty() || ply >= soak.max_plies {
                 break;
             }

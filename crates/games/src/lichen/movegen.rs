@@ -153,6 +153,108 @@ fn placement_moves(turn: &Turn, s: usize, d: usize, moves: &mut Vec<Move>) {
     }
 }
 
+/// Lists the same moves as [`generate`] into `moves` (cleared first), in
+/// the order of their action indices (`encode.rs`): by placement (stone,
+/// then slot), then the pass, the stone moves and the colonizations, each
+/// by stone and direction. The Python package lists a turn's actions in
+/// that order; the searches keep [`generate`]'s order, which their results
+/// depend on.
+pub fn generate_by_action(board: &Board, moves: &mut Vec<Move>) {
+    moves.clear();
+    let acts = Acts::new(board);
+    let mut places = board.stones;
+    while places != 0 {
+        let s = places.trailing_zeros() as usize;
+        places &= places - 1;
+        let mut empty = board.empty_slots(Square(s as u8));
+        while empty != 0 {
+            let d = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
+            acts.placement_moves(s, d, moves);
+        }
+    }
+}
+
+/// The acts of the stones the mover controls before placing, stone by
+/// stone, worked out once for all the placements of a turn. A placement
+/// changes only those of the stone it goes on (which gains the new
+/// token's act, or comes under control with all its acts) and blocks the
+/// colonization of the slot it fills.
+struct Acts<'a> {
+    turn: Turn<'a>,
+    /// `steps[s]`: the directions in which the stone on `s` can move.
+    steps: [u8; 16],
+    /// `colonies[s]`: the directions in which the stone on `s` can colonize.
+    colonies: [u8; 16],
+    /// The stones with a step in `steps`, and with a colonization in `colonies`.
+    stepping: u16,
+    colonizing: u16,
+    /// The enemy kingstone's square.
+    enemy_king: usize,
+}
+
+impl<'a> Acts<'a> {
+    #[inline(always)]
+    fn new(board: &'a Board) -> Acts<'a> {
+        let turn = Turn::new(board);
+        let (mut steps, mut colonies, mut stepping, mut colonizing) = ([0; 16], [0; 16], 0, 0);
+        let mut controlled = board.control[turn.mover];
+        while controlled != 0 {
+            let a = controlled.trailing_zeros() as usize;
+            controlled &= controlled - 1;
+            steps[a] = turn.own(a) & turn.open(a);
+            colonies[a] = turn.own(a) & turn.colonizable(a);
+            stepping |= u16::from(steps[a] != 0) << a;
+            colonizing |= u16::from(colonies[a] != 0) << a;
+        }
+        let enemy_king = board.kingstone[turn.other].index();
+        Acts { turn, steps, colonies, stepping, colonizing, enemy_king }
+    }
+
+    /// The moves that place a token into slot `d` of stone `s`, in action order.
+    #[inline(always)]
+    fn placement_moves(&self, s: usize, d: usize, moves: &mut Vec<Move>) {
+        let turn = &self.turn;
+        let placed = turn.own(s) | (1 << d);
+        let square = Square(s as u8);
+        let slot = Direction(d as u8);
+        moves.push(Move { square, slot, act: Act::Pass });
+        let controls = placed.count_ones() > turn.theirs(s).count_ones();
+        if s == self.enemy_king && controls {
+            // A winning placement is the whole move.
+            return;
+        }
+        // The stone placed on, with the acts the placement gives it.
+        let (here_steps, here_colonies) =
+            if controls { (placed & turn.open(s), placed & turn.colonizable(s)) } else { (0, 0) };
+        let here = 1u16 << s;
+        let mut stepping = (self.stepping & !here) | if here_steps != 0 { here } else { 0 };
+        while stepping != 0 {
+            let a = stepping.trailing_zeros() as usize;
+            stepping &= stepping - 1;
+            let from = Square(a as u8);
+            let mut dirs = if a == s { here_steps } else { self.steps[a] };
+            while dirs != 0 {
+                let dir = Direction(dirs.trailing_zeros() as u8);
+                dirs &= dirs - 1;
+                moves.push(Move { square, slot, act: Act::Step { from, dir } });
+            }
+        }
+        let mut colonizing = (self.colonizing & !here) | if here_colonies != 0 { here } else { 0 };
+        while colonizing != 0 {
+            let a = colonizing.trailing_zeros() as usize;
+            colonizing &= colonizing - 1;
+            let from = Square(a as u8);
+            let mut dirs = if a == s { here_colonies } else { turn.colonies(a, self.colonies[a], s, d) };
+            while dirs != 0 {
+                let dir = Direction(dirs.trailing_zeros() as u8);
+                dirs &= dirs - 1;
+                moves.push(Move { square, slot, act: Act::Colonize { from, dir } });
+            }
+        }
+    }
+}
+
 /// Lists the moves that quiescence follows (`is_tactical` in `eval.rs`) on
 /// `board` (harvest done): a winning placement on the enemy kingstone into
 /// its lowest empty slot, and any other placement followed by a

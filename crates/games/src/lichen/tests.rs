@@ -3,7 +3,7 @@
 //! quiet-turn counter (which no real game can run up to 200, see below).
 
 use super::*;
-use menagerie_core::{testing, Player};
+use menagerie_core::{testing, Encode, Player};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 use std::collections::HashSet;
@@ -51,6 +51,13 @@ fn check_against_reference(game: &Lichen) {
     assert_eq!(listed.len(), moves.len(), "duplicate moves in {}", game.to_text());
     let expected = reference_moves(&board);
     assert_eq!(listed, expected, "move lists differ in {}", game.to_text());
+    // The listing the Python package numbers: the same moves, in action order.
+    let mut by_action = Vec::new();
+    movegen::generate_by_action(&board, &mut by_action);
+    assert_eq!(by_action.len(), moves.len(), "generate_by_action lists another number of moves in {}", game.to_text());
+    assert_eq!(by_action.iter().copied().collect::<HashSet<Move>>(), expected, "in {}", game.to_text());
+    let actions: Vec<usize> = by_action.iter().map(|&mv| game.action(mv)).collect();
+    assert!(actions.is_sorted(), "generate_by_action lists out of action order in {}", game.to_text());
     assert_eq!(movegen::count(&board), expected.len() as u64, "count differs in {}", game.to_text());
     // Random playouts draw an index into the groups of moves and draw again
     // on a blocked pair: uniform when each legal move has exactly one index.

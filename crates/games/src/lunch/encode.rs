@@ -23,7 +23,7 @@
 //!
 //! An index always names one text.
 
-use super::deck::{Card, Deck};
+use super::deck::{Card, Deck, MAX_TYPES};
 use super::frame::Spin;
 use super::moves::{Discard, Move};
 use super::notation;
@@ -41,12 +41,32 @@ const MAX_AID: usize = 10;
 const SPINS: [Option<Spin>; 3] = [None, Some(Spin::Clockwise), Some(Spin::CounterClockwise)];
 const CHOICES: [Kind; 5] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight, Kind::Princess];
 
-/// `n` choose `k`.
+/// `n` choose `k`, for `k` up to [`MAX_DISCARD`] (the discards' sizes),
+/// from a table for every `n` a deck's card indices reach: numbering a
+/// discard takes a binomial per card, and a listing numbers many discards.
 fn binomial(n: usize, k: usize) -> usize {
-    if k > n {
-        return 0;
+    match BINOMIALS.get(n) {
+        Some(row) => row[k],
+        None => (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1)),
     }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// `BINOMIALS[n][k]` = `n` choose `k` (Pascal's triangle).
+const BINOMIALS: [[usize; MAX_DISCARD + 1]; MAX_TYPES + MAX_DISCARD] = binomial_table();
+
+const fn binomial_table() -> [[usize; MAX_DISCARD + 1]; MAX_TYPES + MAX_DISCARD] {
+    let mut table = [[0; MAX_DISCARD + 1]; MAX_TYPES + MAX_DISCARD];
+    let mut n = 0;
+    while n < table.len() {
+        table[n][0] = 1;
+        let mut k = 1;
+        while k <= MAX_DISCARD && n > 0 {
+            table[n][k] = table[n - 1][k - 1] + table[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    table
 }
 
 /// The number of multisets of `k` cards of `types` types.
@@ -56,8 +76,8 @@ fn multisets(types: usize, k: usize) -> usize {
 
 /// The rank of a multiset of card indices, ascending, among the multisets
 /// of its size (colex order of the combination `c_i + i`).
-fn multiset_rank(cards: &[usize]) -> usize {
-    cards.iter().enumerate().map(|(i, &c)| binomial(c + i, i + 1)).sum()
+fn multiset_rank(cards: impl IntoIterator<Item = usize>) -> usize {
+    cards.into_iter().enumerate().map(|(i, c)| binomial(c + i, i + 1)).sum()
 }
 
 /// The multiset of `k` cards of the given rank, ascending.
@@ -94,39 +114,63 @@ fn blocks(t: usize) -> [usize; 13] {
     ]
 }
 
-fn base(t: usize, block: usize) -> usize {
-    blocks(t)[..block].iter().sum()
-}
-
 fn choice(kind: Kind) -> usize {
     CHOICES.iter().position(|&k| k == kind).unwrap_or(0)
 }
 
-fn encode(t: usize, mv: Move, promotion: bool) -> usize {
-    let (block, within) = match mv {
-        Move::Step { from, to } => (0, from.index() * SQUARES + to.index()),
-        Move::Discard(discard) => {
-            let cards: Vec<usize> = discard.cards().iter().map(|c| c.index()).collect();
-            let smaller: usize = (1..cards.len()).map(|k| multisets(t, k)).sum();
-            (1, smaller + multiset_rank(&cards))
+/// Where each block starts, for a deck of `t` card types: worked out once
+/// for a whole listing (the discards' block takes binomials), not per move.
+struct Numbering {
+    t: usize,
+    bases: [usize; 13],
+    /// `discards[k]`: where the discards of `k` cards start in their block.
+    discards: [usize; MAX_DISCARD + 1],
+}
+
+impl Numbering {
+    fn new(t: usize) -> Numbering {
+        let mut bases = [0; 13];
+        let mut next = 0;
+        for (base, size) in bases.iter_mut().zip(blocks(t)) {
+            *base = next;
+            next += size;
         }
-        Move::Aid { square, card, count } => {
-            (2, (square.index() * t + card.index()) * MAX_AID + usize::from(count).clamp(1, MAX_AID) - 1)
+        let mut discards = [0; MAX_DISCARD + 1];
+        for k in 2..=MAX_DISCARD {
+            discards[k] = discards[k - 1] + multisets(t, k - 1);
         }
-        Move::Attack { from, to, card, spin } => {
-            let spin = SPINS.iter().position(|&s| s == spin).unwrap_or(0);
-            (3, ((from.index() * SQUARES + to.index()) * t + card.index()) * SPINS.len() + spin)
-        }
-        Move::Break { square, card } => (4, square.index() * t + card.index()),
-        Move::Humiliate { card, via } => (5, card.index() * (SQUARES + 1) + via.map_or(0, |sq| 1 + sq.index())),
-        Move::Answer { card } => (6, card.index()),
-        Move::Free { to, card } => (7, to.index() * t + card.index()),
-        Move::Grab { grab, with } => (8, grab.index() * t + with.index()),
-        Move::Choose { square, kind } => (if promotion { 10 } else { 9 }, square.index() * CHOICES.len() + choice(kind)),
-        Move::Draw { card } => (11, card.index()),
-        Move::Pass => (12, 0),
-    };
-    base(t, block) + within
+        Numbering { t, bases, discards }
+    }
+
+    /// The index of `mv`, a `promote:` choice when `promotion`.
+    fn index(&self, mv: Move, promotion: bool) -> usize {
+        let t = self.t;
+        let (block, within) = match mv {
+            Move::Step { from, to } => (0, from.index() * SQUARES + to.index()),
+            Move::Discard(discard) => {
+                let cards = discard.cards();
+                (1, self.discards[cards.len()] + multiset_rank(cards.iter().map(|c| c.index())))
+            }
+            Move::Aid { square, card, count } => {
+                (2, (square.index() * t + card.index()) * MAX_AID + usize::from(count).clamp(1, MAX_AID) - 1)
+            }
+            Move::Attack { from, to, card, spin } => {
+                let spin = SPINS.iter().position(|&s| s == spin).unwrap_or(0);
+                (3, ((from.index() * SQUARES + to.index()) * t + card.index()) * SPINS.len() + spin)
+            }
+            Move::Break { square, card } => (4, square.index() * t + card.index()),
+            Move::Humiliate { card, via } => (5, card.index() * (SQUARES + 1) + via.map_or(0, |sq| 1 + sq.index())),
+            Move::Answer { card } => (6, card.index()),
+            Move::Free { to, card } => (7, to.index() * t + card.index()),
+            Move::Grab { grab, with } => (8, grab.index() * t + with.index()),
+            Move::Choose { square, kind } => {
+                (if promotion { 10 } else { 9 }, square.index() * CHOICES.len() + choice(kind))
+            }
+            Move::Draw { card } => (11, card.index()),
+            Move::Pass => (12, 0),
+        };
+        self.bases[block] + within
+    }
 }
 
 /// The move and whether it is a promotion (`promote:` rather than `choose:`).
@@ -205,9 +249,16 @@ impl Encode for Lunch {
     }
 
     fn action(&self, mv: Move) -> usize {
-        // Only a choice's text depends on the position (`promote:` or `choose:`).
-        let promotion = matches!(mv, Move::Choose { .. }) && self.move_text(mv).starts_with("promote:");
-        encode(self.deck().len(), mv, promotion)
+        Numbering::new(self.deck().len()).index(mv, self.is_promotion(mv))
+    }
+
+    /// Numbered with the blocks' starts worked out once for the listing.
+    fn numbered_moves(&self, moves: &mut Vec<Move>, actions: &mut Vec<usize>) {
+        self.legal_moves(moves);
+        let numbering = Numbering::new(self.deck().len());
+        actions.clear();
+        actions.extend(moves.iter().map(|&mv| numbering.index(mv, self.is_promotion(mv))));
+        menagerie_core::encode::sort_numbered(moves, actions);
     }
 
     fn action_text(variant: &LunchVariant, action: usize) -> Option<String> {
@@ -263,12 +314,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_binomial_table_is_pascals_triangle() {
+        for n in 0..MAX_TYPES + MAX_DISCARD + 3 {
+            for k in 0..=MAX_DISCARD {
+                let expected = if k > n { 0 } else { (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1)) };
+                assert_eq!(binomial(n, k), expected, "{n} choose {k}");
+            }
+        }
+    }
+
+    #[test]
     fn multisets_rank_and_unrank_in_order() {
         for k in 1..=MAX_DISCARD {
             for rank in 0..multisets(6, k) {
                 let cards = multiset_unrank(rank, k);
                 assert!(cards.windows(2).all(|w| w[0] <= w[1]) && cards.iter().all(|&c| c < 6), "{cards:?}");
-                assert_eq!(multiset_rank(&cards), rank, "{cards:?}");
+                assert_eq!(multiset_rank(cards.iter().copied()), rank, "{cards:?}");
             }
         }
     }

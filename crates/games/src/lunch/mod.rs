@@ -128,6 +128,14 @@ impl Lunch {
         &self.variant.deck
     }
 
+    /// Whether `mv` is a pawn's promotion (`promote:`) rather than another
+    /// choice of kind (`choose:`): the one move whose text depends on the
+    /// position.
+    fn is_promotion(&self, mv: Move) -> bool {
+        matches!(mv, Move::Choose { square, .. } if self.state.piece(square).is_some_and(|p| p.has(flag::PROMOTE)))
+            && matches!(self.state.top(), Frame::Round)
+    }
+
     /// The cards both players know to be in `player`'s hand, from the
     /// public events of this game's past (nothing before a position text).
     fn known_cards(&self, player: Player) -> Pile {
@@ -330,9 +338,7 @@ impl Game for Lunch {
     }
 
     fn move_text(&self, mv: Move) -> String {
-        let promotion = matches!(self.state.top(), Frame::Round)
-            && matches!(mv, Move::Choose { square, .. } if self.state.piece(square).is_some_and(|p| p.has(flag::PROMOTE)));
-        notation::move_text(&self.variant.deck, mv, promotion)
+        notation::move_text(&self.variant.deck, mv, self.is_promotion(mv))
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {

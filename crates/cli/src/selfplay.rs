@@ -244,6 +244,7 @@ impl Selfplay {
             white: Some(white.to_owned()),
             black: Some(black.to_owned()),
             time_control: Some("-".to_owned()),
+            extra: Vec::new(),
         }
     }
 }

@@ -286,12 +286,14 @@ async fn a_rated_game_in_the_browser_changes_the_ratings_shown_on_the_game_and_t
     let points =
         until(&client, "the chart", "const c = document.querySelector('[data-chart=lma]'); return c.querySelector('svg circle') && c.dataset.chartPoints").await;
     assert_eq!(points, "1", "one day of rated games");
-    // The game is listed with its result (the records file names no
-    // players yet, nor the game: see docs/players.md).
-    let ada_first = accepted["you"] == "second";
+    // The game is listed with its result for Ada and links its page (the
+    // records name the accounts, the game and the ratings).
     let result =
         until(&client, "the game listed", "return document.querySelector('[data-game-row]').dataset.result").await;
-    assert_eq!(result, if ada_first { "1-0" } else { "0-1" }, "Bob resigned");
+    assert_eq!(result, "win", "Bob resigned");
+    let link =
+        eval(&client, "return document.querySelector('[data-game-row] [data-game-link]').dataset.gameLink").await;
+    assert_eq!(link, json!(game));
     shots(&client, "profile").await;
 
     // The filters: each picks the games the API picks, and the download follows them.

@@ -19,6 +19,9 @@ pub struct RecordInfo {
     pub black: Option<String>,
     /// PGN's form: `-` for none, `300+5` for 300 s plus 5 s a move.
     pub time_control: Option<String>,
+    /// Further tags, written in this order after the others (a site's
+    /// `GameId`, the players' `WhiteElo`, ...).
+    pub extra: Vec<(String, String)>,
 }
 
 /// Movetext lines are cut before this many characters, as PGN asks.
@@ -61,6 +64,7 @@ pub fn write_record(game: &dyn DynGame, start: Option<&str>, info: &RecordInfo, 
     if let Some(ending) = &ending {
         tags.push(("Termination", ending.reason.clone()));
     }
+    tags.extend(info.extra.iter().map(|(name, value)| (name.as_str(), value.clone())));
     let mut out = String::new();
     for (name, value) in tags {
         out.push_str(&format!("[{name} \"{}\"]\n", escape(&value)));

@@ -179,7 +179,7 @@ pub async fn user_games(
     let ids: Vec<String> = games.into_iter().map(|g| g.game).collect();
     let stream = futures_util::stream::unfold((hub, ids.into_iter()), |(hub, mut ids)| async move {
         let id = ids.next()?;
-        let text = match hub.record(&id).await {
+        let text = match record_with_players(&hub, &id).await {
             Ok(text) => format!("{}\n\n", text.trim_end()),
             // A game that cannot be written now is left out, not the rest.
             Err(_) => String::new(),
@@ -192,6 +192,40 @@ pub async fn user_games(
         ResponseBody::from_stream(stream),
     )
         .into_response())
+}
+
+/// A game's record with its players as accounts know them (lichess's
+/// tags): the usernames as `White` and `Black`, a rated game's `Event`
+/// saying so, with each side's rating before it (`WhiteElo`) and change
+/// (`WhiteRatingDiff`).
+pub async fn record_with_players(hub: &Hub, id: &str) -> Result<String, ApiError> {
+    hub.slot(id).await?;
+    let shown = seats_json(hub, id).await?;
+    hub.record_with(id, move |info| {
+        let rated = shown["rated"].as_bool() == Some(true);
+        if rated {
+            info.event = info.event.take().map(|event| format!("Rated {event}"));
+        }
+        for (side, tag) in [("first", "White"), ("second", "Black")] {
+            let seat = &shown["players"][side];
+            if let Some(name) = seat["username"].as_str() {
+                match side {
+                    "first" => info.white = Some(name.to_owned()),
+                    _ => info.black = Some(name.to_owned()),
+                }
+            }
+            if !rated {
+                continue;
+            }
+            if let Some(rating) = seat["rating"].as_i64() {
+                info.extra.push((format!("{tag}Elo"), rating.to_string()));
+            }
+            if let Some(diff) = seat["ratingDiff"].as_i64() {
+                info.extra.push((format!("{tag}RatingDiff"), format!("{diff:+}")));
+            }
+        }
+    })
+    .await
 }
 
 /// A variant id this server offers (ratings are kept per id, options aside).

@@ -65,8 +65,15 @@ impl Hub {
     /// over; the public part of a game with hidden information that goes on.
     /// Written on the blocking pool (a long game's record replays it).
     pub async fn record(&self, id: &str) -> Result<String, ApiError> {
+        self.record_with(id, |_| {}).await
+    }
+
+    /// [`Hub::record`] with tags the caller knows better (the accounts'
+    /// names, their ratings: `amend` changes the tags before the record
+    /// is written).
+    pub async fn record_with(&self, id: &str, amend: impl FnOnce(&mut RecordInfo)) -> Result<String, ApiError> {
         let slot = self.slot(id).await?;
-        let write = record_of(&*slot.live.lock().await);
+        let write = record_of(&*slot.live.lock().await, amend);
         cpu::on_blocking_pool(move || Ok(write())).await
     }
 
@@ -180,12 +187,12 @@ impl Makers {
 }
 
 /// The record of a game in play, to be written off its lock.
-fn record_of(live: &LiveGame) -> impl FnOnce() -> String + Send + 'static {
+fn record_of(live: &LiveGame, amend: impl FnOnce(&mut RecordInfo)) -> impl FnOnce() -> String + Send + 'static {
     let name = |player: Player| match &live.record.seats[player.index()].kind {
         SeatKind::Human => "Anonymous".to_owned(),
         SeatKind::Computer { level } => format!("Menagerie {level}"),
     };
-    let info = RecordInfo {
+    let mut info = RecordInfo {
         event: Some(format!("Menagerie {} game", live.record.mode.as_str())),
         site: Some("Menagerie".to_owned()),
         date: Some(pgn_date(live.record.created)),
@@ -193,7 +200,9 @@ fn record_of(live: &LiveGame) -> impl FnOnce() -> String + Send + 'static {
         white: Some(name(Player::First)),
         black: Some(name(Player::Second)),
         time_control: Some("-".to_owned()),
+        extra: vec![("GameId".to_owned(), live.record.id.clone())],
     };
+    amend(&mut info);
     let ending = live.meta.ending.as_ref().map(|e| record::Ending { winner: e.winner, reason: e.reason.clone() });
     let (game, start) = (live.game.box_clone(), live.record.position.clone());
     move || record::write_record(game.as_ref(), start.as_deref(), &info, ending.as_ref())

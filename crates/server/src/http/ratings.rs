@@ -179,7 +179,7 @@ pub async fn user_games(
     let ids: Vec<String> = games.into_iter().map(|g| g.game).collect();
     let stream = futures_util::stream::unfold((hub, ids.into_iter()), |(hub, mut ids)| async move {
         let id = ids.next()?;
-        let text = match record_with_players(&hub, &id).await {
+        let text = match record_with_players(&hub, &id, true).await {
             Ok(text) => format!("{}\n\n", text.trim_end()),
             // A game that cannot be written now is left out, not the rest.
             Err(_) => String::new(),
@@ -197,11 +197,17 @@ pub async fn user_games(
 /// A game's record with its players as accounts know them (lichess's
 /// tags): the usernames as `White` and `Black`, a rated game's `Event`
 /// saying so, with each side's rating before it (`WhiteElo`) and change
-/// (`WhiteRatingDiff`).
-pub async fn record_with_players(hub: &Hub, id: &str) -> Result<String, ApiError> {
+/// (`WhiteRatingDiff`). Among a player's games (`named`) each also names
+/// its game (`GameId`); a game's own record does not, so that importing it
+/// and writing it again gives the same text.
+pub async fn record_with_players(hub: &Hub, id: &str, named: bool) -> Result<String, ApiError> {
     hub.slot(id).await?;
     let shown = seats_json(hub, id).await?;
+    let game = id.to_owned();
     hub.record_with(id, move |info| {
+        if named {
+            info.extra.push(("GameId".to_owned(), game));
+        }
         let rated = shown["rated"].as_bool() == Some(true);
         if rated {
             info.event = info.event.take().map(|event| format!("Rated {event}"));

@@ -23,7 +23,7 @@ pub const MAX_RECORD_BODY: usize = 512 * 1024;
 const PGN: &str = "application/vnd.chess-pgn; charset=utf-8";
 
 pub async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    let text = super::ratings::record_with_players(&hub, &id).await?;
+    let text = super::ratings::record_with_players(&hub, &id, false).await?;
     let disposition = format!("inline; filename=\"menagerie-{id}.pgn\"");
     Ok(([(header::CONTENT_TYPE, PGN.to_owned()), (header::CONTENT_DISPOSITION, disposition)], text).into_response())
 }

@@ -200,7 +200,7 @@ fn record_of(live: &LiveGame, amend: impl FnOnce(&mut RecordInfo)) -> impl FnOnc
         white: Some(name(Player::First)),
         black: Some(name(Player::Second)),
         time_control: Some("-".to_owned()),
-        extra: vec![("GameId".to_owned(), live.record.id.clone())],
+        extra: Vec::new(),
     };
     amend(&mut info);
     let ending = live.meta.ending.as_ref().map(|e| record::Ending { winner: e.winner, reason: e.reason.clone() });

@@ -68,13 +68,31 @@ impl LoginLimits {
             }
             record(&self.addresses, &address, now);
         }
+        // The attempt counts against the name at once (as a failure until
+        // it succeeds): attempts in flight together cannot pass the limit
+        // before the first of them is judged.
         let key = crate::store::accounts::username_key(username);
-        allowed(&self.accounts, &key, FAILURES_PER_ACCOUNT, now)
+        let mut accounts = self.accounts.lock().unwrap_or_else(|p| p.into_inner());
+        let times = accounts.entry(key).or_default();
+        times.retain(|t| now.duration_since(*t) < WINDOW);
+        if times.len() >= FAILURES_PER_ACCOUNT {
+            return false;
+        }
+        times.push(now);
+        if accounts.len() > MAX_KEYS {
+            accounts.retain(|_, times| times.last().is_some_and(|t| now.duration_since(*t) < WINDOW));
+        }
+        true
     }
 
-    /// Counts a failed login against the name.
-    pub fn failed(&self, username: &str) {
-        record(&self.accounts, &crate::store::accounts::username_key(username), Instant::now());
+    /// A login admitted for the name succeeded: it does not count against
+    /// the name (only failures do).
+    pub fn succeeded(&self, username: &str) {
+        let key = crate::store::accounts::username_key(username);
+        let mut accounts = self.accounts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(times) = accounts.get_mut(&key) {
+            times.pop();
+        }
     }
 }
 
@@ -86,14 +104,17 @@ mod tests {
     fn an_address_and_a_name_are_limited_apart() {
         let limits = LoginLimits::default();
         let (mallory, alice) = (Some("10.0.0.1".parse().unwrap()), Some("10.0.0.2".parse().unwrap()));
-        for _ in 0..FAILURES_PER_ACCOUNT {
+        for _ in 0..3 {
             assert!(limits.admit(mallory, "Ada"));
-            limits.failed("Ada");
+            limits.succeeded("Ada");
+        }
+        for _ in 0..FAILURES_PER_ACCOUNT {
+            assert!(limits.admit(mallory, "Ada"), "successes do not count");
         }
         assert!(!limits.admit(mallory, "ada"), "the name is limited in any case");
         assert!(!limits.admit(alice, "ADA"), "from any address");
         assert!(limits.admit(alice, "bob"), "other names are not");
-        for n in 0..ATTEMPTS_PER_ADDRESS - FAILURES_PER_ACCOUNT - 1 {
+        for n in 0..ATTEMPTS_PER_ADDRESS - FAILURES_PER_ACCOUNT - 3 - 1 {
             assert!(limits.admit(mallory, &format!("name{n}")));
         }
         assert!(!limits.admit(mallory, "carol"), "the address is spent");

@@ -239,9 +239,10 @@ pub async fn login(
     let password = body.password;
     let matches = blocking(move || accounts::password_matches(&password, hash.as_deref())).await?;
     let Some(account) = account.filter(|_| matches) else {
-        accounts.limits.failed(&body.username);
+        // The attempt stays counted against the name (admit counted it).
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS));
     };
+    accounts.limits.succeeded(&body.username);
     let token = open_session(&hub, &account.id).await?;
     // The games this browser played anonymously become the account's too.
     if let Some(player) = Identity::existing(&headers).map(|me| me.id.key()) {

@@ -219,6 +219,8 @@ pub async fn reset(
     if !accounts.limits.admit(address, &body.username) {
         return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too many attempts: try again in a few minutes"));
     }
+    // Not a failed login: the name's logins stay as they were.
+    accounts.limits.succeeded(&body.username);
     let (token, id) = accounts::new_session();
     let username = body.username.clone();
     let now = accounts::now_ms();

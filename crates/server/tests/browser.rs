@@ -24,34 +24,8 @@ use std::time::Duration;
 /// The window sizes the layout must work at (CSS pixels of the viewport).
 const SIZES: [(u32, u32); 3] = [(1400, 1000), (1280, 720), (400, 800)];
 
-/// The centre of a board cell in viewport pixels.
-async fn cell_centre(client: &Client, cell: &str) -> (f64, f64) {
-    let rect = eval(
-        client,
-        &format!(
-            "const e = document.querySelector('[data-board] [data-square=\"{cell}\"]'); if (!e) return null; \
-             e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]"
-        ),
-    )
-    .await;
-    assert!(rect.is_array(), "no cell {cell} on the board");
-    (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap())
-}
-
 fn move_to(at: (f64, f64), duration: u64) -> PointerAction {
     PointerAction::MoveTo { duration: Some(Duration::from_millis(duration)), x: at.0.round(), y: at.1.round() }
-}
-
-/// Presses and releases the pointer on a cell (a click the way a person
-/// makes it: at a point, whatever is drawn there).
-async fn tap(client: &Client, cell: &str) {
-    let at = cell_centre(client, cell).await;
-    let mouse = MouseActions::new("mouse".into())
-        .then(move_to(at, 0))
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
-    client.perform_actions(mouse).await.unwrap();
-    client.release_actions().await.unwrap();
 }
 
 /// Drags the piece of cell `from` to cell `to` (mouse, or a finger), and

@@ -14,21 +14,7 @@ mod common;
 
 use common::browser::*;
 use common::TestServer;
-use fantoccini::{Client, Locator};
-
-async fn fill(client: &Client, css: &str, text: &str) {
-    let input = client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no input {css}: {e}"));
-    input.clear().await.unwrap();
-    input.send_keys(text).await.unwrap();
-}
-
-async fn shots(client: &Client, name: &str) {
-    for (size, width, height) in [("desktop", 1280, 800), ("phone", 400, 800)] {
-        set_viewport(client, width, height).await;
-        screenshot(client, &format!("{name}-{size}")).await;
-    }
-    set_viewport(client, 1280, 800).await;
-}
+use fantoccini::Client;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_signs_up_logs_out_and_logs_in_in_the_browser() {
@@ -56,7 +42,7 @@ async fn a_player_signs_up_logs_out_and_logs_in_in_the_browser() {
     client.goto(&format!("{}/account", server.base)).await.unwrap();
     until(&client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
     assert_eq!(eval(&client, "return document.querySelector('[data-account-link]').textContent").await, "Log in");
-    shots(&client, "account-out").await;
+    shots_at_both_sizes(&client, "account-out").await;
     fill(&client, "[data-form=signup] input[name=username]", "Ada_L").await;
     fill(&client, "[data-form=signup] input[name=password]", "correct horse").await;
     click(&client, "[data-form=signup] button[type=submit]").await;
@@ -72,7 +58,7 @@ async fn a_player_signs_up_logs_out_and_logs_in_in_the_browser() {
     assert!(listed.is_object(), "{listed}");
     let href = eval(&client, "return document.querySelector('[data-account-games] a').getAttribute('href')").await;
     assert_eq!(href, format!("/g/{game}"), "the anonymous game is the account's");
-    shots(&client, "account-in").await;
+    shots_at_both_sizes(&client, "account-in").await;
 
     // The game page, opened without the seat link, names the player.
     client.goto(&format!("{}/g/{game}", server.base)).await.unwrap();
@@ -140,7 +126,7 @@ async fn an_api_token_is_made_shown_once_and_revoked_on_the_account_page() {
     assert!(token.starts_with("mnp_"), "{token}");
     let listed = eval(&client, "return document.querySelector('[data-api-tokens] li').textContent").await;
     assert!(listed.as_str().unwrap().contains("bot:play") && !listed.as_str().unwrap().contains(&token), "{listed}");
-    shots(&client, "account-token").await;
+    shots_at_both_sizes(&client, "account-token").await;
     let account = |token: &str| {
         let client = reqwest::Client::new();
         let url = format!("{}/api/account", server.base);
@@ -208,7 +194,7 @@ async fn a_passkey_registered_on_the_account_page_logs_in_without_a_password() {
     )
     .await;
     assert_eq!(status, "Passkey added (1 in all).");
-    shots(&client, "account-passkey").await;
+    shots_at_both_sizes(&client, "account-passkey").await;
 
     // Logged out, the passkey logs in: no username, no password.
     click(&client, "[data-action=logout]").await;

@@ -16,30 +16,9 @@ mod common;
 
 use common::browser::*;
 use common::TestServer;
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Client;
 use serde_json::{json, Value};
 use std::time::Duration;
-
-/// Presses and releases the mouse on a board cell, at its centre.
-async fn tap(client: &Client, cell: &str) {
-    let at = eval(
-        client,
-        &format!(
-            "const e = document.querySelector('[data-board] [data-square=\"{cell}\"]'); if (!e) return null; \
-             e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]"
-        ),
-    )
-    .await;
-    assert!(at.is_array(), "no cell {cell} on the board");
-    let (x, y) = (at[0].as_f64().unwrap().round(), at[1].as_f64().unwrap().round());
-    let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveTo { duration: None, x, y })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
-    client.perform_actions(mouse).await.unwrap();
-    client.release_actions().await.unwrap();
-}
 
 /// Blue's Warrior on F6 steps to F5, the fourth Victory Tile.
 const KELASU_WIN_IN_ONE: &str = "10/10/S9/10/4WW4/4W1W3/10/s9/w9/10 blue 1 - 0 1";

@@ -107,11 +107,7 @@ async fn the_bell_counts_a_correspondence_move_live_and_opens_to_the_game() {
     assert!(text.as_str().unwrap().starts_with("It is your move"), "{text}");
     // Opening the list read it: the count goes (the socket says so).
     until(&client, "the count cleared", "return document.querySelector('[data-bell-count]').hidden").await;
-    for (size, width, height) in [("desktop", 1280, 800), ("phone", 400, 800)] {
-        set_viewport(&client, width, height).await;
-        screenshot(&client, &format!("bell-{size}")).await;
-    }
-    set_viewport(&client, 1280, 800).await;
+    shots_at_both_sizes(&client, "bell").await;
     click(&client, "[data-bell-list] a").await;
     until(&client, "the game", &format!("return location.pathname === '/g/{id}'")).await;
     let (_, listed) = ada.get("/api/notifications").await;

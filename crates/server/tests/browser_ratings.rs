@@ -16,7 +16,6 @@ mod common;
 
 use common::browser::*;
 use common::TestServer;
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Client;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
@@ -95,31 +94,6 @@ impl Account {
         let text = state["legal_moves"][0].as_str().unwrap_or_else(|| panic!("no legal move: {state}")).to_owned();
         self.post(&format!("/api/games/{id}/move"), json!({ "seat": seat, "move": text, "ply": state["ply"] })).await;
     }
-}
-
-/// The centre of a board cell in viewport pixels.
-async fn cell_centre(client: &Client, cell: &str) -> (f64, f64) {
-    let rect = eval(
-        client,
-        &format!(
-            "const e = document.querySelector('[data-board] [data-square=\"{cell}\"]'); if (!e) return null; \
-             e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]"
-        ),
-    )
-    .await;
-    assert!(rect.is_array(), "no cell {cell} on the board");
-    (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap())
-}
-
-/// Presses and releases the mouse on a cell, as a person clicks it.
-async fn tap(client: &Client, cell: &str) {
-    let (x, y) = cell_centre(client, cell).await;
-    let mouse = MouseActions::new("mouse".into())
-        .then(PointerAction::MoveTo { duration: None, x: x.round(), y: y.round() })
-        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
-        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
-    client.perform_actions(mouse).await.unwrap();
-    client.release_actions().await.unwrap();
 }
 
 /// Makes a legal move on the board by clicking its cells, and waits until

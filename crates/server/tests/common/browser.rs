@@ -174,3 +174,47 @@ pub async fn set_viewport(client: &Client, width: u32, height: u32) {
     }
     panic!("cannot size the viewport to {width}x{height}: {seen:?}");
 }
+
+/// The centre of a board cell in viewport pixels (scrolled into view).
+pub async fn cell_centre(client: &Client, cell: &str) -> (f64, f64) {
+    let rect = eval(
+        client,
+        &format!(
+            "const e = document.querySelector('[data-board] [data-square=\"{cell}\"]'); if (!e) return null; \
+             e.scrollIntoView({{block: 'nearest'}}); const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]"
+        ),
+    )
+    .await;
+    assert!(rect.is_array(), "no cell {cell} on the board");
+    (rect[0].as_f64().unwrap(), rect[1].as_f64().unwrap())
+}
+
+/// Presses and releases the mouse on a board cell, at its centre (a click
+/// the way a person makes it: at a point, whatever is drawn there).
+pub async fn tap(client: &Client, cell: &str) {
+    use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+    let (x, y) = cell_centre(client, cell).await;
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveTo { duration: None, x: x.round(), y: y.round() })
+        .then(PointerAction::Down { button: MOUSE_BUTTON_LEFT })
+        .then(PointerAction::Up { button: MOUSE_BUTTON_LEFT });
+    client.perform_actions(mouse).await.unwrap();
+    client.release_actions().await.unwrap();
+}
+
+/// Types `text` into the input `css` finds, after clearing it.
+pub async fn fill(client: &Client, css: &str, text: &str) {
+    let input = client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no input {css}: {e}"));
+    input.clear().await.unwrap();
+    input.send_keys(text).await.unwrap();
+}
+
+/// Screenshots `name-desktop` (1280x800) and `name-phone` (400x800), then
+/// back to the desktop size.
+pub async fn shots_at_both_sizes(client: &Client, name: &str) {
+    for (size, width, height) in [("desktop", 1280, 800), ("phone", 400, 800)] {
+        set_viewport(client, width, height).await;
+        screenshot(client, &format!("{name}-{size}")).await;
+    }
+    set_viewport(client, 1280, 800).await;
+}

@@ -87,6 +87,20 @@ pub trait Store: Send + Sync + 'static {
         true
     }
 
+    /// Claims `key` (a tournament's pairing: `tournament/<id>`) for this
+    /// process, for as long as it lives or until [`Store::release`]: of
+    /// several processes on one database, one does the work and another
+    /// takes it over when that one dies. True if this process holds it
+    /// (already or now). A store only one process uses always answers true.
+    fn claim(&self, _key: &str) -> Result<bool, StoreError> {
+        Ok(true)
+    }
+
+    /// Lets go of a claim of [`Store::claim`] (the work is done).
+    fn release(&self, _key: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+
     /// Whether the database answers (`/readyz`): by default a lookup of a
     /// game no id names, which touches the database for one index probe.
     fn ping(&self) -> Result<(), StoreError> {

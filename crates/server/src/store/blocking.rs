@@ -83,6 +83,14 @@ impl AsyncStore {
         self.call(|s| s.claim_orphans()).await
     }
 
+    pub async fn claim(&self, key: String) -> Result<bool, StoreError> {
+        self.call(move |s| s.claim(&key)).await
+    }
+
+    pub async fn release(&self, key: String) -> Result<(), StoreError> {
+        self.call(move |s| s.release(&key)).await
+    }
+
     pub async fn ping(&self) -> Result<(), StoreError> {
         self.call(|s| s.ping()).await
     }

@@ -7,6 +7,7 @@ use super::ratings;
 use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen, StoredMove};
 use super::sql;
 use super::tokens::{self, StoredToken};
+use super::tournaments::{self, GameOutcome, Kind, Paired, Status, Tournament};
 use crate::clock::TimeControl;
 use menagerie_core::Player;
 
@@ -278,6 +279,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     rated_games_are_rated_once_with_their_end(&*fresh());
     notifications_and_resets_are_kept(&*fresh());
     api_tokens_and_bots_are_kept(&*fresh());
+    tournaments_pair_and_score_once(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -650,4 +652,88 @@ pub fn api_tokens_and_bots_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     sql::transact(&*store, |s| accounts::close_account(s, "a1", 13)).unwrap();
     assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "t2")).unwrap(), None);
     assert!(sql::read(&*store, |s| tokens::tokens(s, "a1")).unwrap().is_empty());
+}
+
+/// A tournament is kept with its entrants (who may leave and come back);
+/// a pairing is stored once even when made twice from the same standings
+/// (two nodes), its games are listed until created, and each game is
+/// scored once from its stored result.
+pub fn tournaments_pair_and_score_once(open: &dyn Fn() -> Box<dyn Store>) {
+    let store = open();
+    for (id, name) in [("a1", "Ada"), ("a2", "Bob"), ("a3", "Cy")] {
+        sql::transact(&*store, |s| accounts::create_account(s, &account(id, name), "h")).unwrap();
+    }
+    let arena = Tournament {
+        id: "t1".into(),
+        kind: Kind::Arena,
+        name: "Friday arena".into(),
+        variant: "nim".into(),
+        clock: "fischer:60000+0".into(),
+        minutes: Some(30),
+        rounds: None,
+        starts_at: 1_000,
+        password: Some("$argon2id$hash".into()),
+        creator: "a1".into(),
+        status: Status::Created,
+        berserk: true,
+        created: 500,
+        started: None,
+        finished: None,
+    };
+    sql::transact(&*store, |s| tournaments::create(s, &arena)).unwrap();
+    assert_eq!(sql::read(&*store, |s| tournaments::get(s, "t1")).unwrap(), Some(arena.clone()));
+    assert_eq!(sql::read(&*store, |s| tournaments::get(s, "nope")).unwrap(), None);
+    for who in ["a2", "a1", "a3"] {
+        assert!(sql::transact(&*store, |s| tournaments::join(s, "t1", who, 600)).unwrap());
+    }
+    assert!(!sql::transact(&*store, |s| tournaments::join(s, "t1", "a1", 601)).unwrap(), "already in");
+    assert!(sql::transact(&*store, |s| tournaments::withdraw(s, "t1", "a3", 602)).unwrap());
+    assert!(!sql::transact(&*store, |s| tournaments::withdraw(s, "t1", "a3", 603)).unwrap(), "already out");
+    let entrants = sql::read(&*store, |s| tournaments::entrants(s, "t1")).unwrap();
+    let seen: Vec<_> = entrants.iter().map(|e| (e.username.as_str(), e.seed, e.withdrawn)).collect();
+    assert_eq!(seen, [("Bob", 0, None), ("Ada", 1, None), ("Cy", 2, Some(602))]);
+    assert!(sql::transact(&*store, |s| tournaments::join(s, "t1", "a3", 604)).unwrap(), "back in");
+    assert_eq!(sql::read(&*store, |s| tournaments::entrants(s, "t1")).unwrap()[2].withdrawn, None);
+    // Started once; listed by status.
+    assert!(sql::transact(&*store, |s| tournaments::start(s, "t1", 1_000)).unwrap());
+    assert!(!sql::transact(&*store, |s| tournaments::start(s, "t1", 1_001)).unwrap());
+    let started = sql::read(&*store, |s| tournaments::list(s, Status::Started, 10)).unwrap();
+    assert_eq!(started.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(), ["t1"]);
+    assert_eq!(started[0].ends_at(), Some(1_000 + 30 * 60_000));
+    assert!(sql::read(&*store, |s| tournaments::list(s, Status::Created, 10)).unwrap().is_empty());
+    assert_eq!(sql::read(&*store, |s| tournaments::unfinished(s)).unwrap(), ["t1"]);
+    // The same standings paired twice (another node, under another game
+    // id): the second pairing stores nothing.
+    let pairing = |game: &str, nth: i64| {
+        vec![Paired { game: game.into(), first: "a1".into(), second: "a2".into(), nth: [nth; 2] }]
+    };
+    sql::transact(&*store, |s| tournaments::reserve(s, "t1", 1, &pairing("tg1", 0), 2_000)).unwrap();
+    let again = sql::transact(&*store, |s| tournaments::reserve(s, "t1", 1, &pairing("tg-twice", 0), 2_001));
+    assert!(matches!(again, Err(StoreError::Stale { .. })), "{again:?}");
+    let games = sql::read(&*store, |s| tournaments::games(s, "t1")).unwrap();
+    assert_eq!(games.iter().map(|g| g.game.as_str()).collect::<Vec<_>>(), ["tg1"]);
+    assert_eq!((games[0].first.as_str(), games[0].second.as_str(), games[0].round), ("a1", "a2", 1));
+    assert_eq!(games[0].seat_of("a2"), Some(1));
+    // Reserved and not created; then created and played.
+    let uncreated = sql::read(&*store, |s| tournaments::uncreated(s, "t1")).unwrap();
+    assert_eq!(uncreated.iter().map(|g| g.game.as_str()).collect::<Vec<_>>(), ["tg1"]);
+    played(&*store, "tg1", 8);
+    assert!(sql::read(&*store, |s| tournaments::uncreated(s, "t1")).unwrap().is_empty());
+    assert!(sql::transact(&*store, |s| tournaments::berserk(s, "tg1", 1)).unwrap());
+    assert!(!sql::transact(&*store, |s| tournaments::berserk(s, "tg1", 1)).unwrap(), "once");
+    // Not scored before it ends; scored once after.
+    assert_eq!(sql::transact(&*store, |s| tournaments::score_ended(s, "t1")).unwrap(), 0);
+    store.finish("tg1", fresh(16), &resigned_by_second(), Some(Player::First), 3_000).unwrap();
+    assert_eq!(sql::transact(&*store, |s| tournaments::score_ended(s, "t1")).unwrap(), 1);
+    assert_eq!(sql::transact(&*store, |s| tournaments::score_ended(s, "t1")).unwrap(), 0, "scored once");
+    let scored = sql::read(&*store, |s| tournaments::game(s, "tg1")).unwrap().unwrap();
+    assert_eq!((scored.outcome, scored.moves, scored.berserk), (Some(GameOutcome::First), [8, 8], [false, true]));
+    assert!(!sql::transact(&*store, |s| tournaments::berserk(s, "tg1", 0)).unwrap(), "not after the end");
+    // The next pairing of the same players, from the standings after it.
+    sql::transact(&*store, |s| tournaments::reserve(s, "t1", 2, &pairing("tg2", 1), 4_000)).unwrap();
+    assert_eq!(sql::read(&*store, |s| tournaments::games(s, "t1")).unwrap().len(), 2);
+    assert!(sql::transact(&*store, |s| tournaments::finish(s, "t1", 5_000)).unwrap());
+    assert!(!sql::transact(&*store, |s| tournaments::finish(s, "t1", 5_001)).unwrap());
+    assert!(sql::read(&*store, |s| tournaments::unfinished(s)).unwrap().is_empty());
+    assert_eq!(sql::read(&*store, |s| tournaments::list(s, Status::Finished, 10)).unwrap()[0].finished, Some(5_000));
 }

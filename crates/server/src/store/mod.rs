@@ -30,6 +30,7 @@ mod schema;
 pub mod sql;
 mod sqlite;
 pub mod tokens;
+pub mod tournaments;
 
 pub use backend::{Change, Store, StoreError};
 pub use blocking::AsyncStore;

@@ -684,6 +684,21 @@ impl Store for PgStore {
         })
     }
 
+    /// The claim's key is kept with the games' claims: a key is never a
+    /// game's id (`tournament/...`), so no game's claim is mistaken for it.
+    fn claim(&self, key: &str) -> Result<bool, StoreError> {
+        self.claim_computer(key)
+    }
+
+    fn release(&self, key: &str) -> Result<(), StoreError> {
+        self.with_claims(|client, held| {
+            if held.remove(key) {
+                client.execute("SELECT pg_advisory_unlock(hashtextextended($1 || $2, 0))", &[&LOCK_SPACE, &key])?;
+            }
+            Ok(())
+        })
+    }
+
     fn holds_computer(&self, game: &str) -> bool {
         self.claims().held.contains(game)
     }
@@ -894,5 +909,24 @@ mod tests {
             std::thread::sleep(Duration::from_millis(20));
         }
         assert_eq!(taken, ["g2"]);
+    }
+
+    #[test]
+    fn a_claim_is_held_by_one_node_until_it_lets_go_or_dies() {
+        let Some(database) = TestDatabase::create("named_claims") else { return };
+        let (a, b) = (PgStore::open(database.url()).unwrap(), PgStore::open(database.url()).unwrap());
+        assert!(a.claim("tournament/t1").unwrap());
+        assert!(a.claim("tournament/t1").unwrap(), "a claim is kept");
+        assert!(!b.claim("tournament/t1").unwrap());
+        assert!(b.claim("tournament/t2").unwrap());
+        a.release("tournament/t1").unwrap();
+        assert!(b.claim("tournament/t1").unwrap(), "let go");
+        assert!(!a.claim("tournament/t1").unwrap());
+        drop(b);
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        while !a.claim("tournament/t2").unwrap() {
+            assert!(std::time::Instant::now() < deadline, "the dead node's claim never came free");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 }

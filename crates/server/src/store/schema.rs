@@ -184,4 +184,67 @@ CREATE TABLE bots (
     upgraded  BIGINT NOT NULL
 );
 ",
+    // Tournaments (arena and round robin; crate::tournament runs them).
+    // - tournaments: `kind` arena | round_robin; `clock` a time control's
+    //   stored form; `minutes` an arena's length, `rounds` a round robin's
+    //   (NULL: everyone meets everyone); `password` an Argon2id hash or
+    //   NULL; `status` created | started | finished; times in ms.
+    // - tournament_entrants: who joined, in order (`seed`); `withdrawn` is
+    //   when they left (NULL: playing).
+    // - tournament_games: every pairing, stored before its game is
+    //   created (the game's id is chosen here, so a node taking over
+    //   creates a game its predecessor reserved and did not start);
+    //   `outcome` first | second | draw once scored, with the moves each
+    //   side made; `berserk0/1` the sides that halved their clock.
+    // - tournament_slots: each player's n-th game of a tournament, once:
+    //   two nodes can never pair one player twice from the same standings.
+    "
+CREATE TABLE tournaments (
+    id          TEXT PRIMARY KEY,
+    kind        TEXT NOT NULL,
+    name        TEXT NOT NULL,
+    variant     TEXT NOT NULL,
+    clock       TEXT NOT NULL,
+    minutes     BIGINT,
+    rounds      BIGINT,
+    starts_at   BIGINT NOT NULL,
+    password    TEXT,
+    creator     TEXT NOT NULL REFERENCES accounts(id),
+    status      TEXT NOT NULL,
+    berserk     BIGINT NOT NULL,
+    created     BIGINT NOT NULL,
+    started     BIGINT,
+    finished    BIGINT
+);
+CREATE INDEX tournaments_status ON tournaments(status, starts_at);
+CREATE TABLE tournament_entrants (
+    tournament  TEXT NOT NULL REFERENCES tournaments(id),
+    account     TEXT NOT NULL REFERENCES accounts(id),
+    seed        BIGINT NOT NULL,
+    joined      BIGINT NOT NULL,
+    withdrawn   BIGINT,
+    PRIMARY KEY (tournament, account)
+);
+CREATE TABLE tournament_games (
+    game        TEXT PRIMARY KEY,
+    tournament  TEXT NOT NULL REFERENCES tournaments(id),
+    round       BIGINT NOT NULL,
+    first       TEXT NOT NULL REFERENCES accounts(id),
+    second      TEXT NOT NULL REFERENCES accounts(id),
+    paired      BIGINT NOT NULL,
+    berserk0    BIGINT NOT NULL,
+    berserk1    BIGINT NOT NULL,
+    outcome     TEXT,
+    moves0      BIGINT,
+    moves1      BIGINT
+);
+CREATE INDEX tournament_games_tournament ON tournament_games(tournament, paired);
+CREATE TABLE tournament_slots (
+    tournament  TEXT NOT NULL REFERENCES tournaments(id),
+    account     TEXT NOT NULL REFERENCES accounts(id),
+    nth         BIGINT NOT NULL,
+    game        TEXT NOT NULL,
+    PRIMARY KEY (tournament, account, nth)
+);
+",
 ];

@@ -133,6 +133,11 @@ impl Clock {
         Clock { control, left: [start; 2], running: None, moved: [false; 2] }
     }
 
+    /// Halves `player`'s time (a tournament's berserk, before they move).
+    pub fn halve(&mut self, player: Player) {
+        self.left[player.index()] /= 2;
+    }
+
     /// Whose clock runs.
     pub fn running(&self) -> Option<Player> {
         self.running.map(|(p, _)| p)

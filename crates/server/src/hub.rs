@@ -139,7 +139,11 @@ impl Hub {
             runtime.spawn(follower);
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier })
+        let hub = Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier });
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(crate::tournament::run(Arc::downgrade(&hub)));
+        }
+        hub
     }
 
     /// The store, for what lives there besides games (accounts, sessions).
@@ -255,7 +259,20 @@ impl Hub {
     /// Starts a game between two players who each get only their own seat
     /// (the lobby: the creator of `setup` and whoever accepted it).
     pub async fn create_between(&self, setup: &Setup) -> Result<Between, ApiError> {
-        let (start, creator) = start::new_game(setup, self.source(), &self.catalog, self.opponents())?;
+        self.create_between_as(setup, None).await
+    }
+
+    /// [`Hub::create_between`] under the id `id` (a tournament's pairing
+    /// chooses its games' ids before they exist).
+    pub async fn create_paired(&self, setup: &Setup, id: String) -> Result<Between, ApiError> {
+        self.create_between_as(setup, Some(id)).await
+    }
+
+    async fn create_between_as(&self, setup: &Setup, id: Option<String>) -> Result<Between, ApiError> {
+        let (mut start, creator) = start::new_game(setup, self.source(), &self.catalog, self.opponents())?;
+        if let Some(id) = id {
+            start.record.id = id;
+        }
         let for_creator = view::started(&start.record, creator, false);
         let for_other = view::started(&start.record, creator.other(), false);
         let id = start.record.id.clone();

@@ -63,6 +63,7 @@ pub mod secret;
 pub mod source;
 pub mod start;
 pub mod store;
+pub mod tournament;
 pub mod view;
 pub mod viewer;
 

@@ -27,6 +27,7 @@ mod ratings;
 pub mod records;
 mod socket;
 mod time;
+mod tournaments;
 mod variants;
 
 use crate::accounts::Accounts;
@@ -148,6 +149,15 @@ fn table() -> Table {
         .delete("/api/tokens/{id}", lichess::revoke_token)
         .delete("/api/token", lichess::revoke_own_token)
         .post("/api/bot/account/upgrade", lichess::upgrade)
+        .get("/tournaments", pages::page)
+        .get("/tournament/{id}", pages::page)
+        .get("/api/tournament", tournaments::list)
+        .post("/api/tournament", tournaments::create)
+        .get("/api/tournament/{id}", tournaments::read)
+        .post("/api/tournament/{id}/join", tournaments::join)
+        .post("/api/tournament/{id}/withdraw", tournaments::withdraw)
+        .post("/api/tournament/{id}/berserk", tournaments::berserk)
+        .get("/api/tournament/{id}/stream", tournaments::stream)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

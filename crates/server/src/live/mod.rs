@@ -64,6 +64,9 @@ pub struct LiveGame {
     /// For each move, its short form and whose turn it was in, worked out
     /// on the position before it (a move list cannot do it afterwards).
     pub notes: Vec<MoveNote>,
+    /// The seats whose clock starts at half its time (a tournament's
+    /// berserk), by [`Player::index`].
+    pub halved: [bool; 2],
 }
 
 /// A move's short form ([`menagerie_core::DynGame::move_label`]), the
@@ -110,6 +113,7 @@ impl LiveGame {
             clock: None,
             opened: [false; 2],
             notes: Vec::new(),
+            halved: [false; 2],
         };
         live.rebuild_clock();
         live.refresh();

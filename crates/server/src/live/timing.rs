@@ -58,6 +58,9 @@ impl LiveGame {
         let mut game = self.game.box_clone();
         while game.undo() {}
         let mut clock = GameClock::new(control);
+        for player in Player::BOTH.into_iter().filter(|p| self.halved[p.index()]) {
+            clock.clock.halve(player);
+        }
         for mv in &self.moves {
             if game.play(&mv.text).is_err() {
                 break;
@@ -66,6 +69,19 @@ impl LiveGame {
         }
         self.clock = Some(clock);
         self.settle_clock();
+    }
+
+    /// Starts the clocks of `halved` seats at half their time (berserk),
+    /// from the stored moves. Answers whether that changed anything.
+    pub fn halve_clocks(&mut self, halved: [bool; 2]) -> bool {
+        let wanted = [self.halved[0] || halved[0], self.halved[1] || halved[1]];
+        if wanted == self.halved || self.clock.is_none() {
+            return false;
+        }
+        self.halved = wanted;
+        self.rebuild_clock();
+        self.views.clear();
+        true
     }
 
     /// A clock change at `meta.clock_at` later than the last move: an end

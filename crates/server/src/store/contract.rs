@@ -715,10 +715,17 @@ pub fn tournaments_pair_and_score_once(open: &dyn Fn() -> Box<dyn Store>) {
     assert_eq!((games[0].first.as_str(), games[0].second.as_str(), games[0].round), ("a1", "a2", 1));
     assert_eq!(games[0].seat_of("a2"), Some(1));
     // Reserved and not created; then created and played.
-    let uncreated = sql::read(&*store, |s| tournaments::uncreated(s, "t1")).unwrap();
-    assert_eq!(uncreated.iter().map(|g| g.game.as_str()).collect::<Vec<_>>(), ["tg1"]);
+    let unready = sql::read(&*store, |s| tournaments::unready(s, "t1")).unwrap();
+    assert_eq!(unready.iter().map(|(g, made)| (g.game.as_str(), *made)).collect::<Vec<_>>(), [("tg1", false)]);
     played(&*store, "tg1", 8);
-    assert!(sql::read(&*store, |s| tournaments::uncreated(s, "t1")).unwrap().is_empty());
+    let unready = sql::read(&*store, |s| tournaments::unready(s, "t1")).unwrap();
+    assert_eq!(unready.iter().map(|(g, made)| (g.game.as_str(), *made)).collect::<Vec<_>>(), [("tg1", true)]);
+    sql::transact(&*store, |s| {
+        accounts::hold_seat(s, "tg1", 0, None, Some("a1"))?;
+        accounts::hold_seat(s, "tg1", 1, None, Some("a2"))
+    })
+    .unwrap();
+    assert!(sql::read(&*store, |s| tournaments::unready(s, "t1")).unwrap().is_empty());
     assert!(sql::transact(&*store, |s| tournaments::berserk(s, "tg1", 1)).unwrap());
     assert!(!sql::transact(&*store, |s| tournaments::berserk(s, "tg1", 1)).unwrap(), "once");
     // Not scored before it ends; scored once after.

@@ -384,18 +384,21 @@ pub fn game(sql: &mut dyn Sql, game: &str) -> Result<Option<TournamentGame>, Sto
     row.as_ref().map(tournament_game).transpose()
 }
 
-/// The games reserved and not yet created (the node that paired them
-/// stopped in between).
-pub fn uncreated(sql: &mut dyn Sql, id: &str) -> Result<Vec<TournamentGame>, StoreError> {
+/// The games reserved and not yet set up (the node that paired them
+/// stopped in between), each with whether it was created already: those
+/// not created, and those created whose seats are not both held.
+pub fn unready(sql: &mut dyn Sql, id: &str) -> Result<Vec<(TournamentGame, bool)>, StoreError> {
     let columns = GAME_COLUMNS.split(", ").map(|c| format!("t.{c}")).collect::<Vec<_>>().join(", ");
     let rows = sql.query(
         &format!(
-            "SELECT {columns} FROM tournament_games t LEFT JOIN games g ON g.id = t.game
-             WHERE t.tournament = $1 AND g.id IS NULL ORDER BY t.paired, t.game"
+            "SELECT {columns}, g.id FROM tournament_games t LEFT JOIN games g ON g.id = t.game
+             WHERE t.tournament = $1 AND t.outcome IS NULL
+             AND (g.id IS NULL OR (SELECT count(*) FROM seat_holders s WHERE s.game = t.game) < 2)
+             ORDER BY t.paired, t.game"
         ),
         sql_params![id],
     )?;
-    rows.iter().map(tournament_game).collect()
+    rows.iter().map(|row| Ok((tournament_game(row)?, row.opt_text(11)?.is_some()))).collect()
 }
 
 /// Scores the tournament's games that ended since: each takes its stored

@@ -1,0 +1,266 @@
+//! Running tournaments (arenas and round robins): starting them at their
+//! time, pairing, creating their rated games, scoring what ended and
+//! finishing them. The rules are `menagerie_league`'s; the rows are
+//! [`crate::store::tournaments`]'; the routes `http/tournaments.rs`.
+//!
+//! Every node runs [`run`], which looks at the unfinished tournaments a
+//! few times a second and works only on those whose claim it holds
+//! ([`crate::store::Store::claim`], key `tournament/<id>`): on PostgreSQL
+//! one node at a time, and when that node dies its claim goes with its
+//! connection and the next node to look takes the tournament over. Each
+//! look ([`step`]) is a function of the store alone (nothing is kept in
+//! memory between looks), so the node taking over goes on exactly where
+//! the other stopped: a pairing reserved and not created is created, a
+//! game ended and not scored is scored, and a pairing made twice from the
+//! same standings is stored once (the store's slots).
+
+pub mod standings;
+
+use crate::clock::TimeControl;
+use crate::command::{Colour, Setup};
+use crate::error::ApiError;
+use crate::hub::Hub;
+use crate::notify::{Kind as NoticeKind, Notice};
+use crate::store::accounts as stored_accounts;
+use crate::store::ratings::{self as stored_ratings, perf_of};
+use crate::store::tournaments::{self as stored, Kind, Status, Tournament, TournamentGame};
+use crate::store::{AsyncStore, Mode, StoreError};
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Weak};
+use std::time::Duration;
+
+/// How often a node looks at the tournaments: the longest a finished game
+/// waits for the next pairing, and a dead node's tournament for another.
+pub const LOOK_EVERY: Duration = Duration::from_millis(500);
+
+/// The claim key of tournament `id`.
+pub fn claim_key(id: &str) -> String {
+    format!("tournament/{id}")
+}
+
+/// The topic of tournament `id`'s changes.
+pub fn topic(id: &str) -> String {
+    format!("tournament/{id}")
+}
+
+/// Runs this node's part of every tournament until the hub is gone.
+pub async fn run(hub: Weak<Hub>) {
+    let mut looks = tokio::time::interval(LOOK_EVERY);
+    looks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        looks.tick().await;
+        let Some(hub) = hub.upgrade() else { return };
+        let store = hub.store().clone();
+        let ids = match store.read(stored::unfinished).await {
+            Ok(ids) => ids,
+            // A store without accounts has no tournaments either.
+            Err(_) => continue,
+        };
+        for id in ids {
+            match store.claim(claim_key(&id)).await {
+                Ok(true) => {}
+                Ok(false) => continue,
+                Err(error) => {
+                    tracing::warn!(target: "menagerie::tournaments", tournament = %id, %error, "cannot claim");
+                    continue;
+                }
+            }
+            if let Err(error) = step(&hub, &id, crate::accounts::now_ms()).await {
+                tracing::warn!(target: "menagerie::tournaments", tournament = %id, %error, "a tournament step failed");
+            }
+        }
+    }
+}
+
+/// What one look at a tournament did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stepped {
+    pub started: bool,
+    pub scored: usize,
+    pub paired: usize,
+    pub finished: bool,
+}
+
+/// One look at tournament `id` at `now` (ms), by the node that holds its
+/// claim: start it when its time comes, create the games reserved and not
+/// created, hold their seats, score the games that ended, pair whoever
+/// waits, finish it at its end.
+pub async fn step(hub: &Arc<Hub>, id: &str, now: i64) -> Result<Stepped, ApiError> {
+    let store = hub.store().clone();
+    let mut done = Stepped::default();
+    let key = id.to_owned();
+    let Some(mut tournament) = store.read(move |sql| stored::get(sql, &key)).await? else { return Ok(done) };
+    if tournament.status == Status::Created {
+        if now < tournament.starts_at {
+            return Ok(done);
+        }
+        let key = id.to_owned();
+        if store.transact(move |sql| stored::start(sql, &key, now)).await? {
+            done.started = true;
+            tournament.status = Status::Started;
+            tournament.started = Some(now);
+            tell_started(hub, &tournament).await;
+        }
+    }
+    if tournament.status != Status::Started {
+        return Ok(done);
+    }
+    create_reserved(hub, &tournament).await?;
+    let key = id.to_owned();
+    done.scored = store.transact(move |sql| stored::score_ended(sql, &key)).await?;
+    let (entrants, games, ratings) = read_state(&store, &tournament, now).await?;
+    let table = standings::table(tournament.kind, &entrants, &ratings, &games);
+    let playing = games.iter().any(|g| g.outcome.is_none());
+    // The next games and their round; `None` once there is nothing more to pair.
+    let next: Option<(i64, Vec<stored::Paired>)> = match tournament.kind {
+        Kind::Arena if tournament.ends_at().is_some_and(|end| now < end) => {
+            let wave = games.iter().map(|g| g.round).max().unwrap_or(0) + 1;
+            Some((wave, standings::arena_pairing(&table, &games, crate::secret::game_id)))
+        }
+        Kind::Arena => None,
+        // One round at a time: the next when every game of this one is scored.
+        Kind::RoundRobin if playing => Some((0, Vec::new())),
+        Kind::RoundRobin => next_round(&tournament, &entrants, &games, now),
+    };
+    match next {
+        Some((round, paired)) if !paired.is_empty() => {
+            let (key, reserved) = (id.to_owned(), paired.clone());
+            match store.transact(move |sql| stored::reserve(sql, &key, round, &reserved, now)).await {
+                Ok(()) => {
+                    done.paired = paired.len();
+                    create_reserved(hub, &tournament).await?;
+                }
+                // Paired already from these standings (another node): the next look sees it.
+                Err(StoreError::Stale { .. }) => {}
+                Err(error) => return Err(error.into()),
+            }
+        }
+        Some(_) => {}
+        None if !playing => {
+            let key = id.to_owned();
+            if store.transact(move |sql| stored::finish(sql, &key, now)).await? {
+                done.finished = true;
+                let _ = store.release(claim_key(id)).await;
+            }
+        }
+        None => {}
+    }
+    Ok(done)
+}
+
+/// A round robin's next round with a game (a round whose players all
+/// withdrew has none) and its games; `None` after the last.
+fn next_round(
+    tournament: &Tournament,
+    entrants: &[stored::Entrant],
+    games: &[TournamentGame],
+    now: i64,
+) -> Option<(i64, Vec<stored::Paired>)> {
+    let players = standings::round_robin_players(entrants, tournament.started.unwrap_or(now));
+    let withdrawn: Vec<String> = entrants.iter().filter(|e| e.withdrawn.is_some()).map(|e| e.account.clone()).collect();
+    let last = tournament.rounds.map_or(usize::MAX, |r| r.max(0) as usize);
+    let mut round = games.iter().map(|g| g.round).max().unwrap_or(0) as usize;
+    loop {
+        round += 1;
+        if round > last {
+            return None;
+        }
+        let paired = standings::round_robin_round(&players, round, &withdrawn, games, crate::secret::game_id)?;
+        if !paired.is_empty() {
+            return Some((round as i64, paired));
+        }
+    }
+}
+
+/// The entrants, the games and each entrant's rating in the variant now.
+async fn read_state(
+    store: &AsyncStore,
+    tournament: &Tournament,
+    now: i64,
+) -> Result<(Vec<stored::Entrant>, Vec<TournamentGame>, HashMap<String, i64>), StoreError> {
+    let (id, perf) = (tournament.id.clone(), perf_of(&tournament.variant).to_owned());
+    store
+        .read(move |sql| {
+            let entrants = stored::entrants(sql, &id)?;
+            let games = stored::games(sql, &id)?;
+            let mut ratings = HashMap::new();
+            for entrant in &entrants {
+                let rating = stored_ratings::rating_now(sql, &entrant.account, &perf, now)?;
+                ratings.insert(entrant.account.clone(), rating.rating.round() as i64);
+            }
+            Ok((entrants, games, ratings))
+        })
+        .await
+}
+
+/// The tournament's standings, games and ratings as any node reads them.
+pub async fn state(
+    store: &AsyncStore,
+    tournament: &Tournament,
+    now: i64,
+) -> Result<(Vec<standings::Line>, Vec<TournamentGame>), StoreError> {
+    let (entrants, games, ratings) = read_state(store, tournament, now).await?;
+    Ok((standings::table(tournament.kind, &entrants, &ratings, &games), games))
+}
+
+/// Creates the games reserved and not yet created (this node's pairing,
+/// or one a node that died had reserved), rated, with the tournament's
+/// clock, each seat held by its player's account.
+async fn create_reserved(hub: &Arc<Hub>, tournament: &Tournament) -> Result<(), ApiError> {
+    let store = hub.store().clone();
+    let id = tournament.id.clone();
+    let unready = store.read(move |sql| stored::unready(sql, &id)).await?;
+    if unready.is_empty() {
+        return Ok(());
+    }
+    let time_control = TimeControl::parse(&tournament.clock)
+        .ok_or_else(|| ApiError::internal(format!("tournament {} has no valid clock", tournament.id)))?;
+    let setup = Setup {
+        variant: tournament.variant.clone(),
+        position: None,
+        mode: Mode::Friend,
+        level: None,
+        colour: Colour::Player(menagerie_core::Player::First),
+        seed: None,
+        time_control: Some(time_control),
+    };
+    let perf = perf_of(&tournament.variant).to_owned();
+    for (game, created) in unready {
+        if !created {
+            hub.create_paired(&setup, game.game.clone()).await?;
+        }
+        let perf = perf.clone();
+        store
+            .transact(move |sql| {
+                stored_accounts::hold_seat(sql, &game.game, 0, None, Some(&game.first))?;
+                stored_accounts::hold_seat(sql, &game.game, 1, None, Some(&game.second))?;
+                stored_ratings::mark_rated(sql, &game.game, &perf)
+            })
+            .await?;
+    }
+    Ok(())
+}
+
+/// Tells every entrant still in that the tournament started.
+async fn tell_started(hub: &Arc<Hub>, tournament: &Tournament) {
+    let id = tournament.id.clone();
+    let entrants = match hub.store().read(move |sql| stored::entrants(sql, &id)).await {
+        Ok(entrants) => entrants,
+        Err(error) => {
+            return tracing::warn!(target: "menagerie::tournaments", %error, "entrants not told of the start");
+        }
+    };
+    let mut told = HashSet::new();
+    for entrant in entrants.iter().filter(|e| e.withdrawn.is_none()) {
+        if told.insert(entrant.account.clone()) {
+            let notice = Notice {
+                kind: NoticeKind::TournamentStarting,
+                topic: topic(&tournament.id),
+                game: None,
+                text: format!("The tournament {} is starting", tournament.name),
+                link: format!("/tournament/{}", tournament.id),
+            };
+            hub.notifier().tell(hub.store(), &entrant.account, notice).await;
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! An arena through the API on one node (docs/api.md, "Tournaments"):
+//! created by an account, joined with its password, started at its time
+//! (entrants told), pairing whoever waits, paired again as soon as games
+//! end without an immediate rematch, berserk before the first move only,
+//! scored from the stored results (streaks and berserk), and finished with
+//! a podium once its time is up and the last game ends.
+
+mod common;
+
+use common::session::Browser;
+use common::TestServer;
+use menagerie_server::sql_params;
+use menagerie_server::store::{sql, SqliteStore};
+use serde_json::{json, Value};
+use std::time::Duration;
+
+async fn account(server: &TestServer, name: &str, ip: &str) -> Browser {
+    let mut browser = Browser::from(server, ip);
+    let (status, body) =
+        browser.post("/api/register", json!({ "username": name, "password": "correct horse battery" })).await;
+    assert_eq!(status, 201, "{body}");
+    browser
+}
+
+/// Reads the tournament until `done` holds of it.
+async fn until(browser: &mut Browser, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..200 {
+        let (status, t) = browser.get(&format!("/api/tournament/{id}")).await;
+        assert_eq!(status, 200, "{t}");
+        if done(&t) {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the tournament never reached: {what}");
+}
+
+/// Waits for the games of `t` in play to be created (a pairing is stored
+/// a moment before its games).
+async fn games_created(browser: &mut Browser, t: &Value) {
+    for game in current_games(t) {
+        let path = format!("/api/games/{}", game["id"].as_str().unwrap());
+        for tries in 0.. {
+            if browser.get(&path).await.0 == 200 {
+                break;
+            }
+            assert!(tries < 100, "game {path} never created");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+fn index_of(names: &[&str], name: &str) -> usize {
+    names.iter().position(|n| *n == name).unwrap()
+}
+
+/// Plays game `game` of the tournament JSON: each side takes one stone a
+/// move, `moves` moves each, then `loser` resigns.
+async fn play(players: &mut [Browser], names: &[&str], game: &Value, moves: usize, loser: &str) {
+    let id = game["id"].as_str().unwrap();
+    let seats = [index_of(names, game["white"].as_str().unwrap()), index_of(names, game["black"].as_str().unwrap())];
+    for ply in 0..2 * moves {
+        let (status, body) =
+            players[seats[ply % 2]].post(&format!("/api/games/{id}/move"), json!({ "move": "1" })).await;
+        assert_eq!(status, 200, "move {ply}: {body}");
+    }
+    let (status, body) = players[index_of(names, loser)].post(&format!("/api/games/{id}/resign"), json!({})).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+fn current_games(t: &Value) -> Vec<Value> {
+    t["games"].as_array().unwrap().iter().filter(|g| g["result"].is_null()).cloned().collect()
+}
+
+fn opponents(game: &Value) -> [String; 2] {
+    let mut pair = [game["white"].as_str().unwrap().to_owned(), game["black"].as_str().unwrap().to_owned()];
+    pair.sort();
+    pair
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_arena_pairs_scores_and_finishes_with_a_podium() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite");
+    let server = TestServer::start(&db).await;
+    let names = ["ann", "ben", "cat", "dan"];
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        players.push(account(&server, name, &format!("127.0.0.{}", i + 2)).await);
+    }
+    let mut stranger = Browser::from(&server, "127.0.0.9");
+
+    // Accounts only; bad fields are clear errors.
+    let body = json!({ "name": "Nim night", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "startDate": 0, "password": "club" });
+    let (status, refused) = stranger.post("/api/tournament", body.clone()).await;
+    assert_eq!(status, 401, "{refused}");
+    let mut swiss = body.clone();
+    swiss["kind"] = json!("swiss");
+    let (status, refused) = players[0].post("/api/tournament", swiss).await;
+    assert_eq!(status, 400, "{refused}");
+    let (status, refused) = players[0]
+        .post("/api/tournament", json!({ "variant": "nope", "clockTime": 2, "clockIncrement": 0, "minutes": 30 }))
+        .await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("nope"), "{refused}");
+
+    // Starting in a few seconds: everyone joins before.
+    let starts = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64 + 3_000;
+    let mut body = body;
+    body["startDate"] = json!(starts);
+    let (status, created) = players[0].post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    assert_eq!((created["status"].as_str(), created["hasPassword"].as_bool()), (Some("created"), Some(true)));
+    let (_, listed) = stranger.get("/api/tournament").await;
+    assert_eq!(listed["created"][0]["id"], json!(id), "{listed}");
+    let join = format!("/api/tournament/{id}/join");
+    let (status, refused) = players[1].post(&join, json!({ "password": "wrong" })).await;
+    assert_eq!(status, 403, "{refused}");
+    for player in players.iter_mut() {
+        let (status, body) = player.post(&join, json!({ "password": "club" })).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    assert_eq!(stranger.post(&join, json!({ "password": "club" })).await.0, 401);
+
+    // It starts; everyone is told and paired.
+    let t = until(&mut players[0], &id, "two games", |t| current_games(t).len() == 2).await;
+    assert_eq!(t["status"], json!("started"));
+    games_created(&mut players[0], &t).await;
+    let (_, told) = players[3].get("/api/notifications").await;
+    assert_eq!(told["notifications"][0]["kind"], json!("tournamentStarting"), "{told}");
+    let first_round = current_games(&t);
+    // Berserk: before one's first move only, in one's own game.
+    let game = &first_round[0];
+    let berserker = game["black"].as_str().unwrap().to_owned();
+    let other = game["white"].as_str().unwrap().to_owned();
+    let berserk = format!("/api/tournament/{id}/berserk");
+    let (status, body) = players[index_of(&names, &berserker)].post(&berserk, json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    let game_id = game["id"].as_str().unwrap();
+    let (_, state) = players[index_of(&names, &berserker)].get(&format!("/api/games/{game_id}")).await;
+    assert_eq!(
+        (state["clock"]["first_ms"].as_u64(), state["clock"]["second_ms"].as_u64()),
+        (Some(120_000), Some(60_000))
+    );
+    let (status, _) =
+        players[index_of(&names, &other)].post(&format!("/api/games/{game_id}/move"), json!({ "move": "1" })).await;
+    assert_eq!(status, 200);
+    let (status, _) =
+        players[index_of(&names, &berserker)].post(&format!("/api/games/{game_id}/move"), json!({ "move": "1" })).await;
+    assert_eq!(status, 200);
+    let (status, late) = players[index_of(&names, &other)].post(&berserk, json!({})).await;
+    assert_eq!(status, 409, "{late}");
+    // The berserker wins in 8 moves (3 points), the other game's white in 8 (2).
+    play(&mut players, &names, &json!({ "id": game_id, "white": other, "black": berserker }), 7, &other).await;
+    let other_game = &first_round[1];
+    let other_winner = other_game["white"].as_str().unwrap().to_owned();
+    play(&mut players, &names, other_game, 8, other_game["black"].as_str().unwrap()).await;
+
+    // Paired again at once: the winners together, the losers together.
+    let t = until(&mut players[0], &id, "the second wave", |t| {
+        current_games(t).len() == 2 && t["games"].as_array().unwrap().len() == 4
+    })
+    .await;
+    let mut second: Vec<[String; 2]> = current_games(&t).iter().map(opponents).collect();
+    second.sort();
+    games_created(&mut players[0], &t).await;
+    let mut winners = [berserker.clone(), other_winner.clone()];
+    winners.sort();
+    let mut losers = [other.clone(), other_game["black"].as_str().unwrap().to_owned()];
+    losers.sort();
+    let mut expected = vec![winners.clone(), losers.clone()];
+    expected.sort();
+    assert_eq!(second, expected, "{t}");
+    let scores: Vec<(String, u64)> = t["standing"]["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap().to_owned(), p["score"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(scores[0], (berserker.clone(), 3), "{t}");
+    assert_eq!(scores[1], (other_winner.clone(), 2), "{t}");
+
+    // The arena's time runs out (its start moved back past its length):
+    // no more pairing, and it finishes once the games in play end.
+    let store = SqliteStore::open(&db).unwrap();
+    sql::transact(&store, |s| {
+        s.execute("UPDATE tournaments SET started = started - 31 * 60000 WHERE id = $1", sql_params![&id])
+    })
+    .unwrap();
+    let t2 = current_games(&t);
+    for game in &t2 {
+        let names_in = opponents(game);
+        // The berserker wins again: a streak of two.
+        let loser = if names_in.contains(&berserker) {
+            names_in.iter().find(|n| **n != berserker).unwrap().clone()
+        } else {
+            game["black"].as_str().unwrap().to_owned()
+        };
+        play(&mut players, &names, game, 8, &loser).await;
+    }
+    let t = until(&mut players[0], &id, "finished", |t| t["status"] == json!("finished")).await;
+    assert_eq!(t["games"].as_array().unwrap().len(), 4, "no game after the end: {t}");
+    let podium = t["podium"].as_array().unwrap();
+    assert_eq!(podium.len(), 3);
+    assert_eq!(podium[0]["name"], json!(berserker));
+    assert_eq!(podium[0]["score"], json!(5), "{t}");
+    assert_eq!(podium[0]["sheet"]["fire"], json!(true));
+    let (_, listed) = stranger.get("/api/tournament").await;
+    assert_eq!(listed["finished"][0]["id"], json!(id), "{listed}");
+    // Over: no joining, no leaving.
+    assert_eq!(players[1].post(&join, json!({ "password": "club" })).await.0, 409);
+    assert_eq!(players[1].post(&format!("/api/tournament/{id}/withdraw"), json!({})).await.0, 409);
+    assert_eq!(stranger.get("/api/tournament/nope").await.0, 404);
+}

@@ -1,0 +1,177 @@
+//! An arena on two servers sharing one PostgreSQL database: the node that
+//! pairs it (the one holding its claim) stops midway, the other takes it
+//! over, and every game is paired and scored once, the standings the same
+//! on every node. Needs MENAGERIE_TEST_POSTGRES (skipped without it, a
+//! failure under MENAGERIE_REQUIRE_POSTGRES=1).
+
+mod common;
+
+use common::session::Browser;
+use common::TestServer;
+use menagerie_loadtest::postgres::TestDatabase;
+use menagerie_loadtest::WithNim;
+use menagerie_server::computer::RandomOnly;
+use menagerie_server::sql_params;
+use menagerie_server::store::{sql, PgStore};
+use menagerie_server::{Hub, HubConfig, RequestLimits};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+
+async fn node(url: &str) -> TestServer {
+    let store = PgStore::open(url).expect("the database opens");
+    let config = HubConfig { max_searches: 2, ..HubConfig::default() };
+    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    hub.resume().await.expect("games resume");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let base = format!("http://{}", listener.local_addr().unwrap());
+    let task = menagerie_server::spawn_with(listener, hub, RequestLimits::default());
+    TestServer::from_parts(base, task)
+}
+
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64
+}
+
+fn current_games(t: &Value) -> Vec<Value> {
+    t["games"].as_array().unwrap().iter().filter(|g| g["result"].is_null()).cloned().collect()
+}
+
+async fn until(server: &TestServer, id: &str, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..300 {
+        let (status, t) = server.get(&format!("/api/tournament/{id}")).await;
+        assert_eq!(status, 200, "{t}");
+        if done(&t) {
+            return t;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the tournament never reached: {what}");
+}
+
+/// Plays `game` through whichever node `players` point at: one stone a
+/// move, six moves each, then black resigns. Waits for the game to exist
+/// first (a pairing is stored a moment before its game).
+async fn play(players: &mut [Browser], names: &[&str], game: &Value) {
+    let id = game["id"].as_str().unwrap();
+    let seat = |side: &str| names.iter().position(|n| *n == game[side].as_str().unwrap()).unwrap();
+    let (white, black) = (seat("white"), seat("black"));
+    for tries in 0.. {
+        if players[white].get(&format!("/api/games/{id}")).await.0 == 200 {
+            break;
+        }
+        assert!(tries < 100, "game {id} never created");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    for ply in 0..12 {
+        let mover = if ply % 2 == 0 { white } else { black };
+        let (status, body) = players[mover].post(&format!("/api/games/{id}/move"), json!({ "move": "1" })).await;
+        assert_eq!(status, 200, "move {ply}: {body}");
+    }
+    let (status, body) = players[black].post(&format!("/api/games/{id}/resign"), json!({})).await;
+    assert_eq!(status, 200, "{body}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pairing_node_stops_midway_and_another_takes_the_arena_over() {
+    let Some(database) = TestDatabase::create("tournament_nodes") else { return };
+    // Node a runs alone until the arena starts: the claim is a's.
+    let a = node(database.url()).await;
+    let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let mut player = Browser::from(&a, &format!("127.0.0.{}", i + 2));
+        let body = json!({ "username": name, "password": "correct horse battery" });
+        assert_eq!(player.post("/api/register", body).await.0, 201);
+        players.push(player);
+    }
+    let body = json!({ "name": "Two nodes", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "startDate": now_ms() + 1_500 });
+    let (status, created) = players[0].post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for player in players.iter_mut() {
+        assert_eq!(player.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200);
+    }
+    let t = until(&a, &id, "the first wave", |t| current_games(t).len() == 3).await;
+
+    // Node b comes up; the players move over to it (sessions are in the
+    // store) and play the first wave; a stops meanwhile, holding the claim.
+    let b = node(database.url()).await;
+    for player in players.iter_mut() {
+        player.base = b.base.clone();
+    }
+    let first_wave = current_games(&t);
+    play(&mut players, &names, &first_wave[0]).await;
+    a.stop().await;
+    // b takes over: it scores and pairs whoever waits; the players play
+    // every game it pairs until there have been eight.
+    let url = database.url().to_owned();
+    let store = Arc::new(tokio::task::spawn_blocking(move || PgStore::open(&url).unwrap()).await.unwrap());
+    let mut played = vec![first_wave[0]["id"].clone()];
+    let mut ended = false;
+    loop {
+        let (_, t) = b.get(&format!("/api/tournament/{id}")).await;
+        if t["status"] == json!("finished") {
+            break;
+        }
+        let total = t["games"].as_array().unwrap().len();
+        if total >= 8 && !ended {
+            // The arena's time runs out (its start moved back past its
+            // length): no more pairing; it finishes when the games end.
+            let (store, id) = (Arc::clone(&store), id.clone());
+            tokio::task::spawn_blocking(move || {
+                sql::transact(&*store, |s| {
+                    s.execute("UPDATE tournaments SET started = started - 31 * 60000 WHERE id = $1", sql_params![&id])
+                })
+            })
+            .await
+            .unwrap()
+            .unwrap();
+            ended = true;
+        }
+        let next = current_games(&t).into_iter().find(|g| !played.contains(&g["id"]));
+        match next {
+            Some(game) => {
+                play(&mut players, &names, &game).await;
+                played.push(game["id"].clone());
+            }
+            None => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+        assert!(played.len() < 30, "the arena never ends: {t}");
+    }
+    let (_, on_b) = b.get(&format!("/api/tournament/{id}")).await;
+
+    // Every game paired once and scored once: each in two players' slots,
+    // each player's games counted once in the standings.
+    let games = on_b["games"].as_array().unwrap();
+    assert!(games.len() >= 8, "{on_b}");
+    assert_eq!(games.len(), played.len(), "every game paired was played: {on_b}");
+    assert!(games.iter().all(|g| g["result"] == json!("1-0")), "{on_b}");
+    let counted: u64 =
+        on_b["standing"]["players"].as_array().unwrap().iter().map(|p| p["nbGames"].as_u64().unwrap()).sum();
+    assert_eq!(counted as usize, 2 * games.len(), "{on_b}");
+    let (reader, key) = (Arc::clone(&store), id.clone());
+    let rows = tokio::task::spawn_blocking(move || {
+        sql::read(&*reader, |s| {
+            s.query(
+                "SELECT count(*), count(DISTINCT game) FROM tournament_slots WHERE tournament = $1",
+                sql_params![&key],
+            )
+        })
+    })
+    .await
+    .unwrap()
+    .unwrap();
+    let (slots, slotted) = (rows[0].int(0).unwrap() as usize, rows[0].int(1).unwrap() as usize);
+    assert_eq!((slots, slotted), (2 * games.len(), games.len()), "two slots a game");
+    // Another node reads the same standings.
+    let c = node(database.url()).await;
+    let (_, on_c) = c.get(&format!("/api/tournament/{id}")).await;
+    assert_eq!(on_c["standing"], on_b["standing"]);
+    assert_eq!(on_c["podium"], on_b["podium"]);
+    b.stop().await;
+    c.stop().await;
+    // The store closes off the runtime (its client blocks).
+    tokio::task::spawn_blocking(move || drop(store)).await.unwrap();
+}

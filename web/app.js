@@ -1,6 +1,6 @@
 // The Menagerie page: the home page (games, new game, your games), a
 // game page, the analysis board, the account page, a player's profile or
-// the leaderboards, by the address.
+// the leaderboards or the tournaments, by the address.
 
 import { homePage } from './home.js';
 import { gamePage } from './game.js';
@@ -8,6 +8,7 @@ import { analysisPage } from './analysis.js';
 import { accountPage, showAccountLink } from './account.js';
 import { profilePage } from './profile.js';
 import { leaderboardPage } from './leaderboard.js';
+import { tournamentsPage, tournamentPage } from './tournaments.js';
 
 const root = document.getElementById('app');
 const match = location.pathname.match(/^\/g\/([A-Za-z0-9]+)\/?$/);
@@ -21,6 +22,10 @@ if (match) {
   profilePage(root, decodeURIComponent(location.pathname.split('/')[2]));
 } else if (/^\/leaderboard(\/[^/]*)?\/?$/.test(location.pathname)) {
   leaderboardPage(root, decodeURIComponent(location.pathname.split('/')[2] || ''));
+} else if (/^\/tournaments\/?$/.test(location.pathname)) {
+  tournamentsPage(root);
+} else if (/^\/tournament\/[A-Za-z0-9]+\/?$/.test(location.pathname)) {
+  tournamentPage(root, location.pathname.split('/')[2]);
 } else {
   homePage(root);
 }

@@ -7,6 +7,7 @@ import { drawBoard, loadRenderers } from './games/index.js';
 import { importForm } from './records.js';
 import { optionInputs, chosenVariant, timeControlInputs } from './gameform.js';
 import { lobbySection } from './lobby.js';
+import { homeTournaments } from './tournaments.js';
 
 function showError(where, error) {
   const message = error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
@@ -20,7 +21,7 @@ export async function homePage(root) {
   const yours = h('section', { class: 'yours' });
   const list = h('section', { class: 'variants' });
   const lobby = lobbySection();
-  root.append(yours, lobby.element, h('h2', {}, 'Games'), list, importForm());
+  root.append(yours, lobby.element, homeTournaments(), h('h2', {}, 'Games'), list, importForm());
   renderYourGames(yours);
   let data;
   try {

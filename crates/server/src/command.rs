@@ -135,7 +135,7 @@ pub struct NewGame {
 
 /// A time control as sent: `{"initial": 300, "increment": 3}` in seconds
 /// (fractions allowed), or `{"days": 3}` for correspondence.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockBody {
     #[serde(default)]

@@ -22,6 +22,7 @@ mod blocking;
 pub(crate) mod contract;
 mod copy;
 pub mod forecasts;
+pub mod lobby;
 pub mod notifications;
 mod postgres;
 pub mod ratings;

@@ -9,8 +9,9 @@ mod records;
 
 pub use records::ImportGame;
 
+use crate::abandonment::Presence;
 use crate::catalog::Catalog;
-use crate::command::{Act, Command, NewGame, Setup};
+use crate::command::{Act, Claim, Command, NewGame, Setup};
 use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
 use crate::error::ApiError;
 use crate::forecast;
@@ -45,6 +46,9 @@ pub struct HubConfig {
     /// Tells accounts of their correspondence games (and mails them with
     /// `--smtp`).
     pub notifier: Arc<Notifier>,
+    /// How long a player must have been gone from a live game before the
+    /// other may claim it ([`crate::abandonment`]).
+    pub claim_after: Duration,
 }
 
 impl Default for HubConfig {
@@ -55,6 +59,7 @@ impl Default for HubConfig {
             idle_after: Some(Duration::from_secs(10 * 60)),
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
+            claim_after: crate::abandonment::CLAIM_AFTER,
         }
     }
 }
@@ -105,6 +110,9 @@ pub struct Hub {
     notifier: Arc<Notifier>,
     /// The topics changed here or on other nodes ([`Hub::signal`]).
     signals: tokio::sync::broadcast::Sender<String>,
+    /// Where the seats of games are seen, for abandonment claims.
+    presence: Arc<Presence>,
+    claim_after: Duration,
 }
 
 /// The topic [`Hub::signals`] carries when changes may have been missed
@@ -125,6 +133,8 @@ impl Hub {
         let store = AsyncStore::new(store);
         let catalog = Arc::new(config.catalog);
         let notifier = config.notifier;
+        let presence = Presence::new(store.clone());
+        let claim_after = config.claim_after;
         let games = Arc::new(LoadedGames::new(
             store.clone(),
             Arc::clone(&source),
@@ -156,7 +166,19 @@ impl Hub {
             runtime.spawn(follower);
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier, signals })
+        Arc::new(Hub {
+            source,
+            catalog,
+            opponents,
+            takeback_levels,
+            store,
+            games,
+            computer,
+            notifier,
+            signals,
+            presence,
+            claim_after,
+        })
     }
 
     /// Tells every node, this one at once, that `topic` changed (`lobby`,
@@ -479,7 +501,46 @@ impl Hub {
         if live.open(viewer) {
             slot.publish(&mut live);
         }
-        Ok(view::state(&live, viewer, self.source(), &self.takeback_levels))
+        let state = view::state(&live, viewer, self.source(), &self.takeback_levels);
+        drop(live);
+        if let Viewer::Seat(player) = viewer {
+            self.presence.saw(id, player.index()).await;
+        }
+        Ok(state)
+    }
+
+    /// Where the seats of games are seen ([`crate::abandonment`]).
+    pub fn presence(&self) -> &Arc<Presence> {
+        &self.presence
+    }
+
+    /// Claims the game whose other seat left, for the seat holding
+    /// `secret`: won, or drawn if `draw` ([`crate::abandonment::rule`]).
+    pub async fn claim(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<StateJson, ApiError> {
+        let claim = self.claim_for(id, secret, draw).await?.1;
+        self.act(id, secret, Act::Claim(claim)).await
+    }
+
+    /// Whether the seat holding `secret` may claim the game now, and why not.
+    pub async fn claimable(&self, id: &str, secret: Option<&str>) -> Result<Option<String>, ApiError> {
+        let (player, claim) = self.claim_for(id, secret, false).await?;
+        let slot = self.slot(id).await?;
+        let live = slot.live.lock().await;
+        Ok(live.claim_refusal(player, claim))
+    }
+
+    /// The claim the seat holding `secret` would make, with what the nodes
+    /// know of its opponent's presence.
+    async fn claim_for(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<(Player, Claim), ApiError> {
+        let player = {
+            let slot = self.slot(id).await?;
+            let live = slot.live.lock().await;
+            live.seat(secret)?
+        };
+        let seat = player.other().index();
+        let opponent_here = self.presence.here(id, seat);
+        let opponent_seen = self.presence.last_seen(id, seat).await?;
+        Ok((player, Claim { draw, opponent_here, opponent_seen, after: self.claim_after }))
     }
 
     /// The legal moves, for whoever may know them: the seat to act, or

@@ -108,6 +108,8 @@ fn table() -> Table {
         .post("/api/games/{id}/takeback", games::takeback)
         .get("/api/time", time::now)
         .post("/api/games/{id}/rematch", games::rematch)
+        .get("/api/games/{id}/claim", games::claimable)
+        .post("/api/games/{id}/claim", games::claim)
         .get("/api/games/{id}/forecasts", forecasts::read)
         .post("/api/games/{id}/forecasts", forecasts::replace)
         .get("/api/games/{id}/ws", socket::upgrade)

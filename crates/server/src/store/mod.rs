@@ -25,6 +25,7 @@ pub mod forecasts;
 pub mod lobby;
 pub mod notifications;
 mod postgres;
+pub mod presence;
 pub mod ratings;
 mod records;
 mod schema;

@@ -223,4 +223,14 @@ CREATE TABLE lobby_messages (
 );
 CREATE INDEX lobby_messages_player ON lobby_messages(player);
 ",
+    // When each seat of a game was last seen by any node (ms), for
+    // abandonment claims.
+    "
+CREATE TABLE seat_presence (
+    game  TEXT NOT NULL REFERENCES games(id),
+    seat  BIGINT NOT NULL,
+    seen  BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+",
 ];

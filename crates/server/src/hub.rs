@@ -165,6 +165,9 @@ impl Hub {
             );
             runtime.spawn(follower);
         }
+        if let (true, Ok(runtime)) = (store.is_shared(), tokio::runtime::Handle::try_current()) {
+            runtime.spawn(tell_other_nodes_of_notifications(notifier.subscribe(), store.clone()));
+        }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
         Arc::new(Hub {
             source,
@@ -575,5 +578,28 @@ pub(crate) fn log_ended(live: &LiveGame) {
             plies = live.moves.len(),
             "game over"
         );
+    }
+}
+
+/// The topic of an account's changes (its notifications) in [`Hub::signals`].
+pub fn account_topic(account: &str) -> String {
+    format!("account/{account}")
+}
+
+/// Tells the other nodes of every account whose notifications changed
+/// here (their bells there look again), until the hub is gone. The local
+/// sockets hear the notifier itself.
+async fn tell_other_nodes_of_notifications(mut changed: tokio::sync::broadcast::Receiver<String>, store: AsyncStore) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        let topic = match changed.recv().await {
+            Ok(account) => account_topic(&account),
+            // Some were missed: every bell looks again.
+            Err(RecvError::Lagged(_)) => EVERY_TOPIC.to_owned(),
+            Err(RecvError::Closed) => return,
+        };
+        if let Err(error) = store.signal(topic).await {
+            tracing::warn!(%error, "the other nodes were not told of a notification");
+        }
     }
 }

@@ -2,7 +2,8 @@
 //! separate processes would be. A seek made through one is listed and
 //! accepted through the other, its creator told on the node it is on; the
 //! game is listed on both; draw and takeback offers made through one are
-//! seen through the other; a node's restart loses no seek. Needs
+//! seen through the other; a node's restart loses no seek; a notification
+//! made through one node rings the bell on the other. Needs
 //! MENAGERIE_TEST_POSTGRES (skipped without it, a failure under
 //! MENAGERIE_REQUIRE_POSTGRES=1).
 
@@ -162,4 +163,47 @@ async fn a_node_that_restarts_loses_no_seek_and_a_creator_gone_from_every_node_l
     // Gone from every node: the seek ends after the grace and the handover.
     drop(ada_socket);
     until(&mut watcher, "the seek to end", |m| seek_ids(m).is_empty()).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_notification_made_through_one_node_rings_the_bell_on_another_at_once() {
+    let Some(database) = TestDatabase::create("bell_nodes") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let register = |server: &TestServer, name: &'static str| {
+        let mut browser = Browser::new(server);
+        async move {
+            let (status, body) =
+                browser.post("/api/register", json!({ "username": name, "password": "correct horse" })).await;
+            assert_eq!(status, 201, "{body}");
+            browser
+        }
+    };
+    let mut ada = register(&a, "Ada").await;
+    let bob = register(&b, "Bob").await;
+    // Bob's bell is on node b.
+    let mut request = format!("ws://{}/api/notifications/ws", b.address()).into_client_request().unwrap();
+    request.headers_mut().insert("cookie", bob.cookie_header().parse().unwrap());
+    let mut bell = common::socket_from("127.0.0.1", &b, request).await.expect("the bell opens");
+    let first = until(&mut bell, "the bell's first message", |m| m["type"] == "notifications").await;
+    assert_eq!(first["unread"], 0);
+    // A correspondence game; Bob takes his seat through node b, Ada moves through node a.
+    let (status, created) = ada
+        .post(
+            "/api/games",
+            json!({ "variant": "lma", "opponent": "friend", "colour": "first", "clock": { "days": 3 } }),
+        )
+        .await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (ada_seat, bob_seat) =
+        (created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap());
+    let (status, _) = through(&bob, &b).get(&format!("/api/games/{id}?seat={bob_seat}")).await;
+    assert_eq!(status, 200);
+    let (_, state) = ada.get(&format!("/api/games/{id}?seat={ada_seat}")).await;
+    let mv = state["legal_moves"][0].as_str().unwrap();
+    let (status, moved) = ada.post(&format!("/api/games/{id}/move"), json!({ "seat": ada_seat, "move": mv })).await;
+    assert_eq!(status, 200, "{moved}");
+    // The bell looks by itself only every minute: this is the signal.
+    let rung = until(&mut bell, "the bell to ring", |m| m["unread"] == 1).await;
+    assert_eq!(rung["notifications"][0]["kind"], "yourMove");
 }

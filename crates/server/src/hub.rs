@@ -45,6 +45,9 @@ pub struct HubConfig {
     /// Tells accounts of their correspondence games (and mails them with
     /// `--smtp`).
     pub notifier: Arc<Notifier>,
+    /// Whether bots may play rated games against people
+    /// (`menagerie serve --bots-rated-vs-people`; lichess forbids it).
+    pub bots_rated_vs_people: bool,
 }
 
 impl Default for HubConfig {
@@ -55,6 +58,7 @@ impl Default for HubConfig {
             idle_after: Some(Duration::from_secs(10 * 60)),
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
+            bots_rated_vs_people: false,
         }
     }
 }
@@ -103,6 +107,7 @@ pub struct Hub {
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
     notifier: Arc<Notifier>,
+    bots_rated_vs_people: bool,
 }
 
 impl Hub {
@@ -115,6 +120,7 @@ impl Hub {
         let store = AsyncStore::new(store);
         let catalog = Arc::new(config.catalog);
         let notifier = config.notifier;
+        let bots_rated_vs_people = config.bots_rated_vs_people;
         let games = Arc::new(LoadedGames::new(
             store.clone(),
             Arc::clone(&source),
@@ -139,7 +145,17 @@ impl Hub {
             runtime.spawn(follower);
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier })
+        Arc::new(Hub {
+            source,
+            catalog,
+            opponents,
+            takeback_levels,
+            store,
+            games,
+            computer,
+            notifier,
+            bots_rated_vs_people,
+        })
     }
 
     /// The store, for what lives there besides games (accounts, sessions).
@@ -150,6 +166,11 @@ impl Hub {
     /// What tells accounts of their games.
     pub fn notifier(&self) -> &Arc<Notifier> {
         &self.notifier
+    }
+
+    /// Whether bots may play rated games against people.
+    pub fn bots_rated_vs_people(&self) -> bool {
+        self.bots_rated_vs_people
     }
 
     /// Which account, if any, holds `seat` of `game` (names, ratings).

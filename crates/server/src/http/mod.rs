@@ -11,6 +11,7 @@ mod accounts;
 pub mod admission;
 mod analysis;
 mod body;
+mod challenges;
 mod forecasts;
 mod games;
 mod keepalive;
@@ -148,6 +149,12 @@ fn table() -> Table {
         .delete("/api/tokens/{id}", lichess::revoke_token)
         .delete("/api/token", lichess::revoke_own_token)
         .post("/api/bot/account/upgrade", lichess::upgrade)
+        .get("/api/challenge", challenges::list)
+        .post("/api/challenge/ai", challenges::computer)
+        .post("/api/challenge/{username}", challenges::create)
+        .post("/api/challenge/{id}/accept", challenges::accept)
+        .post("/api/challenge/{id}/decline", challenges::decline)
+        .post("/api/challenge/{id}/cancel", challenges::cancel)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

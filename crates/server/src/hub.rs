@@ -108,7 +108,17 @@ pub struct Hub {
     computer: Arc<ComputerDriver>,
     notifier: Arc<Notifier>,
     bots_rated_vs_people: bool,
+    /// The topics changed here or on other nodes ([`Hub::signal`]).
+    signals: tokio::sync::broadcast::Sender<String>,
 }
+
+/// The topic [`Hub::signals`] carries when changes may have been missed
+/// (the connection that hears other nodes was lost): every topic may have
+/// changed.
+pub const EVERY_TOPIC: &str = "*";
+
+/// Topics [`Hub::signals`] keeps for a slow receiver before it lags.
+const SIGNALS_KEPT: usize = 1024;
 
 impl Hub {
     pub fn new(
@@ -140,8 +150,15 @@ impl Hub {
                 }
             });
         }
+        let signals = tokio::sync::broadcast::Sender::new(SIGNALS_KEPT);
         if let (Some(changes), Ok(runtime)) = (store.changes(), tokio::runtime::Handle::try_current()) {
-            let follower = nodes::follow(Arc::downgrade(&games), Arc::downgrade(&computer), store.clone(), changes);
+            let follower = nodes::follow(
+                Arc::downgrade(&games),
+                Arc::downgrade(&computer),
+                store.clone(),
+                changes,
+                signals.clone(),
+            );
             runtime.spawn(follower);
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
@@ -154,8 +171,32 @@ impl Hub {
             games,
             computer,
             notifier,
+            signals,
             bots_rated_vs_people,
         })
+    }
+
+    /// Tells every node, this one at once, that `topic` changed (`lobby`,
+    /// `tournament/<id>`, `account/<id>`, `challenge/<id>`): what it names
+    /// lives in the store, and each node's listeners read it again. Call it
+    /// after the change is committed. A failure to tell the other nodes is
+    /// logged, not answered: the change itself is stored.
+    pub async fn signal(&self, topic: impl Into<String>) {
+        let topic = topic.into();
+        let _ = self.signals.send(topic.clone());
+        if self.store.is_shared() {
+            if let Err(error) = self.store.signal(topic.clone()).await {
+                tracing::warn!(%topic, %error, "the other nodes were not told of a change");
+            }
+        }
+    }
+
+    /// The topics changed from now on, here or on another node, and
+    /// [`EVERY_TOPIC`] when some may have been missed. A receiver that
+    /// lags ([`tokio::sync::broadcast::error::RecvError::Lagged`]) should
+    /// read everything again, as for [`EVERY_TOPIC`].
+    pub fn signals(&self) -> tokio::sync::broadcast::Receiver<String> {
+        self.signals.subscribe()
     }
 
     /// The store, for what lives there besides games (accounts, sessions).

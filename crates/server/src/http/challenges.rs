@@ -131,9 +131,9 @@ fn form_decoded(text: &str) -> Option<String> {
 
 /// Tells the accounts' event streams and bells, on every node, that
 /// something of theirs changed.
-async fn tell_accounts(hub: &Hub, accounts: &[&str]) {
+pub async fn tell_accounts(hub: &Hub, accounts: &[&str]) {
     for account in accounts {
-        hub.notifier().touched(account);
+        hub.signal(format!("account/{account}")).await;
     }
 }
 

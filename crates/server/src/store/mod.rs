@@ -32,7 +32,7 @@ pub mod sql;
 mod sqlite;
 pub mod tokens;
 
-pub use backend::{Change, Store, StoreError};
+pub use backend::{Change, Store, StoreError, MAX_TOPIC};
 pub use blocking::AsyncStore;
 pub use copy::{copy_games, CopyReport};
 pub use postgres::PgStore;

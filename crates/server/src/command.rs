@@ -65,6 +65,8 @@ pub enum Act {
         expected_ply: Option<usize>,
     },
     Resign,
+    /// Ends the game before both sides have moved, counting for nothing.
+    Abort,
     Draw(DrawAction),
     /// Asks to take back one's last move, or answers the other side's asking.
     Takeback(DrawAction),
@@ -93,6 +95,7 @@ impl Act {
         match self {
             Act::Move { .. } => "move",
             Act::Resign => "resign",
+            Act::Abort => "abort",
             Act::Draw(DrawAction::Offer) => "draw offer",
             Act::Draw(_) => "draw answer",
             Act::Takeback(DrawAction::Offer) => "takeback offer",

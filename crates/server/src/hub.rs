@@ -49,6 +49,9 @@ pub struct HubConfig {
     /// How long a player must have been gone from a live game before the
     /// other may claim it ([`crate::abandonment`]).
     pub claim_after: Duration,
+    /// Whether bots may play rated games against people
+    /// (`menagerie serve --bots-rated-vs-people`; lichess forbids it).
+    pub bots_rated_vs_people: bool,
 }
 
 impl Default for HubConfig {
@@ -60,6 +63,7 @@ impl Default for HubConfig {
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
             claim_after: crate::abandonment::CLAIM_AFTER,
+            bots_rated_vs_people: false,
         }
     }
 }
@@ -108,6 +112,7 @@ pub struct Hub {
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
     notifier: Arc<Notifier>,
+    bots_rated_vs_people: bool,
     /// The topics changed here or on other nodes ([`Hub::signal`]).
     signals: tokio::sync::broadcast::Sender<String>,
     /// Where the seats of games are seen, for abandonment claims.
@@ -135,6 +140,7 @@ impl Hub {
         let notifier = config.notifier;
         let presence = Presence::new(store.clone());
         let claim_after = config.claim_after;
+        let bots_rated_vs_people = config.bots_rated_vs_people;
         let games = Arc::new(LoadedGames::new(
             store.clone(),
             Arc::clone(&source),
@@ -181,6 +187,7 @@ impl Hub {
             signals,
             presence,
             claim_after,
+            bots_rated_vs_people,
         })
     }
 
@@ -215,6 +222,11 @@ impl Hub {
     /// What tells accounts of their games.
     pub fn notifier(&self) -> &Arc<Notifier> {
         &self.notifier
+    }
+
+    /// Whether bots may play rated games against people.
+    pub fn bots_rated_vs_people(&self) -> bool {
+        self.bots_rated_vs_people
     }
 
     /// Which account, if any, holds `seat` of `game` (names, ratings).

@@ -48,6 +48,7 @@ pub mod analysis;
 pub mod assets;
 pub mod bots;
 pub mod catalog;
+pub mod challenges;
 pub mod clock;
 pub mod command;
 pub mod computer;
@@ -97,6 +98,9 @@ pub struct ServeOptions {
     pub public_url: Option<http::Origin>,
     /// E-mail for notifications and password resets (`--smtp`); `None`: off.
     pub mail: Option<notify::MailSettings>,
+    /// Whether bots may play rated games against people
+    /// (`--bots-rated-vs-people`).
+    pub bots_rated_vs_people: bool,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -120,7 +124,8 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let decks = catalog.names(menagerie_games::lunch::deck::DECK_OPTION).join(", ");
     let mailer = options.mail.as_ref().map(notify::Mailer::new).transpose().map_err(|e| e.to_string())?;
     let notifier = Arc::new(notify::Notifier::new(mailer));
-    let config = HubConfig { catalog, notifier, ..HubConfig::default() };
+    let config =
+        HubConfig { catalog, notifier, bots_rated_vs_people: options.bots_rated_vs_people, ..HubConfig::default() };
     let store = options.db.open().map_err(|e| format!("cannot open {}: {e}", options.db))?;
     let hub = Hub::new(Arc::new(source::Registry), store, default_opponents(), config);
     let resumed = hub.resume().await.map_err(|e| e.to_string())?;

@@ -10,7 +10,9 @@
 mod accounts;
 pub mod admission;
 mod analysis;
+mod board;
 mod body;
+mod challenges;
 mod forecasts;
 mod games;
 mod keepalive;
@@ -150,6 +152,25 @@ fn table() -> Table {
         .delete("/api/tokens/{id}", lichess::revoke_token)
         .delete("/api/token", lichess::revoke_own_token)
         .post("/api/bot/account/upgrade", lichess::upgrade)
+        .get("/api/challenge", challenges::list)
+        .post("/api/challenge/ai", challenges::computer)
+        .post("/api/challenge/{username}", challenges::create)
+        .post("/api/challenge/{id}/accept", challenges::accept)
+        .post("/api/challenge/{id}/decline", challenges::decline)
+        .post("/api/challenge/{id}/cancel", challenges::cancel)
+        .get("/api/stream/event", board::event_stream)
+        .get("/api/bot/game/stream/{id}", board::bot_game_stream)
+        .post("/api/bot/game/{id}/move/{move}", board::bot_move)
+        .post("/api/bot/game/{id}/resign", board::bot_resign)
+        .post("/api/bot/game/{id}/abort", board::bot_abort)
+        .post("/api/bot/game/{id}/draw/{accept}", board::bot_draw)
+        .post("/api/bot/game/{id}/takeback/{accept}", board::bot_takeback)
+        .get("/api/board/game/stream/{id}", board::board_game_stream)
+        .post("/api/board/game/{id}/move/{move}", board::board_move)
+        .post("/api/board/game/{id}/resign", board::board_resign)
+        .post("/api/board/game/{id}/abort", board::board_abort)
+        .post("/api/board/game/{id}/draw/{accept}", board::board_draw)
+        .post("/api/board/game/{id}/takeback/{accept}", board::board_takeback)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).

@@ -12,6 +12,9 @@ use crate::error::ApiError;
 use crate::store::{AsyncStore, Ending, MoveActor};
 use menagerie_core::{Actor, Player};
 
+/// The reason of an aborted game.
+pub const ABORTED: &str = "aborted";
+
 impl LiveGame {
     /// Does `act` for `player`'s seat and commits it (the chance moves a
     /// move leads to included). A computer in the other seat grants a
@@ -31,6 +34,7 @@ impl LiveGame {
         match act {
             Act::Move { text, expected_ply } => self.play_for(store, player, &text, expected_ply).await,
             Act::Resign => self.resign(store, player).await,
+            Act::Abort => self.abort(store).await,
             Act::Draw(action) => self.answer_draw(store, player, action).await,
             Act::Takeback(action) => self.answer_takeback(store, player, action, takeback_levels).await,
             Act::Claim(claim) => self.claim(store, player, claim).await,
@@ -99,6 +103,21 @@ impl LiveGame {
     async fn resign(&mut self, store: &AsyncStore, player: Player) -> Result<(), ApiError> {
         let mut meta = self.meta.clone();
         meta.ending = Some(Ending { winner: Some(player.other()), reason: "resignation".into() });
+        meta.draw_offer = None;
+        meta.finished = true;
+        meta.clock_at = Some(now_ms());
+        self.commit_meta(store, meta).await
+    }
+
+    /// Ends the game with no result (lichess's abort), which only either
+    /// seat may do before both have moved: it counts for nothing.
+    async fn abort(&mut self, store: &AsyncStore) -> Result<(), ApiError> {
+        let moved = |p: Player| self.moves.iter().any(|m| m.actor == MoveActor::of(p));
+        if Player::BOTH.into_iter().all(moved) {
+            return Err(ApiError::bad_request("the game can no longer be aborted: both sides have moved"));
+        }
+        let mut meta = self.meta.clone();
+        meta.ending = Some(Ending { winner: None, reason: ABORTED.into() });
         meta.draw_offer = None;
         meta.finished = true;
         meta.clock_at = Some(now_ms());

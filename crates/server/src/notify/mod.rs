@@ -25,6 +25,8 @@ pub enum Kind {
     YourMove,
     /// The account's time to move in a correspondence game is running low.
     TimeLow,
+    /// Another account challenges the account to a game.
+    Challenge,
 }
 
 impl Kind {
@@ -32,6 +34,7 @@ impl Kind {
         match self {
             Kind::YourMove => "yourMove",
             Kind::TimeLow => "timeLow",
+            Kind::Challenge => "challenge",
         }
     }
 }

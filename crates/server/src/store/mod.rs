@@ -18,6 +18,7 @@
 pub mod accounts;
 mod backend;
 mod blocking;
+pub mod challenges;
 #[cfg(test)]
 pub(crate) mod contract;
 mod copy;

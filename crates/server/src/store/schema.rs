@@ -233,4 +233,29 @@ CREATE TABLE seat_presence (
     PRIMARY KEY (game, seat)
 );
 ",
+    // Challenges (lichess's): one account asks another for a game.
+    // - `challenger`, `dest`: account ids; `colour` the challenger's
+    //   choice (`white`, `black`, `random`); `clock` a time control's
+    //   stored form (`fischer:300000+2000`, `days:3`), NULL for unlimited;
+    //   `status` `created`, `accepted`, `declined` or `canceled`;
+    //   `reason` a decline's key; `game` the game an acceptance started;
+    //   times in ms (`expires`: an unanswered challenge ends then).
+    "
+CREATE TABLE challenges (
+    id          TEXT PRIMARY KEY,
+    challenger  TEXT NOT NULL REFERENCES accounts(id),
+    dest        TEXT NOT NULL REFERENCES accounts(id),
+    variant     TEXT NOT NULL,
+    rated       BIGINT NOT NULL,
+    clock       TEXT,
+    colour      TEXT NOT NULL,
+    status      TEXT NOT NULL,
+    reason      TEXT,
+    game        TEXT,
+    created     BIGINT NOT NULL,
+    expires     BIGINT NOT NULL
+);
+CREATE INDEX challenges_challenger ON challenges(challenger);
+CREATE INDEX challenges_dest ON challenges(dest);
+",
 ];

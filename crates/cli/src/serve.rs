@@ -78,6 +78,10 @@ pub struct ServeArgs {
     /// client (repeat, or separate with commas) [default: none]
     #[arg(long, env = "MENAGERIE_TRUSTED_PROXY", value_delimiter = ',')]
     trusted_proxy: Vec<String>,
+    /// Let bot accounts play rated games against people (lichess forbids
+    /// it; bots always play rated games among themselves) [default: off]
+    #[arg(long, env = "MENAGERIE_BOTS_RATED_VS_PEOPLE")]
+    bots_rated_vs_people: bool,
     /// A TOML file of these settings (keys as the flags: addr, db,
     /// metrics-addr, trusted-proxy = [...], ...)
     #[arg(long, env = "MENAGERIE_CONFIG")]
@@ -105,6 +109,7 @@ struct ConfigFile {
     metrics_addr: Option<String>,
     log_format: Option<String>,
     trusted_proxy: Option<Vec<String>>,
+    bots_rated_vs_people: Option<bool>,
 }
 
 /// The settings in effect, checked.
@@ -123,6 +128,7 @@ struct Settings {
     metrics_addr: Option<SocketAddr>,
     log_format: LogFormat,
     trusted_proxies: Vec<IpAddr>,
+    bots_rated_vs_people: bool,
 }
 
 impl ServeArgs {
@@ -216,6 +222,7 @@ impl ServeArgs {
             metrics_addr,
             log_format,
             trusted_proxies,
+            bots_rated_vs_people: self.bots_rated_vs_people || file.bots_rated_vs_people.unwrap_or(false),
         })
     }
 }
@@ -262,6 +269,7 @@ impl Settings {
         lines.push(format!("log-format = {}", quoted(&self.log_format.to_string())));
         let proxies: Vec<String> = self.trusted_proxies.iter().map(|ip| quoted(&ip.to_string())).collect();
         lines.push(format!("trusted-proxy = [{}]", proxies.join(", ")));
+        lines.push(format!("bots-rated-vs-people = {}", self.bots_rated_vs_people));
         lines.join("\n")
     }
 }
@@ -328,6 +336,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
         mail: settings.mail,
         metrics_addr: settings.metrics_addr,
         trusted_proxies: settings.trusted_proxies,
+        bots_rated_vs_people: settings.bots_rated_vs_people,
     };
     let runtime = runtime()?;
     let served = runtime.block_on(menagerie_server::serve(options)).map_err(CliError::Failed);
@@ -450,6 +459,9 @@ mod tests {
         assert_eq!(settings.trusted_proxies, ["127.0.0.1".parse::<std::net::IpAddr>().unwrap()]);
         assert_eq!(settings.db, "menagerie.sqlite");
         assert_eq!(settings.max_connections, 4096);
+        assert!(!settings.bots_rated_vs_people);
+        assert!(settle(&[], Some("bots-rated-vs-people = true\n")).unwrap().bots_rated_vs_people);
+        assert!(settle(&["--bots-rated-vs-people"], None).unwrap().bots_rated_vs_people);
     }
 
     #[test]

@@ -9,8 +9,9 @@ mod records;
 
 pub use records::ImportGame;
 
+use crate::abandonment::Presence;
 use crate::catalog::Catalog;
-use crate::command::{Act, Command, NewGame, Setup};
+use crate::command::{Act, Claim, Command, NewGame, Setup};
 use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
 use crate::error::ApiError;
 use crate::forecast;
@@ -45,6 +46,12 @@ pub struct HubConfig {
     /// Tells accounts of their correspondence games (and mails them with
     /// `--smtp`).
     pub notifier: Arc<Notifier>,
+    /// How long a player must have been gone from a live game before the
+    /// other may claim it ([`crate::abandonment`]).
+    pub claim_after: Duration,
+    /// Whether bots may play rated games against people
+    /// (`menagerie serve --bots-rated-vs-people`; lichess forbids it).
+    pub bots_rated_vs_people: bool,
 }
 
 impl Default for HubConfig {
@@ -55,6 +62,8 @@ impl Default for HubConfig {
             idle_after: Some(Duration::from_secs(10 * 60)),
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
+            claim_after: crate::abandonment::CLAIM_AFTER,
+            bots_rated_vs_people: false,
         }
     }
 }
@@ -103,7 +112,21 @@ pub struct Hub {
     games: Arc<LoadedGames>,
     computer: Arc<ComputerDriver>,
     notifier: Arc<Notifier>,
+    bots_rated_vs_people: bool,
+    /// The topics changed here or on other nodes ([`Hub::signal`]).
+    signals: tokio::sync::broadcast::Sender<String>,
+    /// Where the seats of games are seen, for abandonment claims.
+    presence: Arc<Presence>,
+    claim_after: Duration,
 }
+
+/// The topic [`Hub::signals`] carries when changes may have been missed
+/// (the connection that hears other nodes was lost): every topic may have
+/// changed.
+pub const EVERY_TOPIC: &str = "*";
+
+/// Topics [`Hub::signals`] keeps for a slow receiver before it lags.
+const SIGNALS_KEPT: usize = 1024;
 
 impl Hub {
     pub fn new(
@@ -115,6 +138,9 @@ impl Hub {
         let store = AsyncStore::new(store);
         let catalog = Arc::new(config.catalog);
         let notifier = config.notifier;
+        let presence = Presence::new(store.clone());
+        let claim_after = config.claim_after;
+        let bots_rated_vs_people = config.bots_rated_vs_people;
         let games = Arc::new(LoadedGames::new(
             store.clone(),
             Arc::clone(&source),
@@ -134,16 +160,62 @@ impl Hub {
                 }
             });
         }
+        let signals = tokio::sync::broadcast::Sender::new(SIGNALS_KEPT);
         if let (Some(changes), Ok(runtime)) = (store.changes(), tokio::runtime::Handle::try_current()) {
-            let follower = nodes::follow(Arc::downgrade(&games), Arc::downgrade(&computer), store.clone(), changes);
+            let follower = nodes::follow(
+                Arc::downgrade(&games),
+                Arc::downgrade(&computer),
+                store.clone(),
+                changes,
+                signals.clone(),
+            );
             runtime.spawn(follower);
         }
+        if let (true, Ok(runtime)) = (store.is_shared(), tokio::runtime::Handle::try_current()) {
+            runtime.spawn(tell_other_nodes_of_notifications(notifier.subscribe(), store.clone()));
+        }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        let hub = Arc::new(Hub { source, catalog, opponents, takeback_levels, store, games, computer, notifier });
+        let hub = Arc::new(Hub {
+            source,
+            catalog,
+            opponents,
+            takeback_levels,
+            store,
+            games,
+            computer,
+            notifier,
+            signals,
+            presence,
+            claim_after,
+            bots_rated_vs_people,
+        });
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
             runtime.spawn(crate::tournament::run(Arc::downgrade(&hub)));
         }
         hub
+    }
+
+    /// Tells every node, this one at once, that `topic` changed (`lobby`,
+    /// `tournament/<id>`, `account/<id>`, `challenge/<id>`): what it names
+    /// lives in the store, and each node's listeners read it again. Call it
+    /// after the change is committed. A failure to tell the other nodes is
+    /// logged, not answered: the change itself is stored.
+    pub async fn signal(&self, topic: impl Into<String>) {
+        let topic = topic.into();
+        let _ = self.signals.send(topic.clone());
+        if self.store.is_shared() {
+            if let Err(error) = self.store.signal(topic.clone()).await {
+                tracing::warn!(%topic, %error, "the other nodes were not told of a change");
+            }
+        }
+    }
+
+    /// The topics changed from now on, here or on another node, and
+    /// [`EVERY_TOPIC`] when some may have been missed. A receiver that
+    /// lags ([`tokio::sync::broadcast::error::RecvError::Lagged`]) should
+    /// read everything again, as for [`EVERY_TOPIC`].
+    pub fn signals(&self) -> tokio::sync::broadcast::Receiver<String> {
+        self.signals.subscribe()
     }
 
     /// The store, for what lives there besides games (accounts, sessions).
@@ -154,6 +226,11 @@ impl Hub {
     /// What tells accounts of their games.
     pub fn notifier(&self) -> &Arc<Notifier> {
         &self.notifier
+    }
+
+    /// Whether bots may play rated games against people.
+    pub fn bots_rated_vs_people(&self) -> bool {
+        self.bots_rated_vs_people
     }
 
     /// Which account, if any, holds `seat` of `game` (names, ratings).
@@ -456,7 +533,46 @@ impl Hub {
         if live.open(viewer) {
             slot.publish(&mut live);
         }
-        Ok(view::state(&live, viewer, self.source(), &self.takeback_levels))
+        let state = view::state(&live, viewer, self.source(), &self.takeback_levels);
+        drop(live);
+        if let Viewer::Seat(player) = viewer {
+            self.presence.saw(id, player.index()).await;
+        }
+        Ok(state)
+    }
+
+    /// Where the seats of games are seen ([`crate::abandonment`]).
+    pub fn presence(&self) -> &Arc<Presence> {
+        &self.presence
+    }
+
+    /// Claims the game whose other seat left, for the seat holding
+    /// `secret`: won, or drawn if `draw` ([`crate::abandonment::rule`]).
+    pub async fn claim(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<StateJson, ApiError> {
+        let claim = self.claim_for(id, secret, draw).await?.1;
+        self.act(id, secret, Act::Claim(claim)).await
+    }
+
+    /// Whether the seat holding `secret` may claim the game now, and why not.
+    pub async fn claimable(&self, id: &str, secret: Option<&str>) -> Result<Option<String>, ApiError> {
+        let (player, claim) = self.claim_for(id, secret, false).await?;
+        let slot = self.slot(id).await?;
+        let live = slot.live.lock().await;
+        Ok(live.claim_refusal(player, claim))
+    }
+
+    /// The claim the seat holding `secret` would make, with what the nodes
+    /// know of its opponent's presence.
+    async fn claim_for(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<(Player, Claim), ApiError> {
+        let player = {
+            let slot = self.slot(id).await?;
+            let live = slot.live.lock().await;
+            live.seat(secret)?
+        };
+        let seat = player.other().index();
+        let opponent_here = self.presence.here(id, seat);
+        let opponent_seen = self.presence.last_seen(id, seat).await?;
+        Ok((player, Claim { draw, opponent_here, opponent_seen, after: self.claim_after }))
     }
 
     /// The legal moves, for whoever may know them: the seat to act, or
@@ -491,5 +607,28 @@ pub(crate) fn log_ended(live: &LiveGame) {
             plies = live.moves.len(),
             "game over"
         );
+    }
+}
+
+/// The topic of an account's changes (its notifications) in [`Hub::signals`].
+pub fn account_topic(account: &str) -> String {
+    format!("account/{account}")
+}
+
+/// Tells the other nodes of every account whose notifications changed
+/// here (their bells there look again), until the hub is gone. The local
+/// sockets hear the notifier itself.
+async fn tell_other_nodes_of_notifications(mut changed: tokio::sync::broadcast::Receiver<String>, store: AsyncStore) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        let topic = match changed.recv().await {
+            Ok(account) => account_topic(&account),
+            // Some were missed: every bell looks again.
+            Err(RecvError::Lagged(_)) => EVERY_TOPIC.to_owned(),
+            Err(RecvError::Closed) => return,
+        };
+        if let Err(error) = store.signal(topic).await {
+            tracing::warn!(%error, "the other nodes were not told of a notification");
+        }
     }
 }

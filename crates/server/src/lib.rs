@@ -28,7 +28,10 @@
 //!   sent since the last change. State that lives with a game in play
 //!   (clocks) belongs there.
 //! - [`lobby`]: anonymous players (a cookie and a display name), open
-//!   challenges (seeks) and the games started from them, in memory.
+//!   challenges (seeks) and the games started from them, stored and
+//!   followed across nodes through the hub's signals.
+//! - [`abandonment`]: where seats are seen (any node), and when a player
+//!   may claim a game its opponent left.
 //! - [`computer`]: the computer's levels and players, and the driver that
 //!   searches and plays when a game waits for the computer.
 //! - [`view`]: the JSON a viewer is sent, built from a live game.
@@ -39,11 +42,13 @@
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
+pub mod abandonment;
 pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod bots;
 pub mod catalog;
+pub mod challenges;
 pub mod clock;
 pub mod command;
 pub mod computer;
@@ -94,6 +99,9 @@ pub struct ServeOptions {
     pub public_url: Option<http::Origin>,
     /// E-mail for notifications and password resets (`--smtp`); `None`: off.
     pub mail: Option<notify::MailSettings>,
+    /// Whether bots may play rated games against people
+    /// (`--bots-rated-vs-people`).
+    pub bots_rated_vs_people: bool,
 }
 
 /// The opponents the server offers: the random player and the search
@@ -117,7 +125,8 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let decks = catalog.names(menagerie_games::lunch::deck::DECK_OPTION).join(", ");
     let mailer = options.mail.as_ref().map(notify::Mailer::new).transpose().map_err(|e| e.to_string())?;
     let notifier = Arc::new(notify::Notifier::new(mailer));
-    let config = HubConfig { catalog, notifier, ..HubConfig::default() };
+    let config =
+        HubConfig { catalog, notifier, bots_rated_vs_people: options.bots_rated_vs_people, ..HubConfig::default() };
     let store = options.db.open().map_err(|e| format!("cannot open {}: {e}", options.db))?;
     let hub = Hub::new(Arc::new(source::Registry), store, default_opponents(), config);
     let resumed = hub.resume().await.map_err(|e| e.to_string())?;

@@ -24,6 +24,7 @@ pub async fn follow(
     computer: Weak<ComputerDriver>,
     store: AsyncStore,
     mut changes: UnboundedReceiver<Change>,
+    signals: tokio::sync::broadcast::Sender<String>,
 ) {
     let mut sweep = tokio::time::interval(SWEEP_PERIOD);
     sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -40,6 +41,7 @@ pub async fn follow(
             let kind = match change {
                 Change::Game(_) => "game",
                 Change::Move { .. } => "move",
+                Change::Signal(_) => "signal",
                 Change::Missed => "missed",
             };
             ::metrics::counter!(crate::ops::metrics::NODE_NOTIFICATIONS, "kind" => kind).increment(1);
@@ -53,7 +55,11 @@ pub async fn follow(
             Some(Change::Move { game, ply, version, mv }) => {
                 tokio::spawn(heard_move(games, computer, store.clone(), game, ply, version, mv));
             }
+            Some(Change::Signal(topic)) => {
+                let _ = signals.send(topic);
+            }
             Some(Change::Missed) => {
+                let _ = signals.send(crate::hub::EVERY_TOPIC.to_owned());
                 for id in games.ids() {
                     tokio::spawn(refresh(Arc::clone(&games), Arc::clone(&computer), store.clone(), id));
                 }

@@ -302,3 +302,30 @@ async fn both_nodes_give_a_game_the_same_version() {
     let c = node(database.url()).await;
     assert_eq!(c.state(id, None).await["version"], withdrawn["version"]);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_signal_reaches_this_node_and_the_others_but_not_twice() {
+    let Some(database) = TestDatabase::create("signals") else { return };
+    let hub = || {
+        let store = PgStore::open(database.url()).expect("the database opens");
+        Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default())
+    };
+    let (a, b) = (hub(), hub());
+    let (mut on_a, mut on_b) = (a.signals(), b.signals());
+    a.signal("tournament/t1 with spaces").await;
+    for (name, receiver) in [("a", &mut on_a), ("b", &mut on_b)] {
+        let topic = tokio::time::timeout(Duration::from_secs(10), receiver.recv())
+            .await
+            .unwrap_or_else(|_| panic!("node {name} heard nothing within 10 s"))
+            .unwrap();
+        assert_eq!(topic, "tournament/t1 with spaces", "node {name}");
+    }
+    // Each node hears each signal once: its own at once, not again from the database.
+    b.signal("lobby").await;
+    for (name, receiver) in [("a", &mut on_a), ("b", &mut on_b)] {
+        let topic = tokio::time::timeout(Duration::from_secs(10), receiver.recv()).await.unwrap().unwrap();
+        assert_eq!(topic, "lobby", "node {name}");
+        let again = tokio::time::timeout(Duration::from_millis(500), receiver.recv()).await;
+        assert!(again.is_err(), "node {name} heard a signal twice: {again:?}");
+    }
+}

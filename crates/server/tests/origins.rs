@@ -186,6 +186,8 @@ impl World {
                 "{name}" => "api",
                 "{username}" => "victim",
                 "{nb}" => "10",
+                "{move}" => &self.legal_move,
+                "{accept}" => "yes",
                 "{*path}" if route.path.starts_with("/assets/") => "app.js",
                 "{*path}" => "lma",
                 _ if part.starts_with('{') => panic!("{route:?}: give its parameter {part} a value here"),

@@ -68,6 +68,25 @@ async fn play(players: &mut [Browser], names: &[&str], game: &Value, moves: usiz
     assert_eq!(status, 200, "{body}");
 }
 
+/// The lines of an NDJSON answer, each read as JSON.
+struct Lines {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Lines {
+    async fn next(&mut self) -> Value {
+        loop {
+            if let Some(end) = self.buffer.find('\n') {
+                let line: String = self.buffer.drain(..=end).collect();
+                return serde_json::from_str(&line).unwrap();
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(10), self.response.chunk()).await.unwrap().unwrap();
+            self.buffer.push_str(std::str::from_utf8(&chunk.expect("the stream goes on")).unwrap());
+        }
+    }
+}
+
 fn current_games(t: &Value) -> Vec<Value> {
     t["games"].as_array().unwrap().iter().filter(|g| g["result"].is_null()).cloned().collect()
 }
@@ -115,6 +134,12 @@ async fn an_arena_pairs_scores_and_finishes_with_a_podium() {
     assert_eq!((created["status"].as_str(), created["hasPassword"].as_bool()), (Some("created"), Some(true)));
     let (_, listed) = stranger.get("/api/tournament").await;
     assert_eq!(listed["created"][0]["id"], json!(id), "{listed}");
+    // The live stream: the tournament at once, again when someone joins.
+    let response = reqwest::get(format!("{}/api/tournament/{id}/stream", server.base)).await.unwrap();
+    assert_eq!(response.headers()["content-type"], "application/x-ndjson");
+    let mut lines = Lines { response, buffer: String::new() };
+    let first = lines.next().await;
+    assert_eq!((first["id"].as_str(), first["nbPlayers"].as_u64()), (Some(id.as_str()), Some(0)));
     let join = format!("/api/tournament/{id}/join");
     let (status, refused) = players[1].post(&join, json!({ "password": "wrong" })).await;
     assert_eq!(status, 403, "{refused}");
@@ -123,6 +148,11 @@ async fn an_arena_pairs_scores_and_finishes_with_a_podium() {
         assert_eq!(status, 200, "{body}");
     }
     assert_eq!(stranger.post(&join, json!({ "password": "club" })).await.0, 401);
+    let mut seen = lines.next().await;
+    while seen["nbPlayers"] != json!(4) {
+        seen = lines.next().await;
+    }
+    drop(lines);
 
     // It starts; everyone is told and paired.
     let t = until(&mut players[0], &id, "two games", |t| current_games(t).len() == 2).await;

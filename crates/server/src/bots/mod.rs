@@ -2,6 +2,8 @@
 //! scopes, and the accounts upgraded to bots. The routes are in
 //! `http/lichess.rs`; what is stored is in [`crate::store::tokens`].
 
+pub mod game;
+
 use crate::accounts;
 use crate::error::ApiError;
 use crate::secret;

@@ -10,7 +10,9 @@
 mod accounts;
 pub mod admission;
 mod analysis;
+mod board;
 mod body;
+mod challenges;
 mod forecasts;
 mod games;
 mod keepalive;
@@ -109,6 +111,8 @@ fn table() -> Table {
         .post("/api/games/{id}/takeback", games::takeback)
         .get("/api/time", time::now)
         .post("/api/games/{id}/rematch", games::rematch)
+        .get("/api/games/{id}/claim", games::claimable)
+        .post("/api/games/{id}/claim", games::claim)
         .get("/api/games/{id}/forecasts", forecasts::read)
         .post("/api/games/{id}/forecasts", forecasts::replace)
         .get("/api/games/{id}/ws", socket::upgrade)
@@ -158,6 +162,25 @@ fn table() -> Table {
         .post("/api/tournament/{id}/withdraw", tournaments::withdraw)
         .post("/api/tournament/{id}/berserk", tournaments::berserk)
         .get("/api/tournament/{id}/stream", tournaments::stream)
+        .get("/api/challenge", challenges::list)
+        .post("/api/challenge/ai", challenges::computer)
+        .post("/api/challenge/{username}", challenges::create)
+        .post("/api/challenge/{id}/accept", challenges::accept)
+        .post("/api/challenge/{id}/decline", challenges::decline)
+        .post("/api/challenge/{id}/cancel", challenges::cancel)
+        .get("/api/stream/event", board::event_stream)
+        .get("/api/bot/game/stream/{id}", board::bot_game_stream)
+        .post("/api/bot/game/{id}/move/{move}", board::bot_move)
+        .post("/api/bot/game/{id}/resign", board::bot_resign)
+        .post("/api/bot/game/{id}/abort", board::bot_abort)
+        .post("/api/bot/game/{id}/draw/{accept}", board::bot_draw)
+        .post("/api/bot/game/{id}/takeback/{accept}", board::bot_takeback)
+        .get("/api/board/game/stream/{id}", board::board_game_stream)
+        .post("/api/board/game/{id}/move/{move}", board::board_move)
+        .post("/api/board/game/{id}/resign", board::board_resign)
+        .post("/api/board/game/{id}/abort", board::board_abort)
+        .post("/api/board/game/{id}/draw/{accept}", board::board_draw)
+        .post("/api/board/game/{id}/takeback/{accept}", board::board_takeback)
 }
 
 /// Every route the server answers (a GET route answers HEAD too).
@@ -179,6 +202,8 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
 /// draining, restarting, trusted proxies) and the account routes' settings
 /// (`Secure` cookies).
 pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
+    let lobby =
+        Lobby::new(Arc::clone(&hub), Some(Arc::clone(&operations)), crate::lobby::GRACE, crate::lobby::LISTED_IDLE);
     table()
         .router
         // Every route, before its handler: no change from another origin.
@@ -186,7 +211,7 @@ pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedO
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
-        .layer(Extension(Arc::new(Lobby::default())))
+        .layer(Extension(lobby))
         .layer(Extension(Arc::new(accounts)))
         .layer(middleware::from_fn(ops::observe))
         .layer(middleware::from_fn(ops::forwarded_client))

@@ -32,9 +32,9 @@ const MAX_ROUNDS: i64 = 50;
 const MAX_WAIT_MS: i64 = 30 * 24 * 3600 * 1000;
 /// Tournaments listed per status.
 const LISTED: usize = 50;
-/// How often the live stream looks at the standings (the node that pairs
-/// may be another: the store is what every node shares).
-const STREAM_EVERY: Duration = Duration::from_millis(500);
+/// How often the live stream looks at the standings without being told
+/// of a change (a signal wakes it at once): the clock of "playing".
+const STREAM_EVERY: Duration = Duration::from_secs(5);
 
 fn needs_account() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "tournaments need an account: log in or sign up")
@@ -326,6 +326,7 @@ pub async fn join(
     }
     let (key, who, now) = (t.id.clone(), account.id.clone(), now_ms());
     hub.store().transact(move |sql| stored::join(sql, &key, &who, now)).await?;
+    hub.signal(tournament::topic(&t.id)).await;
     Ok(Json(json!({ "ok": true })))
 }
 
@@ -345,6 +346,7 @@ pub async fn withdraw(
     if !hub.store().transact(move |sql| stored::withdraw(sql, &key, &who, now)).await? {
         return Err(ApiError::conflict("you are not playing in this tournament"));
     }
+    hub.signal(tournament::topic(&t.id)).await;
     Ok(Json(json!({ "ok": true })))
 }
 
@@ -356,7 +358,10 @@ pub async fn stream(
     SignedIn(account): SignedIn,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
+    // Listening before the first read: no change after it is missed.
+    let mut signals = hub.signals();
     let t = tournament_of(&hub, &id).await?;
+    let topic = tournament::topic(&t.id);
     let (lines, receiver) = tokio::sync::mpsc::channel::<Result<String, std::io::Error>>(4);
     tokio::spawn(async move {
         let mut last = String::new();
@@ -373,9 +378,19 @@ pub async fn stream(
             if t.status == Status::Finished {
                 return;
             }
-            tokio::select! {
-                _ = tokio::time::sleep(STREAM_EVERY) => {}
-                _ = lines.closed() => return,
+            let wake = tokio::time::sleep(STREAM_EVERY);
+            tokio::pin!(wake);
+            loop {
+                tokio::select! {
+                    _ = &mut wake => break,
+                    _ = lines.closed() => return,
+                    heard = signals.recv() => match heard {
+                        Ok(heard) if heard == topic || heard == "*" => break,
+                        Ok(_) => {}
+                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
+                        Err(tokio::sync::broadcast::error::RecvError::Closed) => return,
+                    },
+                }
             }
             match tournament_of(&hub, &t.id).await {
                 Ok(now) => t = now,
@@ -424,5 +439,7 @@ pub async fn berserk(
     if live.halve_clocks(halved) {
         slot.publish(&mut live);
     }
+    drop(live);
+    hub.signal(tournament::topic(&t.id)).await;
     Ok(Json(json!({ "ok": true, "gameId": game })))
 }

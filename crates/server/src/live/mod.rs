@@ -20,6 +20,7 @@ mod takeback;
 mod timer;
 mod timing;
 
+pub use acts::ABORTED;
 pub use cache::{StateJson, ViewCache};
 pub use sync::Followed;
 pub use timer::watch_clock;

@@ -27,6 +27,8 @@ pub enum Kind {
     TimeLow,
     /// A tournament the account entered is starting.
     TournamentStarting,
+    /// Another account challenges the account to a game.
+    Challenge,
 }
 
 impl Kind {
@@ -35,6 +37,7 @@ impl Kind {
             Kind::YourMove => "yourMove",
             Kind::TimeLow => "timeLow",
             Kind::TournamentStarting => "tournamentStarting",
+            Kind::Challenge => "challenge",
         }
     }
 }

@@ -138,7 +138,18 @@ pub trait Store: Send + Sync + 'static {
     fn read(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
         self.transact(work)
     }
+
+    /// Tells the other processes sharing this store that `topic` changed
+    /// (a lobby's seeks, a tournament, an account's notifications): they
+    /// hear it as [`Change::Signal`]. Nothing to do for a store only one
+    /// process uses. The topic is at most [`MAX_TOPIC`] bytes.
+    fn signal(&self, _topic: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
 }
+
+/// The longest topic [`Store::signal`] carries.
+pub const MAX_TOPIC: usize = 1_000;
 
 /// What another process changed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,6 +160,8 @@ pub enum Change {
     /// node holding the game's first `ply` moves plays it without reading
     /// the store.
     Move { game: String, ply: usize, version: u64, mv: StoredMove },
+    /// Something besides games changed ([`Store::signal`]): its topic.
+    Signal(String),
     /// Changes may have been missed (the connection that hears them was
     /// lost): every game in memory may be stale.
     Missed,

@@ -99,6 +99,11 @@ impl AsyncStore {
         self.0.holds_computer(game)
     }
 
+    /// [`Store::signal`].
+    pub async fn signal(&self, topic: String) -> Result<(), StoreError> {
+        self.call(move |s| s.signal(&topic)).await
+    }
+
     pub fn is_shared(&self) -> bool {
         self.0.is_shared()
     }

@@ -18,12 +18,15 @@
 pub mod accounts;
 mod backend;
 mod blocking;
+pub mod challenges;
 #[cfg(test)]
 pub(crate) mod contract;
 mod copy;
 pub mod forecasts;
+pub mod lobby;
 pub mod notifications;
 mod postgres;
+pub mod presence;
 pub mod ratings;
 mod records;
 mod schema;
@@ -32,7 +35,7 @@ mod sqlite;
 pub mod tokens;
 pub mod tournaments;
 
-pub use backend::{Change, Store, StoreError};
+pub use backend::{Change, Store, StoreError, MAX_TOPIC};
 pub use blocking::AsyncStore;
 pub use copy::{copy_games, CopyReport};
 pub use postgres::PgStore;

@@ -316,6 +316,12 @@ fn listen(mut client: Client, config: postgres::Config, node: String, sender: mp
 
 /// A notification's payload: who wrote, and what changed.
 fn parse_note(payload: &str) -> Option<(&str, Change)> {
+    // A signal's topic follows `!`, which starts no game id.
+    if let Some((from, topic)) = payload.split_once(" !") {
+        if !from.contains(' ') {
+            return Some((from, Change::Signal(topic.to_owned())));
+        }
+    }
     let mut fields = payload.splitn(7, ' ');
     let (from, game) = (fields.next()?, fields.next()?);
     let mut moved = || -> Option<Change> {
@@ -707,6 +713,15 @@ impl Store for PgStore {
         true
     }
 
+    fn signal(&self, topic: &str) -> Result<(), StoreError> {
+        if topic.len() > super::MAX_TOPIC {
+            return Err(StoreError::Database(format!("a signal's topic is at most {} bytes", super::MAX_TOPIC)));
+        }
+        let mut client = self.client()?;
+        client.execute("SELECT pg_notify('menagerie_games', $1)", &[&format!("{} !{topic}", self.node)]).map_err(db)?;
+        Ok(())
+    }
+
     fn claim_orphans(&self) -> Result<Vec<String>, StoreError> {
         self.with_claims(|client, held| {
             let mine: Vec<&str> = held.iter().map(String::as_str).collect();
@@ -830,6 +845,8 @@ mod tests {
             assert_eq!(parse_note(garbled), Some(("n1", Change::Game("g7".into()))), "{garbled}");
         }
         assert_eq!(parse_note("lonely"), None);
+        assert_eq!(parse_note("n1 !lobby"), Some(("n1", Change::Signal("lobby".into()))));
+        assert_eq!(parse_note("n1 !tournament/a b"), Some(("n1", Change::Signal("tournament/a b".into()))));
         let long = StoredMove { text: "x".repeat(8_000), actor: MoveActor::First, at: Some(1) };
         assert_eq!(move_note("n1", "g7", 0, 1, &long), None, "too long for a notification");
     }

@@ -12,7 +12,9 @@
 //! memory between looks), so the node taking over goes on exactly where
 //! the other stopped: a pairing reserved and not created is created, a
 //! game ended and not scored is scored, and a pairing made twice from the
-//! same standings is stored once (the store's slots).
+//! same standings is stored once (the store's slots). A look that changed
+//! something signals `tournament/<id>` to every node ([`Hub::signal`]),
+//! which wakes the standings' streams.
 
 pub mod standings;
 
@@ -65,8 +67,12 @@ pub async fn run(hub: Weak<Hub>) {
                     continue;
                 }
             }
-            if let Err(error) = step(&hub, &id, crate::accounts::now_ms()).await {
-                tracing::warn!(target: "menagerie::tournaments", tournament = %id, %error, "a tournament step failed");
+            match step(&hub, &id, crate::accounts::now_ms()).await {
+                Ok(stepped) if stepped != Stepped::default() => hub.signal(topic(&id)).await,
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(target: "menagerie::tournaments", tournament = %id, %error, "a tournament step failed");
+                }
             }
         }
     }

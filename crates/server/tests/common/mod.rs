@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod lichess;
 pub mod session;
 pub mod smtp;
 

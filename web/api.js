@@ -45,6 +45,8 @@ export const api = {
   takeback: (id, seat, action) => call('POST', `/api/games/${id}/takeback`, { seat, action }),
   time: () => call('GET', '/api/time'),
   rematch: (id, seat) => call('POST', `/api/games/${id}/rematch`, { seat }),
+  claimable: (id, seat) => call('GET', `/api/games/${id}/claim${q(seat)}`),
+  claim: (id, seat, result) => call('POST', `/api/games/${id}/claim`, { seat, result }),
   socketUrl: (id, seat) => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/games/${id}/ws${q(seat)}`,
   // The lobby: this browser's name (its identity is a cookie) and the seeks.
   // Asked once per page (the lobby and the header's account link both ask):

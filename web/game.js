@@ -34,6 +34,9 @@ function message(error) {
   return error instanceof ApiError ? error.message : String(error && error.message ? error.message : error);
 }
 
+/// How often a seat whose opponent must move asks whether it left.
+const ABANDONED_EVERY_MS = 5000;
+
 export async function gamePage(root, id, seat) {
   clear(root);
   const page = new GamePage(root, id, seat);
@@ -120,6 +123,30 @@ class GamePage {
     document.addEventListener('keydown', (event) => this.onKey(event));
     syncTime().then(() => this.tick());
     setInterval(() => this.tick(), 100);
+    setInterval(() => this.checkAbandoned(), ABANDONED_EVERY_MS);
+  }
+
+  /// Whether the opponent left a live game that waits for it: then this
+  /// seat may claim the win or a draw (docs/api.md, "Abandonment").
+  async checkAbandoned() {
+    const s = this.state;
+    const e = this.el;
+    const waiting = s && !s.result && s.you !== null && !s.your_turn && s.to_act && s.to_act !== s.you
+      && s.mode === 'friend' && !(s.clock && s.clock.days);
+    let claimable = false;
+    if (waiting) claimable = (await api.claimable(this.id, this.seat).catch(() => ({}))).claimable === true;
+    if (!claimable || this.state !== s) {
+      e.abandoned.hidden = true;
+      return;
+    }
+    if (!e.abandoned.hidden) return;
+    const account = this.seatAccount(s.to_act);
+    const gone = account ? account.username : capitalised((s.seats[s.to_act] && s.seats[s.to_act].name) || 'your opponent');
+    clear(e.abandoned);
+    e.abandoned.append(h('span', {}, `${gone} left the game.`),
+      h('button', { class: 'primary', 'data-action': 'claim-win', onclick: () => this.act(() => api.claim(this.id, this.seat, 'win')) }, 'Claim victory'),
+      h('button', { 'data-action': 'claim-draw', onclick: () => this.act(() => api.claim(this.id, this.seat, 'draw')) }, 'Call it a draw'));
+    e.abandoned.hidden = false;
   }
 
   /// The accounts holding the seats, by username (none: anonymous players),
@@ -176,6 +203,7 @@ class GamePage {
     e.status = h('div', { class: 'status-line', 'data-status': '', role: 'status' });
     e.result = h('div', { class: 'result-panel', hidden: true });
     e.offer = h('div', { class: 'offer', hidden: true });
+    e.abandoned = h('div', { class: 'offer', hidden: true, 'data-abandoned': '' });
     e.chooser = h('div', { class: 'chooser', hidden: true, 'data-chooser': '' });
     e.actions = h('div', { class: 'actions' });
     e.gameNow = h('div', { class: 'game-now' });
@@ -183,7 +211,7 @@ class GamePage {
     e.restarting = h('p', { class: 'muted', hidden: true, role: 'status', 'data-restarting': '' }, 'The server is restarting: reconnecting…');
     e.invite = h('div', { class: 'invite', hidden: true });
     e.gameAfter = h('div', { class: 'game-now' });
-    e.now = h('section', { class: 'g-now', 'data-now': '' }, e.restarting, e.result, e.status, e.offer, e.gameNow, e.chooser, e.actions, e.gameAfter, e.error, e.invite);
+    e.now = h('section', { class: 'g-now', 'data-now': '' }, e.restarting, e.result, e.status, e.offer, e.abandoned, e.gameNow, e.chooser, e.actions, e.gameAfter, e.error, e.invite);
     e.controls = h('div', { class: 'g-controls' });
     e.counters = h('div', { class: 'counters muted', 'data-counters': '' });
     e.panel = h('div', { class: 'panel' });
@@ -387,6 +415,7 @@ class GamePage {
     clear(e.controls);
     clear(e.offer);
     e.offer.hidden = true;
+    if (s.result || s.your_turn) e.abandoned.hidden = true;
     const mine = s.you !== null;
     if (!s.result && mine) {
       e.controls.append(h('button', { 'data-action': 'resign', onclick: () => { if (confirm('Resign this game?')) this.act(() => api.resign(this.id, this.actingSeat())); } }, 'Resign'));

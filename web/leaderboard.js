@@ -69,7 +69,9 @@ function table(users, variant, short) {
       const perf = (user.perfs && user.perfs[variant]) || {};
       return h('tr', { 'data-leaderboard-row': user.username },
         h('td', { class: 'rank' }, index + 1),
-        h('td', { class: 'who' }, h('a', { href: `/@/${encodeURIComponent(user.username)}` }, user.username)),
+        h('td', { class: 'who' },
+          user.title ? h('span', { class: 'player-title', 'data-player-title': user.title }, `${user.title} `) : null,
+          h('a', { href: `/@/${encodeURIComponent(user.username)}` }, user.username)),
         h('td', { class: 'rating', 'data-rating': perf.rating }, Number.isFinite(perf.rating) ? Math.round(perf.rating) : '?'),
         h('td', { class: 'progress' }, progressBadge(perf.progress)));
     })));

@@ -128,7 +128,9 @@ function profileHead(user, closed) {
     Number.isFinite(count.rated) ? `${count.rated} rated` : null,
   ].filter(Boolean);
   return h('div', { class: 'profile-head' },
-    h('h2', { 'data-profile-username': user.username }, user.username, closed ? h('span', { class: 'badge closed' }, 'closed') : null),
+    h('h2', { 'data-profile-username': user.username },
+      user.title ? h('span', { class: 'player-title', 'data-player-title': user.title }, `${user.title} `) : null,
+      user.username, closed ? h('span', { class: 'badge closed' }, 'closed') : null),
     h('p', { class: 'muted', 'data-profile-joined': '' }, facts.join(' · ')));
 }
 

@@ -70,6 +70,22 @@ pub enum Act {
     Draw(DrawAction),
     /// Asks to take back one's last move, or answers the other side's asking.
     Takeback(DrawAction),
+    /// Claims the game the opponent left ([`crate::abandonment`]).
+    Claim(Claim),
+}
+
+/// A claim of a game the opponent left, with what the nodes know of the
+/// opponent's presence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// A draw rather than the win.
+    pub draw: bool,
+    /// A socket of the opponent's seat is open on this node.
+    pub opponent_here: bool,
+    /// When any node last saw the opponent's seat (ms), if ever.
+    pub opponent_seen: Option<i64>,
+    /// How long the opponent must have been gone.
+    pub after: std::time::Duration,
 }
 
 impl Act {
@@ -84,6 +100,7 @@ impl Act {
             Act::Draw(_) => "draw answer",
             Act::Takeback(DrawAction::Offer) => "takeback offer",
             Act::Takeback(_) => "takeback answer",
+            Act::Claim(_) => "abandonment claim",
         }
     }
 }
@@ -138,7 +155,7 @@ pub struct NewGame {
 
 /// A time control as sent: `{"initial": 300, "increment": 3}` in seconds
 /// (fractions allowed), or `{"days": 3}` for correspondence.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClockBody {
     #[serde(default)]

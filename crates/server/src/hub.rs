@@ -9,8 +9,9 @@ mod records;
 
 pub use records::ImportGame;
 
+use crate::abandonment::Presence;
 use crate::catalog::Catalog;
-use crate::command::{Act, Command, NewGame, Setup};
+use crate::command::{Act, Claim, Command, NewGame, Setup};
 use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
 use crate::error::ApiError;
 use crate::forecast;
@@ -45,6 +46,9 @@ pub struct HubConfig {
     /// Tells accounts of their correspondence games (and mails them with
     /// `--smtp`).
     pub notifier: Arc<Notifier>,
+    /// How long a player must have been gone from a live game before the
+    /// other may claim it ([`crate::abandonment`]).
+    pub claim_after: Duration,
     /// Whether bots may play rated games against people
     /// (`menagerie serve --bots-rated-vs-people`; lichess forbids it).
     pub bots_rated_vs_people: bool,
@@ -58,6 +62,7 @@ impl Default for HubConfig {
             idle_after: Some(Duration::from_secs(10 * 60)),
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
+            claim_after: crate::abandonment::CLAIM_AFTER,
             bots_rated_vs_people: false,
         }
     }
@@ -110,6 +115,9 @@ pub struct Hub {
     bots_rated_vs_people: bool,
     /// The topics changed here or on other nodes ([`Hub::signal`]).
     signals: tokio::sync::broadcast::Sender<String>,
+    /// Where the seats of games are seen, for abandonment claims.
+    presence: Arc<Presence>,
+    claim_after: Duration,
 }
 
 /// The topic [`Hub::signals`] carries when changes may have been missed
@@ -130,6 +138,8 @@ impl Hub {
         let store = AsyncStore::new(store);
         let catalog = Arc::new(config.catalog);
         let notifier = config.notifier;
+        let presence = Presence::new(store.clone());
+        let claim_after = config.claim_after;
         let bots_rated_vs_people = config.bots_rated_vs_people;
         let games = Arc::new(LoadedGames::new(
             store.clone(),
@@ -161,6 +171,9 @@ impl Hub {
             );
             runtime.spawn(follower);
         }
+        if let (true, Ok(runtime)) = (store.is_shared(), tokio::runtime::Handle::try_current()) {
+            runtime.spawn(tell_other_nodes_of_notifications(notifier.subscribe(), store.clone()));
+        }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
         Arc::new(Hub {
             source,
@@ -172,6 +185,8 @@ impl Hub {
             computer,
             notifier,
             signals,
+            presence,
+            claim_after,
             bots_rated_vs_people,
         })
     }
@@ -501,7 +516,46 @@ impl Hub {
         if live.open(viewer) {
             slot.publish(&mut live);
         }
-        Ok(view::state(&live, viewer, self.source(), &self.takeback_levels))
+        let state = view::state(&live, viewer, self.source(), &self.takeback_levels);
+        drop(live);
+        if let Viewer::Seat(player) = viewer {
+            self.presence.saw(id, player.index()).await;
+        }
+        Ok(state)
+    }
+
+    /// Where the seats of games are seen ([`crate::abandonment`]).
+    pub fn presence(&self) -> &Arc<Presence> {
+        &self.presence
+    }
+
+    /// Claims the game whose other seat left, for the seat holding
+    /// `secret`: won, or drawn if `draw` ([`crate::abandonment::rule`]).
+    pub async fn claim(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<StateJson, ApiError> {
+        let claim = self.claim_for(id, secret, draw).await?.1;
+        self.act(id, secret, Act::Claim(claim)).await
+    }
+
+    /// Whether the seat holding `secret` may claim the game now, and why not.
+    pub async fn claimable(&self, id: &str, secret: Option<&str>) -> Result<Option<String>, ApiError> {
+        let (player, claim) = self.claim_for(id, secret, false).await?;
+        let slot = self.slot(id).await?;
+        let live = slot.live.lock().await;
+        Ok(live.claim_refusal(player, claim))
+    }
+
+    /// The claim the seat holding `secret` would make, with what the nodes
+    /// know of its opponent's presence.
+    async fn claim_for(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<(Player, Claim), ApiError> {
+        let player = {
+            let slot = self.slot(id).await?;
+            let live = slot.live.lock().await;
+            live.seat(secret)?
+        };
+        let seat = player.other().index();
+        let opponent_here = self.presence.here(id, seat);
+        let opponent_seen = self.presence.last_seen(id, seat).await?;
+        Ok((player, Claim { draw, opponent_here, opponent_seen, after: self.claim_after }))
     }
 
     /// The legal moves, for whoever may know them: the seat to act, or
@@ -536,5 +590,28 @@ pub(crate) fn log_ended(live: &LiveGame) {
             plies = live.moves.len(),
             "game over"
         );
+    }
+}
+
+/// The topic of an account's changes (its notifications) in [`Hub::signals`].
+pub fn account_topic(account: &str) -> String {
+    format!("account/{account}")
+}
+
+/// Tells the other nodes of every account whose notifications changed
+/// here (their bells there look again), until the hub is gone. The local
+/// sockets hear the notifier itself.
+async fn tell_other_nodes_of_notifications(mut changed: tokio::sync::broadcast::Receiver<String>, store: AsyncStore) {
+    use tokio::sync::broadcast::error::RecvError;
+    loop {
+        let topic = match changed.recv().await {
+            Ok(account) => account_topic(&account),
+            // Some were missed: every bell looks again.
+            Err(RecvError::Lagged(_)) => EVERY_TOPIC.to_owned(),
+            Err(RecvError::Closed) => return,
+        };
+        if let Err(error) = store.signal(topic).await {
+            tracing::warn!(%error, "the other nodes were not told of a notification");
+        }
     }
 }

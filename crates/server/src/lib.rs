@@ -28,7 +28,10 @@
 //!   sent since the last change. State that lives with a game in play
 //!   (clocks) belongs there.
 //! - [`lobby`]: anonymous players (a cookie and a display name), open
-//!   challenges (seeks) and the games started from them, in memory.
+//!   challenges (seeks) and the games started from them, stored and
+//!   followed across nodes through the hub's signals.
+//! - [`abandonment`]: where seats are seen (any node), and when a player
+//!   may claim a game its opponent left.
 //! - [`computer`]: the computer's levels and players, and the driver that
 //!   searches and plays when a game waits for the computer.
 //! - [`view`]: the JSON a viewer is sent, built from a live game.
@@ -39,6 +42,7 @@
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
+pub mod abandonment;
 pub mod accounts;
 pub mod analysis;
 pub mod assets;

@@ -185,6 +185,9 @@ async fn an_account_that_has_played_no_game_becomes_a_bot_with_the_bot_scope() {
     let you = game["you"].as_str().unwrap();
     assert_eq!(players[you], "robot", "{players}");
     assert_eq!(players["titles"], json!({ you: "BOT" }), "{players}");
+    // And so does its profile (the page shows "BOT robot"); a person's has no title.
+    let (_, profile, _) = client.send(Method::GET, "/api/user/robot", With::default(), None).await;
+    assert_eq!(profile["title"], "BOT", "{profile}");
 
     // Someone who has played stays a person.
     let player = client.register("player").await;
@@ -196,6 +199,8 @@ async fn an_account_that_has_played_no_game_becomes_a_bot_with_the_bot_scope() {
     assert_eq!(status, 400, "{error}");
     let (_, account, _) = client.send(Method::GET, "/api/account", bearer(&token), None).await;
     assert!(account.get("title").is_none(), "{account}");
+    let (_, profile, _) = client.send(Method::GET, "/api/user/player", With::default(), None).await;
+    assert!(profile.get("title").is_none(), "{profile}");
     let games = client.send(Method::GET, "/api/account/playing", with_player, None).await.1;
     let path = format!("/api/games/{}/players", games["nowPlaying"][0]["gameId"].as_str().unwrap());
     let (_, players, _) = client.send(Method::GET, &path, With::default(), None).await;

@@ -142,7 +142,12 @@ async fn game_stream(hub: Arc<Hub>, holder: TokenHolder, api: Api, id: String) -
     let variant = slot.live.lock().await.record.variant.clone();
     let around = around(&hub, &id, &variant).await?;
     let (sender, response) = ndjson();
-    tokio::spawn(follow_game(slot, seat, around, sender));
+    // A player streaming its game is here, as with a socket (abandonment).
+    let present = hub.presence().arrive(&id, seat.index()).await;
+    tokio::spawn(async move {
+        follow_game(slot, seat, around, sender).await;
+        drop(present);
+    });
     Ok(response)
 }
 

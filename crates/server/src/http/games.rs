@@ -171,6 +171,49 @@ pub async fn takeback(
     run(hub, body.parse(id)?).await
 }
 
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClaimBody {
+    #[serde(default)]
+    seat: Option<String>,
+    /// `win` or `draw`.
+    result: String,
+}
+
+/// `POST /api/games/{id}/claim`: the win or a draw of a game the opponent left.
+pub async fn claim(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Body(body): Body<ClaimBody>,
+) -> Result<StateJson, ApiError> {
+    let draw = match body.result.as_str() {
+        "win" => false,
+        "draw" => true,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "bad result {}: expected \"win\" or \"draw\"",
+                menagerie_core::shown(other)
+            )))
+        }
+    };
+    let seat = seat(&hub, &headers, &id, body.seat).await?;
+    hub.claim(&id, seat.as_deref(), draw).await
+}
+
+/// `GET /api/games/{id}/claim?seat=...`: whether the seat may claim the
+/// game its opponent left now, and why not.
+pub async fn claimable(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<SeatQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let seat = seat(&hub, &headers, &id, q.seat).await?;
+    let refusal = hub.claimable(&id, seat.as_deref()).await?;
+    Ok(Json(serde_json::json!({ "claimable": refusal.is_none(), "reason": refusal })))
+}
+
 pub async fn rematch(
     State(hub): Shared,
     headers: HeaderMap,

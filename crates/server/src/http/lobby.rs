@@ -80,14 +80,14 @@ pub async fn rename(
     Body(body): Body<NameBody>,
 ) -> Result<Response, ApiError> {
     let me = Identity { name: checked_name(&body.name)?, ..me };
-    lobby.rename(&me.id, &me.name);
+    lobby.rename(&me.id, &me.name).await?;
     Ok(answer(StatusCode::OK, me.cookies_with_name(), me_json(&me)))
 }
 
 /// `GET /api/seeks`: the open seeks (`yours` marks the asker's).
-pub async fn seeks(Extension(lobby): TheLobby, headers: HeaderMap) -> Json<Value> {
+pub async fn seeks(Extension(lobby): TheLobby, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
     let me = Identity::existing(&headers);
-    Json(json!({ "seeks": lobby.seeks(me.as_ref().map(|m| &m.id)) }))
+    Ok(Json(json!({ "seeks": lobby.seeks(me.as_ref().map(|m| &m.id)).await? })))
 }
 
 /// `POST /api/seeks`: opens a seek, checked as a new friend game is.
@@ -112,9 +112,20 @@ pub async fn create(
     };
     let name = account.as_ref().map_or_else(|| me.name.clone(), |a| a.username.clone());
     let account = account.map(|a| a.id);
-    let seek =
-        Seek { id: secret::game_id(), creator: me.id.clone(), name, account, address, setup, rated, range, rating };
-    let listed = lobby.add(seek)?;
+    let seek = Seek {
+        id: secret::game_id(),
+        creator: me.id.key(),
+        name,
+        account,
+        address,
+        body,
+        setup,
+        rated,
+        range,
+        rating,
+        alive_until: 0,
+    };
+    let listed = lobby.add(seek).await?;
     Ok(answer(StatusCode::CREATED, me.cookies(), listed))
 }
 
@@ -130,7 +141,7 @@ pub async fn cancel(
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
     let me = Identity::existing(&headers);
-    lobby.cancel(me.as_ref().map(|m| &m.id), &id)?;
+    lobby.cancel(me.as_ref().map(|m| &m.id), &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -143,7 +154,7 @@ pub async fn accept(
     me: Identity,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
-    let wanted = lobby.seek(&id)?;
+    let wanted = lobby.seek(&id).await?;
     let accepter_rating = match &account {
         Some(account) => Some(ratings::shown_rating_of(&hub, &account.id, &wanted.setup.variant).await?),
         None => None,
@@ -162,7 +173,7 @@ pub async fn accept(
             )));
         }
     }
-    let seek = lobby.take(&me.id, &id)?;
+    let seek = lobby.take(&me.id, &id).await?;
     let accepter = account.as_ref().map_or_else(|| me.name.clone(), |a| a.username.clone());
     let accepter_holds = (me.id.key(), account.map(|a| a.id));
     // To its end even if the accepter goes away: the creator waits for it.
@@ -170,14 +181,14 @@ pub async fn accept(
         let between = match hub.create_between(&seek.setup).await {
             Ok(between) => between,
             Err(error) => {
-                lobby.restore(seek);
+                lobby.restore(seek).await;
                 return Err(error);
             }
         };
         // Each seat is held by its player's browser and account.
         let (player, account) = accepter_holds;
         accounts::hold(&hub, &between.id, vec![between.creator.other()], Some(player), account).await?;
-        let creator = (Some(seek.creator.key()), seek.account.clone());
+        let creator = (Some(seek.creator.clone()), seek.account.clone());
         accounts::hold(&hub, &between.id, vec![between.creator], creator.0, creator.1).await?;
         if seek.rated {
             let (game, perf) = (between.id.clone(), perf_of(&seek.setup.variant).to_owned());
@@ -187,12 +198,12 @@ pub async fn accept(
         names[between.creator.index()] = (seek.name.clone(), seek.rating);
         let seats =
             [0, 1].map(|i| ListedSeat { side: between.sides[i].clone(), name: names[i].0.clone(), rating: names[i].1 });
-        lobby.list_game(between.slot, between.id, between.variant, seats, seek.rated);
+        lobby.list_game(between.id, between.variant, seats, seek.rated).await;
         let mut for_creator = between.for_creator;
         for_creator["opponent"] = json!(accepter);
         for_creator["variant"] = json!(seek.setup.variant);
         for_creator["rated"] = json!(seek.rated);
-        lobby.tell(&seek.creator, json!({ "type": "started", "seek": seek.id, "game": for_creator }));
+        lobby.tell(&seek.creator, json!({ "type": "started", "seek": seek.id, "game": for_creator })).await?;
         let mut for_accepter = between.for_other;
         for_accepter["opponent"] = json!(seek.name);
         for_accepter["seek"] = json!(seek.id);

@@ -110,6 +110,8 @@ fn table() -> Table {
         .post("/api/games/{id}/takeback", games::takeback)
         .get("/api/time", time::now)
         .post("/api/games/{id}/rematch", games::rematch)
+        .get("/api/games/{id}/claim", games::claimable)
+        .post("/api/games/{id}/claim", games::claim)
         .get("/api/games/{id}/forecasts", forecasts::read)
         .post("/api/games/{id}/forecasts", forecasts::replace)
         .get("/api/games/{id}/ws", socket::upgrade)
@@ -191,6 +193,8 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
 /// draining, restarting, trusted proxies) and the account routes' settings
 /// (`Secure` cookies).
 pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
+    let lobby =
+        Lobby::new(Arc::clone(&hub), Some(Arc::clone(&operations)), crate::lobby::GRACE, crate::lobby::LISTED_IDLE);
     table()
         .router
         // Every route, before its handler: no change from another origin.
@@ -198,7 +202,7 @@ pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedO
         .fallback(|| async { ApiError::not_found("no such page") })
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
-        .layer(Extension(Arc::new(Lobby::default())))
+        .layer(Extension(lobby))
         .layer(Extension(Arc::new(accounts)))
         .layer(middleware::from_fn(ops::observe))
         .layer(middleware::from_fn(ops::forwarded_client))

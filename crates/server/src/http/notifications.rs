@@ -29,9 +29,10 @@ type Shared = State<Arc<Hub>>;
 const LISTED: usize = 50;
 /// The socket sends the newest few with the count.
 const ON_SOCKET: usize = 5;
-/// How often a socket looks at the store for notices another node stored
-/// (this node's own wake it at once).
-const LOOK_EVERY: Duration = Duration::from_secs(10);
+/// How often a socket looks at the store by itself. Changes wake it at
+/// once, this node's through the notifier and other nodes' through the
+/// hub's signals; a look now and then covers a signal lost with a node.
+const LOOK_EVERY: Duration = Duration::from_secs(60);
 /// A client's frames on the socket: pings and a close only.
 const MAX_INCOMING: usize = 4 * 1024;
 /// How long a reset link works.
@@ -113,16 +114,21 @@ pub async fn upgrade(
 ) -> Result<Response, ApiError> {
     let account = account.ok_or_else(unauthorized)?;
     let changes = hub.notifier().subscribe();
+    let signals = hub.signals();
     let store = hub.store().clone();
-    Ok(pass.upgrade(upgrade, "notifications", MAX_INCOMING, move |socket| serve(store, account.id, changes, socket)))
+    Ok(pass.upgrade(upgrade, "notifications", MAX_INCOMING, move |socket| {
+        serve(store, account.id, changes, signals, socket)
+    }))
 }
 
 async fn serve(
     store: AsyncStore,
     account: String,
     mut changes: tokio::sync::broadcast::Receiver<String>,
+    mut signals: tokio::sync::broadcast::Receiver<String>,
     mut socket: LiveSocket,
 ) {
+    let topic = crate::hub::account_topic(&account);
     let mut sent: Option<Value> = None;
     let mut looks = tokio::time::interval(LOOK_EVERY);
     loop {
@@ -142,6 +148,13 @@ async fn serve(
                     Ok(who) if who == account => break,
                     Ok(_) => {}
                     // Missed some: look again.
+                    Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
+                    Err(_) => return,
+                },
+                // Another node changed them.
+                signal = signals.recv() => match signal {
+                    Ok(heard) if heard == topic || heard == crate::hub::EVERY_TOPIC => break,
+                    Ok(_) => {}
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
                     Err(_) => return,
                 },

@@ -104,6 +104,9 @@ pub async fn user(State(hub): Shared, Path(username): Path<String>) -> Result<Js
     if let Some(seen) = seen {
         body["seenAt"] = json!(seen);
     }
+    if super::lichess::is_bot(&hub, &account.id).await? {
+        body["title"] = json!("BOT");
+    }
     Ok(Json(body))
 }
 
@@ -269,14 +272,18 @@ pub async fn leaderboard(
             for (username, perf) in ratings::leaders(sql, &perf_id, LEADERBOARD_DEVIATION, nb)? {
                 let Some(account) = stored::account_by_name(sql, &username)? else { continue };
                 let recent = ratings::recent_ratings(sql, &account.id, &perf_id, glicko2::PROGRESS_GAMES)?;
-                users.push(json!({
+                let mut user = json!({
                     "id": stored::username_key(&username),
                     "username": username,
                     "perfs": { &perf_id: {
                         "rating": points(perf.now(now).rating),
                         "progress": glicko2::progress(&recent),
                     } },
-                }));
+                });
+                if crate::store::tokens::is_bot(sql, &account.id)? {
+                    user["title"] = json!("BOT");
+                }
+                users.push(user);
             }
             Ok(users)
         })

@@ -40,7 +40,14 @@ pub async fn upgrade(
         }
         viewer
     };
-    Ok(pass.upgrade(upgrade, "game", MAX_INCOMING, move |socket| watch(hub, game, viewer, socket)))
+    Ok(pass.upgrade(upgrade, "game", MAX_INCOMING, move |socket| async move {
+        // A seat's socket keeps its player present for abandonment claims.
+        let _present = match viewer {
+            Viewer::Seat(player) => Some(hub.presence().arrive(&id, player.index()).await),
+            Viewer::Spectator => None,
+        };
+        watch(hub, game, viewer, socket).await
+    }))
 }
 
 /// The largest frame or message a client may send on a socket: it only

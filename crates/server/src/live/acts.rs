@@ -4,8 +4,9 @@
 //! fallen ends the game before anything else is done.
 
 use super::LiveGame;
+use crate::abandonment::rule::{self, Situation};
 use crate::clock::now_ms;
-use crate::command::{Act, DrawAction};
+use crate::command::{Act, Claim, DrawAction};
 use crate::computer::TakebackLevels;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, Ending, MoveActor};
@@ -36,7 +37,45 @@ impl LiveGame {
             Act::Abort => self.abort(store).await,
             Act::Draw(action) => self.answer_draw(store, player, action).await,
             Act::Takeback(action) => self.answer_takeback(store, player, action, takeback_levels).await,
+            Act::Claim(claim) => self.claim(store, player, claim).await,
         }
+    }
+
+    /// Why `player` may not claim the game now (`None`: it may).
+    pub fn claim_refusal(&self, player: Player, claim: Claim) -> Option<String> {
+        if let Some(result) = self.result() {
+            return Some(format!("the game is over ({})", result.reason));
+        }
+        let other = player.other();
+        let moved = |who: Player| self.moves.iter().any(|m| m.actor == MoveActor::of(who));
+        let last_move = self.moves.iter().rev().find(|m| m.actor == MoveActor::of(other)).and_then(|m| m.at);
+        let opponent_seen =
+            (!claim.opponent_here).then(|| claim.opponent_seen.into_iter().chain(last_move).max().unwrap_or(i64::MIN));
+        let situation = Situation {
+            correspondence: crate::notify::correspondence::is_correspondence(self.record.time_control),
+            opponent_is_computer: self.computer_level(other).is_some(),
+            both_moved: moved(player) && moved(other),
+            opponent_to_act: self.game.to_act() == Actor::Player(other),
+            opponent_seen,
+            now: now_ms(),
+        };
+        rule::refusal(situation, claim.after)
+    }
+
+    /// Ends the game the opponent left: won by `player`, or drawn.
+    async fn claim(&mut self, store: &AsyncStore, player: Player, claim: Claim) -> Result<(), ApiError> {
+        if let Some(why) = self.claim_refusal(player, claim) {
+            return Err(ApiError::conflict(why));
+        }
+        let now = now_ms();
+        let mut meta = self.meta.clone();
+        let winner = (!claim.draw).then_some(player);
+        meta.ending = Some(Ending { winner, reason: "abandonment".into() });
+        meta.draw_offer = None;
+        meta.takeback_offer = None;
+        meta.finished = true;
+        meta.clock_at = Some(now);
+        self.commit_meta(store, meta).await
     }
 
     async fn play_for(

@@ -1,16 +1,24 @@
 //! The lobby: open challenges (seeks) and the games started from them,
 //! pushed to every lobby socket when they change (docs/api.md, "Lobby").
 //!
-//! It lives in this process's memory: with several nodes on one database
-//! each node has its own lobby (the games it starts are shared like any).
+//! Everything it shows lives in the store ([`crate::store::lobby`]), so
+//! every node shows the same lobby: a seek made through one node is
+//! accepted through another, and a node's restart loses none. What is this
+//! node's own are its sockets: each node keeps a copy of the listing for
+//! them, read again when any node signals `lobby` ([`Hub::signal`]).
 //!
-//! A seek lasts while its creator is here: while one of the creator's
-//! lobby sockets is open, or for [`GRACE`] after the last one closed (a
-//! page reload keeps it). It also ends when accepted, cancelled, or when
-//! its creator accepts another seek. Everything is bounded: seeks per
-//! player, per client address and in all, sockets per player, games
-//! listed, and the new players one address may make a minute (each
-//! player's caps would be worth nothing if one client could be many).
+//! A seek lasts while its creator is here: it holds a lease, renewed while
+//! one of the creator's lobby sockets is open on any node. When the last
+//! one here closes, the seek waits [`GRACE`] (a page reload keeps it), then
+//! its lease is cut to [`HANDOVER`] (another node holding a socket of the
+//! creator renews it before that), or to nothing on a store only this
+//! process uses. A node that stops cuts no lease: its sockets' players come
+//! back through another node or after the restart. A seek also ends when
+//! accepted, cancelled, or when its creator accepts another seek.
+//! Everything is bounded: seeks per player, per client address and in all,
+//! sockets per player, games listed, and the new players one address may
+//! make a minute (each player's caps would be worth nothing if one client
+//! could be many).
 
 mod arrivals;
 pub mod identity;
@@ -18,8 +26,11 @@ mod seek;
 
 pub use seek::{RatingRange, Seek, SeekBody, ShownRating};
 
+use crate::accounts::now_ms;
 use crate::error::ApiError;
-use crate::live::GameSlot;
+use crate::hub::{Hub, EVERY_TOPIC};
+use crate::ops::Operations;
+use crate::store::lobby as stored;
 use axum::http::StatusCode;
 use identity::PlayerId;
 use serde_json::{json, Value};
@@ -27,6 +38,7 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
+use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{mpsc, watch};
 
 /// Seeks one player may have open at once.
@@ -34,11 +46,11 @@ pub const SEEKS_PER_PLAYER: usize = 3;
 /// Seeks open at once from one client address (a few players behind one
 /// router), so that no one client fills the lobby.
 pub const SEEKS_PER_ADDRESS: usize = 10;
-/// Seeks open at once on this node.
+/// Seeks open at once in all.
 pub const MAX_SEEKS: usize = 200;
 /// New players (identity cookies) one client address may be given a minute.
 pub const NEW_PLAYERS_PER_MINUTE: u32 = 10;
-/// Lobby sockets one player may have open at once (tabs, reloads).
+/// Lobby sockets one player may have open at once on one node (tabs, reloads).
 pub const SOCKETS_PER_PLAYER: usize = 8;
 /// Games listed as being played, at most (the oldest leave the list first).
 pub const MAX_LISTED_GAMES: usize = 100;
@@ -47,19 +59,27 @@ pub const MAX_LISTED_GAMES: usize = 100;
 pub const LISTED_IDLE: Duration = Duration::from_secs(30 * 60);
 /// How long a player's seeks outlive the player's last lobby socket.
 pub const GRACE: Duration = Duration::from_secs(3);
+/// A seek's lease while a socket of its creator is open: renewed every
+/// [`RENEW_EVERY`], so it outlives a node that dies by this much at most.
+pub const LEASE: Duration = Duration::from_secs(30);
+/// How often a node renews the leases of the players whose sockets it holds.
+pub const RENEW_EVERY: Duration = Duration::from_secs(5);
+/// What is left of a seek's lease once its creator left this node, when
+/// other nodes share the store: long enough for another node holding a
+/// socket of the creator to renew it.
+pub const HANDOVER: Duration = Duration::from_secs(12);
+/// How often the listing is read again while sockets watch it (the moves
+/// of the games listed).
+pub const LISTING_EVERY: Duration = Duration::from_secs(2);
+/// How long a message for a seek's creator waits for one of its sockets.
+const MESSAGE_KEPT: Duration = Duration::from_secs(10 * 60);
 /// Messages addressed to one socket that may wait to be sent (a started
 /// game: one per accepted seek, so [`SEEKS_PER_PLAYER`] at most at once).
 const ADDRESSED_QUEUE: usize = 2 * SEEKS_PER_PLAYER;
-
-/// A game started in the lobby, listed while it is played.
-struct ListedGame {
-    id: String,
-    variant: String,
-    seats: [ListedSeat; 2],
-    rated: bool,
-    ply: usize,
-    watcher: tokio::task::AbortHandle,
-}
+/// The topic every lobby change is signalled under.
+pub const TOPIC: &str = "lobby";
+/// The topic of messages waiting for one player (its key follows).
+const PLAYER_TOPIC: &str = "lobby/player/";
 
 /// A seat of a listed game: its side's name in the game (`white`), its
 /// player's display name, and rating in the variant if an account's.
@@ -70,26 +90,53 @@ pub struct ListedSeat {
     pub rating: Option<ShownRating>,
 }
 
-/// A player known to the lobby: its open sockets, and what waits for it.
+impl ListedSeat {
+    fn to_json(&self) -> Value {
+        let mut seat = json!({ "side": self.side, "name": self.name });
+        if let Some(rating) = self.rating {
+            seat["rating"] = json!(rating.rating);
+            seat["provisional"] = json!(rating.provisional);
+        }
+        seat
+    }
+}
+
+/// A player's sockets on this node.
 #[derive(Default)]
 struct Presence {
     sockets: Vec<(u64, mpsc::Sender<Value>)>,
     /// Set when the last socket closed: the departure the grace timer ends.
     away: Option<u64>,
-    /// Started games for a creator with no socket open (a reload).
-    pending: Vec<Value>,
+}
+
+/// What this node's sockets are shown, as last read from the store.
+#[derive(Default)]
+struct Listing {
+    seeks: Vec<Seek>,
+    games: Vec<Value>,
+}
+
+/// The same listing as shown: a renewed lease changes nothing.
+impl PartialEq for Listing {
+    fn eq(&self, other: &Listing) -> bool {
+        let shown = |seeks: &[Seek]| seeks.iter().map(|s| (s.creator.clone(), s.to_json(None))).collect::<Vec<_>>();
+        self.games == other.games && shown(&self.seeks) == shown(&other.seeks)
+    }
 }
 
 #[derive(Default)]
 struct Inner {
-    seeks: Vec<Seek>,
-    players: HashMap<PlayerId, Presence>,
-    games: Vec<ListedGame>,
+    /// By player key ([`PlayerId::key`]).
+    players: HashMap<String, Presence>,
+    listing: Listing,
     /// Numbers sockets and departures.
     counter: u64,
 }
 
 pub struct Lobby {
+    hub: Arc<Hub>,
+    /// Whether this node is stopping (then departures cut no lease).
+    operations: Option<Arc<Operations>>,
     inner: Mutex<Inner>,
     /// Bumped on every change sockets show.
     changes: watch::Sender<u64>,
@@ -102,36 +149,47 @@ pub struct Lobby {
 /// dropping it tells the lobby the socket closed.
 pub struct Membership {
     lobby: Arc<Lobby>,
-    player: Option<(PlayerId, u64)>,
+    player: Option<(String, u64)>,
     pub addressed: mpsc::Receiver<Value>,
     pub changes: watch::Receiver<u64>,
 }
 
 impl Drop for Membership {
     fn drop(&mut self) {
-        if let Some((id, socket)) = self.player.take() {
-            self.lobby.leave(id, socket);
+        if let Some((key, socket)) = self.player.take() {
+            self.lobby.leave(key, socket);
         }
     }
 }
 
-impl Default for Lobby {
-    fn default() -> Self {
-        Lobby::new(GRACE, LISTED_IDLE)
-    }
+/// A store error, as a lobby request answers it.
+fn failed(error: crate::store::StoreError) -> ApiError {
+    ApiError::from(error)
 }
 
 impl Lobby {
-    /// A lobby whose seeks outlive their creator's last socket by `grace`,
-    /// and whose games leave the list after `listed_idle` without a change.
-    pub fn new(grace: Duration, listed_idle: Duration) -> Lobby {
-        Lobby {
+    /// The lobby of `hub`'s store, whose seeks outlive their creator's
+    /// last socket by `grace`, and whose games leave the list after
+    /// `listed_idle` without a change. It follows the store from now on.
+    pub fn new(
+        hub: Arc<Hub>,
+        operations: Option<Arc<Operations>>,
+        grace: Duration,
+        listed_idle: Duration,
+    ) -> Arc<Lobby> {
+        let lobby = Arc::new(Lobby {
+            hub,
+            operations,
             inner: Mutex::default(),
             changes: watch::Sender::new(0),
             grace,
             listed_idle,
             new_players: arrivals::Arrivals::new(NEW_PLAYERS_PER_MINUTE, Duration::from_secs(60)),
+        });
+        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+            runtime.spawn(follow(Arc::downgrade(&lobby), lobby.hub.signals()));
         }
+        lobby
     }
 
     /// Whether `client` may be given a new player now (counted if so).
@@ -152,8 +210,8 @@ impl Lobby {
         self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    fn changed(&self) {
-        self.changes.send_modify(|v| *v += 1);
+    fn has_sockets(&self, key: &str) -> bool {
+        self.lock().players.get(key).is_some_and(|p| !p.sockets.is_empty())
     }
 
     /// A socket joins, for `player` if the request named one.
@@ -163,10 +221,11 @@ impl Lobby {
         let Some(player) = player else {
             return Ok(Membership { lobby: Arc::clone(self), player: None, addressed, changes });
         };
+        let key = player.key();
         let mut inner = self.lock();
         inner.counter += 1;
         let socket = inner.counter;
-        let presence = inner.players.entry(player.clone()).or_default();
+        let presence = inner.players.entry(key.clone()).or_default();
         if presence.sockets.len() >= SOCKETS_PER_PLAYER {
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -174,333 +233,364 @@ impl Lobby {
             ));
         }
         presence.away = None;
-        for message in presence.pending.drain(..) {
-            let _ = sender.try_send(message);
-        }
         presence.sockets.push((socket, sender));
-        Ok(Membership { lobby: Arc::clone(self), player: Some((player.clone(), socket)), addressed, changes })
+        drop(inner);
+        // Its seeks live again (a reload, a node changed) and what waited
+        // for it is sent.
+        let lobby = Arc::clone(self);
+        let returning = key.clone();
+        tokio::spawn(async move {
+            lobby.renew(vec![returning.clone()]).await;
+            lobby.deliver(&returning).await;
+        });
+        Ok(Membership { lobby: Arc::clone(self), player: Some((key, socket)), addressed, changes })
     }
 
-    fn leave(self: &Arc<Self>, player: PlayerId, socket: u64) {
+    fn leave(self: &Arc<Self>, key: String, socket: u64) {
         let mut inner = self.lock();
         inner.counter += 1;
         let departure = inner.counter;
-        let Some(presence) = inner.players.get_mut(&player) else { return };
+        let Some(presence) = inner.players.get_mut(&key) else { return };
         presence.sockets.retain(|(n, _)| *n != socket);
         if presence.sockets.is_empty() {
             presence.away = Some(departure);
             drop(inner);
-            self.expire_later(player, departure);
+            self.depart_later(key, departure);
         }
     }
 
-    /// After the grace, a player still away loses its seeks.
-    fn expire_later(self: &Arc<Self>, player: PlayerId, departure: u64) {
+    /// After the grace, a player still away here has its leases cut.
+    fn depart_later(self: &Arc<Self>, key: String, departure: u64) {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
         let lobby: Weak<Lobby> = Arc::downgrade(self);
         let grace = self.grace;
         runtime.spawn(async move {
             tokio::time::sleep(grace).await;
             if let Some(lobby) = lobby.upgrade() {
-                lobby.expire(&player, departure);
+                lobby.depart(&key, departure).await;
             }
         });
     }
 
-    fn expire(&self, player: &PlayerId, departure: u64) {
-        let mut inner = self.lock();
-        if inner.players.get(player).and_then(|p| p.away) != Some(departure) {
+    async fn depart(&self, key: &str, departure: u64) {
+        {
+            let mut inner = self.lock();
+            if inner.players.get(key).and_then(|p| p.away) != Some(departure) {
+                return;
+            }
+            inner.players.remove(key);
+        }
+        if self.operations.as_ref().is_some_and(|o| o.is_draining()) {
             return;
         }
-        inner.players.remove(player);
-        let before = inner.seeks.len();
-        inner.seeks.retain(|s| &s.creator != player);
-        let removed = inner.seeks.len() != before;
-        drop(inner);
-        if removed {
-            self.changed();
+        let handover = if self.hub.store().is_shared() { HANDOVER } else { Duration::ZERO };
+        let (creator, until) = (key.to_owned(), now_ms() + handover.as_millis() as i64);
+        match self.hub.store().transact(move |sql| stored::cut_short(sql, &creator, until)).await {
+            Ok(0) => {}
+            Ok(_) => self.hub.signal(TOPIC).await,
+            Err(error) => tracing::warn!(%error, "a departed player's seeks could not be ended"),
         }
+    }
+
+    /// Renews the leases of `players`' seeks.
+    async fn renew(&self, players: Vec<String>) {
+        if players.is_empty() {
+            return;
+        }
+        let now = now_ms();
+        let until = now + LEASE.as_millis() as i64;
+        let renewed = self
+            .hub
+            .store()
+            .transact(move |sql| {
+                let mut renewed = 0;
+                for player in &players {
+                    renewed += stored::renew(sql, player, now, until)?;
+                }
+                Ok(renewed)
+            })
+            .await;
+        if let Err(error) = renewed {
+            tracing::warn!(%error, "the lobby's leases could not be renewed");
+        }
+    }
+
+    /// Sends `key`'s waiting messages to its sockets here, if it has any.
+    async fn deliver(&self, key: &str) {
+        if !self.has_sockets(key) {
+            return;
+        }
+        let (player, since) = (key.to_owned(), now_ms() - MESSAGE_KEPT.as_millis() as i64);
+        let messages = match self.hub.store().transact(move |sql| stored::take_messages(sql, &player, since)).await {
+            Ok(messages) => messages,
+            Err(error) => return tracing::warn!(%error, "a player's lobby messages could not be read"),
+        };
+        let inner = self.lock();
+        let sockets = inner.players.get(key).map(|p| p.sockets.as_slice()).unwrap_or_default();
+        for message in messages {
+            let Ok(message) = serde_json::from_str::<Value>(&message) else { continue };
+            for (_, socket) in sockets {
+                let _ = socket.try_send(message.clone());
+            }
+        }
+    }
+
+    /// Reads the listing from the store; tells the sockets if it changed.
+    async fn refresh(&self) {
+        let now = now_ms();
+        let active_since = now - self.listed_idle.as_millis() as i64;
+        let read = self
+            .hub
+            .store()
+            .transact(move |sql| {
+                Ok((stored::live_seeks(sql, now)?, stored::listed_games(sql, active_since, MAX_LISTED_GAMES)?))
+            })
+            .await;
+        let (seeks, games) = match read {
+            Ok(read) => read,
+            Err(error) => return tracing::warn!(%error, "the lobby could not be read"),
+        };
+        let listing = Listing {
+            seeks: seeks.into_iter().filter_map(|s| Seek::from_stored(s).ok()).collect(),
+            games: games.iter().map(game_json).collect(),
+        };
+        let mut inner = self.lock();
+        if inner.listing != listing {
+            inner.listing = listing;
+            drop(inner);
+            self.changes.send_modify(|v| *v += 1);
+        }
+    }
+
+    /// When the listing must be read again by itself: at the next end of a
+    /// seek's lease, and every [`LISTING_EVERY`] while sockets watch.
+    fn next_look(&self) -> Duration {
+        let inner = self.lock();
+        let watched = self.changes.receiver_count() > 0;
+        let now = now_ms();
+        let lease_ends = inner.listing.seeks.iter().map(|s| s.alive_until).min();
+        let until_lease = lease_ends.map(|end| Duration::from_millis((end - now).max(0) as u64 + 1));
+        let every = if watched { LISTING_EVERY } else { Duration::from_secs(3600) };
+        until_lease.map_or(every, |until| until.min(every))
+    }
+
+    /// The players whose sockets this node holds.
+    fn present(&self) -> Vec<String> {
+        self.lock().players.iter().filter(|(_, p)| !p.sockets.is_empty()).map(|(k, _)| k.clone()).collect()
     }
 
     /// What a socket shows `viewer`: the seeks and the games being played.
     pub fn snapshot(&self, viewer: Option<&PlayerId>) -> Value {
+        let key = viewer.map(PlayerId::key);
         let inner = self.lock();
-        let seeks: Vec<Value> = inner.seeks.iter().map(|s| s.to_json(viewer)).collect();
-        let games: Vec<Value> = inner
-            .games
-            .iter()
-            .rev()
-            .map(|g| {
-                let seats: Vec<Value> = g
-                    .seats
-                    .iter()
-                    .map(|s| {
-                        let mut seat = json!({ "side": s.side, "name": s.name });
-                        if let Some(rating) = s.rating {
-                            seat["rating"] = json!(rating.rating);
-                            seat["provisional"] = json!(rating.provisional);
-                        }
-                        seat
-                    })
-                    .collect();
-                json!({
-                    "id": g.id,
-                    "variant": g.variant,
-                    "seats": seats,
-                    "rated": g.rated,
-                    "ply": g.ply,
-                    "link": format!("/g/{}", g.id),
-                })
-            })
-            .collect();
-        json!({ "seeks": seeks, "games": games })
+        let seeks: Vec<Value> = inner.listing.seeks.iter().map(|s| s.to_json(key.as_deref())).collect();
+        json!({ "seeks": seeks, "games": inner.listing.games })
     }
 
     /// Lists a new seek, within the caps. A creator with no lobby socket
     /// open gets the grace to open one.
-    pub fn add(self: &Arc<Self>, seek: Seek) -> Result<Value, ApiError> {
-        let mut inner = self.lock();
-        if inner.seeks.iter().filter(|s| s.creator == seek.creator).count() >= SEEKS_PER_PLAYER {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!("you have {SEEKS_PER_PLAYER} open seeks already: cancel one first"),
-            ));
-        }
-        if seek.address.is_some()
-            && inner.seeks.iter().filter(|s| s.address == seek.address).count() >= SEEKS_PER_ADDRESS
-        {
-            return Err(ApiError::new(
-                StatusCode::TOO_MANY_REQUESTS,
-                format!("{SEEKS_PER_ADDRESS} seeks are open from your address already: cancel one first"),
-            ));
-        }
-        if inner.seeks.len() >= MAX_SEEKS {
-            return Err(ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                format!("the lobby is full ({MAX_SEEKS} open seeks): accept one or try later"),
-            ));
-        }
-        let listed = seek.to_json(Some(&seek.creator));
-        let creator = seek.creator.clone();
-        inner.seeks.push(seek);
-        inner.counter += 1;
-        let departure = inner.counter;
-        let presence = inner.players.entry(creator.clone()).or_default();
-        let away = presence.sockets.is_empty() && presence.away.is_none();
-        if away {
-            presence.away = Some(departure);
-        }
-        drop(inner);
-        if away {
-            self.expire_later(creator, departure);
-        }
-        self.changed();
-        Ok(listed)
+    pub async fn add(&self, seek: Seek) -> Result<Value, ApiError> {
+        let now = now_ms();
+        let lease = if self.has_sockets(&seek.creator) { LEASE } else { self.grace };
+        let record = seek.to_stored(now, now + lease.as_millis() as i64);
+        let (creator, address) = (seek.creator.clone(), record.address.clone());
+        self.hub
+            .store()
+            .transact(move |sql| {
+                let counts = stored::count_seeks(sql, &creator, address.as_deref(), now)?;
+                if counts.creator >= SEEKS_PER_PLAYER {
+                    return Ok(Err(ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!("you have {SEEKS_PER_PLAYER} open seeks already: cancel one first"),
+                    )));
+                }
+                if address.is_some() && counts.address >= SEEKS_PER_ADDRESS {
+                    return Ok(Err(ApiError::new(
+                        StatusCode::TOO_MANY_REQUESTS,
+                        format!("{SEEKS_PER_ADDRESS} seeks are open from your address already: cancel one first"),
+                    )));
+                }
+                if counts.all >= MAX_SEEKS {
+                    return Ok(Err(ApiError::new(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        format!("the lobby is full ({MAX_SEEKS} open seeks): accept one or try later"),
+                    )));
+                }
+                stored::insert_seek(sql, &record, now)?;
+                Ok(Ok(()))
+            })
+            .await
+            .map_err(failed)??;
+        self.hub.signal(TOPIC).await;
+        Ok(seek.to_json(Some(seek.creator.as_str())))
     }
 
-    /// The open seeks as `viewer` sees them.
-    pub fn seeks(&self, viewer: Option<&PlayerId>) -> Vec<Value> {
-        self.lock().seeks.iter().map(|s| s.to_json(viewer)).collect()
+    /// The open seeks as `viewer` sees them, as the store holds them now.
+    pub async fn seeks(&self, viewer: Option<&PlayerId>) -> Result<Vec<Value>, ApiError> {
+        let now = now_ms();
+        let seeks = self.hub.store().read(move |sql| stored::live_seeks(sql, now)).await.map_err(failed)?;
+        let key = viewer.map(PlayerId::key);
+        Ok(seeks.into_iter().filter_map(|s| Seek::from_stored(s).ok()).map(|s| s.to_json(key.as_deref())).collect())
     }
 
     /// Cancels a seek; only its creator may.
-    pub fn cancel(&self, player: Option<&PlayerId>, id: &str) -> Result<(), ApiError> {
-        let mut inner = self.lock();
-        let index = find(&inner, id)?;
-        if player != Some(&inner.seeks[index].creator) {
-            return Err(ApiError::forbidden("only the seek's creator may cancel it"));
-        }
-        inner.seeks.remove(index);
-        drop(inner);
-        self.changed();
+    pub async fn cancel(&self, player: Option<&PlayerId>, id: &str) -> Result<(), ApiError> {
+        let key = player.map(PlayerId::key);
+        let id = id.to_owned();
+        self.hub
+            .store()
+            .transact(move |sql| {
+                let Some(seek) = stored::live_seek(sql, &id, now_ms())? else { return Ok(Err(no_seek(&id))) };
+                if key.as_deref() != Some(seek.creator.as_str()) {
+                    return Ok(Err(ApiError::forbidden("only the seek's creator may cancel it")));
+                }
+                stored::delete_seek(sql, &id)?;
+                Ok(Ok(()))
+            })
+            .await
+            .map_err(failed)??;
+        self.hub.signal(TOPIC).await;
         Ok(())
     }
 
     /// Takes seek `id` out of the lobby for `accepter` to start its game,
-    /// and the accepter's own seeks with it (one game at a time).
-    pub fn take(&self, accepter: &PlayerId, id: &str) -> Result<Seek, ApiError> {
-        let mut inner = self.lock();
-        let index = find(&inner, id)?;
-        if &inner.seeks[index].creator == accepter {
-            return Err(ApiError::conflict("you cannot accept your own seek"));
-        }
-        let seek = inner.seeks.remove(index);
-        inner.seeks.retain(|s| &s.creator != accepter);
-        drop(inner);
-        self.changed();
-        Ok(seek)
+    /// and the accepter's own seeks with it (one game at a time). Of two
+    /// accepters, on any nodes, one takes it; the other is told it is gone.
+    pub async fn take(&self, accepter: &PlayerId, id: &str) -> Result<Seek, ApiError> {
+        let (key, id) = (accepter.key(), id.to_owned());
+        let taken = self
+            .hub
+            .store()
+            .transact(move |sql| {
+                let Some(seek) = stored::live_seek(sql, &id, now_ms())? else { return Ok(Err(no_seek(&id))) };
+                if seek.creator == key {
+                    return Ok(Err(ApiError::conflict("you cannot accept your own seek")));
+                }
+                if !stored::delete_seek(sql, &id)? {
+                    return Ok(Err(no_seek(&id)));
+                }
+                stored::delete_seeks_of(sql, &key)?;
+                Ok(Ok(seek))
+            })
+            .await
+            .map_err(failed)??;
+        self.hub.signal(TOPIC).await;
+        Seek::from_stored(taken)
     }
 
-    /// A copy of seek `id` (to check who may accept it before taking it).
-    pub fn seek(&self, id: &str) -> Result<Seek, ApiError> {
-        let inner = self.lock();
-        Ok(inner.seeks[find(&inner, id)?].clone())
+    /// Seek `id` (to check who may accept it before taking it).
+    pub async fn seek(&self, id: &str) -> Result<Seek, ApiError> {
+        let id = id.to_owned();
+        let found = {
+            let id = id.clone();
+            self.hub.store().read(move |sql| stored::live_seek(sql, &id, now_ms())).await.map_err(failed)?
+        };
+        Seek::from_stored(found.ok_or_else(|| no_seek(&id))?)
     }
 
     /// Puts back a seek whose game could not start.
-    pub fn restore(&self, seek: Seek) {
-        self.lock().seeks.push(seek);
-        self.changed();
+    pub async fn restore(&self, seek: Seek) {
+        let now = now_ms();
+        let record = seek.to_stored(now, now + LEASE.as_millis() as i64);
+        if let Err(error) = self.hub.store().transact(move |sql| stored::insert_seek(sql, &record, now)).await {
+            tracing::warn!(%error, "a seek whose game did not start could not be put back");
+        }
+        self.hub.signal(TOPIC).await;
     }
 
     /// Renames `player` in its open seeks.
-    pub fn rename(&self, player: &PlayerId, name: &str) {
-        let mut inner = self.lock();
-        let mut renamed = false;
-        for seek in inner.seeks.iter_mut().filter(|s| &s.creator == player) {
-            seek.name = name.to_owned();
-            renamed = true;
+    pub async fn rename(&self, player: &PlayerId, name: &str) -> Result<(), ApiError> {
+        let (key, name) = (player.key(), name.to_owned());
+        let renamed = self.hub.store().transact(move |sql| stored::rename(sql, &key, &name)).await.map_err(failed)?;
+        if renamed > 0 {
+            self.hub.signal(TOPIC).await;
         }
-        drop(inner);
-        if renamed {
-            self.changed();
-        }
+        Ok(())
     }
 
-    /// Sends `message` to `player`'s lobby sockets only, or keeps it for
-    /// the player's next socket (within the grace of a reload).
-    pub fn tell(&self, player: &PlayerId, message: Value) {
-        let mut inner = self.lock();
-        let Some(presence) = inner.players.get_mut(player) else { return };
-        if presence.sockets.is_empty() {
-            if presence.pending.len() < ADDRESSED_QUEUE {
-                presence.pending.push(message);
-            }
-            return;
-        }
-        for (_, socket) in &presence.sockets {
-            let _ = socket.try_send(message.clone());
-        }
+    /// Sends `message` to the lobby sockets of the player whose key is
+    /// `key` only, on whichever node they are, or keeps it for the
+    /// player's next socket (a reload).
+    pub async fn tell(&self, key: &str, message: Value) -> Result<(), ApiError> {
+        let (id, player, text) = (crate::secret::game_id(), key.to_owned(), message.to_string());
+        self.hub
+            .store()
+            .transact(move |sql| stored::post_message(sql, &id, &player, &text, now_ms()))
+            .await
+            .map_err(failed)?;
+        self.hub.signal(format!("{PLAYER_TOPIC}{key}")).await;
+        Ok(())
     }
 
-    /// Lists a game started here while it is played: its ply follows its
-    /// moves, and it leaves the list when it ends or rests (no change for [`LISTED_IDLE`]).
-    pub fn list_game(
-        self: &Arc<Self>,
-        slot: Arc<GameSlot>,
-        id: String,
-        variant: String,
-        seats: [ListedSeat; 2],
-        rated: bool,
-    ) {
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else { return };
-        let weak = Arc::downgrade(self);
-        let watched = id.clone();
-        let idle = self.listed_idle;
-        let watcher = runtime.spawn(async move {
-            let mut changes = slot.subscribe();
-            loop {
-                let (ply, over) = {
-                    let live = slot.live.lock().await;
-                    changes.borrow_and_update();
-                    (live.moves.len(), live.is_over())
-                };
-                let Some(lobby) = weak.upgrade() else { return };
-                if over {
-                    lobby.unlist(&watched);
-                    return;
-                }
-                lobby.set_ply(&watched, ply);
-                drop(lobby);
-                if !matches!(tokio::time::timeout(idle, changes.changed()).await, Ok(Ok(()))) {
-                    if let Some(lobby) = weak.upgrade() {
-                        lobby.unlist(&watched);
-                    }
-                    return;
-                }
-            }
-        });
-        let mut inner = self.lock();
-        inner.games.push(ListedGame { id, variant, seats, rated, ply: 0, watcher: watcher.abort_handle() });
-        if inner.games.len() > MAX_LISTED_GAMES {
-            let oldest = inner.games.remove(0);
-            oldest.watcher.abort();
+    /// Lists a game started from a seek while it is played: it leaves the
+    /// list when it ends or rests (no change for [`LISTED_IDLE`]).
+    pub async fn list_game(&self, id: String, variant: String, seats: [ListedSeat; 2], rated: bool) {
+        let seats = Value::from(seats.iter().map(ListedSeat::to_json).collect::<Vec<_>>()).to_string();
+        let game = stored::ListedGame { id, variant, seats, rated, listed: now_ms(), plies: 0 };
+        if let Err(error) = self.hub.store().transact(move |sql| stored::list_game(sql, &game)).await {
+            tracing::warn!(%error, "a started game could not be listed");
         }
-        drop(inner);
-        self.changed();
-    }
-
-    fn set_ply(&self, id: &str, ply: usize) {
-        let mut inner = self.lock();
-        let Some(game) = inner.games.iter_mut().find(|g| g.id == id) else { return };
-        if game.ply == ply {
-            return;
-        }
-        game.ply = ply;
-        drop(inner);
-        self.changed();
-    }
-
-    fn unlist(&self, id: &str) {
-        self.lock().games.retain(|g| g.id != id);
-        self.changed();
+        self.hub.signal(TOPIC).await;
     }
 }
 
-fn find(inner: &Inner, id: &str) -> Result<usize, ApiError> {
-    inner
-        .seeks
-        .iter()
-        .position(|s| s.id == id)
-        .ok_or_else(|| ApiError::not_found(format!("no seek {}", menagerie_core::shown(id))))
+fn game_json(game: &stored::ListedGame) -> Value {
+    json!({
+        "id": game.id,
+        "variant": game.variant,
+        "seats": serde_json::from_str::<Value>(&game.seats).unwrap_or_else(|_| json!([])),
+        "rated": game.rated,
+        "ply": game.plies,
+        "link": format!("/g/{}", game.id),
+    })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::catalog::Catalog;
-    use crate::command::Setup;
-    use crate::store::GameMeta;
+fn no_seek(id: &str) -> ApiError {
+    ApiError::not_found(format!("no seek {}", menagerie_core::shown(id)))
+}
 
-    fn setup() -> Setup {
-        let body = SeekBody {
-            variant: "lma".into(),
-            position: None,
-            colour: None,
-            seed: None,
-            clock: None,
-            rated: false,
-            rating_range: None,
-        };
-        body.setup().unwrap()
+/// Follows the store for the lobby until it is gone: reads the listing
+/// again when a node signals a change, delivers the messages signalled for
+/// the players here, renews their leases, and looks again when a lease
+/// ends and, while sockets watch, every [`LISTING_EVERY`].
+async fn follow(lobby: Weak<Lobby>, mut signals: tokio::sync::broadcast::Receiver<String>) {
+    let mut renewal = tokio::time::interval(RENEW_EVERY);
+    renewal.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    if let Some(lobby) = lobby.upgrade() {
+        lobby.refresh().await;
     }
-
-    fn slot() -> (String, Arc<GameSlot>) {
-        let (start, _) = crate::start::new_game(
-            &setup(),
-            &crate::source::Registry,
-            &Catalog::builtin(),
-            &crate::computer::SearchLevels,
-        )
-        .unwrap();
-        let id = start.record.id.clone();
-        (id, GameSlot::new(crate::live::LiveGame::new(start.record, start.game, Vec::new(), GameMeta::default(), 0), 0))
-    }
-
-    fn listed(lobby: &Lobby) -> usize {
-        lobby.snapshot(None)["games"].as_array().unwrap().len()
-    }
-
-    #[tokio::test]
-    async fn a_listed_game_that_rests_leaves_the_list() {
-        let idle = Duration::from_millis(400);
-        let lobby = Arc::new(Lobby::new(GRACE, idle));
-        let (id, game) = slot();
-        let seat = |side: &str, name: &str| ListedSeat { side: side.into(), name: name.into(), rating: None };
-        let names = [seat("white", "Ada"), seat("black", "Bob")];
-        lobby.list_game(Arc::clone(&game), id.clone(), "lma".into(), names, false);
-        let entry = &lobby.snapshot(None)["games"][0];
-        assert_eq!((&entry["id"], &entry["ply"], &entry["link"]), (&json!(id), &json!(0), &json!(format!("/g/{id}"))));
-        // A change keeps it listed past the idle time it would have had.
-        let started = std::time::Instant::now();
-        tokio::time::sleep(idle / 2).await;
-        game.publish(&mut *game.live.lock().await);
-        tokio::time::sleep(idle / 2).await;
-        assert_eq!(listed(&lobby), 1, "a game that changed stays");
-        while listed(&lobby) == 1 {
-            assert!(started.elapsed() < idle * 10, "a game at rest leaves");
-            tokio::time::sleep(idle / 8).await;
+    loop {
+        let Some(wait) = lobby.upgrade().map(|l| l.next_look()) else { return };
+        tokio::select! {
+            heard = signals.recv() => {
+                let Some(lobby) = lobby.upgrade() else { return };
+                match heard {
+                    Ok(topic) if topic == TOPIC => lobby.refresh().await,
+                    Ok(topic) => match topic.strip_prefix(PLAYER_TOPIC) {
+                        Some(key) => lobby.deliver(key).await,
+                        None if topic == EVERY_TOPIC => everything(&lobby).await,
+                        None => {}
+                    },
+                    Err(RecvError::Lagged(_)) => everything(&lobby).await,
+                    Err(RecvError::Closed) => return,
+                }
+            }
+            _ = renewal.tick() => {
+                let Some(lobby) = lobby.upgrade() else { return };
+                lobby.renew(lobby.present()).await;
+            }
+            _ = tokio::time::sleep(wait) => {
+                let Some(lobby) = lobby.upgrade() else { return };
+                lobby.refresh().await;
+            }
         }
-        assert!(started.elapsed() >= idle * 3 / 2, "not before its rest");
+    }
+}
+
+/// Reads everything again (signals may have been missed).
+async fn everything(lobby: &Lobby) {
+    lobby.refresh().await;
+    for key in lobby.present() {
+        lobby.deliver(&key).await;
     }
 }

@@ -2,18 +2,18 @@
 //! someone to accept it. Its request is read as a new game's would be
 //! (`opponent` is always a friend), so a seek that is listed can start.
 
-use super::identity::PlayerId;
 use crate::clock::TimeControl;
 use crate::command::{ClockBody, Colour, NewGame, Setup};
 use crate::error::ApiError;
+use crate::store::lobby::StoredSeek;
 use menagerie_core::Player;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::net::IpAddr;
 
 /// The body of `POST /api/seeks`, as sent: a new game's fields but the
 /// opponent and level (the opponent is whoever accepts).
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeekBody {
     pub variant: String,
@@ -84,15 +84,16 @@ pub struct ShownRating {
 impl SeekBody {
     /// The friend game this seek would start, checked for form (the hub
     /// checks the rest: [`crate::hub::Hub::check_setup`]).
-    pub fn setup(self) -> Result<Setup, ApiError> {
+    pub fn setup(&self) -> Result<Setup, ApiError> {
+        let body = self.clone();
         NewGame {
-            variant: self.variant,
-            position: self.position,
+            variant: body.variant,
+            position: body.position,
             opponent: Some("friend".into()),
             level: None,
-            colour: self.colour,
-            seed: self.seed,
-            clock: self.clock,
+            colour: body.colour,
+            seed: body.seed,
+            clock: body.clock,
         }
         .parse()
     }
@@ -102,23 +103,70 @@ impl SeekBody {
 #[derive(Clone, Debug)]
 pub struct Seek {
     pub id: String,
-    pub creator: PlayerId,
+    /// The creator's key ([`super::identity::PlayerId::key`]).
+    pub creator: String,
     /// The creator's display name (its username if logged in).
     pub name: String,
     /// The creator's account, if logged in (it holds the creator's seat).
     pub account: Option<String>,
     /// The client address it came from (the lobby caps seeks per address).
     pub address: Option<IpAddr>,
+    /// The request it was made from, and the game it starts.
+    pub body: SeekBody,
     pub setup: Setup,
     pub rated: bool,
     pub range: Option<RatingRange>,
     /// The creator's rating in the seek's variant, if logged in.
     pub rating: Option<ShownRating>,
+    /// Until when it is listed (ms since the epoch): renewed while its
+    /// creator is here.
+    pub alive_until: i64,
 }
 
 impl Seek {
+    /// The seek as stored, listed until `alive_until`.
+    pub fn to_stored(&self, created: i64, alive_until: i64) -> StoredSeek {
+        StoredSeek {
+            id: self.id.clone(),
+            creator: self.creator.clone(),
+            account: self.account.clone(),
+            name: self.name.clone(),
+            address: self.address.map(|a| a.to_string()),
+            body: serde_json::to_string(&self.body).expect("a seek's request serializes"),
+            rated: self.rated,
+            rating_range: self.range.map(RatingRange::text),
+            rating: self.rating.map(|r| r.rating),
+            provisional: self.rating.map(|r| r.provisional),
+            created,
+            alive_until,
+        }
+    }
+
+    /// A stored seek, checked again as when it was made.
+    pub fn from_stored(stored: StoredSeek) -> Result<Seek, ApiError> {
+        let corrupt = || ApiError::internal(format!("seek {} is stored unreadably", stored.id));
+        let body: SeekBody = serde_json::from_str(&stored.body).map_err(|_| corrupt())?;
+        let setup = body.setup().map_err(|_| corrupt())?;
+        let range = stored.rating_range.as_deref().map(RatingRange::parse).transpose().map_err(|_| corrupt())?;
+        let rating =
+            stored.rating.map(|rating| ShownRating { rating, provisional: stored.provisional.unwrap_or(true) });
+        Ok(Seek {
+            id: stored.id,
+            creator: stored.creator,
+            name: stored.name,
+            account: stored.account,
+            address: stored.address.and_then(|a| a.parse().ok()),
+            body,
+            setup,
+            rated: stored.rated,
+            range,
+            rating,
+            alive_until: stored.alive_until,
+        })
+    }
+
     /// The seek as listed; `yours` when `viewer` made it. Never the creator's id.
-    pub fn to_json(&self, viewer: Option<&PlayerId>) -> Value {
+    pub fn to_json(&self, viewer: Option<&str>) -> Value {
         let colour = match &self.setup.colour {
             Colour::Random => "random".to_owned(),
             Colour::Player(Player::First) => "first".to_owned(),
@@ -136,7 +184,7 @@ impl Seek {
             "rating": self.rating.map(|r| r.rating),
             "provisional": self.rating.map(|r| r.provisional),
             "ratingRange": self.range.map(RatingRange::text),
-            "yours": viewer == Some(&self.creator),
+            "yours": viewer == Some(self.creator.as_str()),
         })
     }
 }

@@ -278,6 +278,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     rated_games_are_rated_once_with_their_end(&*fresh());
     notifications_and_resets_are_kept(&*fresh());
     api_tokens_and_bots_are_kept(&*fresh());
+    lobby_is_kept(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -650,4 +651,74 @@ pub fn api_tokens_and_bots_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     sql::transact(&*store, |s| accounts::close_account(s, "a1", 13)).unwrap();
     assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "t2")).unwrap(), None);
     assert!(sql::read(&*store, |s| tokens::tokens(s, "a1")).unwrap().is_empty());
+}
+
+/// The lobby: a seek is listed while its lease lasts, taken once, and the
+/// games started from it are listed while played, then leave the list when
+/// they end or rest.
+pub fn lobby_is_kept(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::lobby::{self as lobby, ListedGame, StoredSeek};
+    let store = open();
+    let seek = |id: &str, creator: &str, alive_until: i64| StoredSeek {
+        id: id.into(),
+        creator: creator.into(),
+        account: None,
+        name: "Ada".into(),
+        address: Some("127.0.0.1".into()),
+        body: "{\"variant\":\"lma\"}".into(),
+        rated: false,
+        rating_range: Some("1300-1700".into()),
+        rating: Some(1500),
+        provisional: Some(true),
+        created: 100,
+        alive_until,
+    };
+    sql::transact(&*store, |s| lobby::insert_seek(s, &seek("k1", "ada", 1_000), 100)).unwrap();
+    sql::transact(&*store, |s| lobby::insert_seek(s, &seek("k2", "ada", 500), 100)).unwrap();
+    sql::transact(&*store, |s| lobby::insert_seek(s, &seek("k3", "bob", 1_000), 100)).unwrap();
+    let store = open();
+    let live = |at: i64| -> Vec<String> {
+        sql::read(&*store, |s| lobby::live_seeks(s, at)).unwrap().into_iter().map(|s| s.id).collect()
+    };
+    assert_eq!(live(200), ["k1", "k2", "k3"]);
+    assert_eq!(sql::read(&*store, |s| lobby::live_seek(s, "k1", 200)).unwrap(), Some(seek("k1", "ada", 1_000)));
+    assert_eq!(live(600), ["k1", "k3"], "a lease that ended hides its seek");
+    let counts = sql::read(&*store, |s| lobby::count_seeks(s, "ada", Some("127.0.0.1"), 200)).unwrap();
+    assert_eq!((counts.all, counts.creator, counts.address), (3, 2, 3));
+    // Renewed leases last; a lease already over is not brought back.
+    assert_eq!(sql::transact(&*store, |s| lobby::renew(s, "ada", 600, 5_000)).unwrap(), 1);
+    assert_eq!(live(2_000), ["k1"]);
+    assert_eq!(sql::transact(&*store, |s| lobby::cut_short(s, "ada", 2_500)).unwrap(), 1);
+    assert_eq!(live(2_600), Vec::<String>::new());
+    // Taken once.
+    assert!(sql::transact(&*store, |s| lobby::delete_seek(s, "k3")).unwrap());
+    assert!(!sql::transact(&*store, |s| lobby::delete_seek(s, "k3")).unwrap());
+
+    // Games listed: newest first, with their moves; gone when finished or at rest.
+    played(&*store, "g1", 1);
+    played(&*store, "g2", 0);
+    for (id, listed) in [("g1", 1_000), ("g2", 2_000)] {
+        let game =
+            ListedGame { id: id.into(), variant: "nim".into(), seats: "[]".into(), rated: false, listed, plies: 0 };
+        sql::transact(&*store, |s| lobby::list_game(s, &game)).unwrap();
+    }
+    let listed = |since: i64| -> Vec<(String, i64)> {
+        sql::transact(&*store, |s| lobby::listed_games(s, since, 10))
+            .unwrap()
+            .into_iter()
+            .map(|g| (g.id, g.plies))
+            .collect()
+    };
+    assert_eq!(listed(0), [("g2".to_owned(), 0), ("g1".to_owned(), 2)]);
+    assert_eq!(listed(1_500), [("g2".to_owned(), 0)], "a game without a change since leaves");
+    store.set_meta("g2", fresh(0), &resigned_by_second()).unwrap();
+    assert_eq!(listed(0), Vec::new(), "a finished game leaves");
+
+    // Messages for a player: taken once, in order; old ones forgotten.
+    for (id, player, at) in [("m2", "ada", 20), ("m1", "ada", 10), ("m3", "bob", 30), ("m0", "ada", 1)] {
+        sql::transact(&*store, |s| lobby::post_message(s, id, player, &format!("\"{id}\""), at)).unwrap();
+    }
+    assert_eq!(sql::transact(&*store, |s| lobby::take_messages(s, "ada", 5)).unwrap(), ["\"m1\"", "\"m2\""]);
+    assert_eq!(sql::transact(&*store, |s| lobby::take_messages(s, "ada", 5)).unwrap(), Vec::<String>::new());
+    assert_eq!(sql::transact(&*store, |s| lobby::take_messages(s, "bob", 5)).unwrap(), ["\"m3\""]);
 }

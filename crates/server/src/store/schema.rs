@@ -184,6 +184,55 @@ CREATE TABLE bots (
     upgraded  BIGINT NOT NULL
 );
 ",
+    // The lobby, shared by every node: open seeks, the games started from
+    // them while they are played, and the messages waiting for a seek's
+    // creator (its started game) on whichever node its lobby socket is.
+    // - seeks: `creator` is the SHA-256 (hex) of the creator's browser id;
+    //   `body` the seek's request (JSON); `alive_until` (ms) is renewed
+    //   while a lobby socket of the creator is open on some node.
+    // - lobby_games: `seats` as JSON; `listed` when it started (ms).
+    // - lobby_messages: `player` as `seeks.creator`.
+    "
+CREATE TABLE seeks (
+    id           TEXT PRIMARY KEY,
+    creator      TEXT NOT NULL,
+    account      TEXT,
+    name         TEXT NOT NULL,
+    address      TEXT,
+    body         TEXT NOT NULL,
+    rated        BIGINT NOT NULL,
+    rating_range TEXT,
+    rating       BIGINT,
+    provisional  BIGINT,
+    created      BIGINT NOT NULL,
+    alive_until  BIGINT NOT NULL
+);
+CREATE INDEX seeks_creator ON seeks(creator);
+CREATE TABLE lobby_games (
+    id       TEXT PRIMARY KEY REFERENCES games(id),
+    variant  TEXT NOT NULL,
+    seats    TEXT NOT NULL,
+    rated    BIGINT NOT NULL,
+    listed   BIGINT NOT NULL
+);
+CREATE TABLE lobby_messages (
+    id       TEXT PRIMARY KEY,
+    player   TEXT NOT NULL,
+    message  TEXT NOT NULL,
+    created  BIGINT NOT NULL
+);
+CREATE INDEX lobby_messages_player ON lobby_messages(player);
+",
+    // When each seat of a game was last seen by any node (ms), for
+    // abandonment claims.
+    "
+CREATE TABLE seat_presence (
+    game  TEXT NOT NULL REFERENCES games(id),
+    seat  BIGINT NOT NULL,
+    seen  BIGINT NOT NULL,
+    PRIMARY KEY (game, seat)
+);
+",
     // Challenges (lichess's): one account asks another for a game.
     // - `challenger`, `dest`: account ids; `colour` the challenger's
     //   choice (`white`, `black`, `random`); `clock` a time control's

@@ -37,6 +37,7 @@ export function showBell(me) {
     }
     list.append(h('ul', {}, latest.notifications.map((n) => h('li', { class: n.read ? 'read' : 'unread', 'data-notification': n.kind },
       h('a', { href: n.link || '#' }, n.text),
+      n.kind === 'challenge' ? challengeAnswers(n) : null,
       h('time', { class: 'muted', datetime: new Date(n.createdAt).toISOString() }, ago(n.createdAt))))));
   };
   button.addEventListener('click', async () => {
@@ -59,6 +60,36 @@ export function showBell(me) {
     if (!bell.contains(event.target)) list.hidden = true;
   });
   listen(show);
+}
+
+/**
+ * Accept and Decline for a challenge's notice (its link carries the
+ * challenge's id): accepting opens the game.
+ */
+function challengeAnswers(notice) {
+  const id = new URL(notice.link || '/', location.origin).searchParams.get('challenge');
+  if (!id) return null;
+  const said = h('span', { class: 'muted', 'data-challenge-said': '' });
+  const accept = h('button', { type: 'button', class: 'primary', 'data-challenge-accept': id }, 'Accept');
+  const decline = h('button', { type: 'button', 'data-challenge-decline': id }, 'Decline');
+  const answer = async (how) => {
+    accept.disabled = true;
+    decline.disabled = true;
+    try {
+      if (how === 'accept') {
+        const accepted = await api.acceptChallenge(id);
+        location.href = `/g/${accepted.id}`;
+        return;
+      }
+      await api.declineChallenge(id);
+      said.textContent = 'Declined';
+    } catch (error) {
+      said.textContent = error && error.message ? error.message : String(error);
+    }
+  };
+  accept.addEventListener('click', (event) => { event.stopPropagation(); answer('accept'); });
+  decline.addEventListener('click', (event) => { event.stopPropagation(); answer('decline'); });
+  return h('span', { class: 'challenge-answers' }, accept, decline, said);
 }
 
 function listen(show, wait = RECONNECT_MS) {

@@ -10,6 +10,7 @@ import { h, clear, fill } from './dom.js';
 import { ratingChart } from './chart.js';
 import { readRecords, gameIdOf, isRated, moveCount } from './pgn.js';
 import { ratingText, progressBadge, variantName } from './ratings.js';
+import { timeControlInputs } from './gameform.js';
 
 const message = (error) => (error instanceof ApiError ? error.message : String(error && error.message ? error.message : error));
 
@@ -39,11 +40,76 @@ export async function profilePage(root, username) {
     section.append(h('p', { class: 'muted', 'data-profile-closed': '' }, 'This account is closed. Its games stay, under a neutral name.'));
     return;
   }
+  const me = await api.me().catch(() => null);
+  if (me && me.username && !sameName(me.username, user.username)) section.append(challengeForm(user, variants));
   const ratings = h('div', { class: 'profile-ratings', 'data-profile-ratings': '' });
   section.append(h('h3', {}, 'Ratings'), ratings);
   const lines = await api.ratingHistory(user.username).catch(() => []);
   drawRatings(ratings, user, Array.isArray(lines) ? lines : [], variants);
   section.append(gamesSection(user, variants));
+}
+
+/** How long the page waits between looks at a challenge it sent. */
+const CHALLENGE_LOOK_MS = 1500;
+
+/**
+ * The Challenge button (docs/api.md, "Challenges"): a form of variant,
+ * time and colour; once sent, the page waits for the answer and opens the
+ * game when it is accepted.
+ */
+function challengeForm(user, variants) {
+  const variant = h('select', { name: 'variant', 'aria-label': 'Game' }, variants.map((v) => h('option', { value: v.id }, v.name)));
+  const time = timeControlInputs();
+  const colour = h('select', { name: 'color', 'aria-label': 'Your colour' },
+    h('option', { value: 'random' }, 'random'), h('option', { value: 'white' }, 'first (white)'), h('option', { value: 'black' }, 'second (black)'));
+  const rated = h('input', { type: 'checkbox', name: 'rated' });
+  const status = h('p', { class: 'muted', 'data-challenge-status': '', 'aria-live': 'polite' });
+  const send = h('button', { type: 'submit', class: 'primary' }, `Challenge ${user.username}`);
+  const form = h('form', { class: 'challenge-form', 'data-challenge-form': '', hidden: true },
+    h('label', {}, 'Game ', variant), time.element, h('label', {}, 'Your colour ', colour),
+    h('label', {}, rated, ' rated'), send);
+  const open = h('button', { type: 'button', class: 'button', 'data-challenge-button': '' }, 'Challenge');
+  open.addEventListener('click', () => { form.hidden = !form.hidden; });
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const terms = { variant: variant.value, color: colour.value, rated: rated.checked };
+    const clock = time.value();
+    if (clock && clock.days) terms.days = clock.days;
+    else if (clock) Object.assign(terms, { 'clock.limit': clock.initial, 'clock.increment': clock.increment });
+    send.disabled = true;
+    try {
+      const challenge = await api.challenge(user.username, terms);
+      status.textContent = `Challenge sent: waiting for ${user.username} to answer…`;
+      waitForAnswer(challenge.id, status, send);
+    } catch (error) {
+      status.textContent = `Cannot challenge: ${message(error)}`;
+      send.disabled = false;
+    }
+  });
+  return h('div', { class: 'profile-challenge' }, open, form, status);
+}
+
+/** Looks at a sent challenge until it is answered: its game, or why not. */
+async function waitForAnswer(id, status, send) {
+  let challenge;
+  try {
+    challenge = await api.challengeShown(id);
+  } catch (_) {
+    setTimeout(() => waitForAnswer(id, status, send), CHALLENGE_LOOK_MS);
+    return;
+  }
+  if (challenge.status === 'accepted' && challenge.gameId) {
+    location.href = `/g/${challenge.gameId}`;
+    return;
+  }
+  if (challenge.status === 'created') {
+    setTimeout(() => waitForAnswer(id, status, send), CHALLENGE_LOOK_MS);
+    return;
+  }
+  status.textContent = challenge.status === 'declined'
+    ? `Declined: ${challenge.declineReason || 'no reason given'}`
+    : 'The challenge ended unanswered.';
+  send.disabled = false;
 }
 
 function noSuchPlayer(username) {

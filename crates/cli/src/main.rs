@@ -3,6 +3,7 @@
 mod analyse;
 mod backup;
 mod bench;
+mod bot;
 mod chance;
 mod engine;
 mod error;
@@ -317,6 +318,8 @@ enum Command {
     Engine,
     /// Serve the web page, the JSON API (docs/api.md) and live updates
     Serve(serve::ServeArgs),
+    /// Play as a bot account on a server (lichess's Bot API, docs/bots.md) with the engine at a level
+    Bot(bot::BotArgs),
     /// A consistent copy of a SQLite store, made while the server runs
     /// (SQLite's online backup); restoring is serving the copy
     Backup {
@@ -709,6 +712,7 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Engine => engine::run()?,
         Command::Serve(args) => serve::serve(args)?,
+        Command::Bot(args) => bot::bot(args)?,
         Command::Backup { db, to } => backup::backup(&db, &to)?,
         Command::Migrate { from, to } => migrate::migrate(&from, &to)?,
         Command::Loadtest { games, variant, plies, think_ms, addr, db, nodes, idle_sockets, hold, server_pid } => {

@@ -8,7 +8,8 @@
 //! bounded on a stated rule rather than skipped:
 //! - `serve` runs until stopped, on an address that may be taken on the
 //!   machine running the tests: it runs as shown with `--help` appended,
-//!   which checks every flag and value of the example and exits.
+//!   which checks every flag and value of the example and exits. So does
+//!   `bot`, which plays on a server until stopped.
 //! - `migrate` and `backup` copy the `menagerie.sqlite` that `serve` keeps
 //!   in the current folder: their examples run with such a file there (no games).
 //! - a workload the example makes long (`selfplay --games 100`, `loadtest
@@ -93,7 +94,7 @@ fn every_command_example_of_the_readme_runs_as_shown() {
     let mut commands_seen = std::collections::BTreeSet::new();
     for example in &examples {
         let command = example.split_whitespace().nth(1).unwrap().to_owned();
-        let line = if command == "serve" { format!("{example} --help") } else { example.clone() };
+        let line = if command == "serve" || command == "bot" { format!("{example} --help") } else { example.clone() };
         // Every command of a list or pipeline counts as shown.
         let words: Vec<&str> = example.split_whitespace().collect();
         commands_seen.extend(words.windows(2).filter(|w| w[0] == "menagerie").map(|w| w[1].to_owned()));
@@ -118,7 +119,7 @@ fn every_command_example_of_the_readme_runs_as_shown() {
     // The table shows every command.
     for command in [
         "variants", "perft", "moves", "show", "bench", "analyse", "play", "selfplay", "replay", "engine", "serve",
-        "migrate", "backup", "loadtest",
+        "migrate", "backup", "loadtest", "bot",
     ] {
         assert!(commands_seen.contains(command), "the README shows no example of `{command}`");
     }

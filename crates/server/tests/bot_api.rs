@@ -186,6 +186,11 @@ async fn a_lunch_chess_stream_shows_each_seat_only_its_own_cards() {
     // Each sees its own hand, never the other's: the views differ, and
     // neither equals the whole position.
     assert_ne!(ann_state["fen"], ben_state["fen"]);
+    for fen in [&ann_state["fen"], &ben_state["fen"]] {
+        // The other hand and the pile are counts (`#5 #92`), never cards.
+        let fields: Vec<&str> = fen.as_str().unwrap().split(' ').collect();
+        assert_eq!(fields.iter().filter(|f| f.starts_with('#')).count(), 2, "{fen}");
+    }
     let (_, whole) = ann.get(&format!("/api/games/{game}")).await;
     assert!(!whole.to_string().contains("draw:"), "{whole}");
     let ann_moves = ann_state["legalMoves"].clone();

@@ -258,6 +258,20 @@ pub fn time_control_json(clock: Option<TimeControl>) -> Value {
     }
 }
 
+/// A time control in words, for people (a notification).
+pub fn time_words(clock: Option<TimeControl>) -> String {
+    match clock {
+        None => "unlimited time".into(),
+        Some(TimeControl::Correspondence { per_move_ms }) => {
+            let days = per_move_ms / (24 * 3600 * 1000);
+            format!("{days} day{} a move", if days == 1 { "" } else { "s" })
+        }
+        Some(TimeControl::Fischer { initial_ms, increment_ms }) => {
+            format!("{}+{}", shown_minutes(initial_ms), increment_ms / 1000)
+        }
+    }
+}
+
 fn shown_minutes(ms: u64) -> String {
     match ms {
         15_000 => "¼".into(),
@@ -346,6 +360,9 @@ mod tests {
         assert_eq!(speed(None), "correspondence");
         assert_eq!(time_control_json(clock(300, 3))["show"], "5+3");
         assert_eq!(time_control_json(None)["type"], "unlimited");
+        assert_eq!(time_words(None), "unlimited time");
+        assert_eq!(time_words(Some(TimeControl::Correspondence { per_move_ms: 86_400_000 })), "1 day a move");
+        assert_eq!(time_words(clock(300, 3)), "5+3");
     }
 
     #[test]

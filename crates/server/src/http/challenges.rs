@@ -271,7 +271,7 @@ pub async fn create(
             "{} challenges you to a {kind} game of {} ({})",
             asker.account.username,
             shown["variant"]["name"].as_str().unwrap_or_default(),
-            shown["timeControl"]["show"].as_str().unwrap_or(challenges::speed(terms.clock)),
+            challenges::time_words(terms.clock),
         ),
         link: format!("/@/{}?challenge={}", asker.account.username, challenge.id),
     };
@@ -384,6 +384,16 @@ pub async fn cancel(State(hub): Shared, headers: HeaderMap, Path(id): Path<Strin
     answer(&hub, &challenge, Status::Canceled, None).await?;
     tell_accounts(&hub, &[&challenge.challenger, &challenge.dest]).await;
     Ok(Json(json!({ "ok": true })))
+}
+
+/// `GET /api/challenge/{id}/show`: one of the asker's challenges, whatever
+/// its status (`gameId` once accepted): what a page waiting for an answer
+/// asks.
+pub async fn show(State(hub): Shared, headers: HeaderMap, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let asker = Asker::of(&hub, &headers).await?;
+    asker.require_any(&[Scope::ChallengeRead, Scope::ChallengeWrite, Scope::BotPlay, Scope::BoardPlay])?;
+    let challenge = challenge_of(&hub, &id, &asker).await?;
+    Ok(Json(challenge_json(&hub, &challenge, &asker.account.id).await?))
 }
 
 /// `GET /api/challenge`: the asker's open challenges, `{in, out}`.

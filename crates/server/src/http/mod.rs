@@ -168,6 +168,7 @@ fn table() -> Table {
         .post("/api/challenge/{id}/accept", challenges::accept)
         .post("/api/challenge/{id}/decline", challenges::decline)
         .post("/api/challenge/{id}/cancel", challenges::cancel)
+        .get("/api/challenge/{id}/show", challenges::show)
         .get("/api/stream/event", board::event_stream)
         .get("/api/bot/game/stream/{id}", board::bot_game_stream)
         .post("/api/bot/game/{id}/move/{move}", board::bot_move)

@@ -226,7 +226,8 @@ pub async fn reset(
     Body(body): Body<ResetBody>,
 ) -> Result<Response, ApiError> {
     let Some(mailer) = hub.notifier().mailer().cloned() else {
-        return Err(ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "this server sends no mail: ask its operator"));
+        // Not a failure of the server (5xx): the feature is off here.
+        return Err(ApiError::not_found("password reset is off: this server sends no mail (ask its operator)"));
     };
     // The login limits count these too: one address cannot mail every account.
     if !accounts.limits.admit(address, &body.username) {

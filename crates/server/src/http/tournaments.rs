@@ -20,6 +20,7 @@ use axum::Json;
 use menagerie_core::shown;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -229,7 +230,10 @@ async fn tournament_of(hub: &Hub, id: &str) -> Result<Tournament, ApiError> {
         .ok_or_else(|| ApiError::not_found(format!("no tournament {}", shown(id))))
 }
 
-fn line_json(line: &Line) -> Value {
+fn line_json(line: &Line, unready: &HashSet<String>) -> Value {
+    // A game is shown once its seats are held: before, its players could
+    // not yet move in it.
+    let playing = line.playing.as_ref().filter(|game| !unready.contains(*game));
     json!({
         "name": line.username,
         "rank": line.rank,
@@ -238,7 +242,7 @@ fn line_json(line: &Line) -> Value {
         "sheet": { "scores": line.sheet, "fire": line.fire },
         "nbGames": line.games,
         "withdraw": line.withdrawn,
-        "playing": line.playing,
+        "playing": playing,
     })
 }
 
@@ -262,21 +266,25 @@ fn game_json(game: &TournamentGame, names: &dyn Fn(&str) -> String) -> Value {
 /// finished, and what `viewer` may do.
 async fn full(hub: &Hub, t: &Tournament, viewer: Option<&Account>) -> Result<Value, ApiError> {
     let (table, games) = tournament::state(hub.store(), t, now_ms()).await?;
+    let id = t.id.clone();
+    let unready: HashSet<String> =
+        hub.store().read(move |sql| stored::unready(sql, &id)).await?.into_iter().map(|(g, _)| g.game).collect();
+    let games: Vec<TournamentGame> = games.into_iter().filter(|g| !unready.contains(&g.game)).collect();
     let names = |account: &str| {
         table.iter().find(|l| l.account == account).map_or_else(|| "?".to_owned(), |l| l.username.clone())
     };
     let active = table.iter().filter(|l| !l.withdrawn).count();
     let mut answer = summary(t, active);
-    answer["standing"] = json!({ "players": table.iter().map(line_json).collect::<Vec<_>>() });
+    answer["standing"] = json!({ "players": table.iter().map(|l| line_json(l, &unready)).collect::<Vec<_>>() });
     answer["games"] = json!(games.iter().rev().map(|g| game_json(g, &names)).collect::<Vec<_>>());
     if t.status == Status::Finished {
-        answer["podium"] = json!(table.iter().take(3).map(line_json).collect::<Vec<_>>());
+        answer["podium"] = json!(table.iter().take(3).map(|l| line_json(l, &unready)).collect::<Vec<_>>());
     }
     if let Some(viewer) = viewer {
         let mine = table.iter().find(|l| l.account == viewer.id);
         answer["me"] = json!({
             "joined": mine.is_some_and(|l| !l.withdrawn),
-            "gameId": mine.and_then(|l| l.playing.clone()),
+            "gameId": mine.and_then(|l| l.playing.clone()).filter(|game| !unready.contains(game)),
             "rank": mine.map(|l| l.rank),
         });
     }

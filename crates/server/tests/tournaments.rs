@@ -244,3 +244,30 @@ async fn an_arena_pairs_scores_and_finishes_with_a_podium() {
     assert_eq!(players[1].post(&format!("/api/tournament/{id}/withdraw"), json!({})).await.0, 409);
     assert_eq!(stranger.get("/api/tournament/nope").await.0, 404);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_joins_no_tournament_where_bots_may_not_play_people_rated() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let mut ann = account(&server, "ann", "127.0.0.2").await;
+    let mut robot = account(&server, "robot", "127.0.0.3").await;
+    let body = json!({ "name": "Nim night", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "waitMinutes": 10 });
+    let (status, created) = ann.post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap();
+    let (status, token) = robot.post("/api/tokens", json!({ "description": "bot", "scopes": ["bot:play"] })).await;
+    assert_eq!(status, 201, "{token}");
+    let upgraded = server
+        .client
+        .post(format!("{}/api/bot/account/upgrade", server.base))
+        .bearer_auth(token["token"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(upgraded.status(), 200);
+    let (status, refused) = robot.post(&format!("/api/tournament/{id}/join"), json!({})).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("bots may not play rated games against people"), "{refused}");
+    assert_eq!(ann.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200, "a person joins");
+}

@@ -318,6 +318,12 @@ pub async fn join(
 ) -> Result<Json<Value>, ApiError> {
     let account = account.ok_or_else(needs_account)?;
     let t = tournament_of(&hub, &id).await?;
+    // Every tournament game is rated, and people play in them.
+    if !hub.bots_rated_vs_people() && super::lichess::is_bot(&hub, &account.id).await? {
+        return Err(ApiError::bad_request(
+            "bots may not play rated games against people on this server, and tournament games are rated",
+        ));
+    }
     match (t.status, t.kind) {
         (Status::Finished, _) => return Err(ApiError::conflict("this tournament is over")),
         (Status::Started, Kind::RoundRobin) => return Err(ApiError::conflict("this round robin has started")),

@@ -28,7 +28,7 @@ import urllib.parse
 import urllib.request
 
 BINARY, DATABASE = sys.argv[1], sys.argv[2]
-MINUTES = float(sys.argv[3]) if len(sys.argv) > 3 else 5.0
+MINUTES = int(sys.argv[3]) if len(sys.argv) > 3 else 5
 PORTS = {"a": 18431, "b": 18432}
 NAMES = ["ann", "ben", "cat", "dan", "eve", "fay", "botty", "robo"]
 BOTS = {"botty", "robo"}
@@ -51,6 +51,16 @@ def start(node):
 
 
 nodes = {"a": start("a"), "b": start("b")}
+
+
+def stop_nodes():
+    for process in nodes.values():
+        process.terminate()
+
+
+import atexit  # noqa: E402
+
+atexit.register(stop_nodes)
 alive = {"a": True, "b": True}
 
 
@@ -162,14 +172,12 @@ t = views["b"]
 games = t["games"]
 counted = sum(p["nbGames"] for p in t["standing"]["players"])
 ids = [g["id"] for g in games]
-print(f"arena of {len(NAMES)} players ({len(BOTS)} bots), {MINUTES:g} minutes, status {t['status']}")
+print(f"arena of {len(NAMES)} players ({len(BOTS)} bots), {MINUTES} minutes, status {t['status']}")
 print(f"games paired: {len(games)}, distinct: {len(set(ids))}, scored: {sum(1 for g in games if g['result'])}")
 print(f"games counted in the standings: {counted} (two a game: {2 * len(games)})")
 print(f"moves made: {sum(moves_made.values())}")
 print("standings identical on both nodes:", views["a"]["standing"] == views["b"]["standing"])
 print("podium:", [(p["name"], p["score"]) for p in t.get("podium", [])])
-for node in nodes.values():
-    node.terminate()
 ok = (
     t["status"] == "finished"
     and len(set(ids)) == len(ids)

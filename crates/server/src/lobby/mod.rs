@@ -162,11 +162,6 @@ impl Drop for Membership {
     }
 }
 
-/// A store error, as a lobby request answers it.
-fn failed(error: crate::store::StoreError) -> ApiError {
-    ApiError::from(error)
-}
-
 impl Lobby {
     /// The lobby of `hub`'s store, whose seeks outlive their creator's
     /// last socket by `grace`, and whose games leave the list after
@@ -419,8 +414,7 @@ impl Lobby {
                 stored::insert_seek(sql, &record, now)?;
                 Ok(Ok(()))
             })
-            .await
-            .map_err(failed)??;
+            .await??;
         self.hub.signal(TOPIC).await;
         Ok(seek.to_json(Some(seek.creator.as_str())))
     }
@@ -428,7 +422,7 @@ impl Lobby {
     /// The open seeks as `viewer` sees them, as the store holds them now.
     pub async fn seeks(&self, viewer: Option<&PlayerId>) -> Result<Vec<Value>, ApiError> {
         let now = now_ms();
-        let seeks = self.hub.store().read(move |sql| stored::live_seeks(sql, now)).await.map_err(failed)?;
+        let seeks = self.hub.store().read(move |sql| stored::live_seeks(sql, now)).await?;
         let key = viewer.map(PlayerId::key);
         Ok(seeks.into_iter().filter_map(|s| Seek::from_stored(s).ok()).map(|s| s.to_json(key.as_deref())).collect())
     }
@@ -447,8 +441,7 @@ impl Lobby {
                 stored::delete_seek(sql, &id)?;
                 Ok(Ok(()))
             })
-            .await
-            .map_err(failed)??;
+            .await??;
         self.hub.signal(TOPIC).await;
         Ok(())
     }
@@ -472,20 +465,16 @@ impl Lobby {
                 stored::delete_seeks_of(sql, &key)?;
                 Ok(Ok(seek))
             })
-            .await
-            .map_err(failed)??;
+            .await??;
         self.hub.signal(TOPIC).await;
         Seek::from_stored(taken)
     }
 
     /// Seek `id` (to check who may accept it before taking it).
     pub async fn seek(&self, id: &str) -> Result<Seek, ApiError> {
-        let id = id.to_owned();
-        let found = {
-            let id = id.clone();
-            self.hub.store().read(move |sql| stored::live_seek(sql, &id, now_ms())).await.map_err(failed)?
-        };
-        Seek::from_stored(found.ok_or_else(|| no_seek(&id))?)
+        let key = id.to_owned();
+        let found = self.hub.store().read(move |sql| stored::live_seek(sql, &key, now_ms())).await?;
+        Seek::from_stored(found.ok_or_else(|| no_seek(id))?)
     }
 
     /// Puts back a seek whose game could not start.
@@ -501,7 +490,7 @@ impl Lobby {
     /// Renames `player` in its open seeks.
     pub async fn rename(&self, player: &PlayerId, name: &str) -> Result<(), ApiError> {
         let (key, name) = (player.key(), name.to_owned());
-        let renamed = self.hub.store().transact(move |sql| stored::rename(sql, &key, &name)).await.map_err(failed)?;
+        let renamed = self.hub.store().transact(move |sql| stored::rename(sql, &key, &name)).await?;
         if renamed > 0 {
             self.hub.signal(TOPIC).await;
         }
@@ -513,11 +502,7 @@ impl Lobby {
     /// player's next socket (a reload).
     pub async fn tell(&self, key: &str, message: Value) -> Result<(), ApiError> {
         let (id, player, text) = (crate::secret::game_id(), key.to_owned(), message.to_string());
-        self.hub
-            .store()
-            .transact(move |sql| stored::post_message(sql, &id, &player, &text, now_ms()))
-            .await
-            .map_err(failed)?;
+        self.hub.store().transact(move |sql| stored::post_message(sql, &id, &player, &text, now_ms())).await?;
         self.hub.signal(format!("{PLAYER_TOPIC}{key}")).await;
         Ok(())
     }

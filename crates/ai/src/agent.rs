@@ -17,6 +17,10 @@ use std::collections::HashMap;
 pub struct Decision<M> {
     pub best: Option<M>,
     pub info: Option<Info>,
+    /// With [`Limits::near_best`], alpha-beta's root moves within that
+    /// margin of the best and their scores (the best among them); empty
+    /// otherwise.
+    pub near_best: Vec<(M, i32)>,
 }
 
 /// A computer player for game `G`.
@@ -55,7 +59,7 @@ impl<G: Game + Evaluate> Agent<G> for RandomAgent {
             _ if moves.is_empty() => None,
             _ => Some(moves[self.rng.random_range(0..moves.len())]),
         };
-        Decision { best, info: None }
+        Decision { best, info: None, near_best: Vec::new() }
     }
 }
 
@@ -81,8 +85,10 @@ impl Greedy {
 impl<G: Game + Evaluate> Agent<G> for Greedy {
     fn decide(&mut self, game: &G, _: &Limits, _: &StopFlag, _: &mut dyn FnMut(&Info)) -> Decision<G::Move> {
         let me = match (game.outcome(), game.to_act()) {
-            (Some(_), _) => return Decision { best: None, info: None },
-            (None, Actor::Chance) => return Decision { best: sample_chance(game, &mut self.rng), info: None },
+            (Some(_), _) => return Decision { best: None, info: None, near_best: Vec::new() },
+            (None, Actor::Chance) => {
+                return Decision { best: sample_chance(game, &mut self.rng), info: None, near_best: Vec::new() }
+            }
             (None, Actor::Player(p)) => p,
         };
         let mut position = if G::has_hidden_information() { game.determinize(me, &mut self.rng) } else { game.clone() };
@@ -116,7 +122,7 @@ impl<G: Game + Evaluate> Agent<G> for Greedy {
             }
         }
         let choice = (!best.is_empty()).then(|| best[self.rng.random_range(0..best.len())]);
-        Decision { best: choice, info: None }
+        Decision { best: choice, info: None, near_best: Vec::new() }
     }
 }
 
@@ -132,7 +138,7 @@ impl<G: Game + Evaluate> Agent<G> for AlphaBetaAgent<G> {
         on_info: &mut dyn FnMut(&Info),
     ) -> Decision<G::Move> {
         let result = self.0.search(game, &limits.for_decision(game), stop, on_info);
-        Decision { best: result.best, info: Some(result.info) }
+        Decision { best: result.best, info: Some(result.info), near_best: result.near_best }
     }
     fn new_game(&mut self) {
         self.0.clear();
@@ -155,13 +161,13 @@ impl<G: Game + Evaluate> Agent<G> for MctsAgent<G> {
     ) -> Decision<G::Move> {
         if game.outcome().is_none() && game.to_act() == Actor::Chance {
             let mut rng = SmallRng::seed_from_u64(self.trees[0].config.seed);
-            return Decision { best: sample_chance(game, &mut rng), info: None };
+            return Decision { best: sample_chance(game, &mut rng), info: None, near_best: Vec::new() };
         }
         let limits = limits.for_decision(game);
         let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
         if helpers.is_empty() {
             let result = main.search(game, &limits, stop, on_info);
-            return Decision { best: result.best, info: Some(result.info) };
+            return Decision { best: result.best, info: Some(result.info), near_best: Vec::new() };
         }
         // A playout budget is split among the trees, adding up to it.
         let threads = helpers.len() as u64 + 1;
@@ -202,6 +208,6 @@ impl<G: Game + Evaluate> Agent<G> for MctsAgent<G> {
         let best = order.iter().rev().copied().max_by_key(|mv| visits[mv]).or(main_result.best);
         let mut info = main_result.info;
         info.nodes = playouts;
-        Decision { best, info: Some(info) }
+        Decision { best, info: Some(info), near_best: Vec::new() }
     }
 }

@@ -21,6 +21,11 @@ pub struct Limits {
     /// a turn (Kelasu), each action takes its share
     /// ([`Limits::for_decision`]). Otherwise it is for this decision alone.
     pub per_turn: bool,
+    /// Alpha-beta: also score exactly every root move within this many
+    /// centi-units of the best ([`crate::Decision::near_best`]), for a
+    /// player that chooses among near-best moves. It widens the root's
+    /// windows, so a node budget searches less deep.
+    pub near_best: Option<i32>,
 }
 
 impl Limits {

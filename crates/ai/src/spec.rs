@@ -251,6 +251,7 @@ impl AgentSpec {
                     depth: level.depth,
                     nodes: level.playouts,
                     per_turn: true,
+                    near_best: None,
                 }
             }
         }

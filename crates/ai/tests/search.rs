@@ -7,7 +7,7 @@ mod common;
 use common::{wins_by_minimax, DoubleNim, HiLo, KEEP, SWAP};
 use menagerie_ai::{AgentKind, AgentSpec, AlphaBeta, EvalKind, Limits, Mcts, MctsConfig, Score, StopFlag};
 use menagerie_core::testing::nim::{Nim, NimVariant};
-use menagerie_core::{Game, Player};
+use menagerie_core::{Evaluate, Game, Player};
 
 fn nim(text: &str) -> Nim {
     Nim::from_text(&NimVariant { stones: 21 }, text).unwrap()
@@ -230,4 +230,33 @@ fn information_set_mcts_plays_hi_lo_sensibly() {
     assert_eq!(agent.decide(&low, &limits, &StopFlag::new(), &mut no_info).best, Some(SWAP));
     let high = HiLo::new([6, 0], vec![1, 2, 3, 4, 5]);
     assert_eq!(agent.decide(&high, &limits, &StopFlag::new(), &mut no_info).best, Some(KEEP));
+}
+
+#[test]
+fn near_best_scores_the_root_moves_within_the_margin() {
+    let stop = StopFlag::new();
+    let mut search = AlphaBeta::<Nim>::default();
+    for stones in [5u32, 6, 7, 9, 10, 11] {
+        let game = nim(&format!("{stones} first"));
+        let winning = (stones % 4) as u8;
+        // Without a margin, nothing but the best move.
+        let plain = search.search(&game, &Limits::depth(20), &stop, &mut no_info);
+        assert!(plain.near_best.is_empty());
+        // A small margin: the one winning take (the others lose).
+        let narrow = Limits { near_best: Some(10), ..Limits::depth(20) };
+        let result = search.search(&game, &narrow, &stop, &mut no_info);
+        let moves: Vec<u8> = result.near_best.iter().map(|&(mv, _)| mv).collect();
+        assert_eq!(moves, vec![winning], "{stones} stones");
+        assert_eq!(result.best, Some(winning));
+        // A margin wider than a won game: every take, the win first, each
+        // scored as what it is (a win, or a loss).
+        let wide = Limits { near_best: Some(3 * Nim::WIN), ..Limits::depth(20) };
+        let result = search.search(&game, &wide, &stop, &mut no_info);
+        assert_eq!(result.near_best.len(), 3, "{stones} stones: {:?}", result.near_best);
+        assert_eq!(result.near_best[0].0, winning);
+        assert_eq!(result.near_best[0].1, result.value);
+        for &(mv, score) in &result.near_best[1..] {
+            assert!(score < -(Nim::WIN - 100), "{stones} stones, take {mv}: {score} should be a loss");
+        }
+    }
 }

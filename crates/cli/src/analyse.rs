@@ -61,6 +61,7 @@ impl TypedCommand for Analyse {
             depth: self.depth,
             nodes: self.nodes,
             per_turn: false,
+            near_best: None,
         };
         // Without limits on the command line, the engine's own (mcts:1000,
         // alphabeta:6), or one second.

@@ -442,6 +442,11 @@ struct StudyArgs {
     /// A game still going after this many moves is adjudicated a draw
     #[arg(long, default_value_t = 2000)]
     max_plies: u32,
+    /// Choose among the near-best moves (alphabeta), this likely (centi-units of the
+    /// evaluation: a move T worse is played e^-1 as often as the best), so that games
+    /// differ; 0 plays the best move
+    #[arg(long, default_value_t = 0)]
+    temperature: u32,
     /// Play only slice I of N (games i with i mod N = I - 1); join slices with `study merge`
     #[arg(long, value_parser = study::parse_shard)]
     shard: Option<(u64, u64)>,
@@ -749,6 +754,19 @@ fn run_study(args: StudyArgs) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError::BadInput("--games must be at least 1".into()));
     }
+    if args.temperature > study::MAX_TEMPERATURE {
+        return Err(CliError::BadInput(format!(
+            "--temperature {}: at most {} (centi-units of the evaluation)",
+            args.temperature,
+            study::MAX_TEMPERATURE
+        )));
+    }
+    if args.temperature > 0 && !matches!(player.kind, menagerie_ai::AgentKind::AlphaBeta { .. }) {
+        return Err(CliError::BadInput(format!(
+            "--temperature needs the alphabeta player (it scores the near-best moves); {} chooses its own way",
+            args.player
+        )));
+    }
     let options = study::StudyOptions {
         games: args.games,
         player,
@@ -759,6 +777,7 @@ fn run_study(args: StudyArgs) -> Result<(), CliError> {
         opening: args.opening.map(|o| o.split_whitespace().map(str::to_owned).collect()).unwrap_or_default(),
         random_plies: args.random_plies,
         max_plies: args.max_plies,
+        temperature: args.temperature,
         shard: args.shard.unwrap_or((1, 1)),
         progress: !args.quiet,
         command: command_line(),

@@ -258,3 +258,39 @@ fn every_variant_can_be_studied() {
         assert!(!r["mechanics"].as_array().unwrap().is_empty(), "{id} counts no mechanics");
     }
 }
+
+#[test]
+fn a_temperature_makes_games_differ_and_replays_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let distinct = |dir: &Path| report(dir)["distinct_games"].as_u64().unwrap();
+    // Without random moves the deterministic player plays one game again
+    // and again; a temperature makes them differ, seed by seed.
+    let run = |dir: &Path, temperature: &str| {
+        let dir = dir.to_str().unwrap();
+        ok(&["study", "lichen-3x3", "--games", "6", "--out", dir, "--nodes", "200", "--threads", "2", "--quiet"]
+            .into_iter()
+            .chain(["--random-plies", "0", "--temperature", temperature])
+            .collect::<Vec<_>>())
+    };
+    let cold = tmp.path().join("cold");
+    run(&cold, "0");
+    assert_eq!(distinct(&cold), 1);
+    let warm = tmp.path().join("warm");
+    run(&warm, "40");
+    assert!(distinct(&warm) >= 3, "{} distinct games", distinct(&warm));
+    let settings: Value = serde_json::from_str(&std::fs::read_to_string(warm.join("study.json")).unwrap()).unwrap();
+    assert_eq!(settings["temperature"], 40);
+    assert!(std::fs::read_to_string(warm.join("report.md")).unwrap().contains("temperature 40"));
+    // The same seeds play the same games: verify agrees, game for game.
+    let out = menagerie(&["study", "verify", warm.to_str().unwrap(), "--games", "6", "--threads", "2"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    // Only alpha-beta scores the near-best moves; a temperature is bounded.
+    for args in [
+        vec!["study", "lichen", "--player", "mcts:20", "--temperature", "10"],
+        vec!["study", "lichen", "--temperature", "1000000"],
+    ] {
+        let out = menagerie(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--temperature"), "{args:?}");
+    }
+}

@@ -99,6 +99,9 @@ pub struct SearchResult<M> {
     pub pv: Vec<M>,
     /// The report of the last completed (or interrupted) iteration.
     pub info: Info,
+    /// With [`Limits::near_best`]: the root moves within that margin of
+    /// the best and their scores, best first (the chosen move among them).
+    pub near_best: Vec<(M, i32)>,
 }
 
 pub struct AlphaBeta<G: Game + Evaluate> {
@@ -165,12 +168,23 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
             _ => {
                 // Over, or chance to act: nothing for a player to decide.
                 let info = empty_info(Score::Cp(0));
-                return SearchResult { best: root_moves.first().copied(), value: 0, pv: Vec::new(), info };
+                return SearchResult {
+                    best: root_moves.first().copied(),
+                    value: 0,
+                    pv: Vec::new(),
+                    info,
+                    near_best: Vec::new(),
+                };
             }
         };
         let position = if G::has_hidden_information() { game.determinize(me, &mut self.rng) } else { game.clone() };
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        let plan = Plan { me, max_depth, single_reply: root_moves.len() == 1 && limits.depth.is_none() };
+        let plan = Plan {
+            me,
+            max_depth,
+            single_reply: root_moves.len() == 1 && limits.depth.is_none(),
+            near_best: limits.near_best.unwrap_or(0),
+        };
         let helpers_best: Mutex<Option<Completed<G::Move>>> = Mutex::new(None);
 
         let (main, helpers) = self.workers.split_first_mut().expect("at least one worker");
@@ -206,13 +220,20 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
                     time,
                     pv: pv_texts(&position, &done.pv),
                 };
-                SearchResult { best, value: done.value, pv: done.pv, info }
+                let mut near_best = done.near_best;
+                if let Some(chosen) = best.filter(|_| limits.near_best.is_some()) {
+                    if !near_best.iter().any(|&(mv, _)| mv == chosen) {
+                        near_best = vec![(chosen, done.value)];
+                    }
+                }
+                SearchResult { best, value: done.value, pv: done.pv, info, near_best }
             }
             None => SearchResult {
                 best: Some(root_moves[0]),
                 value: 0,
                 pv: vec![root_moves[0]],
                 info: Info { nodes: self.nodes, ..empty_info(Score::Cp(0)) },
+                near_best: Vec::new(),
             },
         }
     }
@@ -225,6 +246,8 @@ pub(crate) struct Plan {
     max_depth: u32,
     /// One legal move and no depth asked for: one iteration is enough.
     single_reply: bool,
+    /// [`Limits::near_best`], 0 without.
+    near_best: i32,
 }
 
 /// The value of a finished game for `me`, `ply` moves from the root.

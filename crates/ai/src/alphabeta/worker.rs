@@ -46,6 +46,18 @@ pub(crate) struct Completed<M> {
     pub seldepth: u32,
     pub value: i32,
     pub pv: Vec<M>,
+    /// The root moves within the plan's margin of the best, with their
+    /// scores (empty without a margin).
+    pub near_best: Vec<(M, i32)>,
+}
+
+/// A root move's score in the iteration under way: `exact` when it fell
+/// inside its window (otherwise it is only a bound, below the margin).
+#[derive(Clone, Copy, Debug)]
+struct RootValue<M> {
+    mv: M,
+    value: i32,
+    exact: bool,
 }
 
 /// A move's place in the list, with its ordering rank.
@@ -84,6 +96,11 @@ pub(crate) struct Worker<G: Game + Evaluate> {
     /// Deepest ply a check extension may start at (twice the iteration's
     /// depth), so that long series of checks stay finite.
     extension_ply: usize,
+    /// How far below the best a root move is still scored exactly (0: the
+    /// plain search, which only proves the other moves worse).
+    near_margin: i32,
+    /// The root moves' scores of the root search under way.
+    root_values: Vec<RootValue<G::Move>>,
 }
 
 impl<G: Game + Evaluate> Worker<G> {
@@ -109,6 +126,8 @@ impl<G: Game + Evaluate> Worker<G> {
             seldepth: 0,
             aborted: false,
             extension_ply: 0,
+            near_margin: 0,
+            root_values: Vec::new(),
         }
     }
 
@@ -137,6 +156,7 @@ impl<G: Game + Evaluate> Worker<G> {
         self.allowance = 0;
         self.seldepth = 0;
         self.aborted = false;
+        self.near_margin = plan.near_best.max(0);
         self.ordering.age();
         let mut position = root.clone();
         let mut last: Option<Completed<G::Move>> = None;
@@ -152,14 +172,19 @@ impl<G: Game + Evaluate> Worker<G> {
             if self.aborted {
                 if let (Some(done), Some(&first)) = (&mut last, pv.first()) {
                     // A root move searched to the end of this iteration that
-                    // beat the previous best is still the better choice.
+                    // beat the previous best is still the better choice
+                    // (and the only near-best one known at this depth).
                     if done.pv.first() != Some(&first) {
                         done.pv = pv;
+                        if self.near_margin > 0 {
+                            done.near_best = vec![(first, value)];
+                        }
                     }
                 }
                 break;
             }
-            let done = Completed { depth: searched, seldepth: self.seldepth as u32, value, pv };
+            let near_best = self.near_best(value);
+            let done = Completed { depth: searched, seldepth: self.seldepth as u32, value, pv, near_best };
             if let Some(shared) = shared_best {
                 let mut best = shared.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
                 if best.as_ref().is_none_or(|b| b.depth < done.depth) {
@@ -224,6 +249,23 @@ impl<G: Game + Evaluate> Worker<G> {
             }
             delta *= 3;
         }
+    }
+
+    /// The root moves of the completed iteration worth `best` that scored
+    /// within the margin of it, best first.
+    fn near_best(&self, best: i32) -> Vec<(G::Move, i32)> {
+        if self.near_margin == 0 {
+            return Vec::new();
+        }
+        let mut near: Vec<(G::Move, i32)> = self
+            .root_values
+            .iter()
+            .filter(|r| r.exact && r.value >= best - self.near_margin)
+            .map(|r| (r.mv, r.value.min(best)))
+            .collect();
+        near.sort_by_key(|&(_, value)| std::cmp::Reverse(value));
+        near.dedup_by_key(|&mut (mv, _)| mv);
+        near
     }
 
     /// Counts a node; false (and the search is aborted) when a limit is hit.
@@ -436,6 +478,9 @@ impl<G: Game + Evaluate> Worker<G> {
             order.push(Ranked { rank: self.rank(g, mv, tt_move, ply), index: index as u32 });
         }
 
+        if ply == 0 {
+            self.root_values.clear();
+        }
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_index = None;
@@ -485,20 +530,28 @@ impl<G: Game + Evaluate> Worker<G> {
             }
             let quiet_move = rank < RANK_KILLER;
             g.play(mv);
+            // At the root with a margin, the other moves are searched
+            // against the best less the margin, so that those within it get
+            // an exact score.
+            let floor = if ply == 0 { alpha - self.near_margin } else { alpha };
             let value = if i == 0 {
                 self.child(g, actor, Depth::Full(depth - 1), ply + 1, alpha, beta, budget)
             } else {
                 let reduction = i32::from(depth >= 3 && i >= 3 && quiet_move && !in_check);
-                let mut v = self.child(g, actor, Depth::Full(depth - 1 - reduction), ply + 1, alpha, alpha + 1, budget);
-                if v > alpha && reduction > 0 && !self.aborted {
-                    v = self.child(g, actor, Depth::Full(depth - 1), ply + 1, alpha, alpha + 1, budget);
+                let mut v = self.child(g, actor, Depth::Full(depth - 1 - reduction), ply + 1, floor, floor + 1, budget);
+                if v > floor && reduction > 0 && !self.aborted {
+                    v = self.child(g, actor, Depth::Full(depth - 1), ply + 1, floor, floor + 1, budget);
                 }
-                if v > alpha && v < beta && !self.aborted {
-                    v = self.child(g, actor, Depth::Full(depth - 1), ply + 1, alpha, beta, budget);
+                if v > floor && v < beta && !self.aborted {
+                    v = self.child(g, actor, Depth::Full(depth - 1), ply + 1, floor, beta, budget);
                 }
                 v
             };
             g.undo();
+            if ply == 0 && self.near_margin > 0 && !self.aborted {
+                let low = if i == 0 { alpha } else { floor };
+                self.root_values.push(RootValue { mv, value, exact: value > low && value < beta });
+            }
             if let (Some(pair), Some(busy)) = (pair, &self.busy) {
                 busy.leave(pair);
             }

@@ -31,6 +31,7 @@ use std::sync::mpsc;
 use std::time::Duration;
 
 pub use compare::compare;
+pub use play::MAX_TEMPERATURE;
 pub use report::Report;
 pub use strength::{rung_folder, write as write_strength, Rung};
 pub use verify::verify;
@@ -52,6 +53,8 @@ pub struct StudyOptions {
     pub opening: Vec<String>,
     pub random_plies: u32,
     pub max_plies: u32,
+    /// Centi-units; 0 plays the best move (see `play::choose`).
+    pub temperature: u32,
     /// The slice `(i, n)` (1-based `i`) of the games this run plays.
     pub shard: (u64, u64),
     pub progress: bool,
@@ -65,14 +68,15 @@ impl StudyOptions {
             (None, None) => Some(DEFAULT_NODES),
             (nodes, _) => nodes,
         };
-        player_limits::<G>(&self.player, self.time_ms, nodes)
+        player_limits::<G>(&self.player, self.time_ms, nodes, self.temperature)
     }
 }
 
 /// The study player's limits from its recorded budget (a node budget
-/// replaces the player's time).
-fn player_limits<G: Game>(player: &AgentSpec, time_ms: Option<u64>, nodes: Option<u64>) -> Limits {
+/// replaces the player's time) and temperature.
+fn player_limits<G: Game>(player: &AgentSpec, time_ms: Option<u64>, nodes: Option<u64>, temperature: u32) -> Limits {
     let mut limits = player.limits::<G>(time_ms.map(Duration::from_millis));
+    limits.near_best = play::near_best_margin(temperature);
     if nodes.is_some() {
         limits.nodes = nodes;
         if time_ms.is_none() {
@@ -125,6 +129,7 @@ impl TypedCommand for Run<'_> {
             opening: options.opening.clone(),
             random_plies: options.random_plies,
             max_plies: options.max_plies,
+            temperature: options.temperature,
             material_kinds: start.material().into_iter().map(|(name, _)| name.to_owned()).collect(),
         };
         record::prepare(self.dir, &settings)?;

@@ -21,6 +21,39 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(index.wrapping_mul(1_000_003)) ^ 0x5717_d1e5
 }
 
+/// The highest `--temperature`: far above any evaluation's pawn.
+pub const MAX_TEMPERATURE: u32 = 10_000;
+
+/// How far below the best the search scores moves for a temperature: a
+/// move further than four temperatures below is played less than 2% as
+/// often as the best, so it is left out.
+const MARGIN_TEMPERATURES: i32 = 4;
+
+/// The search's near-best margin ([`menagerie_ai::Limits::near_best`]) for
+/// a temperature; none at 0.
+pub fn near_best_margin(temperature: u32) -> Option<i32> {
+    (temperature > 0).then(|| MARGIN_TEMPERATURES * temperature.min(MAX_TEMPERATURE) as i32)
+}
+
+/// A move among the near-best, each as likely as `e^((score - best) / T)`;
+/// the searched best when there is nothing to choose from.
+pub fn choose<M: Copy>(best: M, near_best: &[(M, i32)], temperature: u32, rng: &mut SmallRng) -> M {
+    let Some(&(_, top)) = near_best.first() else { return best };
+    if temperature == 0 || near_best.len() == 1 {
+        return best;
+    }
+    let weights: Vec<f64> =
+        near_best.iter().map(|&(_, score)| (f64::from(score - top) / f64::from(temperature)).exp()).collect();
+    let mut pick = rng.random::<f64>() * weights.iter().sum::<f64>();
+    for (&(mv, _), weight) in near_best.iter().zip(&weights) {
+        if pick < *weight {
+            return mv;
+        }
+        pick -= weight;
+    }
+    near_best.last().map_or(best, |&(mv, _)| mv)
+}
+
 pub struct StudyPlayer {
     pub spec: AgentSpec,
     pub limits: Limits,
@@ -36,6 +69,8 @@ pub fn play_game<G: Game + Evaluate + Study>(
     let begun = Instant::now();
     let seed = game_seed(settings.seed, index);
     let mut rng = SmallRng::seed_from_u64(seed);
+    // Its own stream, so that a temperature leaves chance's draws alone.
+    let mut temper = SmallRng::seed_from_u64(seed ^ 3);
     let mut agents = [player.spec.build::<G>(seed ^ 1), player.spec.build::<G>(seed ^ 2)];
     let mut game = start.clone();
     let mut moves = Vec::new();
@@ -67,10 +102,11 @@ pub fn play_game<G: Game + Evaluate + Study>(
                 } else if record.plies < settings.opening.len() as u32 + settings.random_plies {
                     moves[rng.random_range(0..moves.len())]
                 } else {
-                    agents[p.index()]
-                        .decide(&game, &player.limits, &StopFlag::new(), &mut |_| {})
+                    let decision = agents[p.index()].decide(&game, &player.limits, &StopFlag::new(), &mut |_| {});
+                    let best = decision
                         .best
-                        .ok_or_else(|| CliError::Failed("the player found no move in a game not over".into()))?
+                        .ok_or_else(|| CliError::Failed("the player found no move in a game not over".into()))?;
+                    choose(best, &decision.near_best, settings.temperature, &mut temper)
                 }
             }
         };

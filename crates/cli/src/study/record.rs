@@ -29,6 +29,16 @@ pub struct Settings {
     pub max_plies: u32,
     /// The game's material kinds, in the order of [`GameRecord::material`].
     pub material_kinds: Vec<String>,
+    /// The player's temperature in centi-units of the evaluation: 0 plays
+    /// the best move; above, a move among the near-best (see `play`).
+    /// Left out of the file at 0, so studies made before it keep their
+    /// settings.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub temperature: u32,
+}
+
+fn is_zero(value: &u32) -> bool {
+    *value == 0
 }
 
 /// One finished game.

@@ -354,9 +354,16 @@ pub fn markdown(report: &Report) -> String {
     let mut md = String::new();
     let s = &report.settings;
     let budget = match (s.nodes, s.time_ms) {
-        (Some(n), _) => format!("{n} nodes a move"),
+        (Some(n), _) => format!("{n} {}", super::strength::unit_of(&s.player).rate),
         (None, Some(ms)) => format!("{ms} ms a move"),
         (None, None) => "the player's own budget".to_owned(),
+    };
+    let budget = match s.temperature {
+        0 => budget,
+        t => format!(
+            "{budget}, temperature {t}: a move among those within {} of the best, one {t} worse e^-1 as often",
+            4 * t
+        ),
     };
     let _ = writeln!(md, "# Study of `{}`\n", report.variant);
     let opening = if s.opening.is_empty() { String::new() } else { format!("`{}`, then ", s.opening.join(" ")) };
@@ -428,7 +435,7 @@ pub fn markdown(report: &Report) -> String {
                 md,
                 "\n**Many games repeat**: after {} moves only {} of {} games differ. The player is \
                  deterministic, so the figures describe the random openings more than the game; more \
-                 `--random-plies` give more distinct games.",
+                 `--random-plies` or a `--temperature` give more distinct games.",
                 d.ply, d.distinct_positions, d.games_reaching
             );
         }

@@ -53,23 +53,46 @@ fn points(e: &Estimate) -> String {
     format!("{:+.1} points [{:+.1}, {:+.1}]", 100.0 * e.value, 100.0 * e.low, 100.0 * e.high)
 }
 
+/// What a budget counts: nodes a move for alpha-beta, playouts a decision
+/// for the Monte Carlo searchers.
+#[derive(Clone, Copy, Debug)]
+pub struct Unit {
+    /// "nodes"
+    pub each: &'static str,
+    /// "nodes a move"
+    pub rate: &'static str,
+}
+
+pub const NODES: Unit = Unit { each: "nodes", rate: "nodes a move" };
+pub const PLAYOUTS: Unit = Unit { each: "playouts", rate: "playouts a decision" };
+
+/// The unit of a study player's budget (`Settings::player`).
+pub fn unit_of(player: &str) -> Unit {
+    if player.starts_with("mcts") || player.starts_with("ismcts") {
+        PLAYOUTS
+    } else {
+        NODES
+    }
+}
+
 /// The conclusion rule: what the two strongest budgets agree on, or how the
 /// answer moves with strength. `says` gives each budget's verdict and its
 /// figure.
-fn conclusion(rungs: &[Rung], says: &dyn Fn(&Rung) -> (String, String)) -> String {
+fn conclusion(rungs: &[Rung], unit: Unit, says: &dyn Fn(&Rung) -> (String, String)) -> String {
     let verdicts: Vec<(String, String)> = rungs.iter().map(says).collect();
     let n = verdicts.len();
     let each = rungs
         .iter()
         .zip(&verdicts)
-        .map(|(r, (v, figure))| format!("{} nodes: {v}, {figure}", r.nodes))
+        .map(|(r, (v, figure))| format!("{} {}: {v}, {figure}", r.nodes, unit.each))
         .collect::<Vec<_>>()
         .join("; ");
     if n >= 2 && verdicts[n - 1].0 == verdicts[n - 2].0 {
         format!(
-            "**At the two strongest budgets ({} and {} nodes a move): {}** ({each}).",
+            "**At the two strongest budgets ({} and {} {}): {}** ({each}).",
             rungs[n - 2].nodes,
             rungs[n - 1].nodes,
+            unit.rate,
             verdicts[n - 1].0
         )
     } else {
@@ -109,12 +132,14 @@ fn markdown(rungs: &[Rung]) -> String {
     let mut md = String::new();
     let Some(first) = rungs.first().and_then(|r| r.reports.first()) else { return md };
     let budgets: Vec<String> = rungs.iter().map(|r| r.nodes.to_string()).collect();
-    let _ = writeln!(md, "# Against strength: `{}` at {} nodes a move\n", first.settings.player, budgets.join(", "));
+    let unit = unit_of(&first.settings.player);
+    let rate = unit.rate;
+    let _ = writeln!(md, "# Against strength: `{}` at {} {rate}\n", first.settings.player, budgets.join(", "));
     let _ = writeln!(
         md,
-        "The same study (same seed, openings and games) with the player searching each budget of nodes a \
-         move; each budget's folder `nodes-N` holds its reports. A conclusion is stated only where it holds \
-         at the two strongest budgets.\n\n![the first player's score against nodes a move](strength.svg)\n"
+        "The same study (same seed, openings and games) with the player searching each budget of {rate}; \
+         each budget's folder `nodes-N` holds its reports. A conclusion is stated only where it holds \
+         at the two strongest budgets.\n\n![the first player's score against {rate}](strength.svg)\n"
     );
     let variants = rungs[0].reports.len();
     for v in 0..variants {
@@ -122,7 +147,7 @@ fn markdown(rungs: &[Rung]) -> String {
         let _ = writeln!(md, "## `{name}`\n");
         let _ = writeln!(
             md,
-            "| nodes a move | games (distinct) | first player's score | decisive games | mean length |\n|---:|---|---|---|---|"
+            "| {rate} | games (distinct) | first player's score | decisive games | mean length |\n|---:|---|---|---|---|"
         );
         for rung in rungs {
             let Some(r) = rung.reports.get(v) else { continue };
@@ -151,15 +176,12 @@ fn markdown(rungs: &[Rung]) -> String {
             );
             (verdict, format!("first player {}", percent(&e)))
         };
-        let _ = writeln!(md, "\nFirst player's edge. {}\n", conclusion(rungs, &says));
+        let _ = writeln!(md, "\nFirst player's edge. {}\n", conclusion(rungs, unit, &says));
     }
     for v in 1..variants {
         let (name, base) = (&rungs[0].reports[v].variant, &rungs[0].reports[0].variant);
         let _ = writeln!(md, "## `{name}` against `{base}`\n");
-        let _ = writeln!(
-            md,
-            "| nodes a move | first player's score, difference | mean length, difference |\n|---:|---|---|"
-        );
+        let _ = writeln!(md, "| {rate} | first player's score, difference | mean length, difference |\n|---:|---|---|");
         let score = |rung: &Rung| {
             let (a, b) = (&rung.reports[v], &rung.reports[0]);
             difference(a.first_player.score.estimate(), b.first_player.score.estimate())
@@ -205,8 +227,8 @@ fn markdown(rungs: &[Rung]) -> String {
             );
             (verdict, format!("{:+.1} moves [{:+.1}, {:+.1}]", e.value, e.low, e.high))
         };
-        let _ = writeln!(md, "\nScore. {}\n", conclusion(rungs, &says_score));
-        let _ = writeln!(md, "Length. {}\n", conclusion(rungs, &says_length));
+        let _ = writeln!(md, "\nScore. {}\n", conclusion(rungs, unit, &says_score));
+        let _ = writeln!(md, "Length. {}\n", conclusion(rungs, unit, &says_length));
     }
     let _ = writeln!(md, "## How it was made\n");
     for rung in rungs {
@@ -214,13 +236,16 @@ fn markdown(rungs: &[Rung]) -> String {
             let _ = match &r.made_by {
                 Some(made) => writeln!(
                     md,
-                    "- `{}` at {} nodes: by {}, with `{}`",
+                    "- `{}` at {} {}: by {}, with `{}`",
                     r.variant,
                     rung.nodes,
+                    unit.each,
                     made.build,
                     made.commands.join("`, then `")
                 ),
-                None => writeln!(md, "- `{}` at {} nodes: by a build that was not recorded", r.variant, rung.nodes),
+                None => {
+                    writeln!(md, "- `{}` at {} {}: by a build that was not recorded", r.variant, rung.nodes, unit.each)
+                }
             };
         }
     }
@@ -248,7 +273,14 @@ fn chart(rungs: &[Rung]) -> Result<String, CliError> {
                 .build_cartesian_2d(left..right, 0f64..100f64)?;
             chart
                 .configure_mesh()
-                .x_desc("nodes a move")
+                .x_desc(
+                    rungs
+                        .iter()
+                        .flat_map(|r| r.reports.first())
+                        .next()
+                        .map_or(NODES, |r| unit_of(&r.settings.player))
+                        .rate,
+                )
                 .y_desc("score %")
                 .x_labels(rungs.len() + 2)
                 // Labels at powers of ten only (the axis is log10 of the budget).
@@ -318,12 +350,21 @@ mod tests {
 
     #[test]
     fn a_conclusion_is_stated_only_where_the_two_strongest_agree() {
-        let held = conclusion(&rungs(), &saying(["no edge", "favoured", "favoured"]));
+        let held = conclusion(&rungs(), NODES, &saying(["no edge", "favoured", "favoured"]));
         assert!(held.starts_with("**At the two strongest budgets (2000 and 20000 nodes a move): favoured**"), "{held}");
         assert!(held.contains("200 nodes: no edge, figure 0"), "{held}");
-        let changed = conclusion(&rungs(), &saying(["favoured", "favoured", "no edge"]));
+        let changed = conclusion(&rungs(), NODES, &saying(["favoured", "favoured", "no edge"]));
         assert!(changed.starts_with("**Changes with strength**"), "{changed}");
         assert!(changed.contains("20000 nodes: no edge, figure 2"), "{changed}");
+    }
+
+    #[test]
+    fn monte_carlo_budgets_are_playouts() {
+        assert_eq!(unit_of("ismcts").rate, "playouts a decision");
+        assert_eq!(unit_of("mcts:200").each, "playouts");
+        assert_eq!(unit_of("alphabeta").rate, "nodes a move");
+        let held = conclusion(&rungs(), PLAYOUTS, &saying(["no edge", "favoured", "favoured"]));
+        assert!(held.contains("(2000 and 20000 playouts a decision)"), "{held}");
     }
 
     #[test]

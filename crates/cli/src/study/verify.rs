@@ -79,7 +79,7 @@ impl TypedCommand for Replay<'_> {
             )));
         }
         let spec = AgentSpec::parse(&settings.player).map_err(|e| CliError::BadInput(e.to_string()))?;
-        let limits = super::player_limits::<G>(&spec, settings.time_ms, settings.nodes);
+        let limits = super::player_limits::<G>(&spec, settings.time_ms, settings.nodes, settings.temperature);
         let player = StudyPlayer { spec, limits };
         let results: Mutex<Vec<Option<Result<String, CliError>>>> =
             Mutex::new((0..self.indices.len()).map(|_| None).collect());

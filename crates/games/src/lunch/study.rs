@@ -1,7 +1,10 @@
 //! What `menagerie study` counts in Lunch Chess: the men by kind, their hit
 //! points and the cards in hand (the material), and per decision the cards
-//! played by kind, battles, Humiliations and First Aid.
+//! played by kind, battles, Humiliations (and the chains they start), First
+//! Aid as an action and First Aid at the last chance (a save: it is offered
+//! only when the hit would knock the piece out).
 
+use super::frame::{Frame, StrikeStage};
 use super::moves::Move;
 use super::piece::Kind;
 use super::Lunch;
@@ -52,5 +55,16 @@ impl Study for Lunch {
         tally.add("battles", u64::from(matches!(mv, Move::Attack { .. })));
         tally.add("humiliations", u64::from(matches!(mv, Move::Humiliate { .. })));
         tally.add("first aid", u64::from(matches!(mv, Move::Aid { .. })));
+        let top = before.state.top();
+        let at_last_chance = matches!(top, Frame::Strike(st) if st.stage == StrikeStage::LastChance);
+        tally.add("first aid saves", u64::from(matches!(mv, Move::Aid { .. }) && at_last_chance));
+        // A Humiliation of a Humiliation continues a chain; the one made
+        // against the first Humiliation (chain 1) starts a chain of two.
+        let chain = match (mv, top) {
+            (Move::Humiliate { .. }, Frame::Window { chain, .. }) => Some(chain),
+            _ => None,
+        };
+        tally.add("humiliation chains", u64::from(chain == Some(1)));
+        tally.add("humiliations back", u64::from(chain.is_some_and(|c| c >= 1)));
     }
 }

@@ -85,6 +85,7 @@ impl AnalyseRequest {
             depth: self.depth.map(|d| d.clamp(1, MAX_ANALYSIS_DEPTH)),
             nodes: self.nodes,
             per_turn: false,
+            near_best: None,
         }
     }
 

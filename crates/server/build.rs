@@ -13,7 +13,10 @@ fn files(root: &Path, dir: &Path, out: &mut Vec<(String, PathBuf)>) {
             files(root, &path, out);
         } else if let Ok(relative) = path.strip_prefix(root) {
             let name = relative.to_string_lossy().replace('\\', "/");
-            if !name.starts_with('.') && !name.ends_with('~') {
+            // A study's games file is not committed (it is rebuilt by the
+            // study's command): a local build must not embed what a clean
+            // checkout lacks.
+            if !name.starts_with('.') && !name.ends_with('~') && !name.ends_with("games.jsonl") {
                 out.push((name, path.clone()));
             }
         }

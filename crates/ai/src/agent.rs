@@ -23,6 +23,14 @@ pub struct Decision<M> {
     pub near_best: Vec<(M, i32)>,
 }
 
+impl<M> Decision<M> {
+    /// A decision without near-best moves (every player but alpha-beta
+    /// asked for them).
+    pub fn new(best: Option<M>, info: Option<Info>) -> Self {
+        Decision { best, info, near_best: Vec::new() }
+    }
+}
+
 /// A computer player for game `G`.
 pub trait Agent<G: Game + Evaluate>: Send {
     /// Chooses a move for whoever acts in `game` (a player, not chance).
@@ -59,7 +67,7 @@ impl<G: Game + Evaluate> Agent<G> for RandomAgent {
             _ if moves.is_empty() => None,
             _ => Some(moves[self.rng.random_range(0..moves.len())]),
         };
-        Decision { best, info: None, near_best: Vec::new() }
+        Decision::new(best, None)
     }
 }
 
@@ -85,10 +93,8 @@ impl Greedy {
 impl<G: Game + Evaluate> Agent<G> for Greedy {
     fn decide(&mut self, game: &G, _: &Limits, _: &StopFlag, _: &mut dyn FnMut(&Info)) -> Decision<G::Move> {
         let me = match (game.outcome(), game.to_act()) {
-            (Some(_), _) => return Decision { best: None, info: None, near_best: Vec::new() },
-            (None, Actor::Chance) => {
-                return Decision { best: sample_chance(game, &mut self.rng), info: None, near_best: Vec::new() }
-            }
+            (Some(_), _) => return Decision::new(None, None),
+            (None, Actor::Chance) => return Decision::new(sample_chance(game, &mut self.rng), None),
             (None, Actor::Player(p)) => p,
         };
         let mut position = if G::has_hidden_information() { game.determinize(me, &mut self.rng) } else { game.clone() };
@@ -122,7 +128,7 @@ impl<G: Game + Evaluate> Agent<G> for Greedy {
             }
         }
         let choice = (!best.is_empty()).then(|| best[self.rng.random_range(0..best.len())]);
-        Decision { best: choice, info: None, near_best: Vec::new() }
+        Decision::new(choice, None)
     }
 }
 
@@ -161,13 +167,13 @@ impl<G: Game + Evaluate> Agent<G> for MctsAgent<G> {
     ) -> Decision<G::Move> {
         if game.outcome().is_none() && game.to_act() == Actor::Chance {
             let mut rng = SmallRng::seed_from_u64(self.trees[0].config.seed);
-            return Decision { best: sample_chance(game, &mut rng), info: None, near_best: Vec::new() };
+            return Decision::new(sample_chance(game, &mut rng), None);
         }
         let limits = limits.for_decision(game);
         let (main, helpers) = self.trees.split_first_mut().expect("at least one tree");
         if helpers.is_empty() {
             let result = main.search(game, &limits, stop, on_info);
-            return Decision { best: result.best, info: Some(result.info), near_best: Vec::new() };
+            return Decision::new(result.best, Some(result.info));
         }
         // A playout budget is split among the trees, adding up to it.
         let threads = helpers.len() as u64 + 1;
@@ -208,6 +214,6 @@ impl<G: Game + Evaluate> Agent<G> for MctsAgent<G> {
         let best = order.iter().rev().copied().max_by_key(|mv| visits[mv]).or(main_result.best);
         let mut info = main_result.info;
         info.nodes = playouts;
-        Decision { best, info: Some(info), near_best: Vec::new() }
+        Decision::new(best, Some(info))
     }
 }

@@ -478,7 +478,7 @@ fn search<'py>(
     if nodes.is_none() && time.is_none() && depth.is_none() {
         return Err(value_error("give nodes=, time= or depth="));
     }
-    let limits = Limits { time, depth, nodes, per_turn: false };
+    let limits = Limits { time, depth, nodes, ..Limits::default() };
     let variant = VariantSpec::parse(state.game.variant()).map_err(value_error)?;
     let game: &dyn DynEncoded = &*state.game;
     let found = py.detach(|| {

@@ -49,6 +49,9 @@ pub struct HubConfig {
     /// How long a player must have been gone from a live game before the
     /// other may claim it ([`crate::abandonment`]).
     pub claim_after: Duration,
+    /// How long a tournament game waits for a player's first move before
+    /// that player loses it and leaves the tournament ([`crate::tournament`]).
+    pub first_move_within: Duration,
     /// Whether bots may play rated games against people
     /// (`menagerie serve --bots-rated-vs-people`; lichess forbids it).
     pub bots_rated_vs_people: bool,
@@ -63,6 +66,7 @@ impl Default for HubConfig {
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
             claim_after: crate::abandonment::CLAIM_AFTER,
+            first_move_within: crate::tournament::FIRST_MOVE_WITHIN,
             bots_rated_vs_people: false,
         }
     }
@@ -118,6 +122,7 @@ pub struct Hub {
     /// Where the seats of games are seen, for abandonment claims.
     presence: Arc<Presence>,
     claim_after: Duration,
+    first_move_within: Duration,
 }
 
 /// The topic [`Hub::signals`] carries when changes may have been missed
@@ -140,6 +145,7 @@ impl Hub {
         let notifier = config.notifier;
         let presence = Presence::new(store.clone());
         let claim_after = config.claim_after;
+        let first_move_within = config.first_move_within;
         let bots_rated_vs_people = config.bots_rated_vs_people;
         let games = Arc::new(LoadedGames::new(
             store.clone(),
@@ -187,6 +193,7 @@ impl Hub {
             signals,
             presence,
             claim_after,
+            first_move_within,
             bots_rated_vs_people,
         });
         if let Ok(runtime) = tokio::runtime::Handle::try_current() {
@@ -293,6 +300,11 @@ impl Hub {
             }
         }
         Ok(count)
+    }
+
+    /// How long a tournament game waits for a player's first move.
+    pub fn first_move_within(&self) -> Duration {
+        self.first_move_within
     }
 
     /// The computer levels that take a move back when asked.

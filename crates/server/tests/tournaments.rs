@@ -3,15 +3,19 @@
 //! (entrants told), pairing whoever waits, paired again as soon as games
 //! end without an immediate rematch, berserk before the first move only,
 //! scored from the stored results (streaks and berserk), and finished with
-//! a podium once its time is up and the last game ends.
+//! a podium once its time is up and the last game ends. A player who does
+//! not start a game loses it and is withdrawn.
 
 mod common;
 
 use common::session::Browser;
 use common::TestServer;
+use menagerie_server::computer::RandomOnly;
 use menagerie_server::sql_params;
 use menagerie_server::store::{sql, SqliteStore};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
+use std::sync::Arc;
 use std::time::Duration;
 
 async fn account(server: &TestServer, name: &str, ip: &str) -> Browser {
@@ -270,4 +274,78 @@ async fn a_bot_joins_no_tournament_where_bots_may_not_play_people_rated() {
     assert_eq!(status, 400, "{refused}");
     assert!(refused["error"].as_str().unwrap().contains("bots may not play rated games against people"), "{refused}");
     assert_eq!(ann.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200, "a person joins");
+}
+
+/// The standings' line of `name`.
+fn line_of<'a>(t: &'a Value, name: &str) -> &'a Value {
+    t["standing"]["players"].as_array().unwrap().iter().find(|p| p["name"] == json!(name)).expect("in the standings")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_who_does_not_start_a_game_loses_it_and_leaves_the_arena() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = HubConfig { max_searches: 2, first_move_within: Duration::from_secs(1), ..HubConfig::default() };
+    let server = TestServer::start_configured(
+        &dir.path().join("g.sqlite"),
+        Arc::new(RandomOnly),
+        Arc::new(menagerie_loadtest::WithNim),
+        config,
+        RequestLimits::default(),
+    )
+    .await;
+    let names = ["ann", "ben"];
+    let mut players = [account(&server, "ann", "127.0.0.2").await, account(&server, "ben", "127.0.0.3").await];
+    let starts = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64 + 1_500;
+    let body = json!({ "name": "Nim night", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "startDate": starts });
+    let (status, created) = players[0].post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let join = format!("/api/tournament/{id}/join");
+    for player in players.iter_mut() {
+        assert_eq!(player.post(&join, json!({})).await.0, 200);
+    }
+    let t = until(&mut players[0], &id, "a game", |t| current_games(t).len() == 1).await;
+    games_created(&mut players[0], &t).await;
+    let game = current_games(&t)[0].clone();
+    let (white, black) = (game["white"].as_str().unwrap().to_owned(), game["black"].as_str().unwrap().to_owned());
+    let path = format!("/api/games/{}", game["id"].as_str().unwrap());
+
+    // White moves; Black never does: after the wait Black loses, and is withdrawn.
+    let (status, body) = players[index_of(&names, &white)].post(&format!("{path}/move"), json!({ "move": "1" })).await;
+    assert_eq!(status, 200, "{body}");
+    let t = until(&mut players[0], &id, "the game scored", |t| current_games(t).is_empty()).await;
+    assert_eq!(t["games"][0]["result"], json!("1-0"), "{t}");
+    assert_eq!(line_of(&t, &black)["withdraw"], json!(true), "{t}");
+    assert_eq!(
+        (line_of(&t, &white)["withdraw"].clone(), line_of(&t, &white)["score"].clone()),
+        (json!(false), json!(2))
+    );
+    let (_, state) = players[index_of(&names, &white)].get(&path).await;
+    assert_eq!(state["result"]["winner"], json!("first"), "{state}");
+    assert!(state["result"]["reason"].as_str().unwrap().ends_with("did not move"), "{state}");
+    let (status, refused) =
+        players[index_of(&names, &black)].post(&format!("{path}/move"), json!({ "move": "1" })).await;
+    assert_eq!(status, 409, "too late: {refused}");
+    // Alone in the arena, White waits: no game is made for a withdrawn player.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    let (_, t) = players[0].get(&format!("/api/tournament/{id}")).await;
+    assert_eq!(t["games"].as_array().unwrap().len(), 1, "{t}");
+
+    // Joining again puts Black back: paired, and a game both start goes on past the wait.
+    assert_eq!(players[index_of(&names, &black)].post(&join, json!({})).await.0, 200);
+    let t = until(&mut players[0], &id, "a second game", |t| current_games(t).len() == 1).await;
+    games_created(&mut players[0], &t).await;
+    let game = current_games(&t)[0].clone();
+    let path = format!("/api/games/{}", game["id"].as_str().unwrap());
+    for seat in ["white", "black"] {
+        let player = index_of(&names, game[seat].as_str().unwrap());
+        let (status, body) = players[player].post(&format!("{path}/move"), json!({ "move": "1" })).await;
+        assert_eq!(status, 200, "{body}");
+    }
+    tokio::time::sleep(Duration::from_millis(2_000)).await;
+    let (_, state) = players[0].get(&path).await;
+    assert!(state["result"].is_null(), "a started game is not ended: {state}");
+    let (_, t) = players[0].get(&format!("/api/tournament/{id}")).await;
+    assert!(t["standing"]["players"].as_array().unwrap().iter().all(|p| p["withdraw"] == json!(false)), "{t}");
 }

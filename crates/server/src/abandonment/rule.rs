@@ -1,6 +1,7 @@
 //! When a player may claim a game its opponent left: the rule alone, as a
 //! plain function of what the game and the nodes know.
 
+use menagerie_core::Player;
 use std::time::Duration;
 
 /// What decides a claim.
@@ -46,6 +47,31 @@ pub fn refusal(situation: Situation, after: Duration) -> Option<String> {
     }
 }
 
+/// A game that waits for a player's first move.
+#[derive(Clone, Copy, Debug)]
+pub struct Start {
+    /// The player the game waits for (`None`: chance, or the game is over).
+    pub to_act: Option<Player>,
+    /// Whether each player has made a move, by [`Player::index`].
+    pub moved: [bool; 2],
+    /// Since when the game has waited (ms): its creation, or the last move.
+    pub waiting_since: i64,
+    pub now: i64,
+}
+
+/// The player who did not start the game (lichess's "noStart"): the one it
+/// waits for, once it has waited `within` or longer, before both players
+/// have moved. Until then no clock runs (`crate::clock`), so this is what
+/// ends a game nobody plays. The player it waits for may have moved already
+/// (in Kelasu a turn is several actions): it is still the one holding it up.
+pub fn no_start(start: Start, within: Duration) -> Option<Player> {
+    let player = start.to_act?;
+    if start.moved.iter().all(|&moved| moved) {
+        return None;
+    }
+    (start.now - start.waiting_since >= within.as_millis() as i64).then_some(player)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -81,5 +107,24 @@ mod tests {
         refused(Situation { opponent_is_computer: true, ..left(300) }, "computer");
         refused(Situation { both_moved: false, ..left(300) }, "each side must have moved");
         refused(Situation { opponent_to_act: false, ..left(300) }, "waits for your opponent");
+    }
+
+    fn waiting(to_act: Option<Player>, moved: [bool; 2], seconds: i64) -> Start {
+        Start { to_act, moved, waiting_since: 1_000_000 - seconds * 1000, now: 1_000_000 }
+    }
+
+    #[test]
+    fn a_player_who_makes_no_first_move_in_time_did_not_start() {
+        assert_eq!(no_start(waiting(Some(Player::First), [false, false], 30), AFTER), Some(Player::First));
+        assert_eq!(no_start(waiting(Some(Player::Second), [true, false], 31), AFTER), Some(Player::Second));
+        assert_eq!(no_start(waiting(Some(Player::First), [false, false], 29), AFTER), None, "not yet");
+        // One action of a Kelasu turn of several, and no more.
+        assert_eq!(no_start(waiting(Some(Player::First), [true, false], 30), AFTER), Some(Player::First));
+    }
+
+    #[test]
+    fn a_started_game_or_one_that_waits_for_chance_is_not_one() {
+        assert_eq!(no_start(waiting(Some(Player::First), [true, true], 300), AFTER), None);
+        assert_eq!(no_start(waiting(None, [false, false], 300), AFTER), None);
     }
 }

@@ -21,12 +21,15 @@ pub const HIDDEN_MOVE: &str = "?";
 
 /// lichess's status of a game: `started` while it goes on, else what ended
 /// it (`mate`, `resign`, `draw`, `stalemate`, `outoftime`, `aborted`,
-/// `variantEnd` for an end of Menagerie's own rules).
+/// `noStart` for a tournament game a player did not start, `variantEnd`
+/// for an end of Menagerie's own rules).
 pub fn status(live: &LiveGame) -> &'static str {
     let Some(ending) = live.result() else { return "started" };
     let reason = ending.reason.to_ascii_lowercase();
     if reason == crate::live::ABORTED {
         "aborted"
+    } else if reason.ends_with(crate::live::DID_NOT_MOVE) {
+        "noStart"
     } else if reason.contains("resign") {
         "resign"
     } else if reason.contains("ran out of time") {

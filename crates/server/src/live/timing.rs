@@ -9,10 +9,16 @@
 //! side a way to win, so there a flag always loses.
 
 use super::LiveGame;
+use crate::abandonment::rule::{self, Start};
 use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
-use crate::store::{AsyncStore, Ending, StoredMove};
+use crate::store::{AsyncStore, Ending, MoveActor, StoredMove};
 use menagerie_core::{Actor, DynGame, Player};
+use std::time::Duration;
+
+/// How the reason of a game a player did not start ends
+/// ([`LiveGame::end_unstarted`]).
+pub const DID_NOT_MOVE: &str = "did not move";
 
 /// The clocks of a game, and the player move whose hand-over waits for
 /// chance's moves (a Lunch Chess draw) to know who decides next.
@@ -133,5 +139,41 @@ impl LiveGame {
         meta.clock_at = Some(at);
         self.commit_meta(store, meta).await?;
         Ok(true)
+    }
+
+    /// Ends the game if it has waited `within` or longer for a player who
+    /// has not started it ([`rule::no_start`]): the other player wins (a
+    /// game of fewer than two moves is not rated, `crate::store::ratings`).
+    /// Answers the player who did not start it. For tournament games, whose
+    /// pairing must not wait for an absent player.
+    pub async fn end_unstarted(
+        &mut self,
+        store: &AsyncStore,
+        now: i64,
+        within: Duration,
+    ) -> Result<Option<Player>, ApiError> {
+        if self.is_over() {
+            return Ok(None);
+        }
+        let to_act = match self.game.to_act() {
+            Actor::Player(player) => Some(player),
+            Actor::Chance => None,
+        };
+        let moved = Player::BOTH.map(|p| self.moves.iter().any(|m| m.actor == MoveActor::of(p)));
+        let waiting_since = self.moves.last().and_then(|m| m.at).unwrap_or(self.record.created.saturating_mul(1000));
+        let Some(culprit) = rule::no_start(Start { to_act, moved, waiting_since, now }, within) else {
+            return Ok(None);
+        };
+        let mut meta = self.meta.clone();
+        meta.ending = Some(Ending {
+            winner: Some(culprit.other()),
+            reason: format!("{} {DID_NOT_MOVE}", self.game.player_name(culprit)),
+        });
+        meta.draw_offer = None;
+        meta.takeback_offer = None;
+        meta.finished = true;
+        meta.clock_at = Some(now);
+        self.commit_meta(store, meta).await?;
+        Ok(Some(culprit))
     }
 }

@@ -35,6 +35,11 @@ use std::time::Duration;
 /// waits for the next pairing, and a dead node's tournament for another.
 pub const LOOK_EVERY: Duration = Duration::from_millis(500);
 
+/// How long a tournament game waits for a player's first move, by default
+/// ([`crate::hub::HubConfig::first_move_within`]): then that player loses it
+/// and is withdrawn (lichess's "noStart"; joining again puts them back).
+pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(30);
+
 /// The claim key of tournament `id`.
 pub fn claim_key(id: &str) -> String {
     format!("tournament/{id}")
@@ -82,6 +87,8 @@ pub async fn run(hub: Weak<Hub>) {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stepped {
     pub started: bool,
+    /// Games a player did not start, ended.
+    pub unstarted: usize,
     pub scored: usize,
     pub paired: usize,
     pub finished: bool,
@@ -89,8 +96,8 @@ pub struct Stepped {
 
 /// One look at tournament `id` at `now` (ms), by the node that holds its
 /// claim: start it when its time comes, create the games reserved and not
-/// created, hold their seats, score the games that ended, pair whoever
-/// waits, finish it at its end.
+/// created, hold their seats, end the games a player did not start, score
+/// the games that ended, pair whoever waits, finish it at its end.
 pub async fn step(hub: &Arc<Hub>, id: &str, now: i64) -> Result<Stepped, ApiError> {
     let store = hub.store().clone();
     let mut done = Stepped::default();
@@ -112,6 +119,7 @@ pub async fn step(hub: &Arc<Hub>, id: &str, now: i64) -> Result<Stepped, ApiErro
         return Ok(done);
     }
     create_reserved(hub, &tournament).await?;
+    done.unstarted = end_unstarted(hub, &tournament, now).await?;
     let key = id.to_owned();
     done.scored = store.transact(move |sql| stored::score_ended(sql, &key)).await?;
     let (entrants, games, ratings) = read_state(&store, &tournament, now).await?;
@@ -152,6 +160,53 @@ pub async fn step(hub: &Arc<Hub>, id: &str, now: i64) -> Result<Stepped, ApiErro
         None => {}
     }
     Ok(done)
+}
+
+/// Ends the tournament's games that have waited [`Hub::first_move_within`]
+/// for a player who has not started them ([`crate::live::LiveGame::end_unstarted`]):
+/// the opponent wins, and that player is withdrawn, so that the next
+/// pairing does not give another opponent the same wait. Answers how many
+/// ended.
+async fn end_unstarted(hub: &Arc<Hub>, tournament: &Tournament, now: i64) -> Result<usize, ApiError> {
+    let within = hub.first_move_within();
+    let id = tournament.id.clone();
+    let games = hub.store().read(move |sql| stored::games(sql, &id)).await?;
+    let waited_long_enough = |game: &TournamentGame| now - game.paired >= within.as_millis() as i64;
+    let mut ended = 0;
+    for game in games.iter().filter(|g| g.outcome.is_none() && waited_long_enough(g)) {
+        let slot = match hub.slot(&game.game).await {
+            Ok(slot) => slot,
+            Err(error) => {
+                tracing::warn!(target: "menagerie::tournaments", game = %game.game, %error, "cannot load a game");
+                continue;
+            }
+        };
+        let culprit = {
+            let mut live = slot.live.lock().await;
+            match live.end_unstarted(hub.store(), now, within).await {
+                Ok(culprit) => {
+                    if culprit.is_some() {
+                        slot.publish(&mut live);
+                    }
+                    culprit
+                }
+                // Another node changed the game first (a move): read it
+                // again; the next look judges it.
+                Err(error) if error.status == axum::http::StatusCode::CONFLICT => {
+                    if let Err(error) = slot.catch_up_locked(&mut live, hub.store()).await {
+                        tracing::warn!(target: "menagerie::tournaments", game = %game.game, %error, "cannot read a game again");
+                    }
+                    None
+                }
+                Err(error) => return Err(error),
+            }
+        };
+        let Some(culprit) = culprit else { continue };
+        let (key, account) = (tournament.id.clone(), [&game.first, &game.second][culprit.index()].clone());
+        hub.store().transact(move |sql| stored::withdraw(sql, &key, &account, now)).await?;
+        ended += 1;
+    }
+    Ok(ended)
 }
 
 /// A round robin's next round with a game (a round whose players all

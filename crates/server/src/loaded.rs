@@ -81,15 +81,8 @@ impl LoadedGames {
             .await?
             .ok_or_else(|| ApiError::not_found(format!("no game {}", shown(id))))?;
         let mut live = LiveGame::replay(stored, self.source.as_ref(), &self.catalog)?;
-        if live.record.time_control.is_some() && live.record.mode == crate::store::Mode::Friend {
-            // A tournament game's berserk seats start with half their time.
-            let game = id.to_owned();
-            // (A store that keeps no accounts has no tournaments.)
-            let paired = self.store.read(move |sql| crate::store::tournaments::game(sql, &game)).await;
-            if let Ok(Some(paired)) = paired {
-                live.halve_clocks(paired.berserk);
-            }
-        }
+        // A tournament game's berserk seats start with half their time.
+        live.read_berserk(&self.store).await;
         let slot = GameSlot::new(live, self.clock());
         // Two requests may have loaded it at once: keep the first.
         let kept = Arc::clone(self.lock().entry(id.to_owned()).or_insert_with(|| Arc::clone(&slot)));

@@ -1,7 +1,8 @@
 //! An arena on two servers sharing one PostgreSQL database: the node that
 //! pairs it (the one holding its claim) stops midway, the other takes it
 //! over, and every game is paired and scored once, the standings the same
-//! on every node. Needs MENAGERIE_TEST_POSTGRES (skipped without it, a
+//! on every node. A berserk through one node halves the clock on every
+//! node holding the game. Needs MENAGERIE_TEST_POSTGRES (skipped without it, a
 //! failure under MENAGERIE_REQUIRE_POSTGRES=1).
 
 mod common;
@@ -20,7 +21,9 @@ use std::time::Duration;
 
 async fn node(url: &str) -> TestServer {
     let store = PgStore::open(url).expect("the database opens");
-    let config = HubConfig { max_searches: 2, ..HubConfig::default() };
+    // These games wait for their players only as long as the test takes
+    // (a game nobody starts is `tournaments.rs`'s).
+    let config = HubConfig { max_searches: 2, first_move_within: Duration::from_secs(600), ..HubConfig::default() };
     let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     hub.resume().await.expect("games resume");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -181,4 +184,55 @@ async fn the_pairing_node_stops_midway_and_another_takes_the_arena_over() {
     c.stop().await;
     // The store closes off the runtime (its client blocks).
     tokio::task::spawn_blocking(move || drop(store)).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_berserk_through_one_node_halves_the_clock_on_every_node() {
+    let Some(database) = TestDatabase::create("tournament_berserk_nodes") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let names = ["ann", "ben"];
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let mut player = Browser::from(&a, &format!("127.0.0.{}", i + 2));
+        let body = json!({ "username": name, "password": "correct horse battery" });
+        assert_eq!(player.post("/api/register", body).await.0, 201);
+        players.push(player);
+    }
+    let body = json!({ "name": "Berserk", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "startDate": now_ms() + 1_000 });
+    let (status, created) = players[0].post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for player in players.iter_mut() {
+        assert_eq!(player.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200);
+    }
+    let t = until(&a, &id, "a game", |t| current_games(t).len() == 1).await;
+    let game = &current_games(&t)[0];
+    let path = format!("/api/games/{}", game["id"].as_str().unwrap());
+    let black = names.iter().position(|n| *n == game["black"].as_str().unwrap()).unwrap();
+    // Node b holds the game in memory, read with the full clocks.
+    let clocks = |state: &Value| (state["clock"]["first_ms"].as_u64(), state["clock"]["second_ms"].as_u64());
+    for tries in 0.. {
+        let (status, state) = b.get(&path).await;
+        if status == 200 {
+            assert_eq!(clocks(&state), (Some(120_000), Some(120_000)), "{state}");
+            break;
+        }
+        assert!(tries < 100, "game {path} never created: {state}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // Black berserks through node a; node b shows the halved clock too.
+    let (status, body) = players[black].post(&format!("/api/tournament/{id}/berserk"), json!({})).await;
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(clocks(&a.get(&path).await.1), (Some(120_000), Some(60_000)));
+    for tries in 0.. {
+        let (_, state) = b.get(&path).await;
+        if clocks(&state) == (Some(120_000), Some(60_000)) {
+            break;
+        }
+        assert!(tries < 100, "node b never heard of the berserk: {state}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    a.stop().await;
+    b.stop().await;
 }

@@ -442,7 +442,10 @@ pub async fn berserk(
     let player = menagerie_core::Player::BOTH[seat];
     let slot = hub.slot(&game).await?;
     let mut live = slot.live.lock().await;
-    // Under the game's lock: no move of this seat comes between the check and the write.
+    // Under the game's lock, and as the store holds it (a first move may
+    // have been made through another node): no move of this seat comes
+    // between the check and the write.
+    slot.catch_up_locked(&mut live, hub.store()).await?;
     if live.is_over() || live.moves.iter().any(|m| m.actor.player() == Some(player)) {
         return Err(ApiError::conflict("berserk is chosen before your first move"));
     }
@@ -451,6 +454,12 @@ pub async fn berserk(
     let mut halved = [false; 2];
     halved[seat] = true;
     if live.halve_clocks(halved) {
+        // A new version of the game is how the other nodes holding it hear
+        // of the berserk (they read it again, `LiveGame::read_berserk`).
+        let meta = live.meta.clone();
+        if let Err(error) = live.commit_meta(hub.store(), meta).await {
+            tracing::warn!(target: "menagerie::tournaments", %game, %error, "other nodes not told of a berserk");
+        }
         slot.publish(&mut live);
     }
     drop(live);

@@ -82,6 +82,9 @@ impl GameSlot {
         let Some(stored) = store.load(live.record.id.clone()).await? else { return Ok(false) };
         let changed = live.catch_up(stored)?;
         if changed {
+            // A berserk through another node (it wrote a version, which is
+            // how this node heard of it).
+            live.read_berserk(store).await;
             self.publish(live);
         }
         Ok(changed)

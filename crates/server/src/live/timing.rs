@@ -90,6 +90,24 @@ impl LiveGame {
         true
     }
 
+    /// Reads which seats of this game berserked (a tournament's game, whose
+    /// seats may halve their clock: `tournament_games`) and starts their
+    /// clocks at half their time. Called when the game is loaded and when
+    /// it is read again after another node changed it (a berserk made
+    /// through another node bumps the game's version). Answers whether
+    /// that changed the clocks.
+    pub async fn read_berserk(&mut self, store: &AsyncStore) -> bool {
+        if self.clock.is_none() || self.record.mode != crate::store::Mode::Friend || self.halved == [true; 2] {
+            return false;
+        }
+        let game = self.record.id.clone();
+        // (A store that keeps no accounts has no tournaments.)
+        match store.read(move |sql| crate::store::tournaments::game(sql, &game)).await {
+            Ok(Some(paired)) => self.halve_clocks(paired.berserk),
+            _ => false,
+        }
+    }
+
     /// A clock change at `meta.clock_at` later than the last move: an end
     /// outside the rules stops the clocks then, a takeback restarts the
     /// running one then.

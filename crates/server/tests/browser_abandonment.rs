@@ -9,11 +9,8 @@ mod common;
 
 use common::browser::*;
 use common::TestServer;
-use menagerie_loadtest::WithNim;
-use menagerie_server::computer::RandomOnly;
-use menagerie_server::{HubConfig, RequestLimits};
+use menagerie_server::HubConfig;
 use serde_json::json;
-use std::sync::Arc;
 use std::time::Duration;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -24,9 +21,7 @@ async fn a_player_claims_the_game_its_opponent_left() {
     let dir = tempfile::tempdir().unwrap();
     let config = HubConfig { claim_after: Duration::from_secs(2), ..HubConfig::default() };
     let db = dir.path().join("games.sqlite");
-    let server =
-        TestServer::start_configured(&db, Arc::new(RandomOnly), Arc::new(WithNim), config, RequestLimits::default())
-            .await;
+    let server = TestServer::start_with_config(&db, config).await;
     let (_driver, client) = start_browser(&dir.path().join("profile"), DESKTOP_WITHOUT_SCROLLBARS).await;
 
     // Ada and Bob each move, Ada again; Bob leaves while the game waits for him.

@@ -149,14 +149,7 @@ async fn bots_play_rated_games_against_people_only_where_the_operator_allows() {
     // An operator that allows it (menagerie serve --bots-rated-vs-people).
     let dir = tempfile::tempdir().unwrap();
     let config = menagerie_server::HubConfig { max_searches: 1, bots_rated_vs_people: true, ..Default::default() };
-    let server = TestServer::start_configured(
-        &dir.path().join("g.sqlite"),
-        std::sync::Arc::new(menagerie_server::computer::RandomOnly),
-        std::sync::Arc::new(menagerie_loadtest::WithNim),
-        config,
-        menagerie_server::RequestLimits::default(),
-    )
-    .await;
+    let server = TestServer::start_with_config(&dir.path().join("g.sqlite"), config).await;
     let (_, alice) = account_with_token(&server, "alice", &["challenge:write"]).await;
     let (_, robot) = account_with_token(&server, "robot", &["bot:play"]).await;
     assert_eq!(robot.post_form("/api/bot/account/upgrade", &[]).await.0, 200);

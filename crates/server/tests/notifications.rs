@@ -10,9 +10,8 @@ use common::session::Browser;
 use common::smtp::SmtpSink;
 use common::TestServer;
 use futures_util::StreamExt;
-use menagerie_server::computer::RandomOnly;
 use menagerie_server::notify::{MailSettings, Mailer, Notifier};
-use menagerie_server::{HubConfig, RequestLimits};
+use menagerie_server::HubConfig;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
@@ -25,14 +24,7 @@ async fn start(sink: &SmtpSink) -> (tempfile::TempDir, TestServer) {
         MailSettings { smtp_url: sink.url.clone(), from: "Menagerie <games@menagerie.test>".into(), site: SITE.into() };
     let notifier = Arc::new(Notifier::new(Some(Mailer::new(&settings).unwrap())));
     let config = HubConfig { max_searches: 1, notifier, ..HubConfig::default() };
-    let server = TestServer::start_configured(
-        &dir.path().join("g.sqlite"),
-        Arc::new(RandomOnly),
-        Arc::new(menagerie_loadtest::WithNim),
-        config,
-        RequestLimits::default(),
-    )
-    .await;
+    let server = TestServer::start_with_config(&dir.path().join("g.sqlite"), config).await;
     (dir, server)
 }
 
@@ -247,14 +239,7 @@ async fn a_player_whose_correspondence_time_runs_low_is_told_once() {
         MailSettings { smtp_url: sink.url.clone(), from: "Menagerie <games@menagerie.test>".into(), site: SITE.into() };
     let notifier = Arc::new(Notifier::new(Some(Mailer::new(&settings).unwrap())));
     let config = HubConfig { max_searches: 1, notifier, ..HubConfig::default() };
-    let server = TestServer::start_configured(
-        &db,
-        Arc::new(RandomOnly),
-        Arc::new(menagerie_loadtest::WithNim),
-        config,
-        RequestLimits::default(),
-    )
-    .await;
+    let server = TestServer::start_with_config(&db, config).await;
     let mails = sink.wait_for(2).await;
     assert!(mails[1].header("Subject").unwrap().contains("running low"), "{:?}", mails[1]);
     assert!(mails[1].text.contains(&format!("{SITE}/g/{id}")));

@@ -52,6 +52,27 @@ async fn until(server: &TestServer, id: &str, what: &str, done: impl Fn(&Value) 
     panic!("the tournament never reached: {what}");
 }
 
+/// Accounts `names` (through `server`) in an arena of `name` that starts
+/// in `starts_in` ms, every one of them joined: the players and its id.
+async fn arena(server: &TestServer, names: &[&str], name: &str, starts_in: i64) -> (Vec<Browser>, String) {
+    let mut players = Vec::new();
+    for (i, name) in names.iter().enumerate() {
+        let mut player = Browser::from(server, &format!("127.0.0.{}", i + 2));
+        let body = json!({ "username": name, "password": "correct horse battery" });
+        assert_eq!(player.post("/api/register", body).await.0, 201);
+        players.push(player);
+    }
+    let body = json!({ "name": name, "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "startDate": now_ms() + starts_in });
+    let (status, created) = players[0].post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    for player in players.iter_mut() {
+        assert_eq!(player.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200);
+    }
+    (players, id)
+}
+
 /// Plays `game` through whichever node `players` point at: one stone a
 /// move, six moves each, then black resigns. Waits for the game to exist
 /// first (a pairing is stored a moment before its game).
@@ -88,21 +109,7 @@ async fn the_pairing_node_stops_midway_and_another_takes_the_arena_over() {
     // Node a runs alone until the arena starts: the claim is a's.
     let a = node(database.url()).await;
     let names = ["ann", "ben", "cat", "dan", "eve", "fay"];
-    let mut players = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let mut player = Browser::from(&a, &format!("127.0.0.{}", i + 2));
-        let body = json!({ "username": name, "password": "correct horse battery" });
-        assert_eq!(player.post("/api/register", body).await.0, 201);
-        players.push(player);
-    }
-    let body = json!({ "name": "Two nodes", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
-                       "minutes": 30, "startDate": now_ms() + 1_500 });
-    let (status, created) = players[0].post("/api/tournament", body).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    for player in players.iter_mut() {
-        assert_eq!(player.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200);
-    }
+    let (mut players, id) = arena(&a, &names, "Two nodes", 1_500).await;
     let t = until(&a, &id, "the first wave", |t| current_games(t).len() == 3).await;
 
     // Node b comes up; the players move over to it (sessions are in the
@@ -191,21 +198,7 @@ async fn a_berserk_through_one_node_halves_the_clock_on_every_node() {
     let Some(database) = TestDatabase::create("tournament_berserk_nodes") else { return };
     let (a, b) = (node(database.url()).await, node(database.url()).await);
     let names = ["ann", "ben"];
-    let mut players = Vec::new();
-    for (i, name) in names.iter().enumerate() {
-        let mut player = Browser::from(&a, &format!("127.0.0.{}", i + 2));
-        let body = json!({ "username": name, "password": "correct horse battery" });
-        assert_eq!(player.post("/api/register", body).await.0, 201);
-        players.push(player);
-    }
-    let body = json!({ "name": "Berserk", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
-                       "minutes": 30, "startDate": now_ms() + 1_000 });
-    let (status, created) = players[0].post("/api/tournament", body).await;
-    assert_eq!(status, 201, "{created}");
-    let id = created["id"].as_str().unwrap().to_owned();
-    for player in players.iter_mut() {
-        assert_eq!(player.post(&format!("/api/tournament/{id}/join"), json!({})).await.0, 200);
-    }
+    let (mut players, id) = arena(&a, &names, "Berserk", 1_000).await;
     let t = until(&a, &id, "a game", |t| current_games(t).len() == 1).await;
     let game = &current_games(&t)[0];
     let path = format!("/api/games/{}", game["id"].as_str().unwrap());

@@ -10,12 +10,10 @@ mod common;
 
 use common::session::Browser;
 use common::TestServer;
-use menagerie_server::computer::RandomOnly;
 use menagerie_server::sql_params;
 use menagerie_server::store::{sql, SqliteStore};
-use menagerie_server::{HubConfig, RequestLimits};
+use menagerie_server::HubConfig;
 use serde_json::{json, Value};
-use std::sync::Arc;
 use std::time::Duration;
 
 async fn account(server: &TestServer, name: &str, ip: &str) -> Browser {
@@ -285,14 +283,7 @@ fn line_of<'a>(t: &'a Value, name: &str) -> &'a Value {
 async fn a_player_who_does_not_start_a_game_loses_it_and_leaves_the_arena() {
     let dir = tempfile::tempdir().unwrap();
     let config = HubConfig { max_searches: 2, first_move_within: Duration::from_secs(1), ..HubConfig::default() };
-    let server = TestServer::start_configured(
-        &dir.path().join("g.sqlite"),
-        Arc::new(RandomOnly),
-        Arc::new(menagerie_loadtest::WithNim),
-        config,
-        RequestLimits::default(),
-    )
-    .await;
+    let server = TestServer::start_with_config(&dir.path().join("g.sqlite"), config).await;
     let names = ["ann", "ben"];
     let mut players = [account(&server, "ann", "127.0.0.2").await, account(&server, "ben", "127.0.0.3").await];
     let starts = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_millis() as i64 + 1_500;

@@ -41,6 +41,11 @@ impl TestServer {
         Self::start_configured(db, opponents, source, config, RequestLimits::default()).await
     }
 
+    /// A server with the registry's games, the random player, and `config`.
+    pub async fn start_with_config(db: &Path, config: HubConfig) -> TestServer {
+        Self::start_configured(db, Arc::new(RandomOnly), Arc::new(WithNim), config, RequestLimits::default()).await
+    }
+
     /// A server with the registry's games, the random player, and `catalog`.
     pub async fn start_with_catalog(db: &Path, catalog: Catalog) -> TestServer {
         let config = HubConfig { max_searches: 2, catalog, ..HubConfig::default() };

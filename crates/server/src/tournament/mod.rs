@@ -182,7 +182,9 @@ async fn end_unstarted(hub: &Arc<Hub>, tournament: &Tournament, now: i64) -> Res
             }
         };
         let culprit = {
-            let mut live = slot.live.lock().await;
+            // Every game in play is looked at twice a second: one busy
+            // with a move now has started, or is looked at next time.
+            let Ok(mut live) = slot.live.try_lock() else { continue };
             match live.end_unstarted(hub.store(), now, within).await {
                 Ok(culprit) => {
                     if culprit.is_some() {

@@ -2,6 +2,7 @@
 //! SQLite store (`menagerie_server::ops::backup`).
 
 use crate::error::CliError;
+use crate::output::say;
 use std::path::Path;
 
 pub fn backup(db: &Path, to: &Path) -> Result<(), CliError> {
@@ -12,6 +13,6 @@ pub fn backup(db: &Path, to: &Path) -> Result<(), CliError> {
         return Err(CliError::BadInput(format!("--db {}: no such file", db.display())));
     }
     let report = menagerie_server::ops::backup::backup_sqlite(db, to).map_err(CliError::Failed)?;
-    println!("{} games backed up to {} ({} bytes)", report.games, to.display(), report.bytes);
+    say(format_args!("{} games backed up to {} ({} bytes)", report.games, to.display(), report.bytes));
     Ok(())
 }

@@ -8,6 +8,7 @@
 //! little to play it again, so it declines those (lichess's `variant`).
 
 use crate::error::CliError;
+use crate::output::{say, say_err};
 use menagerie_core::DynGame;
 use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::{ComputerPlayer, Opponents, SearchLevels};
@@ -15,6 +16,7 @@ use menagerie_server::source::{GameSource, Registry};
 use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 #[derive(clap::Args, Debug)]
 pub struct BotArgs {
@@ -83,11 +85,11 @@ pub fn bot(args: BotArgs) -> Result<(), CliError> {
             variants: args.variants,
             playing: Mutex::new(HashSet::new()),
         });
-        println!("{} plays at level {} on {} (Ctrl-C stops)", bot.name, args.level, bot.server);
+        say(format_args!("{} plays at level {} on {} (Ctrl-C stops)", bot.name, args.level, bot.server));
         tokio::select! {
             listened = listen(Arc::clone(&bot)) => listened,
             _ = tokio::signal::ctrl_c() => {
-                println!("stopped");
+                say("stopped");
                 Ok(())
             }
         }
@@ -141,21 +143,24 @@ impl Lines {
 }
 
 impl Bot {
-    async fn stream(&self, path: &str) -> Result<Lines, CliError> {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.server))
-            .bearer_auth(&self.token)
-            .send()
-            .await
-            .map_err(|e| CliError::Failed(format!("cannot reach {}: {e}", self.server)))?;
-        if !response.status().is_success() {
-            let status = response.status();
-            let body: Value = response.json().await.unwrap_or(Value::Null);
-            let reason = body["error"].as_str().unwrap_or("refused").to_owned();
-            return Err(CliError::Failed(format!("GET {path}: {status}: {reason}")));
+    /// Opens a stream. A server out of reach or failing (5xx) may come back:
+    /// `Ok(Err(why))`; one that refuses the request (a revoked token) will not.
+    async fn stream(&self, path: &str) -> Result<Result<Lines, String>, CliError> {
+        let response = match self.http.get(format!("{}{path}", self.server)).bearer_auth(&self.token).send().await {
+            Ok(response) => response,
+            Err(error) => return Ok(Err(format!("cannot reach {}: {error}", self.server))),
+        };
+        let status = response.status();
+        if status.is_success() {
+            return Ok(Ok(Lines { response, pending: Vec::new() }));
         }
-        Ok(Lines { response, pending: Vec::new() })
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        let why = format!("GET {path}: {status}: {}", body["error"].as_str().unwrap_or("refused"));
+        if status.is_server_error() {
+            Ok(Err(why))
+        } else {
+            Err(CliError::Failed(why))
+        }
     }
 
     /// A POST with no body, or a JSON one; answers the error's words if refused.
@@ -191,23 +196,52 @@ impl Bot {
     }
 }
 
-/// Follows the event stream: answers challenges, starts playing games.
+/// The longest wait between two attempts to reach the server again.
+const MOST_PATIENCE: Duration = Duration::from_secs(30);
+
+/// Follows the event stream for as long as the bot runs: answers challenges,
+/// starts playing games. A server that goes away (a restart, a network
+/// fault) is waited for, as lichess's bots wait: the stream is opened again
+/// after 1 s, then 2, 4... up to 30 s; once it is back, its first events
+/// announce the games in progress again, and they are played on.
 async fn listen(bot: Arc<Bot>) -> Result<(), CliError> {
-    let mut events = bot.stream("/api/stream/event").await?;
+    let mut patience = Duration::from_secs(1);
+    let mut lost = false;
     loop {
-        let event = events.next().await.map_err(|e| CliError::Failed(format!("the event stream failed: {e}")))?;
-        let Some(event) = event else {
-            return Err(CliError::Failed("the server ended the event stream".into()));
+        let why = match bot.stream("/api/stream/event").await? {
+            Ok(mut events) => {
+                if lost {
+                    say(format_args!("{} is back: listening again", bot.server));
+                }
+                patience = Duration::from_secs(1);
+                follow(&bot, &mut events).await
+            }
+            Err(error) => error.to_string(),
+        };
+        say_err(format_args!("{why}; trying again in {} s", patience.as_secs()));
+        lost = true;
+        tokio::time::sleep(patience).await;
+        patience = (patience * 2).min(MOST_PATIENCE);
+    }
+}
+
+/// Obeys one event stream until it ends; answers why it ended.
+async fn follow(bot: &Arc<Bot>, events: &mut Lines) -> String {
+    loop {
+        let event = match events.next().await {
+            Ok(Some(event)) => event,
+            Ok(None) => return format!("{} ended the event stream", bot.server),
+            Err(error) => return format!("the event stream failed: {error}"),
         };
         match event["type"].as_str() {
-            Some("challenge") => answer_challenge(&bot, &event["challenge"]).await,
+            Some("challenge") => answer_challenge(bot, &event["challenge"]).await,
             Some("gameStart") => {
                 let Some(game) = event["game"]["gameId"].as_str().map(str::to_owned) else { continue };
                 if bot.playing.lock().unwrap().insert(game.clone()) {
-                    let bot = Arc::clone(&bot);
+                    let bot = Arc::clone(bot);
                     tokio::spawn(async move {
                         if let Err(error) = play(&bot, &game).await {
-                            eprintln!("game {game}: {error}");
+                            say_err(format_args!("game {game}: {error}"));
                         }
                         bot.playing.lock().unwrap().remove(&game);
                     });
@@ -232,14 +266,16 @@ async fn answer_challenge(bot: &Bot, challenge: &Value) {
             .map(|()| "declined"),
     };
     match answered {
-        Ok(what) => println!("{what} the {variant} challenge of {from}"),
-        Err(error) => eprintln!("challenge {id}: {error}"),
+        Ok(what) => {
+            say(format_args!("{what} the {variant} challenge of {from}"));
+        }
+        Err(error) => say_err(format_args!("challenge {id}: {error}")),
     }
 }
 
 /// Plays one game from its stream until it ends.
 async fn play(bot: &Bot, game: &str) -> Result<(), String> {
-    let mut lines = bot.stream(&format!("/api/bot/game/stream/{game}")).await.map_err(|e| e.to_string())?;
+    let mut lines = bot.stream(&format!("/api/bot/game/stream/{game}")).await.map_err(|e| e.to_string())??;
     let mut setup: Option<(String, Option<String>, &'static str)> = None;
     let mut tried = None;
     while let Some(line) = lines.next().await.map_err(|e| e.to_string())? {
@@ -257,7 +293,7 @@ async fn play(bot: &Bot, game: &str) -> Result<(), String> {
         let Some((variant, initial, colour)) = &setup else { continue };
         if state["status"] != "started" {
             let winner = state["winner"].as_str().unwrap_or("nobody");
-            println!("game {game} over: {} ({winner} won)", state["status"].as_str().unwrap_or_default());
+            say(format_args!("game {game} over: {} ({winner} won)", state["status"].as_str().unwrap_or_default()));
             return Ok(());
         }
         let moves = state["moves"].as_str().unwrap_or_default().to_owned();
@@ -270,7 +306,7 @@ async fn play(bot: &Bot, game: &str) -> Result<(), String> {
             .await
             .map_err(|e| e.to_string())??;
         if let Err(error) = bot.post(&format!("/api/bot/game/{game}/move/{}", encoded(&chosen)), None).await {
-            eprintln!("game {game}: the move {chosen} was refused: {error}");
+            say_err(format_args!("game {game}: the move {chosen} was refused: {error}"));
         }
     }
     Err("the game's stream ended before the game".into())

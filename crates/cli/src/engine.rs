@@ -7,6 +7,7 @@
 
 use crate::analyse::default_engine;
 use crate::error::CliError;
+use crate::output::send;
 use menagerie_ai::{Agent, AgentKind, AgentSpec, EvalKind, Limits, StopFlag};
 use menagerie_core::{Actor, Evaluate, Game, GameVisitor, Present, VariantSpec};
 use std::io::{self, BufRead};
@@ -52,12 +53,12 @@ impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
 
     fn go(&mut self, mut limits: Limits, stop: &StopFlag) {
         if self.game.outcome().is_some() {
-            println!("bestmove (none)");
+            send("bestmove (none)");
             return;
         }
         if self.game.to_act() == Actor::Chance {
-            println!("info string error: chance acts next, not a player");
-            println!("bestmove (none)");
+            send("info string error: chance acts next, not a player");
+            send("bestmove (none)");
             return;
         }
         // MCTS has no depth: `go depth D` means D thousand playouts.
@@ -67,15 +68,15 @@ impl<G: Game + Evaluate + Present> Session for TypedSession<G> {
             }
         }
         let infinite = limits.is_infinite();
-        let decision = self.agent.decide(&self.game, &limits, stop, &mut |info| println!("{}", info.protocol_line()));
+        let decision = self.agent.decide(&self.game, &limits, stop, &mut |info| send(info.protocol_line()));
         // `go infinite` answers only after `stop`, even when the search
         // ended early (a forced win found, every depth searched).
         while infinite && !stop.is_stopped() {
             std::thread::sleep(Duration::from_millis(5));
         }
         match decision.best {
-            Some(mv) => println!("bestmove {}", self.game.move_text(mv)),
-            None => println!("bestmove (none)"),
+            Some(mv) => send(format_args!("bestmove {}", self.game.move_text(mv))),
+            None => send("bestmove (none)"),
         }
     }
 
@@ -139,7 +140,7 @@ struct Engine {
 }
 
 fn error(message: impl AsRef<str>) {
-    println!("info string error: {}", message.as_ref());
+    send(format_args!("info string error: {}", message.as_ref()));
 }
 
 pub fn run() -> Result<(), CliError> {
@@ -176,21 +177,21 @@ impl Engine {
         let rest: Vec<&str> = words.collect();
         match command {
             "uci" => {
-                println!("id name Menagerie {}", env!("CARGO_PKG_VERSION"));
-                println!("id author the Menagerie authors");
+                send(format_args!("id name Menagerie {}", env!("CARGO_PKG_VERSION")));
+                send("id author the Menagerie authors");
                 let ids: Vec<&str> = menagerie_games::variants().iter().map(|v| v.id).collect();
-                println!("option name Variant type string default {}", self.variant);
-                println!("info string variants: {}", ids.join(" "));
-                println!(
+                send(format_args!("option name Variant type string default {}", self.variant));
+                send(format_args!("info string variants: {}", ids.join(" ")));
+                send(format_args!(
                     "option name Algorithm type combo default auto{}",
                     ALGORITHMS.iter().map(|a| format!(" var {a}")).collect::<String>()
-                );
-                println!("option name Seed type spin default 0 min 0 max 4294967295");
-                println!("option name Threads type spin default 1 min 1 max {MAX_THREADS}");
-                println!("option name Eval type combo default tuned var tuned var handwritten");
-                println!("uciok");
+                ));
+                send("option name Seed type spin default 0 min 0 max 4294967295");
+                send(format_args!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"));
+                send("option name Eval type combo default tuned var tuned var handwritten");
+                send("uciok");
             }
-            "isready" => println!("readyok"),
+            "isready" => send("readyok"),
             "stop" => {
                 self.finish_search(true);
             }
@@ -223,7 +224,7 @@ impl Engine {
             "d" | "show" => {
                 if self.finish_search(false) {
                     match &self.session {
-                        Some(session) => println!("{}", session.describe()),
+                        Some(session) => send(session.describe()),
                         None => error("no variant set"),
                     }
                 }

@@ -11,6 +11,7 @@ mod files;
 mod ladder;
 mod matches;
 mod migrate;
+mod output;
 mod play;
 mod progress;
 mod records;
@@ -459,8 +460,12 @@ struct StudyArgs {
 }
 
 fn main() -> ExitCode {
-    quiet_on_closed_pipe();
+    // Help, versions and argument errors are printing too.
+    quiet_on_closed_pipe(true);
     let cli = Cli::parse();
+    if !cli.command.prints_only() {
+        quiet_on_closed_pipe(false);
+    }
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -470,16 +475,38 @@ fn main() -> ExitCode {
     }
 }
 
-/// A reader that stops early (`menagerie moves lichen | head -3`) ends the
-/// command as it ends coreutils: SIGPIPE, no message. Rust ignores SIGPIPE,
-/// which turns the closed pipe into an error that `println!` panics on.
-/// (Sockets are unaffected: Rust's own send with MSG_NOSIGNAL.)
-fn quiet_on_closed_pipe() {
+impl Command {
+    /// Whether the command's whole job is to print (a closed pipe may then
+    /// end it as it ends coreutils). The servers, clients and data copies
+    /// are not: they write to sockets, and not every socket write of the
+    /// libraries under them suppresses SIGPIPE (a vectored write does not),
+    /// so a peer hanging up would kill them with the default disposition.
+    /// They keep Rust's (ignored: the write fails and is handled) and print
+    /// with [`output::say`], which never panics.
+    fn prints_only(&self) -> bool {
+        !matches!(
+            self,
+            Command::Serve(_)
+                | Command::Bot(_)
+                | Command::Loadtest { .. }
+                | Command::Engine
+                | Command::Backup { .. }
+                | Command::Migrate { .. }
+        )
+    }
+}
+
+/// A reader that stops early (`menagerie moves lichen | head -3`) ends a
+/// printing command as it ends coreutils: SIGPIPE, no message. Rust ignores
+/// SIGPIPE, which turns the closed pipe into an error that `println!` panics
+/// on. Only for [`Command::prints_only`]: a server must outlive its clients,
+/// so for the others (`quiet` false) SIGPIPE is ignored again, as Rust has it.
+fn quiet_on_closed_pipe(quiet: bool) {
     #[cfg(unix)]
     // SAFETY: at the start of main, before any other thread exists, setting
-    // a signal's disposition back to the default changes nothing else.
+    // a signal's disposition changes nothing else.
     unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        libc::signal(libc::SIGPIPE, if quiet { libc::SIG_DFL } else { libc::SIG_IGN });
     }
 }
 

@@ -2,6 +2,7 @@
 //! (a SQLite file into PostgreSQL, usually), each read back and compared.
 
 use crate::error::CliError;
+use crate::output::say;
 use menagerie_server::store::{copy_games, Database};
 
 pub fn migrate(from: &str, to: &str) -> Result<(), CliError> {
@@ -18,10 +19,10 @@ pub fn migrate(from: &str, to: &str) -> Result<(), CliError> {
     let source = from.open().map_err(|e| CliError::Failed(format!("cannot open {from}: {e}")))?;
     let destination = to.open().map_err(|e| CliError::Failed(format!("cannot open {to}: {e}")))?;
     let report = copy_games(source.as_ref(), destination.as_ref()).map_err(|e| CliError::Failed(e.to_string()))?;
-    println!(
+    say(format_args!(
         "{} games copied ({} moves), {} already there; every game read back from {to} equals {from}; \
          {} rows of accounts, sessions, seats, passkeys, results and ratings copied",
         report.copied, report.moves, report.already_there, report.rows
-    );
+    ));
     Ok(())
 }

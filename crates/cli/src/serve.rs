@@ -3,6 +3,7 @@
 //! against an in-process server on loopback.
 
 use crate::error::CliError;
+use crate::output::say;
 use menagerie_server::http::{AllowedOrigins, Origin};
 use menagerie_server::notify::{MailSettings, Mailer};
 use menagerie_server::ops::logs::LogFormat;
@@ -312,7 +313,7 @@ pub fn serve(args: ServeArgs) -> Result<(), CliError> {
     let check_only = args.check_config;
     let settings = args.settle()?;
     if check_only {
-        println!("{}", settings.describe());
+        say(settings.describe());
         return Ok(());
     }
     menagerie_server::ops::logs::init(settings.log_format).map_err(CliError::BadInput)?;
@@ -399,7 +400,7 @@ pub fn loadtest(options: menagerie_loadtest::LoadOptions, target: LoadTarget) ->
         }
     };
     let report = runtime()?.block_on(run).map_err(CliError::Failed)?;
-    println!("{report}");
+    say(format_args!("{report}"));
     if report.lost > 0 || report.duplicated > 0 || report.errors > 0 {
         return Err(CliError::Failed(format!(
             "{} moves lost, {} duplicated, {} errors",
@@ -422,7 +423,7 @@ pub fn flood(options: menagerie_loadtest::FloodOptions, target: LoadTarget) -> R
         }
     };
     let report = runtime()?.block_on(run).map_err(CliError::Failed)?;
-    println!("{report}");
+    say(format_args!("{report}"));
     Ok(())
 }
 

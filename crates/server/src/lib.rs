@@ -134,10 +134,10 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", options.addr))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
-    println!(
+    announce(format_args!(
         "Menagerie is serving http://{local}/ (games in {}; {resumed} computer games resumed; decks: {decks})",
         options.db
-    );
+    ));
     tracing::info!(addr = %local, db = %options.db, resumed, "serving");
     if let Some(addr) = options.metrics_addr {
         serve_metrics(addr, Arc::clone(&hub)).await?;
@@ -169,6 +169,15 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     Ok(())
 }
 
+/// A line on standard output for whoever started the server. A reader that
+/// has gone (`menagerie serve | head -1`) is no reason to stop serving, so a
+/// failed write is not an error (`println!` would panic on it).
+fn announce(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
+}
+
 /// Serves the metrics on their own listener at `addr` (`GET /metrics`);
 /// answers the address bound.
 pub async fn serve_metrics(addr: SocketAddr, hub: Arc<Hub>) -> Result<SocketAddr, String> {
@@ -176,7 +185,7 @@ pub async fn serve_metrics(addr: SocketAddr, hub: Arc<Hub>) -> Result<SocketAddr
     let listener =
         tokio::net::TcpListener::bind(addr).await.map_err(|e| format!("cannot listen on {addr} for metrics: {e}"))?;
     let local = listener.local_addr().map_err(|e| e.to_string())?;
-    println!("Metrics at http://{local}/metrics");
+    announce(format_args!("Metrics at http://{local}/metrics"));
     let upkeep = handle.clone();
     tokio::spawn(async move {
         // Histograms not scraped for a while are folded in now and then.

@@ -51,13 +51,13 @@ pub fn watch_clock(slot: Arc<GameSlot>, store: AsyncStore) {
                             match slot.catch_up_locked(&mut live, &store).await {
                                 Ok(changed) => !changed,
                                 Err(error) => {
-                                    eprintln!("menagerie: game {} cannot be read again: {error}", live.record.id);
+                                    tracing::error!(game = %live.record.id, %error, "the game cannot be read again");
                                     true
                                 }
                             }
                         }
                         Err(error) => {
-                            eprintln!("menagerie: the flag of game {} could not be stored: {error}", live.record.id);
+                            tracing::error!(game = %live.record.id, %error, "the flag could not be stored");
                             true
                         }
                     };

@@ -62,7 +62,9 @@ where
     W: for<'a> MakeWriter<'a> + Send + Sync + 'static,
 {
     let filter = EnvFilter::try_new(filter).map_err(|e| format!("{filter:?} is not a log filter (RUST_LOG): {e}"))?;
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer);
+    // A log line that cannot be written (standard error closed) is dropped:
+    // reporting it would write to the same closed stream, and panic.
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).log_internal_errors(false);
     Ok(match format {
         LogFormat::Text => Box::new(builder.with_ansi(false).finish()),
         LogFormat::Json => Box::new(builder.json().flatten_event(true).finish()),

@@ -386,7 +386,7 @@ impl PgStore {
 
     fn notify(&self, client: &mut Client, game: &str, note: String) {
         if let Err(error) = client.execute("SELECT pg_notify('menagerie_games', $1)", &[&note]) {
-            eprintln!("menagerie: the other nodes were not told of a change to game {game}: {error}");
+            tracing::error!(%game, %error, "the other nodes were not told of a change to the game");
         }
     }
 }

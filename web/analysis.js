@@ -55,7 +55,9 @@ export function analysisUrl(variant, position) {
 
 export async function analysisPage(root, params) {
   if (!document.querySelector('link[data-analysis-css]')) {
-    document.head.append(h('link', { rel: 'stylesheet', href: '/assets/analysis.css', 'data-analysis-css': '' }));
+    // Its fingerprinted address, from the page's import map.
+    const href = import.meta.resolve ? import.meta.resolve('./analysis.css') : '/assets/analysis.css';
+    document.head.append(h('link', { rel: 'stylesheet', href, 'data-analysis-css': '' }));
   }
   clear(root);
   const page = new AnalysisPage(root, params);

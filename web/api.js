@@ -61,6 +61,8 @@ export const api = {
   login: (username, password) => call('POST', '/api/login', { username, password }),
   logout: (everywhere) => call('POST', '/api/logout', { everywhere: Boolean(everywhere) }),
   account: () => call('GET', '/api/account'),
+  // The logged-in account or null, never an error when logged out.
+  session: () => call('GET', '/api/session'),
   playing: () => call('GET', '/api/account/playing'),
   closeAccount: (password) => call('POST', '/api/account/close', { password }),
   tokens: () => call('GET', '/api/tokens'),

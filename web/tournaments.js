@@ -66,7 +66,7 @@ export async function tournamentsPage(root) {
   } catch (error) {
     lists.replaceChildren(h('p', { class: 'error' }, message(error)));
   }
-  const account = await api.account().catch(() => null);
+  const account = await api.session().catch(() => null);
   if (!account) {
     formBox.append(h('p', { class: 'muted' }, h('a', { href: '/account' }, 'Log in'), ' to make or join a tournament.'));
     return;
@@ -131,7 +131,7 @@ export async function tournamentPage(root, id) {
   root.append(h('section', { class: 'tournament', 'data-tournament-page': id },
     h('p', { class: 'crumbs' }, h('a', { href: '/tournaments' }, 'Tournaments'), ' › '),
     head, actions, error, podium, h('div', { class: 'tournament-body' }, standing, games)));
-  const account = await api.account().catch(() => null);
+  const account = await api.session().catch(() => null);
   const show = (t) => render(t, { head, actions, podium, standing, games, error, account, id });
   try {
     show(await call('GET', `/api/tournament/${id}`));

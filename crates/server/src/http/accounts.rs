@@ -304,10 +304,25 @@ pub async fn account(State(hub): Shared, headers: HeaderMap) -> Result<Json<Valu
         Some(holder) => holder.account,
         None => signed_in(&hub, &headers).await?.ok_or_else(unauthorized)?,
     };
-    let mut body = super::lichess::titled_account_json(&hub, &account).await?;
+    Ok(Json(account_with_perfs(&hub, &account).await?))
+}
+
+/// `GET /api/session`: the account this browser's session cookie is
+/// logged in to, as `GET /api/account` shows it, or `null`: 200 either
+/// way, so that a logged-out page asks without an error (API clients keep
+/// `GET /api/account`'s 401).
+pub async fn session(State(hub): Shared, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    match signed_in(&hub, &headers).await? {
+        Some(account) => Ok(Json(account_with_perfs(&hub, &account).await?)),
+        None => Ok(Json(Value::Null)),
+    }
+}
+
+async fn account_with_perfs(hub: &Hub, account: &Account) -> Result<Value, ApiError> {
+    let mut body = super::lichess::titled_account_json(hub, account).await?;
     let id = account.id.clone();
     body["perfs"] = hub.store().read(move |sql| super::ratings::perfs_json(sql, &id, crate::clock::now_ms())).await?;
-    Ok(Json(body))
+    Ok(body)
 }
 
 /// `GET /api/account/playing`: the account's games in progress (lichess's

@@ -69,6 +69,14 @@ export function showBell(me) {
 function challengeAnswers(notice) {
   const id = new URL(notice.link || '/', location.origin).searchParams.get('challenge');
   if (!id) return null;
+  // Answered already (here, on another device, through the API): say how.
+  const state = notice.challenge;
+  if (state && state.status !== 'created') {
+    const words = { accepted: 'Accepted', declined: 'Declined', canceled: 'Withdrawn', offline: 'Expired' }[state.status] || state.status;
+    return h('span', { class: 'challenge-answers', 'data-challenge-answered': state.status },
+      h('span', { class: 'muted' }, words),
+      state.gameId ? h('a', { href: `/g/${state.gameId}`, 'data-challenge-game': state.gameId }, 'Open the game') : null);
+  }
   const said = h('span', { class: 'muted', 'data-challenge-said': '' });
   const accept = h('button', { type: 'button', class: 'primary', 'data-challenge-accept': id }, 'Accept');
   const decline = h('button', { type: 'button', 'data-challenge-decline': id }, 'Decline');

@@ -106,6 +106,30 @@ export const api = {
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
 };
 
+// Tournament games opened in this tab (sessionStorage): the tournament's
+// page opens a new game by itself, once, and a player who comes back to
+// the page during that game stays there.
+const OPENED = 'menagerie.tournamentGames';
+
+export const tournamentGames = {
+  opened(id) {
+    try {
+      return JSON.parse(sessionStorage.getItem(OPENED) || '[]').includes(id);
+    } catch (_) {
+      return false;
+    }
+  },
+  remember(id) {
+    try {
+      const list = JSON.parse(sessionStorage.getItem(OPENED) || '[]').filter((g) => g !== id);
+      list.push(id);
+      sessionStorage.setItem(OPENED, JSON.stringify(list.slice(-50)));
+    } catch (_) {
+      // Private mode: the page may open the game again.
+    }
+  },
+};
+
 // Games this browser plays, kept in localStorage: {id, variant, name, mode, you, secrets, created}.
 const KEY = 'menagerie.games';
 

@@ -3,7 +3,7 @@
 // server lists the legal move texts, and the page maps clicks and drags to
 // them (a move is the sequence of cells its text names).
 
-import { api, myGames, ApiError } from './api.js';
+import { api, myGames, ApiError, tournamentGames } from './api.js';
 import { h, clear, fill } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 import { attachInput } from './input.js';
@@ -153,6 +153,8 @@ class GamePage {
   /// with their ratings in this game's variant.
   async loadPlayers() {
     this.players = await api.players(this.id).catch(() => ({}));
+    // Opened: its tournament's page does not send the player here again.
+    if (this.players.tournament) tournamentGames.remember(this.id);
   }
 
   /// The account at `side`, if any: `{ username, rating, prov, diff }`
@@ -187,7 +189,8 @@ class GamePage {
     e.helpBody = h('div', { class: 'help-body', 'data-help': '' });
     e.help = h('details', { class: 'help' }, h('summary', { 'data-help-toggle': '' }, 'How to move'), e.helpBody);
     e.sound = h('button', { class: 'icon sound-toggle', 'data-sound': '', onclick: () => { sound.setEnabled(!sound.enabled()); sound.unlock(); this.renderSoundButton(); } });
-    e.head = h('header', { class: 'g-head' }, e.title, h('div', { class: 'g-links' }, e.rules, e.help, e.sound));
+    e.tournament = h('a', { class: 'tournament-link', hidden: true });
+    e.head = h('header', { class: 'g-head' }, e.title, h('div', { class: 'g-links' }, e.tournament, e.rules, e.help, e.sound));
     e.top = h('div', { class: 'g-player g-top' });
     e.bottom = h('div', { class: 'g-player g-bottom' });
     e.board = h('div', { class: 'g-board', 'data-board': '' });
@@ -315,6 +318,14 @@ class GamePage {
     const e = this.el;
     const rated = this.players && this.players.rated;
     fill(e.title, s.name, ' ', h('code', {}, s.variant), rated ? h('span', { class: 'badge rated', 'data-rated-game': '' }, 'rated') : null);
+    const tournament = this.players && this.players.tournament;
+    e.tournament.hidden = !tournament;
+    if (tournament) {
+      e.tournament.href = `/tournament/${encodeURIComponent(tournament.id)}`;
+      e.tournament.setAttribute('data-tournament-link', tournament.id);
+      e.tournament.title = `Back to ${tournament.name}`;
+      e.tournament.textContent = tournament.name;
+    }
     e.rules.href = `/rules/${encodeURIComponent(s.variant.split(':')[0])}`;
     const help = this.renderer().help || ['Click a piece, then where it goes, or drag it there. Moves that name no square are buttons beside the board.'];
     fill(e.helpBody, ...help.map((line) => h('p', {}, line)), h('p', { class: 'muted' }, 'Keys: ← → step through the game, Home/End jump, f flips the board, Esc cancels a selection.'));
@@ -514,9 +525,12 @@ class GamePage {
       return;
     }
     const mine = s.you !== null;
-    fill(e.result,
-      h('strong', { 'data-result': '' }, s.result.summary),
-      mine ? h('button', { class: 'primary', 'data-action': 'rematch', onclick: () => this.rematch() }, s.rematch ? 'Go to the rematch' : 'Rematch') : null);
+    // A tournament game has no rematch: the tournament pairs the next one.
+    const tournament = this.players && this.players.tournament;
+    const after = tournament
+      ? h('a', { class: 'button primary', href: `/tournament/${encodeURIComponent(tournament.id)}`, 'data-back-to-tournament': '' }, 'Back to the tournament')
+      : mine ? h('button', { class: 'primary', 'data-action': 'rematch', onclick: () => this.rematch() }, s.rematch ? 'Go to the rematch' : 'Rematch') : null;
+    fill(e.result, h('strong', { 'data-result': '' }, s.result.summary), after);
     e.result.hidden = false;
   }
 

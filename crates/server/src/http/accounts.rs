@@ -151,7 +151,23 @@ pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<
     players.insert("rated".into(), shown["rated"].clone());
     players.insert("seats".into(), shown["players"].clone());
     players.insert("titles".into(), Value::Object(titles));
+    if let Some((tournament, name)) = tournament_of_game(&hub, &id).await? {
+        players.insert("tournament".into(), json!({ "id": tournament, "name": name }));
+    }
     Ok(Json(Value::Object(players)))
+}
+
+/// The tournament game `game` belongs to, if any: its id and name.
+pub(super) async fn tournament_of_game(hub: &Hub, game: &str) -> Result<Option<(String, String)>, ApiError> {
+    use crate::store::tournaments;
+    let game = game.to_owned();
+    Ok(hub
+        .store()
+        .read(move |sql| {
+            let Some(paired) = tournaments::game(sql, &game)? else { return Ok(None) };
+            Ok(tournaments::get(sql, &paired.tournament)?.map(|t| (t.id, t.name)))
+        })
+        .await?)
 }
 
 #[derive(Deserialize)]

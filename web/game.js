@@ -7,6 +7,7 @@ import { api, myGames, ApiError, tournamentGames } from './api.js';
 import { h, clear, fill } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 import { attachInput } from './input.js';
+import { NARROW } from './board.js';
 import { moveList } from './movelist.js';
 import { sound } from './sound.js';
 import { icon } from './icons.js';
@@ -121,6 +122,9 @@ class GamePage {
     this.render();
     this.connect();
     document.addEventListener('keydown', (event) => this.onKey(event));
+    // A board drawn for a phone is drawn again when the window widens (and back).
+    NARROW.addEventListener('change', () => this.renderBoard());
+    window.addEventListener('resize', () => this.fitDecisions());
     syncTime().then(() => this.tick());
     setInterval(() => this.tick(), 100);
     setInterval(() => this.checkAbandoned(), ABANDONED_EVERY_MS);
@@ -136,7 +140,9 @@ class GamePage {
     let claimable = false;
     if (waiting) claimable = (await api.claimable(this.id, this.seat).catch(() => ({}))).claimable === true;
     if (!claimable || this.state !== s) {
+      const shown = !e.abandoned.hidden;
       e.abandoned.hidden = true;
+      if (shown) this.fitDecisions();
       return;
     }
     if (!e.abandoned.hidden) return;
@@ -147,6 +153,7 @@ class GamePage {
       h('button', { class: 'primary', 'data-action': 'claim-win', onclick: () => this.act(() => api.claim(this.id, this.seat, 'win')) }, 'Claim victory'),
       h('button', { 'data-action': 'claim-draw', onclick: () => this.act(() => api.claim(this.id, this.seat, 'draw')) }, 'Call it a draw'));
     e.abandoned.hidden = false;
+    this.fitDecisions();
   }
 
   /// The accounts holding the seats, by username (none: anonymous players),
@@ -617,7 +624,7 @@ class GamePage {
     this.drawError = hasOwnRenderer(s.variant) ? null : `no renderer of its own for ${s.variant}`;
     const onError = (error) => { this.drawError = String(error); };
     const over = !!s.result;
-    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s, over, onError };
+    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s, over, onError, narrow: NARROW.matches };
     const probe = drawBoard(s.variant, shown.board, baseCtx);
     const squares = squareNames(probe);
     const moves = this.legalMoves();
@@ -688,6 +695,33 @@ class GamePage {
   }
 
   renderChooser() {
+    this.drawChooser();
+    this.fitDecisions();
+  }
+
+  /// On a phone, a board taller than wide (LMA's two boards, one above
+  /// the other) takes all the height it may, for squares a finger wide,
+  /// but leaves room below it for what asks a decision now (a choice, an
+  /// offer, the result's buttons), so that they are in sight with it. (A
+  /// square board is as wide as the phone, with room to spare below.) The
+  /// style sheet takes the room as `--decision-h`.
+  fitDecisions() {
+    const e = this.el;
+    const svg = e.board.querySelector('svg');
+    const tall = svg && Number(svg.dataset.aspect) < 1;
+    let room = 0;
+    if (NARROW.matches && tall) {
+      const buttons = [...e.now.querySelectorAll('button')].filter((b) => b.offsetParent !== null);
+      if (buttons.length) {
+        const top = e.now.getBoundingClientRect().top;
+        // The panel's padding and border below its last button, and the gap above it.
+        room = Math.ceil(Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom)) - top + 16);
+      }
+    }
+    e.page.style.setProperty('--decision-h', `${room}px`);
+  }
+
+  drawChooser() {
     const e = this.el;
     const c = this.choosing;
     clear(e.chooser);

@@ -131,6 +131,12 @@ async fn every_page_draws_logged_out_without_an_error(
         ("api", "/docs/api".into(), "return !!document.querySelector('article h1')"),
         ("insights", "/insights/lunch".into(), "return !!document.querySelector('article img')"),
     ];
+    // The console is read: a request answered 401 shows there (what the
+    // pages asked of /api/account when logged out).
+    client.goto(&format!("{}/", server.base)).await.unwrap();
+    eval_async(client, "const done = arguments[0]; fetch('/api/account').then((r) => done(r.status));").await;
+    let errors = console_errors(client).await;
+    assert!(errors.iter().any(|e| e.contains("/api/account") && e.contains("401")), "{errors:?}");
     for (width, height, size) in SIZES {
         set_viewport(client, width, height).await;
         for (name, path, ready) in &pages {

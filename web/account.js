@@ -21,12 +21,10 @@ export async function accountPage(root) {
   }
   let me = null;
   try {
-    me = await api.account();
+    me = await api.session();
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) {
-      root.append(h('p', { class: 'error' }, `Cannot load the account: ${message(error)}`));
-      return;
-    }
+    root.append(h('p', { class: 'error' }, `Cannot load the account: ${message(error)}`));
+    return;
   }
   root.append(me ? await accountView(me) : signInView());
 }

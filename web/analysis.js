@@ -13,6 +13,7 @@ import { ApiError } from './api.js';
 import { h, s, clear, fill } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 import { attachInput } from './input.js';
+import { NARROW } from './board.js';
 import { icon } from './icons.js';
 import { defaultTokens, followClick, squareNames, startsWithPath } from './game.js';
 import { TreeNode, treeList } from './analysis-tree.js';
@@ -55,7 +56,9 @@ export function analysisUrl(variant, position) {
 
 export async function analysisPage(root, params) {
   if (!document.querySelector('link[data-analysis-css]')) {
-    document.head.append(h('link', { rel: 'stylesheet', href: '/assets/analysis.css', 'data-analysis-css': '' }));
+    // Its fingerprinted address, from the page's import map.
+    const href = import.meta.resolve ? import.meta.resolve('./analysis.css') : '/assets/analysis.css';
+    document.head.append(h('link', { rel: 'stylesheet', href, 'data-analysis-css': '' }));
   }
   clear(root);
   const page = new AnalysisPage(root, params);
@@ -99,6 +102,7 @@ class AnalysisPage {
     window.addEventListener('pagehide', () => { this.leaving = true; if (this.socket) this.socket.close(); });
     window.addEventListener('pageshow', (event) => { if (event.persisted) { this.leaving = false; this.connect(); } });
     document.addEventListener('keydown', (event) => this.onKey(event));
+    NARROW.addEventListener('change', () => this.renderBoard());
     this.goTo(this.current);
   }
 
@@ -514,7 +518,7 @@ class AnalysisPage {
     this.drawError = hasOwnRenderer(this.variant) ? null : `no renderer of its own for ${this.variant}`;
     const onError = (error) => { this.drawError = String(error); };
     const over = !data.to_act;
-    const baseCtx = { flip: this.flip, highlights: {}, you: data.you, over, onError };
+    const baseCtx = { flip: this.flip, highlights: {}, you: data.you, over, onError, narrow: NARROW.matches };
     const squares = squareNames(drawBoard(this.variant, data.board, baseCtx));
     const moves = this.legalMoves();
     const tokensOf = (text) => (renderer.tokens ? renderer.tokens(text, squares, data.board) : defaultTokens(text, squares));

@@ -61,6 +61,8 @@ export const api = {
   login: (username, password) => call('POST', '/api/login', { username, password }),
   logout: (everywhere) => call('POST', '/api/logout', { everywhere: Boolean(everywhere) }),
   account: () => call('GET', '/api/account'),
+  // The logged-in account or null, never an error when logged out.
+  session: () => call('GET', '/api/session'),
   playing: () => call('GET', '/api/account/playing'),
   closeAccount: (password) => call('POST', '/api/account/close', { password }),
   tokens: () => call('GET', '/api/tokens'),
@@ -102,6 +104,30 @@ export const api = {
   askReset: (username) => call('POST', '/api/password-reset', { username }),
   finishReset: (token, password) => call('POST', '/api/password-reset/finish', { token, password }),
   lobbySocketUrl: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/lobby/ws`,
+};
+
+// Tournament games opened in this tab (sessionStorage): the tournament's
+// page opens a new game by itself, once, and a player who comes back to
+// the page during that game stays there.
+const OPENED = 'menagerie.tournamentGames';
+
+export const tournamentGames = {
+  opened(id) {
+    try {
+      return JSON.parse(sessionStorage.getItem(OPENED) || '[]').includes(id);
+    } catch (_) {
+      return false;
+    }
+  },
+  remember(id) {
+    try {
+      const list = JSON.parse(sessionStorage.getItem(OPENED) || '[]').filter((g) => g !== id);
+      list.push(id);
+      sessionStorage.setItem(OPENED, JSON.stringify(list.slice(-50)));
+    } catch (_) {
+      // Private mode: the page may open the game again.
+    }
+  },
 };
 
 // Games this browser plays, kept in localStorage: {id, variant, name, mode, you, secrets, created}.

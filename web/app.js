@@ -30,3 +30,20 @@ if (match) {
   homePage(root);
 }
 showAccountLink();
+siteMenu();
+
+/// The header's links: in a line on a wide screen; on a phone behind the
+/// Menu button, opened and closed by it (and closed by a press elsewhere
+/// or Escape).
+function siteMenu() {
+  const header = document.querySelector('header.top');
+  const button = header && header.querySelector('[data-menu-button]');
+  if (!button) return;
+  const open = (opened) => {
+    header.classList.toggle('menu-open', opened);
+    button.setAttribute('aria-expanded', String(opened));
+  };
+  button.addEventListener('click', () => open(!header.classList.contains('menu-open')));
+  document.addEventListener('click', (event) => { if (!header.contains(event.target)) open(false); });
+  document.addEventListener('keydown', (event) => { if (event.key === 'Escape') open(false); });
+}

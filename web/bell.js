@@ -2,7 +2,7 @@
 // account, how many notifications it has not read, live over its socket,
 // and the newest of them in a list that opens on a click (reading them).
 
-import { api } from './api.js';
+import { api, tournamentGames } from './api.js';
 import { h, clear } from './dom.js';
 
 const RECONNECT_MS = 3000;
@@ -23,6 +23,7 @@ export function showBell(me) {
 
   const show = (state) => {
     latest = state;
+    announceGame(state.notifications || []);
     count.textContent = state.unread > 99 ? '99+' : String(state.unread);
     count.setAttribute('data-bell-count', String(state.unread));
     count.hidden = state.unread === 0;
@@ -69,6 +70,14 @@ export function showBell(me) {
 function challengeAnswers(notice) {
   const id = new URL(notice.link || '/', location.origin).searchParams.get('challenge');
   if (!id) return null;
+  // Answered already (here, on another device, through the API): say how.
+  const state = notice.challenge;
+  if (state && state.status !== 'created') {
+    const words = { accepted: 'Accepted', declined: 'Declined', canceled: 'Withdrawn', offline: 'Expired' }[state.status] || state.status;
+    return h('span', { class: 'challenge-answers', 'data-challenge-answered': state.status },
+      h('span', { class: 'muted' }, words),
+      state.gameId ? h('a', { href: `/g/${state.gameId}`, 'data-challenge-game': state.gameId }, 'Open the game') : null);
+  }
   const said = h('span', { class: 'muted', 'data-challenge-said': '' });
   const accept = h('button', { type: 'button', class: 'primary', 'data-challenge-accept': id }, 'Accept');
   const decline = h('button', { type: 'button', 'data-challenge-decline': id }, 'Decline');
@@ -90,6 +99,39 @@ function challengeAnswers(notice) {
   accept.addEventListener('click', (event) => { event.stopPropagation(); answer('accept'); });
   decline.addEventListener('click', (event) => { event.stopPropagation(); answer('decline'); });
   return h('span', { class: 'challenge-answers' }, accept, decline, said);
+}
+
+/// How long after a tournament's pairing its notice is announced: the
+/// game is lost if it is not started within 30 s.
+const ANNOUNCE_FOR_MS = 60000;
+
+/**
+ * A tournament game that has just started, announced at the top of any
+ * page but its own (the tournament's page opens it by itself), with the
+ * button that opens it: unread, recent, and not opened in this tab yet.
+ */
+function announceGame(notifications) {
+  const fresh = notifications.find((n) => n.kind === 'tournamentGame' && !n.read && n.game
+    && Date.now() - n.createdAt < ANNOUNCE_FOR_MS && !tournamentGames.opened(n.game) && location.pathname !== n.link);
+  const shown = document.querySelector('[data-game-started]');
+  if (!fresh) return;
+  if (shown && shown.getAttribute('data-game-started') === fresh.game) return;
+  if (shown) shown.remove();
+  const play = h('a', { class: 'button primary', href: fresh.link, 'data-game-started-open': fresh.game }, 'Play');
+  play.addEventListener('click', async (event) => {
+    event.preventDefault();
+    try {
+      await api.readNotifications([fresh.id]);
+    } catch (_) {
+      // Read next time the bell opens.
+    }
+    location.assign(fresh.link);
+  });
+  const close = h('button', { type: 'button', class: 'link', 'aria-label': 'Close', 'data-game-started-close': '' }, '×');
+  const banner = h('div', { class: 'game-started', role: 'alert', 'data-game-started': fresh.game },
+    h('span', {}, fresh.text), play, close);
+  close.addEventListener('click', () => banner.remove());
+  document.body.append(banner);
 }
 
 function listen(show, wait = RECONNECT_MS) {

@@ -24,6 +24,12 @@ export const COLOURS = {
   hintHover: 'rgba(20, 85, 30, 0.3)',
 };
 
+/// A narrow screen (a phone), as the page's style sheet says it: boards
+/// may be drawn otherwise there (`ctx.narrow`), and again when it changes.
+export const NARROW = typeof window !== 'undefined' && window.matchMedia
+  ? window.matchMedia('(max-width: 760px)')
+  : { matches: false, addEventListener() {} };
+
 /// File letters a, b, c...
 export const fileName = (i) => String.fromCharCode(97 + i);
 

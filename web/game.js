@@ -3,10 +3,11 @@
 // server lists the legal move texts, and the page maps clicks and drags to
 // them (a move is the sequence of cells its text names).
 
-import { api, myGames, ApiError } from './api.js';
+import { api, myGames, ApiError, tournamentGames } from './api.js';
 import { h, clear, fill } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 import { attachInput } from './input.js';
+import { NARROW } from './board.js';
 import { moveList } from './movelist.js';
 import { sound } from './sound.js';
 import { icon } from './icons.js';
@@ -121,6 +122,9 @@ class GamePage {
     this.render();
     this.connect();
     document.addEventListener('keydown', (event) => this.onKey(event));
+    // A board drawn for a phone is drawn again when the window widens (and back).
+    NARROW.addEventListener('change', () => this.renderBoard());
+    window.addEventListener('resize', () => this.fitDecisions());
     syncTime().then(() => this.tick());
     setInterval(() => this.tick(), 100);
     setInterval(() => this.checkAbandoned(), ABANDONED_EVERY_MS);
@@ -136,7 +140,9 @@ class GamePage {
     let claimable = false;
     if (waiting) claimable = (await api.claimable(this.id, this.seat).catch(() => ({}))).claimable === true;
     if (!claimable || this.state !== s) {
+      const shown = !e.abandoned.hidden;
       e.abandoned.hidden = true;
+      if (shown) this.fitDecisions();
       return;
     }
     if (!e.abandoned.hidden) return;
@@ -147,12 +153,15 @@ class GamePage {
       h('button', { class: 'primary', 'data-action': 'claim-win', onclick: () => this.act(() => api.claim(this.id, this.seat, 'win')) }, 'Claim victory'),
       h('button', { 'data-action': 'claim-draw', onclick: () => this.act(() => api.claim(this.id, this.seat, 'draw')) }, 'Call it a draw'));
     e.abandoned.hidden = false;
+    this.fitDecisions();
   }
 
   /// The accounts holding the seats, by username (none: anonymous players),
   /// with their ratings in this game's variant.
   async loadPlayers() {
     this.players = await api.players(this.id).catch(() => ({}));
+    // Opened: its tournament's page does not send the player here again.
+    if (this.players.tournament) tournamentGames.remember(this.id);
   }
 
   /// The account at `side`, if any: `{ username, rating, prov, diff }`
@@ -187,7 +196,8 @@ class GamePage {
     e.helpBody = h('div', { class: 'help-body', 'data-help': '' });
     e.help = h('details', { class: 'help' }, h('summary', { 'data-help-toggle': '' }, 'How to move'), e.helpBody);
     e.sound = h('button', { class: 'icon sound-toggle', 'data-sound': '', onclick: () => { sound.setEnabled(!sound.enabled()); sound.unlock(); this.renderSoundButton(); } });
-    e.head = h('header', { class: 'g-head' }, e.title, h('div', { class: 'g-links' }, e.rules, e.help, e.sound));
+    e.tournament = h('a', { class: 'tournament-link', hidden: true });
+    e.head = h('header', { class: 'g-head' }, e.title, h('div', { class: 'g-links' }, e.tournament, e.rules, e.help, e.sound));
     e.top = h('div', { class: 'g-player g-top' });
     e.bottom = h('div', { class: 'g-player g-bottom' });
     e.board = h('div', { class: 'g-board', 'data-board': '' });
@@ -315,6 +325,14 @@ class GamePage {
     const e = this.el;
     const rated = this.players && this.players.rated;
     fill(e.title, s.name, ' ', h('code', {}, s.variant), rated ? h('span', { class: 'badge rated', 'data-rated-game': '' }, 'rated') : null);
+    const tournament = this.players && this.players.tournament;
+    e.tournament.hidden = !tournament;
+    if (tournament) {
+      e.tournament.href = `/tournament/${encodeURIComponent(tournament.id)}`;
+      e.tournament.setAttribute('data-tournament-link', tournament.id);
+      e.tournament.title = `Back to ${tournament.name}`;
+      e.tournament.textContent = tournament.name;
+    }
     e.rules.href = `/rules/${encodeURIComponent(s.variant.split(':')[0])}`;
     const help = this.renderer().help || ['Click a piece, then where it goes, or drag it there. Moves that name no square are buttons beside the board.'];
     fill(e.helpBody, ...help.map((line) => h('p', {}, line)), h('p', { class: 'muted' }, 'Keys: ← → step through the game, Home/End jump, f flips the board, Esc cancels a selection.'));
@@ -514,9 +532,12 @@ class GamePage {
       return;
     }
     const mine = s.you !== null;
-    fill(e.result,
-      h('strong', { 'data-result': '' }, s.result.summary),
-      mine ? h('button', { class: 'primary', 'data-action': 'rematch', onclick: () => this.rematch() }, s.rematch ? 'Go to the rematch' : 'Rematch') : null);
+    // A tournament game has no rematch: the tournament pairs the next one.
+    const tournament = this.players && this.players.tournament;
+    const after = tournament
+      ? h('a', { class: 'button primary', href: `/tournament/${encodeURIComponent(tournament.id)}`, 'data-back-to-tournament': '' }, 'Back to the tournament')
+      : mine ? h('button', { class: 'primary', 'data-action': 'rematch', onclick: () => this.rematch() }, s.rematch ? 'Go to the rematch' : 'Rematch') : null;
+    fill(e.result, h('strong', { 'data-result': '' }, s.result.summary), after);
     e.result.hidden = false;
   }
 
@@ -603,7 +624,7 @@ class GamePage {
     this.drawError = hasOwnRenderer(s.variant) ? null : `no renderer of its own for ${s.variant}`;
     const onError = (error) => { this.drawError = String(error); };
     const over = !!s.result;
-    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s, over, onError };
+    const baseCtx = { flip: this.flip, highlights: {}, you: s.you, state: s, over, onError, narrow: NARROW.matches };
     const probe = drawBoard(s.variant, shown.board, baseCtx);
     const squares = squareNames(probe);
     const moves = this.legalMoves();
@@ -674,6 +695,33 @@ class GamePage {
   }
 
   renderChooser() {
+    this.drawChooser();
+    this.fitDecisions();
+  }
+
+  /// On a phone, a board taller than wide (LMA's two boards, one above
+  /// the other) takes all the height it may, for squares a finger wide,
+  /// but leaves room below it for what asks a decision now (a choice, an
+  /// offer, the result's buttons), so that they are in sight with it. (A
+  /// square board is as wide as the phone, with room to spare below.) The
+  /// style sheet takes the room as `--decision-h`.
+  fitDecisions() {
+    const e = this.el;
+    const svg = e.board.querySelector('svg');
+    const tall = svg && Number(svg.dataset.aspect) < 1;
+    let room = 0;
+    if (NARROW.matches && tall) {
+      const buttons = [...e.now.querySelectorAll('button')].filter((b) => b.offsetParent !== null);
+      if (buttons.length) {
+        const top = e.now.getBoundingClientRect().top;
+        // The panel's padding and border below its last button, and the gap above it.
+        room = Math.ceil(Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom)) - top + 16);
+      }
+    }
+    e.page.style.setProperty('--decision-h', `${room}px`);
+  }
+
+  drawChooser() {
     const e = this.el;
     const c = this.choosing;
     clear(e.chooser);

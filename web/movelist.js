@@ -84,6 +84,25 @@ function runs(moves) {
   return out;
 }
 
+/// The moves of a round (its first side's turn, then its second's) in the
+/// column of `side`: each move in its actor's column, whoever's turn it
+/// was made in (a Lunch Chess answer, a Dodge or a First Aid, stands under
+/// the side that played it, set apart as an answer); a chance move (a
+/// deal, a draw) in the column of the turn it happens in. Each with the
+/// side of its turn.
+export function columnMoves(row, side) {
+  const out = [];
+  for (const turnSide of ['first', 'second']) {
+    const turn = row[turnSide];
+    if (!turn) continue;
+    for (const mv of turn.moves) {
+      const column = mv.actor === 'first' || mv.actor === 'second' ? mv.actor : (turn.side || turnSide);
+      if (column === side) out.push({ mv, turnSide: turn.side || turnSide });
+    }
+  }
+  return out;
+}
+
 /// The list as elements. `current` is the ply shown on the board;
 /// `onPick(ply)` shows the position after that move; `names` the players'
 /// names ({first: 'white', second: 'black'}).
@@ -92,11 +111,12 @@ export function moveList(moves, { current, onPick, shortOf, names = {} }) {
   for (const row of rounds(groupTurns(moves))) {
     const el = h('div', { class: 'round', 'data-round': row.number }, h('span', { class: 'num' }, `${row.number}.`));
     for (const side of ['first', 'second']) {
-      const turn = row[side];
+      const placed = columnMoves(row, side);
+      const turnOf = new Map(placed.map(({ mv, turnSide }) => [mv, turnSide]));
       const cell = h('span', { class: `cell ${side}` });
-      if (!turn) cell.append(h('span', { class: 'muted' }, '…'));
+      if (!placed.length) cell.append(h('span', { class: 'muted' }, '…'));
       else {
-        for (const item of runs(turn.moves)) {
+        for (const item of runs(placed.map(({ mv }) => mv))) {
           if (item.length > 1 && isPass(item[0])) {
             // A run of passes is one entry, in plain words: what went by.
             const last = item[item.length - 1];
@@ -130,7 +150,7 @@ export function moveList(moves, { current, onPick, shortOf, names = {} }) {
           const text = hidden ? (mv.actor === 'chance' ? '·' : '?') : (mv.label || (shortOf ? shortOf(mv.text) : mv.text));
           const title = hidden ? 'a chance move (a shuffle or a draw), shown when the game ends' : `${mv.actor === 'chance' ? 'chance: ' : ''}${mv.text}`;
           cell.append(h('span', {
-            class: `move ${mv.actor}${mv.ply === current ? ' current' : ''}${mv.actor !== (turn.side || mv.actor) ? ' answer' : ''}${isPass(mv) ? ' pass' : ''}`,
+            class: `move ${mv.actor}${mv.ply === current ? ' current' : ''}${mv.actor !== 'chance' && mv.actor !== turnOf.get(mv) ? ' answer' : ''}${isPass(mv) ? ' pass' : ''}`,
             'data-ply': mv.ply,
             'data-text': mv.text === null ? '' : mv.text,
             title,

@@ -82,5 +82,5 @@ export function importForm() {
       error.hidden = false;
     }
   });
-  return h('details', { class: 'import' }, h('summary', {}, h('h2', { style: 'display:inline' }, 'Import record')), form);
+  return h('details', { class: 'import' }, h('summary', {}, h('h2', { class: 'inline' }, 'Import record')), form);
 }

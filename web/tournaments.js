@@ -4,7 +4,7 @@
 // games in play, join or leave in one click, berserk, and the podium at the
 // end. The home page lists the ones to come and running (homeTournaments).
 
-import { api, ApiError } from './api.js';
+import { api, ApiError, tournamentGames } from './api.js';
 import { h, clear } from './dom.js';
 
 const message = (error) => (error instanceof ApiError ? error.message : String(error && error.message ? error.message : error));
@@ -66,7 +66,7 @@ export async function tournamentsPage(root) {
   } catch (error) {
     lists.replaceChildren(h('p', { class: 'error' }, message(error)));
   }
-  const account = await api.account().catch(() => null);
+  const account = await api.session().catch(() => null);
   if (!account) {
     formBox.append(h('p', { class: 'muted' }, h('a', { href: '/account' }, 'Log in'), ' to make or join a tournament.'));
     return;
@@ -131,7 +131,7 @@ export async function tournamentPage(root, id) {
   root.append(h('section', { class: 'tournament', 'data-tournament-page': id },
     h('p', { class: 'crumbs' }, h('a', { href: '/tournaments' }, 'Tournaments'), ' › '),
     head, actions, error, podium, h('div', { class: 'tournament-body' }, standing, games)));
-  const account = await api.account().catch(() => null);
+  const account = await api.session().catch(() => null);
   const show = (t) => render(t, { head, actions, podium, standing, games, error, account, id });
   try {
     show(await call('GET', `/api/tournament/${id}`));
@@ -199,6 +199,12 @@ function render(t, { head, actions, podium, standing, games, error, account, id 
     } else if (!(t.kind === 'round_robin' && t.status === 'started')) {
       const password = t.hasPassword ? h('input', { type: 'password', placeholder: 'password', 'data-join-password': '' }) : null;
       actions.append(password || '', h('button', { class: 'primary', 'data-join': '', onclick: () => act('join', password ? { password: password.value } : {}) }, 'Join'));
+    }
+    if (me.gameId && t.status === 'started' && !tournamentGames.opened(me.gameId)) {
+      // Paired: the game opens at once (a game not started in time is
+      // lost). Once: coming back here during it stays here.
+      tournamentGames.remember(me.gameId);
+      location.assign(`/g/${me.gameId}`);
     }
     if (me.gameId) {
       actions.append(' ', h('a', { class: 'button primary', href: `/g/${me.gameId}`, 'data-my-game': me.gameId }, 'Your game'));

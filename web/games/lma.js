@@ -12,6 +12,8 @@ import { chessPiece } from '../pieces.js';
 const SIZE = 10;
 const GAP = 7;
 const TOP = 4;
+/// Between boards one above the other (each has its label above it).
+const STACKED_GAP = 2;
 
 function squaresOf(board) {
   const all = new Map();
@@ -22,16 +24,24 @@ function squaresOf(board) {
 const colourOf = (letter) => (letter === letter.toUpperCase() ? 'white' : 'black');
 
 export default {
+  /// Side by side; on a narrow screen (`ctx.narrow`: a phone) one above
+  /// the other, so that the squares are a finger's width.
   draw(board, ctx = {}) {
     const boards = board.boards || [];
     const top = ctx.small ? 0 : TOP;
-    const width = boards.length * 6 * SIZE + (boards.length - 1) * GAP;
-    const picture = new Picture(width, 7 * SIZE + top, ctx);
+    const stacked = !!ctx.narrow && !ctx.small && boards.length > 1;
+    const boardWidth = 6 * SIZE;
+    const boardHeight = 7 * SIZE + top;
+    const width = stacked ? boardWidth : boards.length * boardWidth + (boards.length - 1) * GAP;
+    const height = stacked ? boards.length * boardHeight + (boards.length - 1) * STACKED_GAP : boardHeight;
+    const picture = new Picture(width, height, ctx);
     const flip = !!ctx.flip;
     boards.forEach((b, i) => {
-      // Board 1 on the left (on the right when flipped, as seen from the other side).
+      // Board 1 on the left, or above (on the right, or below, when
+      // flipped: as seen from the other side).
       const slot = flip ? boards.length - 1 - i : i;
-      const x0 = slot * (6 * SIZE + GAP);
+      const x0 = stacked ? 0 : slot * (boardWidth + GAP);
+      const y0 = stacked ? slot * (boardHeight + STACKED_GAP) : 0;
       const cells = [];
       for (const sq of b.squares || []) {
         const m = /^(\d)([a-f])(\d)$/.exec(sq.square);
@@ -41,7 +51,7 @@ export default {
         const col = flip ? 5 - f : f;
         const row = flip ? r : 6 - r;
         const x = x0 + col * SIZE;
-        const y = top + row * SIZE;
+        const y = y0 + top + row * SIZE;
         const cell = picture.square(sq.square, x, y, SIZE, sq.dark ? COLOURS.dark : COLOURS.light);
         cell.light = !sq.dark;
         if (col === 0) cell.rankLabel = String(r + 1);
@@ -50,7 +60,7 @@ export default {
         if (sq.piece) picture.piece(sq.square, chessPiece(sq.piece, colourOf(sq.piece), x, y, SIZE));
       }
       picture.edgeCoords(cells, SIZE, (c) => c.light);
-      picture.coord(x0 + 3 * SIZE, top - 1.2, `board ${b.board}`, { 'font-size': 2.6, 'text-anchor': 'middle', fill: '#666', 'font-weight': 500, 'data-coord': `board ${b.board}` });
+      picture.coord(x0 + 3 * SIZE, y0 + top - 1.2, `board ${b.board}`, { 'font-size': 2.6, 'text-anchor': 'middle', fill: '#666', 'font-weight': 500, 'data-coord': `board ${b.board}` });
     });
     return picture.finish();
   },

@@ -50,40 +50,53 @@ export function explain(card) {
 
 const cardName = (cards, code) => (cards.get(code) ? cards.get(code).name : code);
 
-/// The explanation of the card pointed at: a box floating below the hand
-/// (it moves nothing when it appears, and covers none of the choices above
-/// the hand; clicks go through it). A press anywhere but on a card closes
-/// it: a finger has no pointer to take away.
+/// The explanation of the card pointed at, in a box of its own below the
+/// cards, of one height (so that nothing moves when a card is explained),
+/// which covers nothing (a floating box covered the buttons below). A click anywhere but on a card puts the hint back (a
+/// finger has no pointer to take away): after the click, so that a button
+/// pressed is the one that was under the finger.
+const CARD_HINT = 'Point at a card, or tap it, to read what it does.';
+
 function cardInfo() {
-  const info = h('p', { class: 'card-info', 'data-card-info': '', hidden: true, role: 'tooltip' });
+  const info = h('p', { class: 'card-info', 'data-card-info': '', role: 'status' }, CARD_HINT);
   closeCardInfoOnPress();
   return info;
+}
+
+function explainIn(info, card) {
+  info.textContent = explain(card);
+  info.setAttribute('data-card-shown', card ? card.kind : '');
+}
+
+function unexplain(info) {
+  info.textContent = CARD_HINT;
+  info.removeAttribute('data-card-shown');
 }
 
 let closing = false;
 function closeCardInfoOnPress() {
   if (closing) return;
   closing = true;
-  document.addEventListener('pointerdown', (event) => {
+  document.addEventListener('click', (event) => {
     if (event.target && event.target.closest && event.target.closest('[data-card]')) return;
-    for (const info of document.querySelectorAll('[data-card-info]')) info.hidden = true;
+    for (const info of document.querySelectorAll('[data-card-info]')) unexplain(info);
   }, true);
 }
 
 /// A card chip: its name, its number, the explanation on hover (title and
-/// the floating box `info`) and on tap or focus.
+/// the box `info`) and on tap or focus.
 function chip(cards, code, info, attrs = {}, tag = 'span') {
   const card = cards.get(code);
   const number = card && (card.damage || card.heal) ? h('small', { class: 'card-number' }, String(card.damage || `+${card.heal}`)) : null;
   const el = h(tag, { class: `card kind-${card ? card.kind : 'unknown'}`, 'data-card': code, title: explain(card), tabindex: tag === 'span' ? 0 : null, ...attrs }, h('span', { class: 'card-name' }, card ? card.name : code), number);
   if (!info) return el;
-  const show = () => { info.textContent = explain(card); info.hidden = false; };
+  const show = () => explainIn(info, card);
   el.addEventListener('pointerenter', show);
   el.addEventListener('focus', show);
   el.addEventListener('click', show);
-  // A finger's tap leaves the box open (until tapped); a mouse leaving closes it.
-  el.addEventListener('pointerleave', (event) => { if (event.pointerType === 'mouse') info.hidden = true; });
-  el.addEventListener('blur', () => { info.hidden = true; });
+  // A finger's tap leaves the explanation (until a press elsewhere); a mouse leaving puts the hint back.
+  el.addEventListener('pointerleave', (event) => { if (event.pointerType === 'mouse') unexplain(info); });
+  el.addEventListener('blur', () => unexplain(info));
   return el;
 }
 
@@ -264,8 +277,8 @@ export default {
       } else {
         box.append(h('div', { class: 'hand-row' }, h('b', {}, 'Your hand '), h('span', { class: 'hand', 'data-hand': me }, hand.length ? hand.map((c) => chip(cards, c, info)) : h('span', { class: 'muted' }, 'no cards'))));
       }
+      box.append(info);
     }
-    box.append(info);
     return [situation, box];
   },
 
@@ -292,7 +305,8 @@ export default {
       const b = board.battle;
       box.append(h('div', { 'data-battle-line': '' }, h('b', {}, 'Battle: '), `${b.attacker} attacks ${b.t} from ${b.a} with `, chip(cards, b.card, info)));
     }
-    box.append(info);
+    // Explained where there are cards to point at.
+    if (box.querySelector('[data-card]')) box.append(info);
     box.append(battleLog(ctx.history || [], (text) => this.label(text, board, { variant: ctx.state && ctx.state.variant })));
     if (cards.size) box.append(cardReference(cards));
     return box;

@@ -2,8 +2,10 @@
 //! "Challenges"): a profile's Challenge button sends one with a variant,
 //! a time and a colour, and the page opens the game once it is accepted;
 //! a challenge received shows in the bell with Accept and Decline, and
-//! Accept opens the game. Screenshots: target/screenshots/
-//! challenge-form-{desktop,phone}.png and challenge-bell-{desktop,phone}.png.
+//! Accept opens the game; once answered (here, or on another device while
+//! the bell is open) its notice says so and offers no answer. Screenshots:
+//! target/screenshots/challenge-form-{desktop,phone}.png,
+//! challenge-bell-{desktop,phone}.png and challenge-bell-answered-{desktop,phone}.png.
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
@@ -106,6 +108,50 @@ async fn a_challenge_is_sent_from_a_profile_and_accepted_from_the_bell() {
     let (_, shown) = ada.get(&format!("/api/challenge/{}/show", challenge["id"].as_str().unwrap())).await;
     assert_eq!(shown["status"], "accepted");
     assert_eq!(shown["gameId"], id.as_str());
+
+    // Answered, a challenge's notice says so and offers no answer: one
+    // accepted here, and one accepted on Bob's other device while his
+    // bell is open here, at once.
+    let (status, again) = ada.post("/api/challenge/bob", json!({ "variant": "fluid" })).await;
+    assert_eq!(status, 200, "{again}");
+    let again = again["id"].as_str().unwrap().to_owned();
+    until(&client, "the game page", "return !!document.querySelector('[data-board] svg')").await;
+    click(&client, ".bell-button").await;
+    until(
+        &client,
+        "the new challenge",
+        &format!("return document.querySelector('[data-challenge-accept=\"{again}\"]')"),
+    )
+    .await;
+    let first = challenge["id"].as_str().unwrap();
+    let answered = eval(
+        &client,
+        &format!(
+            "return [!!document.querySelector('[data-challenge-accept=\"{first}\"]'),
+               [...document.querySelectorAll('[data-challenge-answered=accepted] [data-challenge-game]')].map((a) => a.dataset.challengeGame)]"
+        ),
+    )
+    .await;
+    assert_eq!(answered, json!([false, [id]]), "the accepted challenge's notice");
+    let mut other_device = Browser::new(&server);
+    let (status, _) = other_device.post("/api/login", json!({ "username": "Bob", "password": "correct horse" })).await;
+    assert_eq!(status, 200);
+    let (status, accepted) = other_device.post(&format!("/api/challenge/{again}/accept"), json!({})).await;
+    assert_eq!(status, 200, "{accepted}");
+    let opened = until(
+        &client,
+        "the bell to say it was accepted",
+        &format!(
+            "return !document.querySelector('[data-challenge-accept=\"{again}\"]')
+               && [...document.querySelectorAll('[data-challenge-game]')].map((a) => a.dataset.challengeGame).includes('{}')
+               && !document.querySelector('[data-bell-list]').hidden",
+            accepted["id"].as_str().unwrap()
+        ),
+    )
+    .await;
+    assert_eq!(opened, true);
+    shots_at_both_sizes(&client, "challenge-bell-answered").await;
+    assert_no_console_errors(&client, "the challenges", &[]).await;
     client.close().await.unwrap();
     server.stop().await;
 }

@@ -2,10 +2,10 @@
 //! desktop (1280×800) and a phone (400×800) size: a friend game shows its
 //! invitation until the friend has joined; Lichen's slots are whole-stone
 //! targets on a phone; a game of Lunch Chess reads like a story (the card
-//! explanation covers no choice and a tap elsewhere closes it, forced passes
-//! play themselves, passes are folded and said in words, a discard is named
-//! one way, First Aid is offered plainly and only where it changes
-//! something); a mated king is marked; the analysis board writes moves as
+//! explanation covers no control and a tap elsewhere puts its hint back,
+//! forced passes play themselves, passes are folded and said in words, each
+//! step stands in its actor's column, a discard is named one way, First Aid
+//! is offered plainly and only where it changes something); a mated king is marked; the analysis board writes moves as
 //! the game page does; the rules, insights and report pages have an icon,
 //! plain titles, real table headers, links to the reports and charts
 //! readable on a phone; hint marks leave coordinates and hit points in
@@ -215,6 +215,38 @@ async fn buttons_uncovered(client: &Client, what: &str) {
     assert_eq!(covered, json!([]), "{what}: buttons covered");
 }
 
+/// Checks that no card explanation on the page overlaps a control (a
+/// button, a link, a field, a card, the move list's navigation): a box
+/// over one hid Resign, Draw, Flip, Download and Analyse.
+async fn explanations_cover_no_control(client: &Client, what: &str) {
+    let covered = eval(
+        client,
+        "const boxes = [...document.querySelectorAll('[data-card-info]')].filter((b) => b.offsetParent !== null);
+         const controls = [...document.querySelectorAll('button, a[href], input, select, textarea, summary, [data-card], [data-nav]')]
+           .filter((c) => c.offsetParent !== null && !boxes.some((b) => b.contains(c)));
+         const over = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+         return boxes.length ? boxes.flatMap((b) => { const r = b.getBoundingClientRect();
+           return controls.filter((c) => over(r, c.getBoundingClientRect())).map((c) => c.outerHTML.slice(0, 80)); }) : null",
+    )
+    .await;
+    assert_eq!(covered, json!([]), "{what}: a card's explanation covers controls (or shows nowhere)");
+}
+
+/// Checks that each move of the list stands in its actor's column (a
+/// chance move in its turn's).
+async fn moves_in_their_actors_columns(client: &Client, what: &str) {
+    let misplaced = eval(
+        client,
+        "const byPly = new Map(window.menagerieGame.state.moves.map((m) => [m.ply, m]));
+         return [...document.querySelectorAll('[data-moves] .move')].flatMap((e) => {
+           const m = byPly.get(Number(e.dataset.ply));
+           const column = e.closest('.cell').classList.contains('first') ? 'first' : 'second';
+           return m && m.actor !== 'chance' && m.actor !== column ? [`${e.textContent} (${m.actor}) under ${column}`] : []; })",
+    )
+    .await;
+    assert_eq!(misplaced, json!([]), "{what}: moves in the other side's column");
+}
+
 /// White holds First Aid and a Jab: a Pawn on a2 and a King at full strength.
 const LUNCH_FIRST_AID: &str =
     "4k3/8/8/8/8/8/P7/4K3 w - firstaid,jab dodge - - - - - turn.action 0,0,0 0123456789abcdef - white";
@@ -264,16 +296,34 @@ async fn a_game_of_lunch_chess_reads_like_a_story() {
             touch,
         )
         .await;
-        let info = "return !document.querySelector('[data-lunch-panel] [data-card-info]').hidden";
+        let info =
+            "return document.querySelector('[data-lunch-panel] [data-card-info]').hasAttribute('data-card-shown')";
         assert_eq!(eval(&client, info).await, true, "{size}: the explanation is shown");
         buttons_uncovered(&client, size).await;
+        explanations_cover_no_control(&client, size).await;
         shot(&client, "lunch-card-explained", size).await;
-        // A tap on the board closes it.
+        // A tap on the board puts the hint back.
         tap_cell(&client, "h1", touch).await;
-        assert_eq!(eval(&client, info).await, false, "{size}: the explanation stays open");
+        assert_eq!(eval(&client, info).await, false, "{size}: the explanation stays");
+        // A card of the lower panel (the battle's), explained there: no control covered either.
+        tap_at(&client, centre_of(&client, "[data-battle-line] [data-card]").await, touch).await;
+        let below = "return document.querySelector('.lunch-info [data-card-info]').hasAttribute('data-card-shown')";
+        assert_eq!(eval(&client, below).await, true, "{size}: the battle's card is explained");
+        explanations_cover_no_control(&client, size).await;
+        shot(&client, "lunch-card-explained-below", size).await;
+        tap_cell(&client, "h1", touch).await;
         let before = answer.as_u64().unwrap();
         click(&client, "[data-move=\"answer:dodge\"]").await;
         until(&client, "the answer", &format!("return window.menagerieGame.state.moves.length > {before}")).await;
+        // Black's Dodge, made in White's turn, stands under Black.
+        let dodge = until(
+            &client,
+            "the Dodge listed",
+            "const e = [...document.querySelectorAll('[data-moves] .move')].find((e) => e.dataset.text === 'answer:dodge');
+             return e && { column: e.closest('.cell').classList.contains('second') ? 'second' : 'first', answer: e.classList.contains('answer') }",
+        )
+        .await;
+        assert_eq!(dodge, json!({ "column": "second", "answer": true }), "{size}: the Dodge's place in the list");
         // White's window on the Dodge goes by too; then Black's turn.
         until(
             &client,
@@ -308,6 +358,7 @@ async fn a_game_of_lunch_chess_reads_like_a_story() {
             ),
         )
         .await;
+        moves_in_their_actors_columns(&client, size).await;
         let listed: Vec<&str> = story["listed"].as_array().unwrap().iter().map(|v| v.as_str().unwrap()).collect();
         assert!(!listed.contains(&"pass"), "{size}: a bare pass in the list: {listed:?}");
         let passes = story["passes"].as_array().unwrap();

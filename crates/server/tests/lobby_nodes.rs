@@ -207,3 +207,42 @@ async fn a_notification_made_through_one_node_rings_the_bell_on_another_at_once(
     let rung = until(&mut bell, "the bell to ring", |m| m["unread"] == 1).await;
     assert_eq!(rung["notifications"][0]["kind"], "yourMove");
 }
+
+/// A challenge's notice says where the challenge stands, on every node at
+/// once: answered through one node, the bell open on another stops
+/// offering Accept and Decline.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_accepted_through_one_node_is_shown_answered_on_the_bell_of_another() {
+    let Some(database) = TestDatabase::create("challenge_bell_nodes") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let mut ada = Browser::new(&a);
+    let (status, _) = ada.post("/api/register", json!({ "username": "Ada", "password": "correct horse" })).await;
+    assert_eq!(status, 201);
+    let mut bob = Browser::new(&a);
+    let (status, _) = bob.post("/api/register", json!({ "username": "Bob", "password": "correct horse" })).await;
+    assert_eq!(status, 201);
+    // Bob's bell is on node b.
+    let mut request = format!("ws://{}/api/notifications/ws", b.address()).into_client_request().unwrap();
+    request.headers_mut().insert("cookie", bob.cookie_header().parse().unwrap());
+    let mut bell = common::socket_from("127.0.0.1", &b, request).await.expect("the bell opens");
+    until(&mut bell, "the bell's first message", |m| m["type"] == "notifications").await;
+    let (status, challenge) = ada.post("/api/challenge/Bob", json!({ "variant": "lma" })).await;
+    assert_eq!(status, 200, "{challenge}");
+    let id = challenge["id"].as_str().unwrap();
+    let rung = until(&mut bell, "the challenge", |m| m["unread"] == 1).await;
+    assert_eq!(rung["notifications"][0]["kind"], "challenge");
+    assert_eq!(rung["notifications"][0]["challenge"], json!({ "id": id, "status": "created", "gameId": null }));
+    // Bob accepts through node a (another device).
+    let (status, accepted) = bob.post(&format!("/api/challenge/{id}/accept"), json!({})).await;
+    assert_eq!(status, 200, "{accepted}");
+    let answered =
+        until(&mut bell, "the notice answered", |m| m["notifications"][0]["challenge"]["status"] == "accepted").await;
+    assert_eq!(answered["notifications"][0]["challenge"]["gameId"], accepted["id"]);
+    // A challenge declined is shown declined.
+    let (_, again) = ada.post("/api/challenge/Bob", json!({ "variant": "fluid" })).await;
+    let again = again["id"].as_str().unwrap();
+    until(&mut bell, "the second challenge", |m| m["notifications"][0]["challenge"]["id"] == again).await;
+    let (status, _) = through(&bob, &b).post(&format!("/api/challenge/{again}/decline"), json!({})).await;
+    assert_eq!(status, 200);
+    until(&mut bell, "the decline", |m| m["notifications"][0]["challenge"]["status"] == "declined").await;
+}

@@ -3,8 +3,10 @@
 //! (entrants told), pairing whoever waits, paired again as soon as games
 //! end without an immediate rematch, berserk before the first move only,
 //! scored from the stored results (streaks and berserk), and finished with
-//! a podium once its time is up and the last game ends. A player who does
-//! not start a game loses it and is withdrawn.
+//! a podium once its time is up and the last game ends. Each player is told
+//! of each game (a notice linking it); a tournament game names its
+//! tournament and has no rematch. A player who does not start a game loses
+//! it and is withdrawn.
 
 mod common;
 
@@ -68,6 +70,10 @@ async fn play(players: &mut [Browser], names: &[&str], game: &Value, moves: usiz
     }
     let (status, body) = players[index_of(names, loser)].post(&format!("/api/games/{id}/resign"), json!({})).await;
     assert_eq!(status, 200, "{body}");
+    // The tournament pairs the next game: no rematch.
+    let (status, body) = players[index_of(names, loser)].post(&format!("/api/games/{id}/rematch"), json!({})).await;
+    assert_eq!(status, 400, "{body}");
+    assert!(body["error"].as_str().unwrap().contains("tournament"), "{body}");
 }
 
 /// The lines of an NDJSON answer, each read as JSON.
@@ -160,9 +166,22 @@ async fn an_arena_pairs_scores_and_finishes_with_a_podium() {
     let t = until(&mut players[0], &id, "two games", |t| current_games(t).len() == 2).await;
     assert_eq!(t["status"], json!("started"));
     games_created(&mut players[0], &t).await;
-    let (_, told) = players[3].get("/api/notifications").await;
-    assert_eq!(told["notifications"][0]["kind"], json!("tournamentStarting"), "{told}");
     let first_round = current_games(&t);
+    // Told that it starts, and each of their game (which it links).
+    for (i, name) in names.iter().enumerate() {
+        let (_, told) = players[i].get("/api/notifications").await;
+        let told = told["notifications"].as_array().unwrap().clone();
+        assert!(told.iter().any(|n| n["kind"] == "tournamentStarting"), "{name}: {told:?}");
+        let game = first_round.iter().find(|g| g["white"] == *name || g["black"] == *name).unwrap();
+        let link = format!("/g/{}", game["id"].as_str().unwrap());
+        let paired: Vec<&Value> = told.iter().filter(|n| n["kind"] == "tournamentGame").collect();
+        assert_eq!(paired.len(), 1, "{name}: {told:?}");
+        assert_eq!((paired[0]["link"].as_str(), &paired[0]["game"]), (Some(link.as_str()), &game["id"]), "{name}");
+        assert!(paired[0]["text"].as_str().unwrap().contains("Nim night"), "{name}: {told:?}");
+    }
+    // A game's page learns its tournament (and links back to it).
+    let (_, seated) = stranger.get(&format!("/api/games/{}/players", first_round[0]["id"].as_str().unwrap())).await;
+    assert_eq!(seated["tournament"], json!({ "id": id, "name": "Nim night" }), "{seated}");
     // Berserk: before one's first move only, in one's own game.
     let game = &first_round[0];
     let berserker = game["black"].as_str().unwrap().to_owned();

@@ -151,7 +151,23 @@ pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<
     players.insert("rated".into(), shown["rated"].clone());
     players.insert("seats".into(), shown["players"].clone());
     players.insert("titles".into(), Value::Object(titles));
+    if let Some((tournament, name)) = tournament_of_game(&hub, &id).await? {
+        players.insert("tournament".into(), json!({ "id": tournament, "name": name }));
+    }
     Ok(Json(Value::Object(players)))
+}
+
+/// The tournament game `game` belongs to, if any: its id and name.
+pub(super) async fn tournament_of_game(hub: &Hub, game: &str) -> Result<Option<(String, String)>, ApiError> {
+    use crate::store::tournaments;
+    let game = game.to_owned();
+    Ok(hub
+        .store()
+        .read(move |sql| {
+            let Some(paired) = tournaments::game(sql, &game)? else { return Ok(None) };
+            Ok(tournaments::get(sql, &paired.tournament)?.map(|t| (t.id, t.name)))
+        })
+        .await?)
 }
 
 #[derive(Deserialize)]
@@ -304,10 +320,25 @@ pub async fn account(State(hub): Shared, headers: HeaderMap) -> Result<Json<Valu
         Some(holder) => holder.account,
         None => signed_in(&hub, &headers).await?.ok_or_else(unauthorized)?,
     };
-    let mut body = super::lichess::titled_account_json(&hub, &account).await?;
+    Ok(Json(account_with_perfs(&hub, &account).await?))
+}
+
+/// `GET /api/session`: the account this browser's session cookie is
+/// logged in to, as `GET /api/account` shows it, or `null`: 200 either
+/// way, so that a logged-out page asks without an error (API clients keep
+/// `GET /api/account`'s 401).
+pub async fn session(State(hub): Shared, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    match signed_in(&hub, &headers).await? {
+        Some(account) => Ok(Json(account_with_perfs(&hub, &account).await?)),
+        None => Ok(Json(Value::Null)),
+    }
+}
+
+async fn account_with_perfs(hub: &Hub, account: &Account) -> Result<Value, ApiError> {
+    let mut body = super::lichess::titled_account_json(hub, account).await?;
     let id = account.id.clone();
     body["perfs"] = hub.store().read(move |sql| super::ratings::perfs_json(sql, &id, crate::clock::now_ms())).await?;
-    Ok(Json(body))
+    Ok(body)
 }
 
 /// `GET /api/account/playing`: the account's games in progress (lichess's

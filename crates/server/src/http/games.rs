@@ -221,6 +221,11 @@ pub async fn rematch(
     Body(mut body): Body<SeatBody>,
 ) -> Result<Answer, ApiError> {
     body.seat = seat(&hub, &headers, &id, body.seat).await?;
+    // A tournament pairs its players' next games itself. (A store that
+    // keeps no accounts has no tournaments: its error is no refusal.)
+    if matches!(accounts::tournament_of_game(&hub, &id).await, Ok(Some(_))) {
+        return Err(ApiError::bad_request("a tournament game has no rematch: the tournament pairs your next game"));
+    }
     let rematch = body.rematch(id);
     let answer = run(Arc::clone(&hub), rematch).await?;
     // The rematch's seats are held by whoever asked for it, like a new game's.

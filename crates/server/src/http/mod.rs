@@ -25,6 +25,7 @@ mod origin;
 mod pages;
 mod passkeys;
 mod positions;
+mod protections;
 mod ratings;
 pub mod records;
 mod socket;
@@ -130,6 +131,7 @@ fn table() -> Table {
         .post("/api/login", accounts::login)
         .post("/api/logout", accounts::logout)
         .get("/api/account", accounts::account)
+        .get("/api/session", accounts::session)
         .get("/api/account/playing", accounts::playing)
         .get("/api/account/export", accounts::export)
         .post("/api/account/close", accounts::close)
@@ -205,11 +207,14 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
 pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
     let lobby =
         Lobby::new(Arc::clone(&hub), Some(Arc::clone(&operations)), crate::lobby::GRACE, crate::lobby::LISTED_IDLE);
+    let protections = Arc::new(protections::Protections::new(&allowed));
     table()
         .router
         // Every route, before its handler: no change from another origin.
         .route_layer(middleware::from_fn_with_state(Arc::new(allowed), origin::guard))
         .fallback(|| async { ApiError::not_found("no such page") })
+        // Every answer, the fallback's and the refusals' too.
+        .layer(middleware::from_fn_with_state(protections, protections::apply))
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(lobby))

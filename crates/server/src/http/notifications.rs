@@ -7,10 +7,12 @@ use super::admission::SocketPass;
 use super::body::Body;
 use super::keepalive::LiveSocket;
 use crate::accounts::{self, Accounts};
+use crate::challenges::Status;
 use crate::error::ApiError;
 use crate::hub::Hub;
-use crate::notify::valid_address;
+use crate::notify::{valid_address, Kind};
 use crate::store::accounts as stored_accounts;
+use crate::store::challenges::{self as stored_challenges, StoredChallenge};
 use crate::store::notifications::{self as stored, Notification};
 use crate::store::AsyncStore;
 use axum::extract::ws::WebSocketUpgrade;
@@ -44,9 +46,9 @@ fn unauthorized() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")
 }
 
-fn notification_json(notification: &Notification) -> Value {
+fn notification_json(notification: &Notification, challenge: Option<&StoredChallenge>) -> Value {
     let body: Value = serde_json::from_str(&notification.body).unwrap_or_else(|_| json!({}));
-    json!({
+    let mut shown = json!({
         "id": notification.id,
         "kind": notification.kind,
         "text": body["text"],
@@ -54,15 +56,57 @@ fn notification_json(notification: &Notification) -> Value {
         "game": notification.game,
         "createdAt": notification.created,
         "read": notification.seen.is_some(),
-    })
+    });
+    if let Some(challenge) = challenge {
+        shown["challenge"] = challenge_state(challenge);
+    }
+    shown
 }
 
+/// Where a challenge stands, as its notice shows it (the bell offers
+/// Accept and Decline while it is `created`): its id, its status as
+/// `GET /api/challenge/{id}/show` says it, and its game once accepted.
+fn challenge_state(challenge: &StoredChallenge) -> Value {
+    let status = if challenge.status == Status::Created.as_str() && challenge.expires <= crate::clock::now_ms() {
+        "offline"
+    } else {
+        challenge.status.as_str()
+    };
+    json!({ "id": challenge.id, "status": status, "gameId": challenge.game })
+}
+
+/// The challenge a challenge's notice is about: its link names it
+/// (`/@/<challenger>?challenge=<id>`).
+fn challenge_named(notification: &Notification) -> Option<String> {
+    if notification.kind != Kind::Challenge.as_str() {
+        return None;
+    }
+    let body: Value = serde_json::from_str(&notification.body).ok()?;
+    let (_, query) = body["link"].as_str()?.split_once('?')?;
+    query.split('&').find_map(|pair| pair.strip_prefix("challenge=")).map(str::to_owned)
+}
+
+/// The newest `limit` notifications and the unread count, each challenge
+/// with where it stands now: answered on any node, its notice says so at
+/// the next look (an answer signals both accounts).
 async fn listing(store: &AsyncStore, account: String, limit: usize) -> Result<Value, ApiError> {
-    let (unread, newest) =
-        store.read(move |sql| Ok((stored::unread(sql, &account)?, stored::newest(sql, &account, limit)?))).await?;
+    let (unread, newest) = store
+        .read(move |sql| {
+            let unread = stored::unread(sql, &account)?;
+            let mut newest = Vec::new();
+            for notification in stored::newest(sql, &account, limit)? {
+                let challenge = match challenge_named(&notification) {
+                    Some(id) => stored_challenges::challenge_by_id(sql, &id)?,
+                    None => None,
+                };
+                newest.push((notification, challenge));
+            }
+            Ok((unread, newest))
+        })
+        .await?;
     Ok(json!({
         "unread": unread,
-        "notifications": newest.iter().map(notification_json).collect::<Vec<_>>(),
+        "notifications": newest.iter().map(|(n, c)| notification_json(n, c.as_ref())).collect::<Vec<_>>(),
     }))
 }
 

@@ -101,6 +101,11 @@ impl AllowedOrigins {
         AllowedOrigins(listed)
     }
 
+    /// The origins the operator listed.
+    pub fn origins(&self) -> impl Iterator<Item = &Origin> {
+        self.0.iter()
+    }
+
     fn allow(&self, origin: &[u8], host: Option<&str>) -> bool {
         // `null` (a sandboxed page, a file) and anything unreadable is foreign.
         let Some(origin) = std::str::from_utf8(origin).ok().and_then(|o| Origin::parse(o).ok()) else {

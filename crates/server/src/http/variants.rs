@@ -8,12 +8,15 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::store::ratings;
 use axum::extract::State;
-use axum::Json;
+use axum::http::HeaderMap;
+use axum::response::Response;
 use menagerie_core::{OptionInfo, Player};
 use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
-pub async fn variants(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiError> {
+/// Every page asks for it, so it is made to be kept: tagged by its content
+/// (304 while unchanged) and compressed.
+pub async fn variants(State(hub): State<Arc<Hub>>, headers: HeaderMap) -> Result<Response, ApiError> {
     let source = hub.source();
     let list: Vec<Value> = source
         .variants()
@@ -71,7 +74,8 @@ pub async fn variants(State(hub): State<Arc<Hub>>) -> Result<Json<Value>, ApiErr
             json
         })
         .collect();
-    Ok(Json(json!({ "variants": list, "levels": levels })))
+    let body = json!({ "variants": list, "levels": levels }).to_string().into_bytes();
+    Ok(super::pages::made_file(&headers, "application/json", body))
 }
 
 /// An option of `/api/variants`; one that names data (`deck`) lists the

@@ -29,6 +29,9 @@ pub enum Kind {
     TournamentStarting,
     /// Another account challenges the account to a game.
     Challenge,
+    /// A tournament paired the account: its game has started (and is lost
+    /// if it does not move in time).
+    TournamentGame,
 }
 
 impl Kind {
@@ -38,7 +41,15 @@ impl Kind {
             Kind::TimeLow => "timeLow",
             Kind::TournamentStarting => "tournamentStarting",
             Kind::Challenge => "challenge",
+            Kind::TournamentGame => "tournamentGame",
         }
+    }
+
+    /// Whether the notice is mailed too (to an account that gave an
+    /// address): not a tournament's game, which must be started within
+    /// seconds, long before a mail is read.
+    pub fn mailed(self) -> bool {
+        !matches!(self, Kind::TournamentGame)
     }
 }
 
@@ -135,6 +146,9 @@ impl Notifier {
             }
         };
         self.touched(account);
+        if !notice.kind.mailed() {
+            return;
+        }
         if let (Some(mailer), Some(address)) = (self.mailer.clone(), email) {
             let kind = notice.kind.as_str();
             tokio::spawn(async move {

@@ -293,15 +293,34 @@ async fn create_reserved(hub: &Arc<Hub>, tournament: &Tournament) -> Result<(), 
             hub.create_paired(&setup, game.game.clone()).await?;
         }
         let perf = perf.clone();
+        let held = game.clone();
         store
             .transact(move |sql| {
-                stored_accounts::hold_seat(sql, &game.game, 0, None, Some(&game.first))?;
-                stored_accounts::hold_seat(sql, &game.game, 1, None, Some(&game.second))?;
-                stored_ratings::mark_rated(sql, &game.game, &perf)
+                stored_accounts::hold_seat(sql, &held.game, 0, None, Some(&held.first))?;
+                stored_accounts::hold_seat(sql, &held.game, 1, None, Some(&held.second))?;
+                stored_ratings::mark_rated(sql, &held.game, &perf)
             })
             .await?;
+        tell_paired(hub, tournament, &game).await;
     }
     Ok(())
+}
+
+/// Tells both players of `game` that it has started (the bell links it):
+/// the tournament's page opens it by itself, but a player elsewhere must
+/// learn of it before [`FIRST_MOVE_WITHIN`] runs out. Once per game and
+/// player, whichever node tells it (the notice's topic).
+async fn tell_paired(hub: &Arc<Hub>, tournament: &Tournament, game: &TournamentGame) {
+    for account in [&game.first, &game.second] {
+        let notice = Notice {
+            kind: NoticeKind::TournamentGame,
+            topic: format!("tournament-game/{}", game.game),
+            game: Some(game.game.clone()),
+            text: format!("Your game in {} has started", tournament.name),
+            link: format!("/g/{}", game.game),
+        };
+        hub.notifier().tell(hub.store(), account, notice).await;
+    }
 }
 
 /// Tells every entrant still in that the tournament started.

@@ -70,6 +70,8 @@ pub async fn start_browser(profile: &Path, window: &[&str]) -> (Driver, Client) 
     args.push(format!("--user-data-dir={}", profile.display()));
     let mut capabilities = serde_json::Map::new();
     capabilities.insert("goog:chromeOptions".into(), json!({ "binary": CHROMIUM, "args": args }));
+    // The console is kept for [`console_errors`].
+    capabilities.insert("goog:loggingPrefs".into(), json!({ "browser": "ALL" }));
     let url = format!("http://127.0.0.1:{port}");
     let started = Instant::now();
     loop {
@@ -90,7 +92,12 @@ pub fn screenshots() -> PathBuf {
     dir
 }
 
+/// Screenshots the page to target/screenshots/`name`.png, after checking
+/// that its console logged no error since the last look: every page a test
+/// looks at is checked so (a script or style the Content-Security-Policy
+/// blocked, a request answered with an error, an exception).
 pub async fn screenshot(client: &Client, name: &str) {
+    assert_no_console_errors(client, &format!("the page of the screenshot {name}"), &[]).await;
     let shot = client.screenshot().await.unwrap();
     std::fs::write(screenshots().join(format!("{}.png", name.replace([':', '/', '='], "_"))), shot).unwrap();
 }
@@ -217,4 +224,43 @@ pub async fn shots_at_both_sizes(client: &Client, name: &str) {
         screenshot(client, &format!("{name}-{size}")).await;
     }
     set_viewport(client, 1280, 800).await;
+}
+
+/// chromedriver's log of the browser's console (`goog:loggingPrefs`),
+/// which fantoccini has no command for.
+#[derive(Debug)]
+struct BrowserLog;
+
+impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
+    fn endpoint(&self, base: &url::Url, session: Option<&str>) -> Result<url::Url, url::ParseError> {
+        base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
+    }
+
+    fn method_and_body(&self, _: &url::Url) -> (axum::http::Method, Option<String>) {
+        (axum::http::Method::POST, Some(json!({ "type": "browser" }).to_string()))
+    }
+}
+
+/// The errors the page's console logged since the last look: exceptions,
+/// `console.error`, requests answered with an error, and what the
+/// Content-Security-Policy blocked.
+pub async fn console_errors(client: &Client) -> Vec<String> {
+    let log = client.issue_cmd(BrowserLog).await.expect("the browser's console log");
+    log.as_array()
+        .map(|entries| {
+            entries
+                .iter()
+                .filter(|e| e["level"] == "SEVERE")
+                .map(|e| e["message"].as_str().unwrap_or_default().to_owned())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Fails if the console logged an error since the last look, other than
+/// one naming any of `expected` (a request the test makes fail on purpose).
+pub async fn assert_no_console_errors(client: &Client, what: &str, expected: &[&str]) {
+    let errors: Vec<String> =
+        console_errors(client).await.into_iter().filter(|e| !expected.iter().any(|x| e.contains(x))).collect();
+    assert!(errors.is_empty(), "{what}: the console logged errors:\n{}", errors.join("\n"));
 }

@@ -1,7 +1,18 @@
-//! The web page and the rules pages, embedded at build time (see build.rs).
+//! The web page and the rules pages, embedded at build time (see build.rs),
+//! and how they are served: fingerprinted, compressed ([`files`],
+//! [`encoding`]), the page with its import map ([`page`]).
+
+pub mod encoding;
+pub mod files;
+pub mod page;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded.rs"));
+}
+
+/// Every file of `web/`: its path inside that folder and its bytes.
+pub fn web_files() -> impl Iterator<Item = (&'static str, &'static [u8])> {
+    embedded::WEB.iter().copied()
 }
 
 /// A file of `web/` by its path inside that folder.
@@ -105,6 +116,11 @@ pub fn markdown_page(title: &str, markdown: &str, links: &[(&str, String)]) -> S
     use pulldown_cmark::{html, Options, Parser};
     let mut body = String::new();
     html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH));
+    // A table's column alignment as a class: the pages allow no inline
+    // style (the Content-Security-Policy).
+    for side in ["left", "center", "right"] {
+        body = body.replace(&format!(" style=\"text-align: {side}\""), &format!(" class=\"align-{side}\""));
+    }
     let title = title.replace('&', "&amp;").replace('<', "&lt;");
     let links: String = links
         .iter()
@@ -112,8 +128,10 @@ pub fn markdown_page(title: &str, markdown: &str, links: &[(&str, String)]) -> S
         .collect();
     format!(
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} · Menagerie</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"/assets/{FAVICON}\">\
-         <link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
-         <body class=\"doc\"><nav><a href=\"/\">← Menagerie</a>{links}</nav><article>{body}</article></body></html>"
+         <title>{title} · Menagerie</title><link rel=\"icon\" type=\"image/svg+xml\" href=\"{icon}\">\
+         <link rel=\"stylesheet\" href=\"{style}\"></head>\
+         <body class=\"doc\"><nav><a href=\"/\">← Menagerie</a>{links}</nav><article>{body}</article></body></html>",
+        icon = page::address(FAVICON),
+        style = page::address("style.css"),
     )
 }

@@ -301,3 +301,32 @@ fn a_princess_needs_the_princess_option() {
     let princess = Lunch::parse_variant(&VariantSpec::parse("lunch:princess").unwrap()).unwrap();
     assert!(Lunch::from_text(&princess, text).is_ok());
 }
+
+/// Who saw each move, for a perfect-recall information state: a card of
+/// chance is seen by its drawer alone (White's five at the deal, then
+/// Black's), a player's move by both.
+#[test]
+fn each_card_of_chance_is_seen_by_its_drawer_alone() {
+    use menagerie_core::{DynGame, Erased};
+    let mut game = Erased::new(Lunch::start(&variant("lunch"), 0), "lunch");
+    let mut rng = StdRng::seed_from_u64(3);
+    while let Some(card) = game.sample_chance(&mut rng) {
+        game.play(&card).unwrap();
+    }
+    assert_eq!(game.history().len(), 10);
+    for ply in 0..10 {
+        let white = ply < 5;
+        assert_eq!(
+            (game.move_seen(ply, Player::First), game.move_seen(ply, Player::Second)),
+            (white, !white),
+            "ply {ply}"
+        );
+    }
+    let first = game.legal_moves()[0].clone();
+    game.play(&first).unwrap();
+    assert!(game.move_seen(10, Player::First) && game.move_seen(10, Player::Second));
+    game.undo();
+    game.undo();
+    assert_eq!(game.history().len(), 9);
+    assert!(game.move_seen(9, Player::First), "past the history, nothing is hidden");
+}

@@ -377,6 +377,14 @@ impl Game for Lunch {
         }
     }
 
+    /// A card of chance goes to the drawer's hand, unseen by the other.
+    fn chance_outcome_seen_by(&self, mv: Move, viewer: Player) -> bool {
+        match mv {
+            Move::Draw { .. } => Rules::drawer(&self.state) == Some(viewer),
+            _ => true,
+        }
+    }
+
     fn view_text(&self, viewer: Player) -> String {
         self.text_for(Some(viewer))
     }

@@ -9,6 +9,7 @@ import random
 
 import menagerie
 import numpy as np
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from conftest import VARIANTS
@@ -22,8 +23,13 @@ def random_step(state, rng):
     return rng.choice(state.legal_actions())
 
 
-def assert_same(a, b, where):
-    assert a.serialize() == b.serialize(), where
+def assert_same(a, b, where, whole=True):
+    """The two states agree; `whole`: on their texts and information
+    states too (which grow with the game: checked on some plies only)."""
+    if whole:
+        assert a.serialize() == b.serialize(), where
+        for player in (0, 1):
+            assert a.information_state_string(player) == b.information_state_string(player), where
     assert a.current_player() == b.current_player(), where
     assert a.is_terminal() == b.is_terminal(), where
     assert a.returns() == b.returns(), where
@@ -34,12 +40,12 @@ def assert_same(a, b, where):
         assert a.chance_outcomes() == b.chance_outcomes(), where
     for player in (0, 1):
         assert a.observation_string(player) == b.observation_string(player), where
-        assert a.information_state_string(player) == b.information_state_string(player), where
         assert np.array_equal(a.observation_tensor(player), b.observation_tensor(player)), where
 
 
-@settings(max_examples=45, deadline=None, derandomize=True)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 2**32), cut=st.integers(0, 600))
+@pytest.mark.parametrize("variant", VARIANTS)
+@settings(max_examples=5, deadline=None, derandomize=True)
+@given(seed=st.integers(0, 2**32), cut=st.integers(0, 600))
 def test_states_survive_serialize_pickle_and_copy_and_go_on_identically(variant, seed, cut):
     game = menagerie.Game(variant)
     rng = random.Random(seed)
@@ -54,8 +60,9 @@ def test_states_survive_serialize_pickle_and_copy_and_go_on_identically(variant,
         "deepcopy": copy.deepcopy(state),
     }
     for ply in range(400):
+        whole = ply < 10 or ply % 20 == 0 or state.is_terminal()
         for how, other in copies.items():
-            assert_same(state, other, f"{variant} seed {seed}, {ply} plies after the cut at {cut} ({how})")
+            assert_same(state, other, f"{variant} seed {seed}, {ply} plies after the cut at {cut} ({how})", whole)
         if state.is_terminal():
             break
         action = random_step(state, rng)

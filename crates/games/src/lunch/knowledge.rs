@@ -52,6 +52,7 @@ pub(super) fn after_step(mut known: Pile, before: &State, after: &State, player:
 #[cfg(test)]
 mod tests {
     use super::super::{Lunch, LunchVariant, Options};
+    use std::sync::OnceLock;
     use super::*;
     use menagerie_core::{sample_chance, Game};
     use rand::rngs::StdRng;
@@ -108,6 +109,37 @@ mod tests {
         }
         eprintln!("{returns} weapons came back; {samples_with_known} samples with known cards");
         assert!(returns > 0 && samples_with_known > 0, "no weapon came back in these games: {returns}");
+    }
+
+    /// Knowledge carried from ply to ply (asked every ply, as a view
+    /// does) is what the whole history gives, also after undos.
+    #[test]
+    fn knowledge_carried_over_each_move_is_the_historys() {
+        let variant = LunchVariant::standard(Options::default());
+        let mut carried = 0;
+        for seed in 0..6 {
+            let mut game = Lunch::start(&variant, 0);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut moves = Vec::new();
+            for ply in 0..1500 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let known = game.all_known();
+                let mut fresh = game.clone();
+                fresh.known = OnceLock::new();
+                assert_eq!(known, fresh.all_known(), "seed {seed} ply {ply}");
+                carried += usize::from(known.iter().any(|pile| pile.total() > 0));
+                if ply % 97 == 96 {
+                    game.undo();
+                    continue;
+                }
+                game.legal_moves(&mut moves);
+                let mv = sample_chance(&game, &mut rng).unwrap_or_else(|| moves[rng.random_range(0..moves.len())]);
+                game.play(mv);
+            }
+        }
+        assert!(carried > 100, "{carried} positions with known cards");
     }
 
     /// Cards drawn are nobody else's business: a hand dealt and drawn

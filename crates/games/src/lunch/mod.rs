@@ -322,18 +322,30 @@ impl Game for Lunch {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.known.take();
+        // What is known of the hands, when it was worked out for this
+        // position, is carried over the move (a caller that asks every ply,
+        // a view or a sample, then never goes through the whole history).
+        let known = self.known.take();
         if let Some(drawer) = self.card_alone(mv) {
             if let Move::Draw { card } = mv {
                 self.state.move_card(Zone::DRAW, Zone::hand(drawer), card);
                 self.history.card_drawn(&self.state, drawer, card);
+                // A card drawn unseen: what is known stays.
+                if let Some(known) = known {
+                    let _ = self.known.set(known);
+                }
                 return;
             }
         }
+        let before = known.map(|known| (known, self.state, self.rules().actor(&self.state) != Actor::Chance));
         self.history.push(&self.state);
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
         self.history.played(&self.state);
+        if let Some((known, before, public)) = before {
+            let after = Player::BOTH.map(|p| knowledge::after_step(known[p.index()], &before, &self.state, p, public));
+            let _ = self.known.set(after);
+        }
     }
 
     #[inline]

@@ -1,13 +1,21 @@
-"""Random playouts driven from Python, plies per second per variant, beside
-OpenSpiel's own chess driven the same way in the same run, and the same
-playouts run inside Rust (menagerie.random_playouts: the same action-space
-calls without the Python loop), to show the cost of the Python boundary.
+"""Random playouts driven from Python, plies per second per variant, both
+ways a researcher drives a game: through ``menagerie.State`` directly and
+through OpenSpiel (``pyspiel.load_game("menagerie_<id>")``, the states
+OpenSpiel's algorithms see), beside OpenSpiel's own chess driven the same
+way in the same run; then the same playouts inside Rust
+(``menagerie.random_playouts``: the same calls without the Python loop),
+and ``menagerie.VectorEnv`` stepping N games at once.
 
-    python bench/playouts.py [--seconds S] [--variants lma,fluid,...]
+    python bench/playouts.py [--seconds S] [--variants lma,fluid,...] [--envs N]
 
-Each Python loop asks the legal actions (chance: its outcomes, drawn with
-their probabilities), picks one with `random`, applies it, until the game
-is over; a measurement plays whole games for at least S seconds of CPU.
+Each Python loop asks whether the game is over and whether chance acts,
+then the legal actions (chance: its outcomes, drawn with their
+probabilities), picks one with ``random``, applies it, until the game is
+over; a measurement plays whole games for at least S seconds of CPU. The
+vector figure is plies per second summed over the N games of
+``env.step(env.sample_actions())`` with ``copy=False``: one move in each
+game, chance acting inside, and every game's observation tensor and
+action mask (the whole action space) written into numpy arrays each step.
 """
 
 import argparse
@@ -15,6 +23,13 @@ import random
 import time
 
 import menagerie
+
+try:
+    import pyspiel
+
+    import menagerie.openspiel
+except ImportError:
+    pyspiel = None
 
 
 def python_playouts(new_state, seconds, rng):
@@ -42,29 +57,45 @@ def rust_playouts(variant, seconds):
     return plies / elapsed
 
 
+def vector_playouts(variant, envs, seconds):
+    env = menagerie.VectorEnv(variant, envs, seed=1, copy=False)
+    steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        env.step(env.sample_actions())
+        steps += 1
+    return steps * envs / (time.process_time() - start)
+
+
 def main():
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--variants", default=",".join(menagerie.variants()))
+    parser.add_argument("--envs", type=int, default=64, help="games stepped at once by VectorEnv")
     args = parser.parse_args()
     rng = random.Random(1)
 
-    try:
-        import pyspiel
+    chess_rate = None
+    if pyspiel:
+        menagerie.openspiel.register()
+        chess_rate = python_playouts(pyspiel.load_game("chess").new_initial_state, args.seconds, rng)
 
-        chess = pyspiel.load_game("chess")
-        chess_rate = python_playouts(chess.new_initial_state, args.seconds, rng)
-        print(f"{'openspiel chess':22} python {chess_rate:12,.0f} plies/s")
-    except ImportError:
-        chess_rate = None
-        print("open_spiel is not installed: no chess figure")
-
+    print(f"plies per second (CPU time), {args.seconds:g} s a figure")
+    print(f"{'':22} {'direct':>10} {'pyspiel':>10} {'x chess':>8} {'rust':>12} {f'vector({args.envs})':>12}")
+    if chess_rate:
+        print(f"{'openspiel chess':22} {'':>10} {chess_rate:10,.0f} {1.0:8.2f}")
+    else:
+        print("open_spiel is not installed: no pyspiel or chess figures")
     for variant in args.variants.split(","):
-        game = menagerie.Game(variant)
-        from_python = python_playouts(game.new_initial_state, args.seconds, rng)
+        direct = python_playouts(menagerie.Game(variant).new_initial_state, args.seconds, rng)
+        through, ratio = "", ""
+        if pyspiel:
+            game = pyspiel.load_game(menagerie.openspiel.game_name(variant))
+            rate = python_playouts(game.new_initial_state, args.seconds, rng)
+            through, ratio = f"{rate:10,.0f}", f"{rate / chess_rate:8.2f}"
         in_rust = rust_playouts(variant, args.seconds)
-        ratio = f"  {from_python / chess_rate:5.1f}x openspiel chess" if chess_rate else ""
-        print(f"{variant:22} python {from_python:12,.0f} plies/s   rust {in_rust:12,.0f} plies/s{ratio}")
+        vector = vector_playouts(variant, args.envs, args.seconds)
+        print(f"{variant:22} {direct:10,.0f} {through:>10} {ratio:>8} {in_rust:12,.0f} {vector:12,.0f}")
 
 
 if __name__ == "__main__":

@@ -21,8 +21,12 @@ def main():
     env.reset(seed=args.seed)
     rng = np.random.default_rng(args.seed)
     steps = 0
+    # What each agent was paid: env.last() gives the reward an agent earned
+    # since it last acted, so the sum over its turns is its game's reward.
+    rewards = {agent: 0.0 for agent in env.possible_agents}
     for agent in env.agent_iter():
         observation, reward, termination, truncation, info = env.last()
+        rewards[agent] += reward
         if termination or truncation:
             action = None
         else:
@@ -30,7 +34,7 @@ def main():
             steps += 1
         env.step(action)
     print(env.render())
-    print(f"{steps} decisions; rewards: {env._cumulative_rewards}")
+    print(f"{steps} decisions; rewards: {rewards}")
     env.close()
 
 

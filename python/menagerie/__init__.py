@@ -4,10 +4,15 @@
 moves in the game's fixed action space (documented on each game's rules page,
 ``docs/<game>.md``) and read and write Menagerie's move and position texts.
 ``menagerie.openspiel.register()`` makes every variant an OpenSpiel game;
-``menagerie.pettingzoo.env(variant)`` is a PettingZoo AEC environment.
+``menagerie.pettingzoo.env(variant)`` is a PettingZoo AEC environment;
+``menagerie.VectorEnv(variant, n)`` steps n games in one call, with numpy
+observations and masks. ``Game`` and ``State`` pickle; a state's
+``serialize()`` text holds the whole state.
 
-Every mistake a caller can make (an illegal action, a bad position text, an
-unknown variant) raises ``ValueError`` with Menagerie's message.
+Every wrong value a caller can give (an illegal action, a bad position
+text, an unknown variant, a negative or huge number) raises ``ValueError``
+with Menagerie's message; an argument of the wrong type raises
+``TypeError``, as Python does. The reference is ``docs/python.md``.
 """
 
 from ._menagerie import (
@@ -15,6 +20,7 @@ from ._menagerie import (
     TERMINAL_PLAYER,
     Game,
     State,
+    VectorEnv,
     perft,
     random_playouts,
     search,
@@ -26,6 +32,7 @@ __all__ = [
     "TERMINAL_PLAYER",
     "Game",
     "State",
+    "VectorEnv",
     "perft",
     "random_playouts",
     "search",

@@ -6,7 +6,10 @@ one whose decision is next (several in a row in Kelasu, an answer out of turn
 in Lunch Chess). Observations are dicts of ``observation`` (the player's own
 view as a float32 tensor) and ``action_mask`` (int8 over the action space).
 Chance (Lunch Chess's cards) acts inside the environment, drawn with its
-probabilities from the generator ``reset(seed=...)`` seeds.
+probabilities from the generator ``reset(seed=...)`` seeds. ``env.state()``
+is the global view PettingZoo defines for centralised training: both
+players' observations stacked (shape ``(2, *observation shape)``; in Lunch
+Chess both hands), and ``env.game_state`` the ``menagerie.State`` itself.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ def env(variant: str, render_mode: str | None = None) -> "MenagerieEnv":
 
 
 class MenagerieEnv(AECEnv):
+    """A Menagerie variant as a PettingZoo AEC environment."""
+
     metadata = {"render_modes": ["ansi", "human"], "name": "menagerie", "is_parallelizable": False}
 
     def __init__(self, variant: str, render_mode: str | None = None):
@@ -44,40 +49,50 @@ class MenagerieEnv(AECEnv):
             )
             for agent in self.possible_agents
         }
+        self.state_space = gymnasium.spaces.Box(-np.inf, np.inf, (2, *shape), np.float32)
         self._rng = np.random.default_rng()
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
 
     def observation_space(self, agent):
+        """The observation space of ``agent``."""
         return self.observation_spaces[agent]
 
     def action_space(self, agent):
+        """The action space of ``agent``: the game's action indices."""
         return self.action_spaces[agent]
+
+    def state(self) -> np.ndarray:
+        """Both players' observations stacked, first player's first: the
+        whole game for a centralised critic (never give it to a player)."""
+        return np.stack([self.game_state.observation_tensor(player) for player in (0, 1)])
 
     def _player(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
     def observe(self, agent: str) -> dict:
+        """``agent``'s observation and action mask."""
         player = self._player(agent)
         return {
-            "observation": self.state.observation_tensor(player),
-            "action_mask": self.state.legal_actions_mask(player),
+            "observation": self.game_state.observation_tensor(player),
+            "action_mask": self.game_state.legal_actions_mask(player),
         }
 
     def _let_chance_act(self) -> None:
-        while self.state.is_chance_node():
-            actions, probabilities = zip(*self.state.chance_outcomes())
+        while self.game_state.is_chance_node():
+            actions, probabilities = zip(*self.game_state.chance_outcomes())
             probabilities = np.asarray(probabilities) / np.sum(probabilities)
-            self.state.apply_action(int(self._rng.choice(actions, p=probabilities)))
+            self.game_state.apply_action(int(self._rng.choice(actions, p=probabilities)))
 
     def _select_actor(self) -> None:
-        player = self.state.current_player()
+        player = self.game_state.current_player()
         if player >= 0:
             self.agent_selection = self.possible_agents[player]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """Starts a game (seeding chance's generator when ``seed`` is given)."""
         if seed is not None:
             self._rng = np.random.default_rng(seed)
-        self.state = self.game.new_initial_state()
+        self.game_state = self.game.new_initial_state()
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
         self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
@@ -89,15 +104,16 @@ class MenagerieEnv(AECEnv):
         self._select_actor()
 
     def step(self, action) -> None:
+        """Plays ``action`` for the agent to act (ValueError if illegal)."""
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.state.apply_action(int(action))
+        self.game_state.apply_action(int(action))
         self._let_chance_act()
         self._cumulative_rewards[agent] = 0.0
-        if self.state.is_terminal():
-            returns = self.state.returns()
+        if self.game_state.is_terminal():
+            returns = self.game_state.returns()
             for index, name in enumerate(self.agents):
                 self.rewards[name] = float(returns[index])
                 self.terminations[name] = True
@@ -108,14 +124,15 @@ class MenagerieEnv(AECEnv):
             self.render()
 
     def render(self):
+        """The position as text (``ansi``) or printed (``human``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs a render_mode: ansi or human")
             return None
-        text = str(self.state)
+        text = str(self.game_state)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""

@@ -1,5 +1,6 @@
 """The package's own API, on every variant."""
 
+import pickle
 import random
 
 import menagerie
@@ -134,3 +135,89 @@ def test_search_finds_a_legal_move():
 def test_str_draws_the_position():
     text = str(menagerie.Game("fluid").new_initial_state())
     assert "white to act" in text
+
+
+def test_variant_strings_with_spaces_are_refused():
+    for text in (" lma", "lma ", "\tlma", "lunch:princess "):
+        with pytest.raises(ValueError, match="spaces"):
+            menagerie.Game(text)
+
+
+def test_games_pickle_and_compare(variant):
+    game = menagerie.Game(variant)
+    again = pickle.loads(pickle.dumps(game))
+    assert again == game and hash(again) == hash(game) and again.variant() == variant
+    assert again != menagerie.Game("kelasu" if variant != "kelasu" else "lma")
+
+
+SMALL_DECK = (
+    '[[card]]\nname = "Jab"\ncode = "jab"\nkind = "attack"\ncount = 12\ndamage = 1\nnumbers = "confirmed"\n'
+    '[[card]]\nname = "Dodge"\ncode = "dodge"\nkind = "dodge"\ncount = 10\nnumbers = "confirmed"\n'
+)
+
+
+def test_a_deck_file_is_kept_with_the_game(tmp_path):
+    deck = tmp_path / "small.toml"
+    deck.write_text(SMALL_DECK)
+    game = menagerie.Game(f"lunch:deck={deck}")
+    state = play_random(game.new_initial_state(), random.Random(2), 30)
+    pickled_game, pickled_state = pickle.dumps(game), pickle.dumps(state)
+    deck.unlink()
+    with pytest.raises(ValueError, match="cannot be read"):
+        menagerie.Game(f"lunch:deck={deck}")
+    assert pickle.loads(pickled_game) == game
+    again = pickle.loads(pickled_state)
+    assert again.serialize() == state.serialize() and again.legal_moves() == state.legal_moves()
+    assert again.get_game().variant() == f"lunch:deck={deck}"
+    with pytest.raises(ValueError, match="names no data|cannot be read|not a regular file"):
+        menagerie.Game(f"lunch:deck={tmp_path}")
+
+
+def test_legal_actions_of_a_player():
+    state = menagerie.Game("lunch").new_initial_state()
+    assert state.current_player() == menagerie.CHANCE_PLAYER
+    assert state.legal_actions(menagerie.CHANCE_PLAYER) == state.legal_actions()
+    assert state.legal_actions(0) == [] and state.legal_actions(1) == []
+    for player in (7, -4, 2, -2):
+        with pytest.raises(ValueError, match="not a player"):
+            state.legal_actions(player=player)
+
+
+def test_undo_goes_back_to_the_root_and_no_further():
+    game = menagerie.Game("kelasu")
+    state = play_random(game.new_initial_state(), random.Random(8), 20)
+    read = game.deserialize_state(state.position_text())
+    with pytest.raises(ValueError, match="no move to undo"):
+        read.undo_action()
+    texts = state.history_texts()
+    for text in reversed(texts):
+        assert state.history_texts()[-1] == text
+        state.undo_action()
+    assert state.serialize() == game.new_initial_state().serialize()
+
+
+PUBLIC_MODULES = ["menagerie", "menagerie.openspiel", "menagerie.pettingzoo"]
+
+
+def public_callables():
+    import importlib
+    import inspect
+
+    for name in PUBLIC_MODULES:
+        module = importlib.import_module(name)
+        for attribute, value in vars(module).items():
+            if attribute.startswith("_") or not callable(value):
+                continue
+            if getattr(value, "__module__", "").split(".")[0] not in ("menagerie",):
+                continue
+            yield f"{name}.{attribute}", value
+            if inspect.isclass(value):
+                for method, member in vars(value).items():
+                    if not method.startswith("_") and callable(member):
+                        yield f"{name}.{attribute}.{method}", member
+
+
+def test_every_public_callable_has_a_docstring():
+    undocumented = [name for name, value in public_callables() if not (getattr(value, "__doc__", None) or "").strip()]
+    assert undocumented == []
+    assert len(list(public_callables())) > 100

@@ -18,7 +18,7 @@ def test_agents_are_the_games_players_and_masks_match_the_rules():
     env.reset(seed=1)
     assert env.agents == ["blue", "red"]
     observation = env.observe(env.agent_selection)
-    assert set(np.flatnonzero(observation["action_mask"])) == set(env.state.legal_actions())
+    assert set(np.flatnonzero(observation["action_mask"])) == set(env.game_state.legal_actions())
 
 
 def test_an_illegal_action_is_a_value_error():

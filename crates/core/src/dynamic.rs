@@ -47,6 +47,10 @@ pub trait DynGame: Send + Sync {
     fn undo(&mut self) -> bool;
     /// Moves played through this value, oldest first.
     fn history(&self) -> &[String];
+    /// Whether `viewer` saw which move the `ply`th of [`DynGame::history`]
+    /// was (from 0): false only for an outcome of chance hidden from it
+    /// ([`Game::chance_outcome_seen_by`]); true past the history.
+    fn move_seen(&self, ply: usize, viewer: Player) -> bool;
     fn perft(&mut self, depth: u32) -> u64;
     fn divide(&mut self, depth: u32) -> Vec<(String, u64)>;
     fn box_clone(&self) -> Box<dyn DynGame>;
@@ -86,6 +90,9 @@ pub trait DynEncoded: DynGame {
     fn clone_encoded(&self) -> Box<dyn DynEncoded>;
 }
 
+/// A move both players saw (the bits of [`Erased`]'s `seen`).
+const SEEN_BY_BOTH: u8 = 0b11;
+
 /// Any [`Game`] as a [`DynGame`].
 #[derive(Clone, Debug)]
 pub struct Erased<G: Game> {
@@ -94,6 +101,8 @@ pub struct Erased<G: Game> {
     history: Vec<String>,
     /// Who made each move of `history`.
     actors: Vec<Actor>,
+    /// Who saw each move of `history`: bit `i` for the player of index `i`.
+    seen: Vec<u8>,
     /// The legal moves of the position and their action indices,
     /// ascending ([`Encode::numbered_moves`]), as [`DynEncoded::legal_actions`]
     /// last listed them, while `listed` says the position has not changed
@@ -112,6 +121,7 @@ impl<G: Game> Erased<G> {
             variant: variant.into(),
             history: Vec::new(),
             actors: Vec::new(),
+            seen: Vec::new(),
             listed: false,
             actions: Vec::new(),
             moves: Vec::new(),
@@ -128,7 +138,16 @@ impl<G: Game> Erased<G> {
 
     /// Plays `mv` (legal), made by whoever acts now, recorded as `text`.
     fn record(&mut self, mv: G::Move, text: String) {
-        self.actors.push(self.game.to_act());
+        let actor = self.game.to_act();
+        let seen = match actor {
+            Actor::Chance if G::has_hidden_information() => Player::BOTH
+                .iter()
+                .filter(|&&viewer| self.game.chance_outcome_seen_by(mv, viewer))
+                .fold(0, |bits, viewer| bits | 1 << viewer.index()),
+            _ => SEEN_BY_BOTH,
+        };
+        self.seen.push(seen);
+        self.actors.push(actor);
         self.forget_listing();
         self.game.play(mv);
         self.history.push(text);
@@ -239,6 +258,7 @@ impl<G: Present> DynGame for Erased<G> {
     fn undo(&mut self) -> bool {
         if self.history.pop().is_some() {
             self.actors.pop();
+            self.seen.pop();
             self.forget_listing();
             self.game.undo();
             true
@@ -248,6 +268,9 @@ impl<G: Present> DynGame for Erased<G> {
     }
     fn history(&self) -> &[String] {
         &self.history
+    }
+    fn move_seen(&self, ply: usize, viewer: Player) -> bool {
+        self.seen.get(ply).is_none_or(|&bits| bits & 1 << viewer.index() != 0)
     }
     fn perft(&mut self, depth: u32) -> u64 {
         perft::perft(&mut self.game, depth)

@@ -168,6 +168,15 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         true
     }
 
+    /// Whether `viewer` sees which chance move `mv` (played from this
+    /// position) is, for the record of what each player saw (a perfect
+    /// recall information state): a card drawn into a hand is seen by its
+    /// owner alone. True unless the game says otherwise; every player's
+    /// move is seen by both.
+    fn chance_outcome_seen_by(&self, _mv: Self::Move, _viewer: Player) -> bool {
+        true
+    }
+
     /// What `viewer` may see, as text: the information state of that
     /// player (OpenSpiel's term). It is rules, not presentation: what a
     /// player may know decides what [`Game::determinize`] keeps and what a

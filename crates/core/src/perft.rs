@@ -2,6 +2,7 @@
 //! A finished game has no moves, so perft(0) = 1 and perft(d > 0) = 0 there.
 
 use crate::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The number of move sequences of length `depth` from `game`, counting the
 /// last ply in bulk. `game` is returned unchanged.
@@ -26,6 +27,34 @@ fn perft_with<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>]) -
         game.undo();
     }
     nodes
+}
+
+/// [`perft`] that gives up, returning `None`, once `stop` is set (a caller
+/// interrupted): it is looked at before each move of every ply but the
+/// last two, so it stops within a few thousand nodes. `game` is returned
+/// unchanged either way.
+pub fn perft_until<G: Game>(game: &mut G, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    let mut buffers: Vec<Vec<G::Move>> = (0..=depth).map(|_| Vec::with_capacity(256)).collect();
+    perft_until_with(game, depth, &mut buffers, stop)
+}
+
+fn perft_until_with<G: Game>(game: &mut G, depth: u32, buffers: &mut [Vec<G::Move>], stop: &AtomicBool) -> Option<u64> {
+    if depth <= 2 {
+        return Some(perft_with(game, depth, buffers));
+    }
+    let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    game.legal_moves(moves);
+    let mut nodes = 0;
+    for &mv in moves.iter() {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        game.play(mv);
+        let counted = perft_until_with(game, depth - 1, rest, stop);
+        game.undo();
+        nodes += counted?;
+    }
+    Some(nodes)
 }
 
 /// perft split by the first move: `(move text, count)` sorted by byte order
@@ -119,6 +148,19 @@ fn finish(entry: CorpusEntry) -> Result<CorpusEntry, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn perft_until_counts_as_perft_and_stops_when_told() {
+        use crate::testing::nim::{Nim, NimVariant};
+        let mut nim = Nim::start(&NimVariant { stones: 12 }, 0);
+        let go_on = AtomicBool::new(false);
+        for depth in 0..7 {
+            assert_eq!(perft_until(&mut nim, depth, &go_on), Some(perft(&mut nim, depth)), "depth {depth}");
+        }
+        let text = nim.to_text();
+        assert_eq!(perft_until(&mut nim, 6, &AtomicBool::new(true)), None);
+        assert_eq!(nim.to_text(), text, "a stopped perft leaves the game as it was");
+    }
 
     #[test]
     fn corpus_parses_entries() {

@@ -213,6 +213,86 @@ pub fn check_encoding<G: Encode>(variant: &G::Variant, soak: Soak) {
     }
 }
 
+/// Whether `outcome` is a draw by repetition: the one rule that looks at
+/// positions before the one a text describes (every game names it so).
+fn is_repetition(outcome: Option<crate::Outcome>) -> bool {
+    outcome.is_some_and(|o| {
+        o.winner().is_none() && (o.reason().contains("repetition") || o.reason().contains("occurrence"))
+    })
+}
+
+/// The position text holds everything the rules depend on but the earlier
+/// positions a repetition looks at: random games (seeds `soak.seed..`) are
+/// cut at random plies, the text read back, and the copy played on with the
+/// original's moves, to the end or `soak.max_plies`. At every ply the two
+/// must agree on the text, the legal moves, chance's probabilities, the
+/// outcome, both players' view texts and observations (so also on what a
+/// player knows of hidden cards); the one difference allowed is that the
+/// original ends by repetition where the copy, which has not seen the
+/// positions before the cut, plays on (then the comparison stops).
+pub fn check_text_is_whole<G: Encode>(variant: &G::Variant, soak: Soak) {
+    let cells: usize = G::observation_shape(variant).iter().product();
+    let (mut moves, mut copied_moves) = (Vec::new(), Vec::new());
+    for game_index in 0..soak.games {
+        let seed = soak.seed.wrapping_add(game_index as u64);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = G::start(variant, seed);
+        let cut = rng.random_range(0..soak.max_plies.max(1));
+        for _ in 0..cut {
+            match random_move(&game, &mut moves, &mut rng) {
+                Some(mv) => game.play(mv),
+                None => break,
+            }
+        }
+        let cut_text = game.to_text();
+        let mut copy =
+            G::from_text(variant, &cut_text).unwrap_or_else(|e| panic!("own text {cut_text:?} does not parse: {e}"));
+        for ply in 0..soak.max_plies {
+            let text = game.to_text();
+            let context = || format!("{ply} plies after the cut at {cut_text}, in {text}");
+            if is_repetition(game.outcome()) && copy.outcome().is_none() {
+                break;
+            }
+            assert_eq!(copy.outcome(), game.outcome(), "the outcome differs {}", context());
+            assert_eq!(copy.to_text(), text, "the text differs {}", context());
+            game.legal_moves(&mut moves);
+            copy.legal_moves(&mut copied_moves);
+            assert_eq!(copied_moves, moves, "the legal moves differ {}", context());
+            for viewer in Player::BOTH {
+                assert_eq!(copy.view_text(viewer), game.view_text(viewer), "{viewer:?}'s view differs {}", context());
+                let (mut seen, mut copy_seen) = (vec![0.0; cells], vec![0.0; cells]);
+                game.observe(viewer, &mut seen);
+                copy.observe(viewer, &mut copy_seen);
+                assert!(seen == copy_seen, "{viewer:?}'s observation differs {}", context());
+                if G::has_hidden_information() {
+                    // What the viewer knows of the hidden cards decides the
+                    // samples: equal generators must give equal samples.
+                    let sample_seed = rng.random();
+                    let sample = game.determinize(viewer, &mut StdRng::seed_from_u64(sample_seed));
+                    let copy_sample = copy.determinize(viewer, &mut StdRng::seed_from_u64(sample_seed));
+                    assert_eq!(copy_sample.to_text(), sample.to_text(), "{viewer:?}'s samples differ {}", context());
+                }
+            }
+            if moves.is_empty() {
+                break;
+            }
+            if game.to_act() == Actor::Chance {
+                for &mv in &moves {
+                    assert_eq!(
+                        copy.chance_probability(mv),
+                        game.chance_probability(mv),
+                        "chance differs {}",
+                        context()
+                    );
+                }
+            }
+            let Some(mv) = random_move(&game, &mut moves, &mut rng) else { break };
+            game.play(mv);
+            copy.play(mv);
+        }
+    }
+}
+
 /// What the searches ask besides the move list agrees with it: the
 /// tactical moves are the listed moves [`Evaluate::is_tactical`] accepts,
 /// the two batches of [`Evaluate::first_moves`] are the list, a random

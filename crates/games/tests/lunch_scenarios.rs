@@ -258,7 +258,8 @@ fn a_weapon_returns_to_its_players_hand() {
         "lunch",
         Pos { white: "hammer", black: "dodge", ..Pos::default() },
         &["attack:a1a5:hammer", "pass", "answer:dodge"],
-        "4k3/8/8/q7/R7/8/8/4K3 b - hammer,dodge*4 dodge,block*4 slap*2,block dodge - - - turn.action 1,1,0 - black",
+        // Back in view of both: the Hammer is known to be in White's hand.
+        "4k3/8/8/q7/R7/8/8/4K3 b - hammer,dodge*4 dodge,block*4 slap*2,block dodge - - - turn.action 1,1,0 - black w.hammer",
     );
 }
 

@@ -201,6 +201,50 @@ fn a_first_version_text_is_read_without_its_order_and_generator() {
     assert!(err.contains("expected 14 space-separated fields"), "{err}");
 }
 
+/// A weapon back in its owner's hand is known to both players until a card
+/// of its type leaves that hand: field 15 carries it, so a game read back
+/// from its text samples the other hand as the game itself does.
+#[test]
+fn the_known_cards_field_carries_what_both_players_know_of_a_hand() {
+    let v = variant("lunch");
+    let base = "4k3/8/8/q7/8/8/8/R3K3 w - jab,kick,hammer slap,dodge jab*3,kick*2,block*6 humiliation - - - turn.action 0,0,0 - white";
+    let known = format!("{base} w.hammer");
+    let game = Lunch::from_text(&v, &known).unwrap();
+    assert_eq!(game.to_text(), known, "the field round-trips");
+    assert_eq!(Lunch::from_text(&v, base).unwrap().to_text(), base, "nothing known: no field, as before");
+    // Both views show it (it is public); Black's hides the rest of the hand.
+    let black_view = game.view_text(Player::Second);
+    assert!(
+        black_view.ends_with(" #3 slap,dodge #11 humiliation - - - turn.action 0,0,0 - white w.hammer"),
+        "{black_view}"
+    );
+    // Every sample of White's hand for Black keeps the Hammer; without the
+    // field, samples drawn from the 14 unseen cards mostly lose it.
+    let with_hammer = |game: &Lunch| {
+        (0..40)
+            .filter(|&seed| {
+                let sample = game.determinize(Player::Second, &mut StdRng::seed_from_u64(seed)).to_text();
+                sample.split(' ').nth(3).unwrap().split(',').any(|card| card == "hammer")
+            })
+            .count()
+    };
+    assert_eq!(with_hammer(&game), 40);
+    assert!(with_hammer(&Lunch::from_text(&v, base).unwrap()) < 30);
+    // A sample keeps the knowledge, so a sample of a sample does too.
+    let sample = game.determinize(Player::Second, &mut StdRng::seed_from_u64(1));
+    assert!(sample.to_text().ends_with(" w.hammer"), "{}", sample.to_text());
+    // Counts, several cards, either player, any order.
+    let two = format!("{base} b.dodge,w.jab,w.hammer");
+    assert_eq!(Lunch::from_text(&v, &two).unwrap().to_text(), format!("{base} w.jab,w.hammer,b.dodge"));
+    let err = |text: &str| Lunch::from_text(&v, text).map(|_| ()).unwrap_err().to_string();
+    let more = err(&format!("{base} w.jab*2"));
+    assert!(more.contains("field 15 (known cards)") && more.contains("holds fewer"), "{more}");
+    assert!(err(&format!("{base} x.jab")).contains("field 15 (known cards)"));
+    assert!(err(&format!("{base} w.sword")).contains("unknown card"));
+    let wrong_actor = err(&format!("{} w.hammer", base.replace(" white", " black")));
+    assert!(wrong_actor.contains("field 14 (to act)"), "{wrong_actor}");
+}
+
 #[test]
 fn determinize_deals_the_unseen_cards_anew_from_the_view_alone() {
     let game = dealt(5);
@@ -256,4 +300,33 @@ fn a_princess_needs_the_princess_option() {
     assert!(err.contains("field 1 (board), rank 1") && err.contains("princess"), "{err}");
     let princess = Lunch::parse_variant(&VariantSpec::parse("lunch:princess").unwrap()).unwrap();
     assert!(Lunch::from_text(&princess, text).is_ok());
+}
+
+/// Who saw each move, for a perfect-recall information state: a card of
+/// chance is seen by its drawer alone (White's five at the deal, then
+/// Black's), a player's move by both.
+#[test]
+fn each_card_of_chance_is_seen_by_its_drawer_alone() {
+    use menagerie_core::{DynGame, Erased};
+    let mut game = Erased::new(Lunch::start(&variant("lunch"), 0), "lunch");
+    let mut rng = StdRng::seed_from_u64(3);
+    while let Some(card) = game.sample_chance(&mut rng) {
+        game.play(&card).unwrap();
+    }
+    assert_eq!(game.history().len(), 10);
+    for ply in 0..10 {
+        let white = ply < 5;
+        assert_eq!(
+            (game.move_seen(ply, Player::First), game.move_seen(ply, Player::Second)),
+            (white, !white),
+            "ply {ply}"
+        );
+    }
+    let first = game.legal_moves()[0].clone();
+    game.play(&first).unwrap();
+    assert!(game.move_seen(10, Player::First) && game.move_seen(10, Player::Second));
+    game.undo();
+    game.undo();
+    assert_eq!(game.history().len(), 9);
+    assert!(game.move_seen(9, Player::First), "past the history, nothing is hidden");
 }

@@ -12,8 +12,9 @@
 //! Rule readings pinned by tests (see `docs/lichen.md`):
 //! - a player who must place but finds no empty slot (every stone full and
 //!   nothing to harvest) loses, like a player with an empty hand;
-//! - the position text carries no counters, so the repetition count and the
-//!   count of quiet turns start at the position a game was set up from;
+//! - the position text carries the count of quiet turns (its fifth field,
+//!   when not 0) but no history, so the repetition count starts at the
+//!   position a game was set up from;
 //! - a hand-built position in which the player who just moved controls the
 //!   mover's kingstone is over (that player won).
 
@@ -159,8 +160,8 @@ pub struct Lichen {
 }
 
 impl Lichen {
-    fn with_board(variant: LichenVariant, board: Board) -> Lichen {
-        let mut game = Lichen { variant, board, quiet_turns: 0, window_start: 0, ending: None, history: Vec::new() };
+    fn with_board(variant: LichenVariant, board: Board, quiet_turns: u16) -> Lichen {
+        let mut game = Lichen { variant, board, quiet_turns, window_start: 0, ending: None, history: Vec::new() };
         game.ending = game.judge(false);
         game
     }
@@ -304,13 +305,15 @@ impl Game for Lichen {
     }
 
     fn from_text(variant: &LichenVariant, text: &str) -> Result<Self, PositionError> {
-        let mut board = text::read(variant.geometry(), text)?;
+        let (mut board, quiet_turns) = text::read(variant.geometry(), text)?;
         board.harvests = variant.harvest;
-        Ok(Self::with_board(*variant, board))
+        // At most QUIET_TURN_LIMIT (checked when read), so it fits.
+        let quiet_turns = u16::try_from(quiet_turns).unwrap_or(QUIET_TURN_LIMIT as u16);
+        Ok(Self::with_board(*variant, board, quiet_turns))
     }
 
     fn to_text(&self) -> String {
-        text::write(&self.board)
+        text::write(&self.board, self.quiet_turns())
     }
 
     fn variant(&self) -> &LichenVariant {

@@ -112,25 +112,28 @@ fn fast_generation_matches_the_reference_in_crafted_positions() {
 /// Every quiet turn puts at least one token on the board and none leaves
 /// it, and a 5x3 board holds at most 15 x 8 = 120 tokens, so the 200-turn
 /// draw cannot come from play: a game stalls (and the player who cannot
-/// place loses) first. The counter itself is checked here by setting it.
+/// place loses) first. The counter itself is checked here by setting it in
+/// the position text.
 #[test]
 fn the_two_hundredth_quiet_turn_draws_but_a_win_on_it_stands() {
     let variant = LichenVariant::WIDE;
     let quiet = "[--------].[--------k]../...../..[--------K].. w 20 20";
-    let mut game = Lichen::from_text(&variant, quiet).unwrap();
-    game.quiet_turns = QUIET_TURN_LIMIT as u16 - 2;
+    let mut game = Lichen::from_text(&variant, &format!("{quiet} {}", QUIET_TURN_LIMIT - 2)).unwrap();
     game.play(game.parse_move("a3n").unwrap());
     assert_eq!(game.quiet_turns(), QUIET_TURN_LIMIT - 1);
     assert_eq!(game.outcome(), None);
     game.play(game.parse_move("a3s").unwrap());
     assert_eq!(game.quiet_turns(), QUIET_TURN_LIMIT);
     assert_eq!(game.outcome().map(|o| o.winner()), Some(None), "the 200th quiet turn draws");
+    // The text carries the counter, so the game read back from it is over too.
+    let text = game.to_text();
+    assert!(text.ends_with(&format!(" {QUIET_TURN_LIMIT}")), "{text}");
+    assert_eq!(Lichen::from_text(&variant, &text).unwrap().outcome(), game.outcome());
     game.undo();
     assert_eq!(game.outcome(), None);
 
     // White's placement on Black's empty kingstone wins on the 200th turn.
-    let mut game = Lichen::from_text(&variant, quiet).unwrap();
-    game.quiet_turns = QUIET_TURN_LIMIT as u16 - 1;
+    let mut game = Lichen::from_text(&variant, &format!("{quiet} {}", QUIET_TURN_LIMIT - 1)).unwrap();
     game.play(game.parse_move("c3n").unwrap());
     assert_eq!(game.outcome().and_then(|o| o.winner()), Some(Player::First));
 }
@@ -140,16 +143,16 @@ fn a_harvest_or_a_capture_resets_the_quiet_counter() {
     let variant = LichenVariant::WIDE;
     // White harvests b2 (full, 7 to 1) at the start of the turn.
     let mut game =
-        Lichen::from_text(&variant, "[--------].[--------k]../.[WWWWWWWB].../..[--------K].. w 3 20").unwrap();
-    game.quiet_turns = 50;
+        Lichen::from_text(&variant, "[--------].[--------k]../.[WWWWWWWB].../..[--------K].. w 3 20 50").unwrap();
+    assert_eq!(game.quiet_turns(), 50);
     game.play(game.parse_move("a3n").unwrap());
     assert_eq!(game.quiet_turns(), 0);
     assert!(game.to_text().starts_with("[W-------].[--------k]../.[--------]..."), "{}", game.to_text());
-    assert!(game.to_text().ends_with(" b 9 20"), "{}", game.to_text());
+    assert!(game.to_text().ends_with(" b 9 20"), "a count of 0 is not written: {}", game.to_text());
     // A colonization capturing a token.
     let mut game =
-        Lichen::from_text(&variant, "[--------].[--------k]../.[W-W-----][--B-----]../..[--------K].. w 5 20").unwrap();
-    game.quiet_turns = 50;
+        Lichen::from_text(&variant, "[--------].[--------k]../.[W-W-----][--B-----]../..[--------K].. w 5 20 50")
+            .unwrap();
     game.play(game.parse_move("a3n;b2*e").unwrap());
     assert_eq!(game.quiet_turns(), 0);
     assert!(game.to_text().contains("[W-W-----][--W-----]"), "{}", game.to_text());
@@ -157,6 +160,24 @@ fn a_harvest_or_a_capture_resets_the_quiet_counter() {
     assert_eq!(game.quiet_turns(), 50);
     game.play(game.parse_move("a3n").unwrap());
     assert_eq!(game.quiet_turns(), 51);
+    assert!(game.to_text().ends_with(" b 4 20 51"), "{}", game.to_text());
+}
+
+/// The fifth field is optional (a four-field text means 0 quiet turns),
+/// canonical and at most the limit.
+#[test]
+fn the_quiet_turns_field_is_optional_and_bounded() {
+    let variant = LichenVariant::WIDE;
+    let board = "[--------].[--------k]../...../..[--------K].. w 20 20";
+    assert_eq!(Lichen::from_text(&variant, board).unwrap().quiet_turns(), 0);
+    let zero = Lichen::from_text(&variant, &format!("{board} 0")).unwrap();
+    assert_eq!((zero.quiet_turns(), zero.to_text()), (0, board.to_owned()));
+    assert_eq!(Lichen::from_text(&variant, &format!("{board} 17")).unwrap().to_text(), format!("{board} 17"));
+    for bad in ["017", "-1", "x", "201", "99999999999"] {
+        let error = Lichen::from_text(&variant, &format!("{board} {bad}")).unwrap_err().to_string();
+        assert!(error.contains("field 5 (quiet turns)"), "{bad}: {error}");
+    }
+    assert!(Lichen::from_text(&variant, &format!("{board} 1 2")).is_err());
 }
 
 /// Every turn copies an undo record: at 128 bytes the copy is inline

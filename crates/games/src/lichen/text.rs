@@ -1,18 +1,25 @@
-//! The position text: `<ranks> <to-move> <white-hand> <black-hand>`, ranks
-//! from 3 down to 1 separated by `/`, each square `.` (no stone) or
-//! `[<8 slots>]` with the slots in the order `n ne e se s sw w nw`, each `W`,
-//! `B` or `-`, then `K` for White's kingstone or `k` for Black's. Only this
-//! canonical form is read, with exactly one `K` and one `k`.
+//! The position text: `<ranks> <to-move> <white-hand> <black-hand>
+//! [<quiet-turns>]`, ranks from 3 down to 1 separated by `/`, each square `.`
+//! (no stone) or `[<8 slots>]` with the slots in the order `n ne e se s sw w
+//! nw`, each `W`, `B` or `-`, then `K` for White's kingstone or `k` for
+//! Black's. Only this canonical form is read, with exactly one `K` and one
+//! `k`. The fifth field, the turns in a row without a token leaving the game
+//! or returning to a hand (the 200-turn draw counts them), is written when it
+//! is not 0; a text without it (every text of the first four-field format)
+//! means 0.
 
 use super::position::Board;
 use super::square::{Direction, Geometry, Square, RANKS};
+use super::QUIET_TURN_LIMIT;
 use menagerie_core::{Player, PositionError};
 
 /// Hands larger than this are refused (no game comes near it; it keeps the
 /// arithmetic on hands far from overflow).
 pub const MAX_HAND: u32 = 1_000_000;
 
-pub fn write(board: &Board) -> String {
+/// The text of `board` with `quiet_turns` turns in a row without a token
+/// leaving the game or returning to a hand.
+pub fn write(board: &Board, quiet_turns: u32) -> String {
     let geometry = board.geometry;
     let mut text = String::with_capacity(128);
     for rank in (0..RANKS).rev() {
@@ -47,16 +54,23 @@ pub fn write(board: &Board) -> String {
     text.push_str(&board.hand[0].to_string());
     text.push(' ');
     text.push_str(&board.hand[1].to_string());
+    if quiet_turns > 0 {
+        text.push(' ');
+        text.push_str(&quiet_turns.to_string());
+    }
     text
 }
 
-pub fn read(geometry: &'static Geometry, text: &str) -> Result<Board, PositionError> {
+/// The board a text describes and its count of quiet turns (0 when the
+/// text has no fifth field).
+pub fn read(geometry: &'static Geometry, text: &str) -> Result<(Board, u32), PositionError> {
     let fields: Vec<&str> = text.split(' ').collect();
-    if fields.len() != 4 {
+    if !(4..=5).contains(&fields.len()) {
         return Err(PositionError::syntax(
             "whole text",
             format!(
-                "expected 4 fields separated by single spaces (<ranks> <to-move> <white-hand> <black-hand>), found {}",
+                "expected 4 or 5 fields separated by single spaces \
+                 (<ranks> <to-move> <white-hand> <black-hand> [<quiet-turns>]), found {}",
                 fields.len()
             ),
         ));
@@ -94,9 +108,13 @@ pub fn read(geometry: &'static Geometry, text: &str) -> Result<Board, PositionEr
     };
     board.hand[0] = read_hand(fields[2], "field 3 (White's hand)")?;
     board.hand[1] = read_hand(fields[3], "field 4 (Black's hand)")?;
+    let quiet_turns = match fields.get(4) {
+        Some(field) => read_quiet_turns(field)?,
+        None => 0,
+    };
     board.hash = board.compute_hash();
     board.recompute_caches();
-    Ok(board)
+    Ok((board, quiet_turns))
 }
 
 fn read_rank(
@@ -175,10 +193,29 @@ fn read_rank(
     Ok(())
 }
 
+/// A count written without leading zeros.
+fn is_canonical_number(text: &str) -> bool {
+    !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'))
+}
+
+/// The fifth field: at most [`QUIET_TURN_LIMIT`] (at the limit the game is
+/// drawn).
+fn read_quiet_turns(text: &str) -> Result<u32, PositionError> {
+    let location = "field 5 (quiet turns)";
+    if !is_canonical_number(text) {
+        return Err(PositionError::syntax(location, format!("expected a number of turns without leading zeros, found {text:?}")));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if n <= QUIET_TURN_LIMIT => Ok(n),
+        _ => Err(PositionError::syntax(
+            location,
+            format!("at most {QUIET_TURN_LIMIT} quiet turns (the game is drawn there), found {text}"),
+        )),
+    }
+}
+
 fn read_hand(text: &str, location: &str) -> Result<u32, PositionError> {
-    let canonical =
-        !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) && (text == "0" || !text.starts_with('0'));
-    if !canonical {
+    if !is_canonical_number(text) {
         return Err(PositionError::syntax(
             location,
             format!("expected a number of tokens without leading zeros, found {text:?}"),

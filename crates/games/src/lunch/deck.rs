@@ -107,6 +107,12 @@ impl CardSet {
         CardSet(self.0 & other.0)
     }
 
+    /// The types in either set.
+    #[inline]
+    pub fn or(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
     /// The types in deck order.
     #[inline]
     pub fn iter(self) -> impl Iterator<Item = Card> {

@@ -10,32 +10,41 @@ use super::rules::Rules;
 use menagerie_core::{Actor, Player};
 
 /// The cards known to be in `player`'s hand after `states` (the game's
-/// states in order, the current one last): a lower bound of the hand, per
-/// card type.
-pub(super) fn known_cards(rules: &Rules, states: impl IntoIterator<Item = State>, player: Player) -> Pile {
-    let hand = Zone::hand(player);
-    let mut known = Pile::EMPTY;
+/// states in order, the current one last), when `known` were known in the
+/// first: a lower bound of the hand, per card type.
+pub(super) fn known_cards(rules: &Rules, states: impl IntoIterator<Item = State>, player: Player, known: Pile) -> Pile {
+    let mut known = known;
     let mut states = states.into_iter();
     let Some(mut before) = states.next() else { return known };
     for after in states {
         // A hand grows on a player's move only when weapons come back; on
         // chance's, by a draw nobody else sees.
         let public_gain = rules.actor(&before) != Actor::Chance;
-        for card in rules.deck.cards() {
-            let (was, is) = (before.pile(hand).count(card), after.pile(hand).count(card));
-            // A card of this type left: it may have been a known one. (A
-            // move that also brings one back nets out, and knowledge is
-            // lost, never invented: the result stays a lower bound.)
-            for _ in is..was {
-                known.take(card);
-            }
-            if public_gain {
-                for _ in was..is {
-                    known.add(card);
-                }
+        known = after_step(known, &before, &after, player, public_gain);
+        before = after;
+    }
+    known
+}
+
+/// What is known of `player`'s hand after one step from `before` to
+/// `after`, given `known` before it; `public_gain` says whether cards that
+/// came into the hand were seen by both players.
+pub(super) fn after_step(mut known: Pile, before: &State, after: &State, player: Player, public_gain: bool) -> Pile {
+    let hand = Zone::hand(player);
+    let (was, is) = (before.pile(hand), after.pile(hand));
+    for card in was.held().or(is.held()).iter() {
+        let (was, is) = (was.count(card), is.count(card));
+        // A card of this type left: it may have been a known one. (A
+        // move that also brings one back nets out, and knowledge is
+        // lost, never invented: the result stays a lower bound.)
+        for _ in is..was {
+            known.take(card);
+        }
+        if public_gain {
+            for _ in was..is {
+                known.add(card);
             }
         }
-        before = after;
     }
     known
 }
@@ -43,6 +52,7 @@ pub(super) fn known_cards(rules: &Rules, states: impl IntoIterator<Item = State>
 #[cfg(test)]
 mod tests {
     use super::super::{Lunch, LunchVariant, Options};
+    use std::sync::OnceLock;
     use super::*;
     use menagerie_core::{sample_chance, Game};
     use rand::rngs::StdRng;
@@ -99,6 +109,37 @@ mod tests {
         }
         eprintln!("{returns} weapons came back; {samples_with_known} samples with known cards");
         assert!(returns > 0 && samples_with_known > 0, "no weapon came back in these games: {returns}");
+    }
+
+    /// Knowledge carried from ply to ply (asked every ply, as a view
+    /// does) is what the whole history gives, also after undos.
+    #[test]
+    fn knowledge_carried_over_each_move_is_the_historys() {
+        let variant = LunchVariant::standard(Options::default());
+        let mut carried = 0;
+        for seed in 0..6 {
+            let mut game = Lunch::start(&variant, 0);
+            let mut rng = StdRng::seed_from_u64(seed);
+            let mut moves = Vec::new();
+            for ply in 0..1500 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let known = game.all_known();
+                let mut fresh = game.clone();
+                fresh.known = OnceLock::new();
+                assert_eq!(known, fresh.all_known(), "seed {seed} ply {ply}");
+                carried += usize::from(known.iter().any(|pile| pile.total() > 0));
+                if ply % 97 == 96 {
+                    game.undo();
+                    continue;
+                }
+                game.legal_moves(&mut moves);
+                let mv = sample_chance(&game, &mut rng).unwrap_or_else(|| moves[rng.random_range(0..moves.len())]);
+                game.play(mv);
+            }
+        }
+        assert!(carried > 100, "{carried} positions with known cards");
     }
 
     /// Cards drawn are nobody else's business: a hand dealt and drawn

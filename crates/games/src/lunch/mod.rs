@@ -79,9 +79,12 @@ pub struct Lunch {
     variant: LunchVariant,
     state: State,
     history: History,
+    /// The cards each hand was known to hold when the history starts (the
+    /// position text's field 15, or what a sampled position inherits).
+    known_at_start: [Pile; 2],
     /// The cards each hand is known to hold ([`knowledge`]): worked out
-    /// from the whole history when a search first asks, forgotten when the
-    /// game moves.
+    /// from `known_at_start` and the whole history when first asked,
+    /// forgotten when the game moves.
     known: OnceLock<[Pile; 2]>,
 }
 
@@ -137,13 +140,20 @@ impl Lunch {
     }
 
     /// The cards both players know to be in `player`'s hand, from the
-    /// public events of this game's past (nothing before a position text).
+    /// public events of this game's past (before a position text: what the
+    /// text says was known).
     fn known_cards(&self, player: Player) -> Pile {
-        let known = self.known.get_or_init(|| {
-            [Player::First, Player::Second]
-                .map(|p| knowledge::known_cards(&self.rules(), self.history.states(&self.state).into_iter().chain([self.state]), p))
-        });
-        known[player.index()]
+        self.all_known()[player.index()]
+    }
+
+    /// [`Lunch::known_cards`] of both hands, White's first.
+    fn all_known(&self) -> [Pile; 2] {
+        *self.known.get_or_init(|| {
+            [Player::First, Player::Second].map(|p| {
+                let states = self.history.states(&self.state).into_iter().chain([self.state]);
+                knowledge::known_cards(&self.rules(), states, p, self.known_at_start[p.index()])
+            })
+        })
     }
 
     /// The drawer of `mv` when it is a card of chance that only moves to
@@ -171,13 +181,14 @@ impl Lunch {
         self.state.outcome().is_none().then(|| self.rules().actor(&self.state))
     }
 
-    /// The full text, or a player's view (hidden cards as counts).
+    /// The full text, or a player's view (hidden cards as counts; the
+    /// known cards are public).
     fn text_for(&self, viewer: Option<Player>) -> String {
-        text::to_text(&self.variant.deck, &self.state, self.actor(), viewer)
+        text::to_text(&self.variant.deck, &self.state, self.all_known(), self.actor(), viewer)
     }
 
-    fn from_state(variant: &LunchVariant, state: State) -> Lunch {
-        Lunch { variant: variant.clone(), state, history: History::default(), known: OnceLock::new() }
+    fn from_state(variant: &LunchVariant, state: State, known: [Pile; 2]) -> Lunch {
+        Lunch { variant: variant.clone(), state, history: History::default(), known_at_start: known, known: OnceLock::new() }
     }
 }
 
@@ -238,21 +249,23 @@ impl Game for Lunch {
         s.set_pile(Zone::DRAW, deck);
         s.set_top(Frame::Turn(TurnStage::Deal));
         Rules::new(variant).advance(&mut s);
-        Lunch::from_state(variant, s)
+        Lunch::from_state(variant, s, [Pile::EMPTY; 2])
     }
 
     fn from_text(variant: &LunchVariant, text: &str) -> Result<Self, PositionError> {
-        let (mut state, actor) = text::parse(variant, text)?;
-        // A hand-built text may stop at an automatic step: play on to the next decision.
+        let parsed = text::parse(variant, text)?;
+        let mut state = parsed.state;
+        // A hand-built text may stop at an automatic step: play on to the
+        // next decision. Weapons it returns to their hands come back in
+        // view of both players, like any card a hand gains outside a draw.
         Rules::new(variant).advance(&mut state);
-        let game = Lunch::from_state(variant, state);
+        let known = Player::BOTH.map(|p| knowledge::after_step(parsed.known[p.index()], &parsed.state, &state, p, true));
+        let (game, actor) = (Lunch::from_state(variant, state, known), parsed.actor);
         let real = game.actor();
         if actor != real {
             let word = |actor: Option<Actor>| actor.map_or("-", text::actor_word);
-            // The last field (14, or 15 in a first-version text).
-            let field = text.split_whitespace().count();
             return Err(PositionError::syntax(
-                format!("field {field} (to act)"),
+                format!("field {} (to act)", parsed.actor_field),
                 format!("says {}, but {} acts here", word(actor), word(real)),
             ));
         }
@@ -309,18 +322,30 @@ impl Game for Lunch {
 
     #[inline]
     fn play(&mut self, mv: Move) {
-        self.known.take();
+        // What is known of the hands, when it was worked out for this
+        // position, is carried over the move (a caller that asks every ply,
+        // a view or a sample, then never goes through the whole history).
+        let known = self.known.take();
         if let Some(drawer) = self.card_alone(mv) {
             if let Move::Draw { card } = mv {
                 self.state.move_card(Zone::DRAW, Zone::hand(drawer), card);
                 self.history.card_drawn(&self.state, drawer, card);
+                // A card drawn unseen: what is known stays.
+                if let Some(known) = known {
+                    let _ = self.known.set(known);
+                }
                 return;
             }
         }
+        let before = known.map(|known| (known, self.state, self.rules().actor(&self.state) != Actor::Chance));
         self.history.push(&self.state);
         let variant = &self.variant;
         Rules::new(variant).apply(&mut self.state, mv);
         self.history.played(&self.state);
+        if let Some((known, before, public)) = before {
+            let after = Player::BOTH.map(|p| knowledge::after_step(known[p.index()], &before, &self.state, p, public));
+            let _ = self.known.set(after);
+        }
     }
 
     #[inline]
@@ -361,6 +386,14 @@ impl Game for Lunch {
                 f64::from(pile.count(card)) / f64::from(pile.total())
             }
             _ => 0.0,
+        }
+    }
+
+    /// A card of chance goes to the drawer's hand, unseen by the other.
+    fn chance_outcome_seen_by(&self, mv: Move, viewer: Player) -> bool {
+        match mv {
+            Move::Draw { .. } => Rules::drawer(&self.state) == Some(viewer),
+            _ => true,
         }
     }
 
@@ -405,7 +438,9 @@ impl Game for Lunch {
         }
         s.set_pile(other, hand);
         s.set_pile(Zone::DRAW, draw);
-        Lunch { variant: self.variant.clone(), state: s, history: History::default(), known: OnceLock::new() }
+        // The sample keeps what both players know of the hands: it is the
+        // observer's knowledge too, and a sample of the sample keeps it.
+        Lunch::from_state(&self.variant, s, self.all_known())
     }
 
     fn has_hidden_information() -> bool {

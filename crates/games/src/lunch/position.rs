@@ -751,7 +751,10 @@ mod tests {
     #[test]
     fn the_history_gives_back_every_state() {
         let variant = LunchVariant::standard(Options::default());
-        let text = |state: &State| Lunch::from_state(&variant, *state).to_text();
+        // A state's text: the game's without the known cards, which the
+        // game works out from the history, not the state.
+        let text = |state: &State| Lunch::from_state(&variant, *state, [Pile::EMPTY; 2]).to_text();
+        let state_fields = |text: &str| text.split(' ').take(14).collect::<Vec<_>>().join(" ");
         for seed in 0..6 {
             let mut game = Lunch::start(&variant, 0);
             let mut rng = StdRng::seed_from_u64(seed);
@@ -765,7 +768,7 @@ mod tests {
             let states = game.history.states(&game.state);
             assert_eq!(states.len(), before.len());
             for (ply, (state, (text_before, hash))) in states.iter().zip(&before).enumerate() {
-                assert_eq!((text(state), state.hash()), (text_before.clone(), *hash), "seed {seed} ply {ply}");
+                assert_eq!((text(state), state.hash()), (state_fields(text_before), *hash), "seed {seed} ply {ply}");
             }
             for (ply, (text_before, hash)) in before.iter().enumerate().rev() {
                 game.undo();

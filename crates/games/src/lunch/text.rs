@@ -28,6 +28,29 @@ pub const FIELDS: [&str; 14] = [
     "to act",
 ];
 
+/// The optional last field of the current version: the cards both
+/// players know to be in a hand (written only when there are some).
+const KNOWN_FIELD: &str = "known cards";
+
+/// The fields of a text with the optional known cards.
+const FIELDS_KNOWN: [&str; 15] = [
+    "board",
+    "side to move",
+    "castling",
+    "white hand",
+    "black hand",
+    "draw pile",
+    "discard pile",
+    "weapons in play",
+    "holds",
+    "battle",
+    "stack",
+    "counters",
+    "result",
+    "to act",
+    KNOWN_FIELD,
+];
+
 /// The fields of the first version of the text, which carried the draw
 /// pile's order and the generator of its shuffles (still read: see [`parse`]).
 const FIELDS_V1: [&str; 15] = [
@@ -264,9 +287,29 @@ pub fn result_text(s: &State) -> &'static str {
     }
 }
 
+/// The known cards of both hands: `w.hammer,b.chain,b.block*2` (White's
+/// first, each in deck order), or `None` when nothing is known.
+fn known_text(deck: &Deck, known: [Pile; 2]) -> Option<String> {
+    let items: Vec<String> = Player::BOTH
+        .iter()
+        .flat_map(|&p| {
+            known[p.index()].cards().map(move |(card, n)| {
+                let code = deck.code(card);
+                if n == 1 {
+                    format!("{}.{code}", player_letter(p))
+                } else {
+                    format!("{}.{code}*{n}", player_letter(p))
+                }
+            })
+        })
+        .collect();
+    (!items.is_empty()).then(|| items.join(","))
+}
+
 /// The full text, or a player's view of it (`viewer`: the other hand and the
-/// draw pile become their sizes `#n`).
-pub fn to_text(deck: &Deck, s: &State, actor: Option<Actor>, viewer: Option<Player>) -> String {
+/// draw pile become their sizes `#n`). `known`: the cards both players know
+/// to be in each hand (public, so in every view too).
+pub fn to_text(deck: &Deck, s: &State, known: [Pile; 2], actor: Option<Actor>, viewer: Option<Player>) -> String {
     let hidden = |pile: &Pile| format!("#{}", pile.total());
     let hand = |p: Player| {
         if viewer.is_some_and(|v| v != p) {
@@ -292,7 +335,12 @@ pub fn to_text(deck: &Deck, s: &State, actor: Option<Actor>, viewer: Option<Play
         result_text(s).to_owned(),
         actor.map_or("-", actor_word).to_owned(),
     ];
-    fields.join(" ")
+    let mut text = fields.join(" ");
+    if let Some(known) = known_text(deck, known) {
+        text.push(' ');
+        text.push_str(&known);
+    }
+    text
 }
 
 fn castling_text(c: u8) -> String {
@@ -536,25 +584,44 @@ fn parse_frame(p: &Parser, text: &str) -> Result<Frame, PositionError> {
     })
 }
 
-/// Reads a full-state text for a variant, and who it says acts (`None`:
-/// nobody, the game is over). The actor is checked by the caller (it
-/// depends on the rules).
+/// What a full-state text says.
+pub struct Parsed {
+    pub state: State,
+    /// Who acts (`None`: nobody, the game is over), checked by the caller
+    /// (it depends on the rules).
+    pub actor: Option<Actor>,
+    /// The cards both players know to be in each hand (White's first).
+    pub known: [Pile; 2],
+    /// The number of the field that names who acts (from 1), for messages.
+    pub actor_field: usize,
+}
+
+/// Whether a 15-field text is of the current version with its known cards
+/// (its 13th field a result) rather than of the first version (a random
+/// state there).
+fn has_known_field(fields: &[&str]) -> bool {
+    fields.len() == 15 && matches!(fields[12], "-" | "white" | "black" | "nokings" | "quiet" | "turnlimit")
+}
+
+/// Reads a full-state text for a variant.
 ///
 /// A text of the first version (15 fields: the draw pile in order, then a
 /// random state before the result) is converted: the draw pile's cards are
 /// read as a pile, and the random state (16 hex digits) is checked and
-/// dropped, since neither is part of the state any more.
-pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>), PositionError> {
+/// dropped, since neither is part of the state any more. A text of the
+/// current version has 14 fields, or 15 with the known cards last.
+pub fn parse(variant: &LunchVariant, text: &str) -> Result<Parsed, PositionError> {
     let deck: &Deck = &variant.deck;
     let mut fields: Vec<&str> = text.split_whitespace().collect();
     let names: &'static [&'static str] = match fields.len() {
         14 => &FIELDS,
+        15 if has_known_field(&fields) => &FIELDS_KNOWN,
         15 => &FIELDS_V1,
         n => {
             return Err(PositionError::syntax(
                 "position text",
                 format!(
-                    "expected {} space-separated fields ({}), found {n}",
+                    "expected {} space-separated fields ({}), and optionally a 15th ({KNOWN_FIELD}), found {n}",
                     FIELDS.len(),
                     FIELDS.join(", ")
                 ),
@@ -562,9 +629,10 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>
         }
     };
     // The field at `index` of the current version, by its index in the text.
-    let at = |index: usize| if names.len() == 15 && index >= 12 { index + 1 } else { index };
+    let first_version = std::ptr::eq(names, &FIELDS_V1[..]);
+    let at = |index: usize| if first_version && index >= 12 { index + 1 } else { index };
     let mut p = Parser { deck, names, field: 0 };
-    if names.len() == 15 {
+    if first_version {
         p.field = 12;
         let random = fields[12];
         let valid = random.len() == 16 && u64::from_str_radix(random, 16).is_ok_and(|r| r != 0);
@@ -711,6 +779,30 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>
         "-" => None,
         other => return Err(p.err(format!("{other:?}: expected white, black, chance or -"))),
     };
+    let mut known = [Pile::EMPTY; 2];
+    if let Some(field) = fields.get(14) {
+        p.field = 14;
+        for item in field.split(',') {
+            let Some((who, cards)) = item.split_once('.') else {
+                return Err(p.err(format!("{item:?}: expected w.<card> or b.<card>, optionally *<count>")));
+            };
+            let player = p.player(who)?;
+            let pile = &mut known[player.index()];
+            for (card, n) in p.pile(cards)?.cards() {
+                for _ in 0..n {
+                    pile.add(card);
+                }
+            }
+        }
+        for player in Player::BOTH {
+            for (card, n) in known[player.index()].cards() {
+                if n > s.hand(player).count(card) {
+                    let code = deck.code(card);
+                    return Err(p.err(format!("{n} {code:?} known in {}'s hand, which holds fewer", player_word(player))));
+                }
+            }
+        }
+    }
     // Every card is somewhere, at most as many as the deck has.
     for card in deck.cards() {
         let in_play = s.limbo().iter().filter(|(_, c)| *c == card).count() as u32;
@@ -722,5 +814,5 @@ pub fn parse(variant: &LunchVariant, text: &str) -> Result<(State, Option<Actor>
             return Err(PositionError::invalid(format!("{total} {code:?} cards in the text, but the deck has {count}")));
         }
     }
-    Ok((s, actor))
+    Ok(Parsed { state: s, actor, known, actor_field: at(13) + 1 })
 }

@@ -112,7 +112,7 @@ pub fn run(args: PuzzlesArgs) -> Result<(), CliError> {
         Ok(stats) => {
             eprintln!(
                 "{written} puzzles of {variant} from {} games in {:.1} s ({} positions, {} candidates: {} ambiguous, {} not winning, {} achieving nothing nameable)",
-                records.len() + args.selfplay,
+                stats.games,
                 started.elapsed().as_secs_f64(),
                 stats.positions,
                 stats.candidates,

@@ -21,7 +21,7 @@ fn chess_piece(letter: char, colour: &str, x: f64, y: f64, size: f64, opacity: O
     let key = letter.to_ascii_lowercase().to_string();
     let (Some(parts), Some(side)) = (art.chess.parts.get(&key), art.sides.get(colour)) else { return String::new() };
     let name = art.chess.names.get(&key).map(String::as_str).unwrap_or("piece");
-    place(parts, side, x, y, size, &format!("{colour} {name}"), 3.2, opacity)
+    place(parts, side, (x, y, size), &format!("{colour} {name}"), 3.2, opacity)
 }
 
 /// The board of a game and the widest it is drawn, in pixels.
@@ -308,7 +308,7 @@ fn kelasu(view: &Value) -> Picture {
             let (Some(parts), Some(side)) = (k.parts.get(&letter), art.sides.get(colour)) else { continue };
             let title = format!("{colour} {}", k.names.get(&letter).map(String::as_str).unwrap_or("piece"));
             let spent = p.get("spent").and_then(Value::as_bool).unwrap_or(false).then_some(k.spent_opacity);
-            picture.piece_raw(&place(parts, side, x + SIZE * 0.05, y + SIZE * 0.05, SIZE * 0.9, &title, 3.0, spent));
+            picture.piece_raw(&place(parts, side, (x + SIZE * 0.05, y + SIZE * 0.05, SIZE * 0.9), &title, 3.0, spent));
         }
     }
     picture.edge_coords(&cells, SIZE, &k.coords.on_light, &k.coords.on_dark, 0.18);

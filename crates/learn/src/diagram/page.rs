@@ -85,14 +85,14 @@ mod tests {
 
     #[test]
     fn diagrams_become_figures_and_the_rest_stays_markdown() {
-        let page = "# Fluid\n\nText *here*.\n\n```diagram\nvariant: fluid\nposition: start\nmoves: Ng1f3\ncaption: A knight\n```\n\n```\nplain code\n```\n";
+        let page = "# Fluid\n\nText *here*.\n\n```diagram\nvariant: fluid\nposition: start\nmoves: Pe2e4\ncaption: A pawn\n```\n\n```\nplain code\n```\n";
         assert_eq!(
             blocks(page),
-            [Block { line: 5, text: "variant: fluid\nposition: start\nmoves: Ng1f3\ncaption: A knight\n".into() }]
+            [Block { line: 5, text: "variant: fluid\nposition: start\nmoves: Pe2e4\ncaption: A pawn\n".into() }]
         );
         let html = render_page(page).unwrap();
         assert!(html.contains("<h1>Fluid</h1>") && html.contains("<em>here</em>"), "{html}");
-        assert!(html.contains("<figure class=\"diagram\"") && html.contains("<figcaption>A knight</figcaption>"));
+        assert!(html.contains("<figure class=\"diagram\"") && html.contains("<figcaption>A pawn</figcaption>"));
         assert!(html.contains("<pre><code>plain code"), "{html}");
         assert!(!html.contains("variant: fluid"));
         let broken = "text\n\n```diagram\nvariant: fluid\nposition: start\nmoves: Ng1g3\n```\n";

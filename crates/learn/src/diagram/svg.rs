@@ -239,13 +239,11 @@ impl Picture {
     }
 }
 
-/// A piece drawing placed in the box (x, y, size), as pieces.js places it.
+/// A piece drawing placed in the box `(x, y, size)`, as pieces.js places it.
 pub fn place(
     parts: &[Part],
     side: &Side,
-    x: f64,
-    y: f64,
-    size: f64,
+    (x, y, size): (f64, f64, f64),
     title: &str,
     stroke_width: f64,
     opacity: Option<f64>,

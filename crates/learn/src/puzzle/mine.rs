@@ -81,6 +81,7 @@ pub struct PlayedGame<G: Game> {
 /// others were dropped (to tune the thresholds by).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MineStats {
+    pub games: usize,
     pub positions: usize,
     pub candidates: usize,
     /// The first move was not the only good one.
@@ -136,6 +137,7 @@ impl<G: Game + Evaluate + Present> Miner<G> {
                 _ => None,
             })
             .collect();
+        self.stats.games += 1;
         let mut puzzles = Vec::new();
         let mut free_from = 1;
         for i in 1..positions.len() {

@@ -14,15 +14,10 @@
 //            stays here.
 
 import { s } from './dom.js';
+import DRAWING from './drawing.js';
 
-export const COLOURS = {
-  light: '#f0d9b5',
-  dark: '#b58863',
-  last: 'rgba(155, 199, 0, 0.41)',
-  selected: 'rgba(20, 85, 30, 0.5)',
-  hint: 'rgba(20, 85, 30, 0.5)',
-  hintHover: 'rgba(20, 85, 30, 0.3)',
-};
+/// The board's colours (drawing.js: the rules pages' diagrams use them too).
+export const COLOURS = DRAWING.board;
 
 /// A narrow screen (a phone), as the page's style sheet says it: boards
 /// may be drawn otherwise there (`ctx.narrow`), and again when it changes.
@@ -109,7 +104,7 @@ export class Picture {
   /// A coordinate label.
   coord(x, y, text, attrs = {}) {
     if (this.ctx.small) return null;
-    const t = s('text', { x, y, class: 'coord', 'data-coord': text, 'font-family': 'system-ui, sans-serif', 'font-weight': 600, text, ...attrs });
+    const t = s('text', { x, y, class: 'coord', 'data-coord': text, 'font-family': COLOURS.coordFont, 'font-weight': 600, text, ...attrs });
     this.layers.coords.append(t);
     return t;
   }
@@ -126,7 +121,7 @@ export class Picture {
     }
   }
 
-  arrow(from, to, colour = 'rgba(200, 30, 30, 0.8)') {
+  arrow(from, to, colour = COLOURS.arrow) {
     const a = this.cells.get(from);
     const b = this.cells.get(to);
     if (!a || !b) return;

@@ -8,8 +8,9 @@
 import { h, s } from '../dom.js';
 import { Picture } from '../board.js';
 import { kelasuPiece, kelasuName } from '../pieces.js';
+import DRAWING from '../drawing.js';
 
-const SHADES = { light: '#ece6d3', dark: '#d2c8ab' };
+const SHADES = DRAWING.kelasu.shades;
 
 function parseMerge(text) {
   const m = /^([A-Z])@([A-J]\d):(.+)$/.exec(text);
@@ -43,17 +44,17 @@ export default {
         if (row === ranks.length - 1) cell.fileLabel = file;
         cells.push(cell);
         if (tiles.has(name)) {
-          picture.layers.marks.append(s('rect', { x: x + 0.5, y: y + 0.5, width: size - 1, height: size - 1, fill: 'rgba(212, 160, 23, 0.18)', stroke: '#c99a12', 'stroke-width': 0.8, class: 'victory-tile' }));
+          picture.layers.marks.append(s('rect', { x: x + 0.5, y: y + 0.5, width: size - 1, height: size - 1, fill: DRAWING.kelasu.tile.fill, stroke: DRAWING.kelasu.tile.stroke, 'stroke-width': 0.8, class: 'victory-tile' }));
         }
         const p = pieces.get(name);
         if (p) {
           const art = kelasuPiece(p.piece, p.colour, x + size * 0.05, y + size * 0.05, size * 0.9);
-          if (p.spent) art.setAttribute('opacity', '0.45');
+          if (p.spent) art.setAttribute('opacity', String(DRAWING.kelasu.spentOpacity));
           picture.piece(name, art);
         }
       });
     });
-    picture.edgeCoords(cells, size, (c) => c.light, { onLight: '#a8997a', onDark: '#f3eee0' });
+    picture.edgeCoords(cells, size, (c) => c.light, DRAWING.kelasu.coords);
     return picture.finish();
   },
 

@@ -9,11 +9,11 @@
 import { h, s } from '../dom.js';
 import { Picture, fileName } from '../board.js';
 import { lichenStone, lichenToken } from '../pieces.js';
+import DRAWING from '../drawing.js';
 
 const DIRS = { n: [0, 1], ne: [1, 1], e: [1, 0], se: [1, -1], s: [0, -1], sw: [-1, -1], w: [-1, 0], nw: [-1, 1] };
 const ARROWS = { n: '↑', ne: '↗', e: '→', se: '↘', s: '↓', sw: '↙', w: '←', nw: '↖' };
-const SHADES = { light: '#dde6cf', dark: '#cdd9ba' };
-const HALO = { white: '#ffffff', black: '#1e1e1e' };
+const { shades: SHADES, halo: HALO } = DRAWING.lichen;
 
 function neighbour(square, dir) {
   const m = /^([a-z])(\d+)$/.exec(square);
@@ -40,7 +40,7 @@ export default {
         const x = col * size;
         const y = row * size;
         const light = (f + r) % 2 === 1;
-        const cell = picture.square(name, x, y, size, light ? SHADES.light : SHADES.dark, { stroke: '#a9b596', strokeWidth: 0.3 });
+        const cell = picture.square(name, x, y, size, light ? SHADES.light : SHADES.dark, { stroke: DRAWING.lichen.grid, strokeWidth: 0.3 });
         cell.light = light;
         if (col === 0) cell.rankLabel = String(r + 1);
         if (row === ranks - 1) cell.fileLabel = fileName(f);
@@ -52,7 +52,7 @@ export default {
         const g = s('g', { class: 'lichen-stone' });
         if (st.controller) g.append(s('circle', { cx, cy, r: size * 0.285, fill: 'none', stroke: HALO[st.controller], 'stroke-width': size * 0.04, opacity: 0.9 }));
         g.append(lichenStone(x + size * 0.15, y + size * 0.15, size * 0.7, st.kingstone));
-        if (harvest.has(name)) g.append(s('circle', { cx, cy, r: size * 0.47, fill: 'none', stroke: '#2a8f3a', 'stroke-dasharray': '2 1.4', 'stroke-width': 0.7 }));
+        if (harvest.has(name)) g.append(s('circle', { cx, cy, r: size * 0.47, fill: 'none', stroke: DRAWING.lichen.harvest, 'stroke-dasharray': '2 1.4', 'stroke-width': 0.7 }));
         picture.piece(name, g);
         // The eight slots round the stone, each clickable as `<square><dir>`.
         for (const [dir, [dx, dy]] of Object.entries(DIRS)) {
@@ -61,7 +61,7 @@ export default {
           const sy = cy - (flip ? -dy : dy) * size * k;
           const slotName = `${name}${dir}`;
           const token = st.slots ? st.slots[dir] : null;
-          picture.slot(slotName, sx, sy, size * 0.075, { occupied: !!token, fill: 'rgba(255,255,255,0.35)', stroke: '#6b6659' });
+          picture.slot(slotName, sx, sy, size * 0.075, { occupied: !!token, fill: DRAWING.lichen.slot.fill, stroke: DRAWING.lichen.slot.stroke });
           if (token) picture.decorate(lichenToken(token, sx, sy, size * 0.07));
           const hl = ctx.highlights || {};
           if ((hl.selected && hl.selected.has(slotName)) || (hl.last && hl.last.has(slotName))) {
@@ -70,7 +70,7 @@ export default {
         }
       }
     }
-    picture.edgeCoords(cells, size, (c) => c.light, { onLight: '#7f906b', onDark: '#7f906b' }, 0.13);
+    picture.edgeCoords(cells, size, (c) => c.light, { onLight: DRAWING.lichen.coords, onDark: DRAWING.lichen.coords }, 0.13);
     return picture.finish();
   },
 

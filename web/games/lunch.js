@@ -10,6 +10,7 @@
 import { h, s } from '../dom.js';
 import { Picture, grid } from '../board.js';
 import { chessPiece, chessName } from '../pieces.js';
+import DRAWING from '../drawing.js';
 
 const NAMES = { answer: 'Answer', pass: 'No answer / pass', discard: 'Discard', aid: 'First Aid', free: 'Free attack', grab: 'Grab', choose: 'Choose', promote: 'Promote', humiliate: 'Humiliate', break: 'Break the hold', attack: 'Attack', draw: 'Card drawn' };
 
@@ -100,9 +101,10 @@ function chip(cards, code, info, attrs = {}, tag = 'span') {
   return el;
 }
 
+/// The hit points' colour by the share of health left (drawing.js).
 function hpColour(hp, max) {
   const f = max ? hp / max : 1;
-  return f >= 0.99 ? '#2e7d32' : f >= 0.5 ? '#c98a00' : '#c62828';
+  return DRAWING.lunch.health.find((band) => f >= band.from).colour;
 }
 
 function describeCards(cards, list) {
@@ -145,7 +147,7 @@ export default {
         if (!p) return null;
         const g = s('g', { class: 'lunch-piece' });
         const art = chessPiece(p.piece, p.colour, x + size * 0.04, y + size * 0.08, size * 0.9);
-        if (p.stunned) art.setAttribute('opacity', '0.55');
+        if (p.stunned) art.setAttribute('opacity', String(DRAWING.lunch.stunnedOpacity));
         g.append(art);
         if (!ctx.small) {
           // Hit points: a pill in the top right corner, coloured by health.
@@ -154,13 +156,13 @@ export default {
           g.append(s('rect', { class: 'hp-badge', x: x + size - w - size * 0.03, y: y + size * 0.03, width: w, height: size * 0.27, rx: size * 0.13, fill: hpColour(p.hp, p.max_hp), stroke: '#fff', 'stroke-width': size * 0.025 }));
           g.append(s('text', { x: x + size - w / 2 - size * 0.03, y: y + size * 0.235, 'font-size': size * 0.2, 'font-weight': 700, 'text-anchor': 'middle', fill: '#fff', 'font-family': 'system-ui, sans-serif', text }));
           g.append(s('title', { text: `${p.colour} ${chessName(p.piece)}: ${p.hp} of ${p.max_hp} hit points${p.stunned ? ', stunned' : ''}${p.stomped ? ', stomped' : ''}` }));
-          if (p.stunned) g.append(s('path', { d: starPath(x + size * 0.2, y + size * 0.18, size * 0.12), fill: '#f2c200', stroke: '#7a5a00', 'stroke-width': size * 0.015 }));
-          if (p.stomped) g.append(s('path', { d: `M${x + size * 0.08} ${y + size * 0.9}h${size * 0.22}`, stroke: '#6d4c41', 'stroke-width': size * 0.06, 'stroke-linecap': 'round' }));
+          if (p.stunned) g.append(s('path', { d: starPath(x + size * 0.2, y + size * 0.18, size * 0.12), fill: DRAWING.lunch.star.fill, stroke: DRAWING.lunch.star.stroke, 'stroke-width': size * 0.015 }));
+          if (p.stomped) g.append(s('path', { d: `M${x + size * 0.08} ${y + size * 0.9}h${size * 0.22}`, stroke: DRAWING.lunch.stomp, 'stroke-width': size * 0.06, 'stroke-linecap': 'round' }));
         }
         return g;
       },
     });
-    for (const hold of board.holds || []) picture.arrow(hold.holder, hold.held, 'rgba(120, 60, 170, 0.85)');
+    for (const hold of board.holds || []) picture.arrow(hold.holder, hold.held, DRAWING.board.hold);
     if (board.battle) picture.arrow(board.battle.a, board.battle.t);
     return picture.finish();
   },

@@ -14,6 +14,7 @@ mod migrate;
 mod output;
 mod play;
 mod progress;
+mod puzzles;
 mod records;
 mod selfplay;
 mod serve;
@@ -208,6 +209,34 @@ enum Command {
         /// Write every game's record to this file (docs/records.md)
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        progress: ProgressArgs,
+    },
+    /// Mine puzzles (one move wins, the others do not) from records files and self-played games: one JSON object a line (docs/puzzles.md)
+    Puzzles {
+        /// Variant id with options, a game of perfect information (`lma`, `fluid`, `lichen`, `kelasu`...)
+        variant: String,
+        /// A records file to mine (docs/records.md); its games of this variant are mined. May be given several times
+        #[arg(long = "records")]
+        records: Vec<std::path::PathBuf>,
+        /// Games to play (seeded) and mine
+        #[arg(long, default_value_t = 0)]
+        selfplay: usize,
+        /// Seed of the self-played games
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Append the puzzles to this file (puzzles already in it are not written again); stdout without it
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+        /// Nodes of each deep search that builds a solution (default 150000)
+        #[arg(long)]
+        solve_nodes: Option<u64>,
+        /// Nodes of the search of each position when scanning a game (default 3000)
+        #[arg(long)]
+        scan_nodes: Option<u64>,
+        /// Stop playing games once this many puzzles are found
+        #[arg(long)]
+        enough: Option<usize>,
         #[command(flatten)]
         progress: ProgressArgs,
     },
@@ -628,6 +657,19 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Study { action: None, args } => run_study(args)?,
         Command::Replay { file } => records::replay_file(&file)?,
+        Command::Puzzles { variant, records, selfplay, seed, out, solve_nodes, scan_nodes, enough, progress } => {
+            puzzles::run(puzzles::PuzzlesArgs {
+                variant,
+                records,
+                selfplay,
+                seed,
+                out,
+                solve_nodes,
+                scan_nodes,
+                progress_lines: progress.progress,
+                enough,
+            })?
+        }
         Command::Ladder {
             at,
             players,

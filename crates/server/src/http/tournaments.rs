@@ -136,10 +136,21 @@ pub async fn create(
         colour: crate::command::Colour::Random,
         seed: None,
         time_control: Some(clock),
+        rated: true,
     };
     hub.check_setup(&setup)?;
+    if body.password.as_ref().is_some_and(|p| p.len() > MAX_PASSWORD_LEN) {
+        return Err(ApiError::bad_request("a password is at most 200 bytes"));
+    }
+    limits::count_some(
+        hub.store(),
+        [
+            Some(Charge::new(&limits::TOURNAMENTS_PER_ACCOUNT, account.id.clone())),
+            Charge::address(&limits::TOURNAMENTS_PER_ADDRESS, address),
+        ],
+    )
+    .await?;
     let password = match body.password.filter(|p| !p.is_empty()) {
-        Some(password) if password.len() > 200 => return Err(ApiError::bad_request("a password is at most 200 bytes")),
         Some(password) => Some(
             tokio::task::spawn_blocking(move || hash_password(&password))
                 .await

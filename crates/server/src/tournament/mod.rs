@@ -286,6 +286,7 @@ async fn create_reserved(hub: &Arc<Hub>, tournament: &Tournament) -> Result<(), 
         colour: Colour::Player(menagerie_core::Player::First),
         seed: None,
         time_control: Some(time_control),
+        rated: true,
     };
     let perf = perf_of(&tournament.variant).to_owned();
     for (game, created) in unready {

@@ -209,6 +209,8 @@ const SCOPES = [
   ['board:play', 'Play with a board client'],
   ['challenge:read', 'Read challenges'],
   ['challenge:write', 'Send and answer challenges'],
+  ['tournament:write', 'Join and leave tournaments'],
+  ['follow:write', 'Block and unblock players'],
 ];
 
 /** The account's API tokens: listed, revoked, and a form making one (shown once). */

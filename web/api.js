@@ -77,6 +77,8 @@ export const api = {
   // as one records file, and the leaderboards.
   user: (name) => call('GET', `/api/user/${encodeURIComponent(name)}`),
   ratingHistory: (name) => call('GET', `/api/user/${encodeURIComponent(name)}/rating-history`),
+  block: (name) => call('POST', `/api/rel/block/${encodeURIComponent(name)}`, {}),
+  unblock: (name) => call('POST', `/api/rel/unblock/${encodeURIComponent(name)}`, {}),
   userGamesUrl: (name, filters = {}) => {
     const query = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== '' && value !== null && value !== undefined));
     const text = query.toString();

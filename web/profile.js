@@ -41,12 +41,47 @@ export async function profilePage(root, username) {
     return;
   }
   const me = await api.me().catch(() => null);
-  if (me && me.username && !sameName(me.username, user.username)) section.append(challengeForm(user, variants));
+  if (me && me.username && !sameName(me.username, user.username)) {
+    section.append(h('div', { class: 'profile-actions' }, challengeForm(user, variants), blockButton(user)));
+  }
   const ratings = h('div', { class: 'profile-ratings', 'data-profile-ratings': '' });
   section.append(h('h3', {}, 'Ratings'), ratings);
   const lines = await api.ratingHistory(user.username).catch(() => []);
   drawRatings(ratings, user, Array.isArray(lines) ? lines : [], variants);
   section.append(gamesSection(user, variants));
+}
+
+/**
+ * Block / Unblock (docs/api.md, "Blocking"): a blocked player cannot
+ * challenge you, is not paired with you in the lobby, and its notices to
+ * you are dropped.
+ */
+function blockButton(user) {
+  let blocking = Boolean(user.blocking);
+  const status = h('span', { class: 'muted', 'data-block-status': '', 'aria-live': 'polite' });
+  const button = h('button', { type: 'button', class: 'button', 'data-block-button': '' });
+  const show = () => {
+    button.textContent = blocking ? 'Unblock' : 'Block';
+    button.dataset.blocking = String(blocking);
+    button.title = blocking
+      ? `${user.username} may challenge you and meet you in the lobby again`
+      : `${user.username} will not be able to challenge you or meet you in the lobby`;
+  };
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      await (blocking ? api.unblock(user.username) : api.block(user.username));
+      blocking = !blocking;
+      status.textContent = blocking ? `You block ${user.username}.` : '';
+      show();
+    } catch (error) {
+      status.textContent = `Cannot ${blocking ? 'unblock' : 'block'}: ${message(error)}`;
+    }
+    button.disabled = false;
+  });
+  show();
+  if (blocking) status.textContent = `You block ${user.username}.`;
+  return h('div', { class: 'profile-block' }, button, ' ', status);
 }
 
 /** How long the page waits between looks at a challenge it sent. */

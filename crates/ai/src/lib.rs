@@ -38,6 +38,6 @@ pub use info::{Info, Score};
 pub use level::{
     Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, HIDDEN_INFORMATION_PLAYOUT_CUTOFF, LEVELS,
 };
-pub use limits::{Limits, StopFlag};
+pub use limits::{ClockLeft, Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig};
 pub use spec::{AgentKind, AgentSpec, SearchParts, SpecError};

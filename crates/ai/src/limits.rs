@@ -63,6 +63,67 @@ impl Limits {
     }
 }
 
+/// A player's clock when it must decide: the time left on it, and what
+/// each hand-over of the decision to the other player adds (Fischer's
+/// increment; zero for a clock that adds nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockLeft {
+    pub left: Duration,
+    pub increment: Duration,
+}
+
+impl ClockLeft {
+    /// The turns a clock is budgeted as if it still had to play them (a
+    /// sudden-death horizon, as engines use when the clock says nothing of
+    /// the moves to go): a fraction of what is left goes into each turn,
+    /// so the time left shrinks geometrically and never runs out.
+    pub const TURNS_TO_GO: u32 = 30;
+    /// What every turn costs besides its search, kept back from the clock
+    /// for each turn to go: the wait for a search thread, storing the
+    /// move, its way to the other player.
+    pub const OVERHEAD: Duration = Duration::from_millis(100);
+    /// The share of the increment a turn may spend: most of it, not all
+    /// (it comes after the move, when the overhead is paid).
+    const INCREMENT_SHARE: f64 = 0.75;
+    /// The shortest budget: the search returns its first move at once.
+    pub const MINIMUM: Duration = Duration::from_millis(1);
+
+    /// The time one turn may take on this clock: what is left after the
+    /// overhead of the turns to go, shared among them, plus most of the
+    /// increment; never more than half of what is left after one turn's
+    /// overhead (a long increment does not tempt it into its last seconds).
+    pub fn turn_budget(&self) -> Duration {
+        let turns = Self::TURNS_TO_GO;
+        let reserved = Self::OVERHEAD * (turns + 2);
+        let shared = self.left.saturating_sub(reserved) / turns + self.increment.mul_f64(Self::INCREMENT_SHARE);
+        let ceiling = self.left.saturating_sub(Self::OVERHEAD) / 2;
+        shared.min(ceiling).max(Self::MINIMUM)
+    }
+}
+
+impl Limits {
+    /// These limits on `clock`: their time for the turn, or the clock's
+    /// budget for it when that is shorter ([`ClockLeft::turn_budget`]). A
+    /// search bounded by depth or playouts alone gets the clock's budget as
+    /// well, so that no level thinks past its clock. The time stays per
+    /// turn when it was: a Kelasu turn's actions share the clock's budget
+    /// as they share a level's time.
+    pub fn on_clock(&self, clock: ClockLeft) -> Limits {
+        let budget = clock.turn_budget();
+        let mut limits = self.clone();
+        match self.time {
+            Some(own) => limits.time = Some(own.min(budget)),
+            None => {
+                limits.time = Some(budget);
+                // A depth or a playout count is this decision's alone: the
+                // clock's budget is the turn's, shared like a level's time.
+                limits.per_turn = true;
+            }
+        }
+        limits
+    }
+}
+
 /// A flag shared with the thread that may ask a running search to stop.
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
@@ -145,5 +206,78 @@ impl Budget {
 
     pub fn elapsed(&self) -> Duration {
         self.started.elapsed()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(ms: u64) -> Duration {
+        Duration::from_millis(ms)
+    }
+
+    fn clock(left: u64, increment: u64) -> ClockLeft {
+        ClockLeft { left: ms(left), increment: ms(increment) }
+    }
+
+    /// The rule as engines have it: what is left after the overhead of the
+    /// turns to go, shared among them, and three quarters of the increment;
+    /// at most half of what is left; at least a millisecond.
+    #[test]
+    fn a_turn_gets_a_share_of_the_clock_plus_most_of_the_increment() {
+        // 11 s, no increment: (11 000 - 32 x 100) / 30 = 260 ms.
+        assert_eq!(clock(11_000, 0).turn_budget(), ms(260));
+        // 5 min + 3 s: (300 000 - 3 200) / 30 + 2 250.
+        assert_eq!(clock(300_000, 3_000).turn_budget(), ms(12_143) + Duration::from_nanos(333_333));
+        // Little left but a long increment: half of what is left, no more.
+        assert_eq!(clock(2_000, 10_000).turn_budget(), ms(950));
+        // Nothing left to share: the search answers at once.
+        assert_eq!(clock(3_000, 0).turn_budget(), ClockLeft::MINIMUM);
+        assert_eq!(clock(0, 0).turn_budget(), ClockLeft::MINIMUM);
+        // Only the increment: most of it, within half of what is left.
+        assert_eq!(clock(3_200, 2_000).turn_budget(), ms(1_500));
+    }
+
+    /// Turns a clock lasts when each is played at its budget and costs
+    /// [`ClockLeft::OVERHEAD`] besides (at most `cap`).
+    fn turns_lasted(start: u64, increment: u64, cap: u32) -> u32 {
+        let mut left = ms(start);
+        for turn in 0..cap {
+            let spent = clock(left.as_millis() as u64, increment).turn_budget() + ClockLeft::OVERHEAD;
+            if spent > left {
+                return turn;
+            }
+            left = left - spent + ms(increment);
+        }
+        cap
+    }
+
+    /// Played at its budget, with the overhead it reserves for, a clock
+    /// lasts twice the turns it is budgeted for, and forever when the
+    /// quarter of the increment it keeps pays for the overhead (or half of
+    /// what is left is all it spends).
+    #[test]
+    fn a_clock_spent_at_its_budget_lasts() {
+        assert!(turns_lasted(11_000, 0, 1_000) >= 2 * ClockLeft::TURNS_TO_GO, "{}", turns_lasted(11_000, 0, 1_000));
+        assert!(turns_lasted(60_000, 0, 1_000) >= 2 * ClockLeft::TURNS_TO_GO);
+        assert_eq!(turns_lasted(60_000, 1_000, 1_000), 1_000);
+        assert_eq!(turns_lasted(1_000, 200, 1_000), 1_000);
+        assert_eq!(turns_lasted(11_000, 500, 1_000), 1_000);
+    }
+
+    /// A level's own time stands when the clock allows more; the clock's
+    /// budget when it allows less; a depth-bound level gets the clock's
+    /// budget as a time, shared among a turn's actions.
+    #[test]
+    fn a_level_thinks_the_shorter_of_its_time_and_the_clocks_budget() {
+        let level = Limits { time: Some(ms(5_000)), per_turn: true, ..Limits::default() };
+        assert_eq!(level.on_clock(clock(600_000, 0)).time, Some(ms(5_000)));
+        assert_eq!(level.on_clock(clock(11_000, 0)).time, Some(ms(260)));
+        let shallow = Limits::depth(3);
+        let timed = shallow.on_clock(clock(11_000, 0));
+        assert_eq!((timed.depth, timed.time, timed.per_turn), (Some(3), Some(ms(260)), true));
+        let playouts = Limits::nodes(1_000).on_clock(clock(11_000, 0));
+        assert_eq!((playouts.nodes, playouts.time), (Some(1_000), Some(ms(260))));
     }
 }

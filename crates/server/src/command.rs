@@ -43,6 +43,30 @@ pub struct Setup {
     pub seed: Option<u64>,
     /// The clocks; `None` is unlimited time.
     pub time_control: Option<TimeControl>,
+    /// Whether the game is asked to be rated ([`Setup::check_rated`]).
+    pub rated: bool,
+}
+
+impl Setup {
+    /// The rule of rated games, the same on every route that makes one
+    /// (lichess's): a rated game starts at the variant's start, dealt by
+    /// the server. A chosen position or seed makes a casual game; asking
+    /// for it rated is refused, saying so. [`crate::start::new_game`]
+    /// applies it to every game it starts.
+    pub fn check_rated(&self) -> Result<(), ApiError> {
+        if !self.rated {
+            return Ok(());
+        }
+        if self.position.is_some() {
+            return Err(ApiError::bad_request(
+                "a game from a chosen position is casual: leave out the position, or rated",
+            ));
+        }
+        if self.seed.is_some() {
+            return Err(ApiError::bad_request("a rated game is dealt by the server: leave out the seed, or rated"));
+        }
+        Ok(())
+    }
 }
 
 /// The side a game's creator asks for.
@@ -224,6 +248,7 @@ impl NewGame {
             colour,
             seed: self.seed,
             time_control: self.clock.as_ref().map(ClockBody::parse).transpose()?,
+            rated: false,
         })
     }
 }

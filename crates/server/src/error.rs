@@ -9,6 +9,9 @@ use axum::Json;
 pub struct ApiError {
     pub status: StatusCode,
     pub reason: String,
+    /// Seconds until a refused request may be made again (`Retry-After`,
+    /// sent with a 429 of [`crate::limits`]).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -16,7 +19,12 @@ impl ApiError {
         // One line, always: a reason that spans lines would break clients that log it.
         let reason: String = reason.into();
         let reason = reason.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
-        ApiError { status, reason }
+        ApiError { status, reason, retry_after: None }
+    }
+    /// 429: a limit of [`crate::limits`] refused the request; it may be made
+    /// again in `retry_after` seconds.
+    pub fn too_many(reason: impl Into<String>, retry_after: u64) -> Self {
+        ApiError { retry_after: Some(retry_after.max(1)), ..Self::new(StatusCode::TOO_MANY_REQUESTS, reason) }
     }
     pub fn bad_request(reason: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, reason)
@@ -48,7 +56,11 @@ impl std::error::Error for ApiError {}
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, Json(serde_json::json!({ "error": self.reason }))).into_response()
+        let mut response = (self.status, Json(serde_json::json!({ "error": self.reason }))).into_response();
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
+        }
+        response
     }
 }
 

@@ -57,6 +57,7 @@ pub mod error;
 pub mod forecast;
 pub mod http;
 pub mod hub;
+pub mod limits;
 pub mod live;
 pub mod loaded;
 pub mod lobby;

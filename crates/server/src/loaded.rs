@@ -3,7 +3,7 @@
 
 use crate::catalog::Catalog;
 use crate::error::ApiError;
-use crate::live::{watch_clock, GameSlot, LiveGame};
+use crate::live::{watch_clock, GameSlot, LiveGame, CHANCE_GRACE};
 use crate::notify::{correspondence, Notifier};
 use crate::secret;
 use crate::source::GameSource;
@@ -100,7 +100,36 @@ impl LoadedGames {
                 }
             }
         }
+        self.settle_owed_chance(&kept).await;
         Ok(kept)
+    }
+
+    /// Plays the chance moves a game waits for if whoever owed them is gone
+    /// ([`LiveGame::settle_owed_chance`]): on a store of one node, at once
+    /// (a server stopped between a move and its chance moves); on a shared
+    /// one, after [`CHANCE_GRACE`]. Answers whether it played any. A
+    /// failure is logged: the game stays as the store has it.
+    pub async fn settle_owed_chance(&self, slot: &Arc<GameSlot>) -> bool {
+        let mut live = slot.live.lock().await;
+        if !live.chance_owed() {
+            return false;
+        }
+        let grace = self.store.is_shared().then_some(CHANCE_GRACE);
+        match live.settle_owed_chance(&self.store, crate::clock::now_ms(), grace).await {
+            Ok(played) => {
+                if played {
+                    slot.publish(&mut live);
+                }
+                played
+            }
+            Err(error) => {
+                tracing::warn!(game = %live.record.id, %error, "chance owed could not be played");
+                if let Err(error) = slot.catch_up_locked(&mut live, &self.store).await {
+                    tracing::warn!(game = %live.record.id, %error, "a game could not be read again");
+                }
+                false
+            }
+        }
     }
 
     /// Starts the timers of a game just put in memory: its clock's, and

@@ -64,23 +64,40 @@ pub async fn follow(
                     tokio::spawn(refresh(Arc::clone(&games), Arc::clone(&computer), store.clone(), id));
                 }
             }
-            None => match store.claim_orphans().await {
-                Ok(claimed) => {
-                    for id in claimed {
-                        match games.get(&id).await {
-                            Ok(slot) => {
-                                if let Err(error) = catch_up(&slot, &store).await {
-                                    tracing::warn!(game = %id, %error, "a game cannot be taken over");
-                                    continue;
+            None => {
+                tokio::spawn(settle_owed_chance(Arc::clone(&games), Arc::clone(&computer)));
+                match store.claim_orphans().await {
+                    Ok(claimed) => {
+                        for id in claimed {
+                            match games.get(&id).await {
+                                Ok(slot) => {
+                                    if let Err(error) = catch_up(&slot, &store).await {
+                                        tracing::warn!(game = %id, %error, "a game cannot be taken over");
+                                        continue;
+                                    }
+                                    computer.kick(slot).await;
                                 }
-                                computer.kick(slot).await;
+                                Err(error) => tracing::warn!(game = %id, %error, "a game cannot be taken over"),
                             }
-                            Err(error) => tracing::warn!(game = %id, %error, "a game cannot be taken over"),
                         }
                     }
+                    Err(error) => tracing::warn!(%error, "cannot look for orphaned computer games"),
                 }
-                Err(error) => tracing::warn!(%error, "cannot look for orphaned computer games"),
-            },
+            }
+        }
+    }
+}
+
+/// Plays the chance moves owed by a node that died (the games in memory
+/// here waiting for chance longer than [`crate::live::CHANCE_GRACE`]), and
+/// moves for the computer after them where this node holds it.
+async fn settle_owed_chance(games: Arc<LoadedGames>, computer: Arc<ComputerDriver>) {
+    for id in games.ids() {
+        let Some(slot) = games.loaded(&id) else { continue };
+        // A game busy now is not waiting: it is looked at next time.
+        let owed = slot.live.try_lock().is_ok_and(|live| live.chance_owed());
+        if owed && games.settle_owed_chance(&slot).await {
+            computer.kick(slot).await;
         }
     }
 }

@@ -43,6 +43,10 @@ pub fn new_game(
     catalog: &Catalog,
     opponents: &dyn Opponents,
 ) -> Result<(Start, Player), ApiError> {
+    setup.check_rated()?;
+    if setup.rated && setup.mode == Mode::Local {
+        return Err(ApiError::bad_request("a game on one device cannot be rated"));
+    }
     let position = setup.position.as_deref();
     if setup.mode == Mode::Friend && (setup.seed.is_some() || position.is_some()) {
         refuse_chosen_chance(source, catalog, &setup.variant)?;

@@ -1,6 +1,7 @@
 //! Accounts through the API (docs/api.md, "Accounts"): sign-up, login and
 //! logout with the session cookie, the same answer for an unknown player
-//! and a wrong password, the login rate limit, the anonymous browser's
+//! and a wrong password, the login limits (strangers locked out, never the
+//! owner's browser: OWASP's device cookie), the anonymous browser's
 //! games becoming the account's, seats acting with the session alone, the
 //! games in progress, closing an account and downloading its data.
 
@@ -8,6 +9,7 @@ mod common;
 
 use common::session::Browser;
 use common::TestServer;
+use menagerie_server::limits;
 use serde_json::{json, Value};
 
 fn credentials(username: &str, password: &str) -> Value {
@@ -66,32 +68,95 @@ async fn a_player_signs_up_logs_in_and_out_and_a_name_is_taken_once() {
     server.stop().await;
 }
 
+/// `n` failed logins to `name` from `browser`, each answered 401.
+async fn fail_logins(browser: &mut Browser, name: &str, n: usize) {
+    for guess in 0..n {
+        let (status, answer) = browser.post("/api/login", credentials(name, &format!("guess {guess}"))).await;
+        assert_eq!(status, 401, "guess {guess}: {answer}");
+    }
+}
+
+/// Ten failed logins to a name from browsers it does not trust lock every
+/// such browser out of it (429 with `Retry-After`), the right password
+/// too; the owner's browser, which logged in to it before (its device
+/// cookie), is not locked out by strangers. Other names are not limited.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_wrong_password_and_an_unknown_player_get_one_answer_and_bursts_are_limited() {
-    let (_dir, server) = start().await;
+async fn strangers_failures_lock_out_strangers_and_never_the_owners_browser() {
+    let (dir, server) = start().await;
     let mut ada = Browser::new(&server);
     assert_eq!(ada.post("/api/register", credentials("ada", "correct horse")).await.0, 201);
+    assert!(ada.cookies.iter().any(|(name, _)| name == "menagerie_device"), "{:?}", ada.set);
+    assert_eq!(ada.post("/api/logout", json!({})).await.0, 204);
     let mut mallory = Browser::from(&server, "127.0.0.7");
     let wrong = mallory.post("/api/login", credentials("ada", "wrong password")).await;
     let unknown = mallory.post("/api/login", credentials("nobody", "wrong password")).await;
     assert_eq!(wrong.0, 401);
     assert_eq!(wrong, unknown, "the same answer");
-    // A burst of wrong passwords: the name is limited, whatever the address;
-    // other players are not.
-    let mut limited = false;
-    for n in 0..40 {
-        let (status, answer) = mallory.post("/api/login", credentials("ada", &format!("guess {n}"))).await;
-        assert!([401, 429].contains(&status), "{status} {answer}");
-        limited |= status == 429;
-    }
-    assert!(limited, "the burst was limited");
+    fail_logins(&mut mallory, "ada", 9).await;
+    let (status, answer) = mallory.post("/api/login", credentials("ada", "guess")).await;
+    assert_eq!((status, &answer["error"]), (429, &json!(limits::LOGIN_FAILURES_PER_NAME.says)), "{answer}");
     let mut elsewhere = Browser::from(&server, "127.0.0.8");
-    assert_eq!(elsewhere.post("/api/login", credentials("ada", "correct horse")).await.0, 429, "ada's name is limited");
+    assert_eq!(
+        elsewhere.post("/api/login", credentials("ada", "correct horse")).await.0,
+        429,
+        "strangers are locked out"
+    );
+    // The owner's browser logs in all the same.
+    assert_eq!(ada.post("/api/login", credentials("ada", "correct horse")).await.0, 200, "the owner is not");
+    // A device cookie of another account (Mallory's own) trusts nothing here.
+    assert_eq!(mallory.post("/api/register", credentials("mallory", "mallory's password")).await.0, 201);
+    assert_eq!(mallory.post("/api/login", credentials("ada", "correct horse")).await.0, 429);
+    // Other names are not limited.
     let mut bob = Browser::from(&server, "127.0.0.9");
     assert_eq!(bob.post("/api/register", credentials("bob", "bob's password")).await.0, 201);
     let mut bob_again = Browser::from(&server, "127.0.0.9");
     assert_eq!(bob_again.post("/api/login", credentials("bob", "bob's password")).await.0, 200, "bob is not");
+    // An address's attempts are counted too (every one, right or wrong):
+    // with its count full, even bob's right password from it is refused.
+    let store = menagerie_server::store::AsyncStore::new(std::sync::Arc::new(
+        menagerie_server::store::SqliteStore::open(&dir.path().join("g.sqlite")).unwrap(),
+    ));
+    let limit = &limits::LOGINS_PER_ADDRESS;
+    let full = (0..limit.count).map(|_| limits::Charge::new(limit, "127.0.0.7")).collect::<Vec<_>>();
+    for charge in full {
+        if limits::count(&store, vec![charge]).await.is_err() {
+            break;
+        }
+    }
     assert_eq!(mallory.post("/api/login", credentials("bob", "bob's password")).await.0, 429, "mallory's address is");
+    assert_eq!(bob_again.post("/api/login", credentials("bob", "bob's password")).await.0, 200);
+    server.stop().await;
+}
+
+/// The owner's browser's own failures count against it alone: ten wrong
+/// passwords lock that browser out, not the owner's other browsers, nor
+/// strangers (the name's count is untouched).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trusted_browsers_failures_count_against_it_alone() {
+    let (_dir, server) = start().await;
+    let mut laptop = Browser::new(&server);
+    assert_eq!(laptop.post("/api/register", credentials("ada", "correct horse")).await.0, 201);
+    let mut phone = Browser::from(&server, "127.0.0.5");
+    assert_eq!(phone.post("/api/login", credentials("ada", "correct horse")).await.0, 200, "the phone is trusted now");
+    for browser in [&mut laptop, &mut phone] {
+        assert_eq!(browser.post("/api/logout", json!({})).await.0, 204);
+    }
+    fail_logins(&mut laptop, "ada", 10).await;
+    let (status, answer) = laptop.post("/api/login", credentials("ada", "correct horse")).await;
+    assert_eq!((status, &answer["error"]), (429, &json!(limits::LOGIN_FAILURES_PER_DEVICE.says)), "{answer}");
+    assert_eq!(phone.post("/api/login", credentials("ada", "correct horse")).await.0, 200, "another trusted browser");
+    let mut stranger = Browser::from(&server, "127.0.0.6");
+    assert_eq!(
+        stranger.post("/api/login", credentials("ada", "correct horse")).await.0,
+        200,
+        "the name's count is untouched"
+    );
+    // A success takes its attempt back: after nine failures and a success,
+    // one more failure is still judged; the next attempt is refused.
+    fail_logins(&mut phone, "ada", 9).await;
+    assert_eq!(phone.post("/api/login", credentials("ada", "correct horse")).await.0, 200);
+    fail_logins(&mut phone, "ada", 1).await;
+    assert_eq!(phone.post("/api/login", credentials("ada", "correct horse")).await.0, 429);
     server.stop().await;
 }
 

@@ -196,9 +196,23 @@ async fn a_passkey_registered_on_the_account_page_logs_in_without_a_password() {
     assert_eq!(status, "Passkey added (1 in all).");
     shots_at_both_sizes(&client, "account-passkey").await;
 
-    // Logged out, the passkey logs in: no username, no password.
+    // Logged out, the passkey logs in: no username, no password. Never
+    // locked: strangers' failures lock the name out of password logins,
+    // and this browser forgets that the account trusts it.
     click(&client, "[data-action=logout]").await;
     until(&client, "the home page", "return location.pathname === '/' && document.querySelector('.variants')").await;
+    client.delete_cookie("menagerie_device").await.unwrap();
+    let stranger = reqwest::Client::new();
+    let login = |password: &'static str| {
+        let request = stranger
+            .post(format!("{}/api/login", server.base))
+            .json(&serde_json::json!({ "username": "Grace", "password": password }));
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    for _ in 0..10 {
+        assert_eq!(login("a wrong password").await, 401);
+    }
+    assert_eq!(login("a long password").await, 429, "strangers are locked out of the name");
     client.goto(&format!("{base}/account")).await.unwrap();
     until(&client, "the log-in form", "return document.querySelector('[data-action=passkey-login]')").await;
     click(&client, "[data-action=passkey-login]").await;

@@ -3,9 +3,11 @@
 //! a time and a colour, and the page opens the game once it is accepted;
 //! a challenge received shows in the bell with Accept and Decline, and
 //! Accept opens the game; once answered (here, or on another device while
-//! the bell is open) its notice says so and offers no answer. Screenshots:
+//! the bell is open) its notice says so and offers no answer; the profile's
+//! Block button keeps a player's challenges away. Screenshots:
 //! target/screenshots/challenge-form-{desktop,phone}.png,
-//! challenge-bell-{desktop,phone}.png and challenge-bell-answered-{desktop,phone}.png.
+//! challenge-bell-{desktop,phone}.png, challenge-bell-answered-{desktop,phone}.png
+//! and profile-block-{desktop,phone}.png.
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
@@ -151,7 +153,33 @@ async fn a_challenge_is_sent_from_a_profile_and_accepted_from_the_bell() {
     .await;
     assert_eq!(opened, true);
     shots_at_both_sizes(&client, "challenge-bell-answered").await;
-    assert_no_console_errors(&client, "the challenges", &[]).await;
+
+    // Bob blocks Ada from her profile: she can no longer challenge him; he unblocks her.
+    client.goto(&format!("{}/@/Ada", server.base)).await.unwrap();
+    let label = until(
+        &client,
+        "the Block button",
+        "const b = document.querySelector('[data-block-button]'); return b && b.textContent",
+    )
+    .await;
+    assert_eq!(label, "Block");
+    click(&client, "[data-block-button]").await;
+    until(&client, "blocked", "return document.querySelector('[data-block-button]').textContent === 'Unblock'").await;
+    shots_at_both_sizes(&client, "profile-block").await;
+    let (status, refused) = ada.post("/api/challenge/bob", json!({ "variant": "lma" })).await;
+    assert_eq!((status, &refused["error"]), (400, &json!("You cannot challenge Bob.")));
+    client.refresh().await.unwrap();
+    let label = until(
+        &client,
+        "the button again",
+        "const b = document.querySelector('[data-block-button]'); return b && b.textContent",
+    )
+    .await;
+    assert_eq!(label, "Unblock", "the page reads the block back");
+    click(&client, "[data-block-button]").await;
+    until(&client, "unblocked", "return document.querySelector('[data-block-button]').textContent === 'Block'").await;
+    assert_eq!(ada.post("/api/challenge/bob", json!({ "variant": "lma" })).await.0, 200);
+    assert_no_console_errors(&client, "the challenges and the block", &[]).await;
     client.close().await.unwrap();
     server.stop().await;
 }

@@ -178,3 +178,61 @@ async fn a_challenge_to_the_computer_starts_a_game_at_once() {
     let (status, error) = api.post_form("/api/challenge/ai", &[("level", "12")]).await;
     assert_eq!(status, 400, "{error}");
 }
+
+/// Blocking (docs/api.md, "Blocking"), lichess's: a blocked account cannot
+/// challenge the blocker (400, lichess's words and no more), its notices to
+/// it are dropped (blocking declines what it sent and forgets the bell's
+/// notices of it), and the block is one way; by session or by a token with
+/// `follow:write`; 404 for no such player; unblocking lifts it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blocked_account_cannot_challenge_and_its_notices_are_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let (mut ada, ada_api) = account_with_token(&server, "Ada", &["follow:write"]).await;
+    let (mut bob, bob_api) = account_with_token(&server, "Bob", &["challenge:write"]).await;
+    // Bob challenges Ada twice before she blocks him: her bell rings twice.
+    for _ in 0..2 {
+        assert_eq!(bob_api.post_form("/api/challenge/ada", &[("variant", "nim")]).await.0, 200);
+    }
+    assert_eq!(ada.get("/api/notifications").await.1["unread"], 2);
+    let (_, user) = ada.get("/api/user/bob").await;
+    assert_eq!(user["blocking"], false, "{user}");
+
+    let (status, answer) = ada.post("/api/rel/block/Bob", json!({})).await;
+    assert_eq!((status, &answer), (200, &json!({ "ok": true })));
+    assert_eq!(ada.get("/api/user/bob").await.1["blocking"], true);
+    let (_, bell) = ada.get("/api/notifications").await;
+    assert_eq!((&bell["unread"], &bell["notifications"]), (&json!(0), &json!([])), "{bell}");
+    let (_, open) = ada.get("/api/challenge").await;
+    assert_eq!(open["in"], json!([]), "Bob's challenges were declined: {open}");
+
+    // Bob can no longer challenge Ada, by token or from the page; she can him.
+    let (status, refused) = bob_api.post_form("/api/challenge/ada", &[("variant", "nim")]).await;
+    assert_eq!((status, &refused), (400, &json!({ "error": "You cannot challenge Ada." })));
+    assert_eq!(bob.post("/api/challenge/ada", json!({ "variant": "nim" })).await.0, 400);
+    assert_eq!(ada.get("/api/notifications").await.1["unread"], 0, "nothing reached her bell");
+    assert_eq!(ada.post("/api/challenge/bob", json!({ "variant": "nim" })).await.0, 200, "one way");
+
+    // By token: follow:write blocks and unblocks; another scope may not.
+    let (status, answer) = ada_api.post_form("/api/rel/unblock/bob", &[]).await;
+    assert_eq!((status, &answer), (200, &json!({ "ok": true })));
+    assert_eq!(bob_api.post_form("/api/challenge/ada", &[("variant", "nim")]).await.0, 200, "unblocked");
+    assert_eq!(ada.get("/api/notifications").await.1["unread"], 1);
+    let (status, answer) = bob_api.post_form("/api/rel/block/ada", &[]).await;
+    assert_eq!(status, 403, "{answer}");
+    assert_eq!(answer["error"], "Missing scope: follow:write");
+    assert_eq!(ada_api.post_form("/api/rel/block/bob", &[]).await.0, 200);
+    assert_eq!(ada_api.post_form("/api/rel/block/bob", &[]).await.0, 200, "again, the same");
+    assert_eq!(ada_api.post_form("/api/rel/block/nobody", &[]).await.0, 404);
+    assert_eq!(ada_api.post_form("/api/rel/block/ada", &[]).await.0, 400, "not oneself");
+    let anonymous = reqwest::Client::new();
+    let response = anonymous
+        .post(format!("{}/api/rel/block/bob", server.base))
+        .header("content-type", "application/json")
+        .body("{}")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 401);
+    server.stop().await;
+}

@@ -55,3 +55,42 @@ async fn chance_acts_with_the_games_probabilities() {
     }
     server.stop().await;
 }
+
+/// A server stopped between a move and its chance moves (here: the deal's
+/// last card never stored) deals them when it starts again, and the game
+/// goes on: the player moves, the computer answers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chance_owed_when_the_server_stopped_is_played_when_it_starts_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.sqlite");
+    let server = TestServer::start(&db).await;
+    let created = server
+        .create(json!({ "variant": "lunch", "opponent": "computer", "level": "random", "colour": "first" }))
+        .await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let seat = created["secrets"]["first"].as_str().unwrap().to_owned();
+    let dealt = server.state(&id, Some(&seat)).await;
+    let plies = dealt["moves"].as_array().unwrap().len();
+    assert_eq!(dealt["moves"][plies - 1]["actor"], "chance", "{dealt}");
+    server.stop().await;
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    connection
+        .execute("DELETE FROM moves WHERE game = ?1 AND ply = (SELECT max(ply) FROM moves WHERE game = ?1)", [&id])
+        .unwrap();
+    connection.execute("UPDATE games SET plies = plies - 1 WHERE id = ?1", [&id]).unwrap();
+    drop(connection);
+
+    let server = TestServer::start(&db).await;
+    let state = server.state(&id, Some(&seat)).await;
+    assert_eq!(state["to_act"], "first", "the card owed was dealt: {state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), plies);
+    let (status, moves) = server.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
+    assert_eq!(status, 200, "{moves}");
+    let (status, answer) = server.play(&id, &seat, moves["moves"][0].as_str().unwrap()).await;
+    assert_eq!(status, 200, "{answer}");
+    common::wait_for(&server, &id, Some(&seat), |s| {
+        s["moves"].as_array().unwrap().iter().skip(plies).any(|m| m["actor"] == "second")
+    })
+    .await;
+    server.stop().await;
+}

@@ -11,7 +11,12 @@
 //!   upgrade from another origin, was taken (docs/api.md, "Requests from
 //!   other origins"): such requests go to every route of the router's own
 //!   table ([`menagerie_server::http::routes`]), with form-encoded bodies
-//!   (some carrying a real seat secret) and foreign `Origin` headers.
+//!   (some carrying a real seat secret) and foreign `Origin` headers;
+//!   some carry a real session cookie, others a real API token of every
+//!   scope (which may send forms from anywhere, as lichess's clients do).
+//!   Before the random requests, every route of the table is sent each
+//!   kind once: the session's JSON, a token's form from another origin, a
+//!   session's form from another origin.
 //!
 //! `cargo test` sends [`CI_REQUESTS`]; `MENAGERIE_FUZZ_REQUESTS=200000`
 //! sends more, `MENAGERIE_FUZZ_SEED=N` repeats a run (the seed is printed).
@@ -60,6 +65,19 @@ struct Fuzzer {
     variants: Vec<String>,
     /// Every route the server has.
     routes: Vec<Route>,
+    /// A real session (of the account `fuzzer`) and API token of every scope.
+    session: String,
+    token: String,
+    /// A private tournament of `fuzzer`'s.
+    tournament: String,
+}
+
+/// How a request is authenticated.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Credential {
+    Nothing,
+    Session,
+    Token,
 }
 
 /// The `Host` every request names, and so the server's own origin.
@@ -382,6 +400,12 @@ impl Fuzzer {
         let move_to = game.filter(|_| move_route).map(|g| (g, body.clone()));
 
         let mut head = format!("{method} {path} HTTP/1.1\r\nHost: fuzz\r\n");
+        let credential = match self.rng.random_range(0..10) {
+            0..=5 => Credential::Nothing,
+            6..=7 => Credential::Session,
+            _ => Credential::Token,
+        };
+        head.push_str(&self.credential_header(credential));
         let foreign = match self.rng.random_range(0..10) {
             0..=5 => false,
             6..=7 => {
@@ -467,8 +491,61 @@ impl Fuzzer {
             bytes.truncate(cut);
             truncated = true;
         }
-        let refusable = (changes && (foreign || !json)) || (upgrade && foreign);
+        // A token's request may come from anywhere with any body (it is no
+        // ambient credential); a browser's may not.
+        let refusable = credential != Credential::Token && ((changes && (foreign || !json)) || (upgrade && foreign));
         Sent { bytes, move_to, truncated, refusable }
+    }
+
+    /// The header lines of a credential (a session, or a token, sometimes
+    /// with a session's cookie besides, which the server ignores).
+    fn credential_header(&mut self, credential: Credential) -> String {
+        match credential {
+            Credential::Nothing => String::new(),
+            Credential::Session => format!("Cookie: menagerie_session={}\r\n", self.session),
+            Credential::Token if self.chance(0.3) => {
+                format!("Authorization: Bearer {}\r\nCookie: menagerie_session={}\r\n", self.token, self.session)
+            }
+            Credential::Token => format!("Authorization: Bearer {}\r\n", self.token),
+        }
+    }
+
+    /// Every route of the table sent each kind of request once: the
+    /// session's JSON from its own origin, a token's form from another
+    /// origin, and a session's form from another origin (refused).
+    fn sweep(&mut self) -> Vec<Sent> {
+        let mut sent = Vec::new();
+        // The routes that end the session or the token, last.
+        let mut routes = self.routes.clone();
+        routes.sort_by_key(|r| ["/api/logout", "/api/token", "/api/account/close"].contains(&r.path));
+        for route in routes {
+            let path = self.fill(route.path, "nosuchgame");
+            let changes = !matches!(route.method.as_str(), "GET" | "HEAD" | "OPTIONS");
+            for (credential, foreign, form) in [
+                (Credential::Session, false, false),
+                (Credential::Token, true, true),
+                (Credential::Session, true, true),
+            ] {
+                let (content_type, body) = if form {
+                    (FORM, format!("password=x&reason=later&variant=nim&seat={}", self.junk(22)))
+                } else {
+                    ("application/json", "{}".to_owned())
+                };
+                let origin = if foreign { "http://evil.example" } else { "http://fuzz" };
+                let mut head = format!(
+                    "{} {path} HTTP/1.1\r\nHost: fuzz\r\nConnection: close\r\nOrigin: {origin}\r\nContent-Type: {content_type}\r\nContent-Length: {}\r\n",
+                    route.method,
+                    body.len()
+                );
+                head.push_str(&self.credential_header(credential));
+                head.push_str("\r\n");
+                let mut bytes = head.into_bytes();
+                bytes.extend_from_slice(body.as_bytes());
+                let refusable = credential != Credential::Token && foreign && changes;
+                sent.push(Sent { bytes, move_to: None, truncated: false, refusable });
+            }
+        }
+        sent
     }
 
     /// A route's path with its parameters filled in (a game's, or junk).
@@ -476,9 +553,10 @@ impl Fuzzer {
         let parts: Vec<String> = pattern
             .split('/')
             .map(|part| match part {
+                "{id}" if pattern.contains("tournament/") && self.chance(0.7) => self.tournament.clone(),
                 "{id}" => id.to_owned(),
                 "{ply}" => self.rng.random_range(0..5).to_string(),
-                "{username}" => self.pick(&["fuzzer", "FUZZER", "nobody", "a", "%00", ""]).to_string(),
+                "{username}" => self.pick(&["fuzzer", "FUZZER", "fuzzee", "nobody", "a", "%00", ""]).to_string(),
                 "{nb}" => self.pick(&["10", "0", "200", "201", "-1", "x", "99999999999999999999999"]).to_string(),
                 "{variant}" => self.pick(&["nim", "lma", "lunch:princess", "nope", "fluid-single-promo"]).to_string(),
                 _ if part.starts_with('{') => self.junk(12),
@@ -554,8 +632,9 @@ async fn send(address: &str, sent: &Sent) -> Option<u16> {
                 Ok(0) | Err(_) => break,
                 Ok(n) => {
                     answer.extend_from_slice(&buffer[..n]);
-                    // A socket stays open while its page would: the head is enough.
-                    if answer.starts_with(b"HTTP/1.1 101") {
+                    // A socket stays open while its page would, and a
+                    // stream (NDJSON) while its client reads: the head is enough.
+                    if answer.starts_with(b"HTTP/1.1 101") || is_stream_head(&answer) {
                         break;
                     }
                 }
@@ -572,6 +651,12 @@ async fn send(address: &str, sent: &Sent) -> Option<u16> {
     let status = text.strip_prefix("HTTP/1.1 ")?.get(..3)?.parse().ok();
     assert!(status.is_some(), "not an HTTP answer: {text:?}");
     status
+}
+
+/// Whether `answer` holds the whole head of a streamed answer (NDJSON).
+fn is_stream_head(answer: &[u8]) -> bool {
+    let Some(end) = answer.windows(4).position(|w| w == b"\r\n\r\n") else { return false };
+    String::from_utf8_lossy(&answer[..end]).to_ascii_lowercase().contains("content-type: application/x-ndjson")
 }
 
 /// A game as its first seat sees it: the state's text (its version moves
@@ -693,7 +778,17 @@ async fn random_and_mutated_requests_break_nothing() {
         .transact(move |sql| menagerie_server::store::accounts::create_account(sql, &fuzzer_account, "x"))
         .await
         .unwrap();
-    let mut fuzzer = Fuzzer { rng: StdRng::seed_from_u64(seed), games, positions, variants, routes: routes() };
+    let (session, token, tournament) = credentials(&hub).await;
+    let mut fuzzer = Fuzzer {
+        rng: StdRng::seed_from_u64(seed),
+        games,
+        positions,
+        variants,
+        routes: routes(),
+        session,
+        token,
+        tournament,
+    };
 
     let (mut snapshots, mut legal_now) = (Vec::new(), Vec::new());
     for game in &fuzzer.games {
@@ -703,6 +798,20 @@ async fn random_and_mutated_requests_break_nothing() {
     }
     let (mut answered, mut moves_taken, mut truncated, mut refused) = (0usize, 0usize, 0usize, 0usize);
     let mut by_status = std::collections::BTreeMap::new();
+    // Every route, each kind of request once: no 5xx, no panic, no
+    // browser's form from another origin taken, no game changed.
+    for (n, sent) in fuzzer.sweep().into_iter().enumerate() {
+        let request = String::from_utf8_lossy(&sent.bytes[..sent.bytes.len().min(300)]).into_owned();
+        let status = send(&address, &sent).await.unwrap_or_else(|| panic!("sweep {n}: no answer to {request:?}"));
+        assert!(status < 500, "sweep {n}: {status} for {request:?}");
+        if sent.refusable {
+            assert!(!(200..300).contains(&status), "sweep {n}: {status} for {request:?}");
+        }
+        assert_eq!(PANICS.load(Ordering::SeqCst), 0, "sweep {n}: {:?}", FIRST_PANIC.lock().unwrap());
+    }
+    for (index, game) in fuzzer.games.iter().enumerate() {
+        assert_eq!(snapshot(&hub, game).await.text, snapshots[index].text, "the sweep changed game {index}");
+    }
     for n in 0..requests {
         let legal = |index: usize| {
             legal_now[index].as_ref().map(|l: &Legal| Legal { seat: l.seat.clone(), moves: l.moves.clone() })
@@ -762,4 +871,52 @@ async fn random_and_mutated_requests_break_nothing() {
     );
     assert!(moves_taken > 0, "no request ever made a move: the oracle saw nothing");
     server.abort();
+}
+
+/// A session of the account `fuzzer`, an API token of it with every scope
+/// (the tokens the API takes), and a private tournament of its, with a
+/// second account (`fuzzee`) to block and challenge.
+async fn credentials(hub: &Hub) -> (String, String, String) {
+    use menagerie_server::store::{accounts, tokens, tournaments};
+    let (session, session_id) = menagerie_server::accounts::new_session();
+    let (token, token_id, handle) = menagerie_server::bots::new_token();
+    let scopes = menagerie_server::bots::scopes_text(&menagerie_server::bots::Scope::ALL);
+    let tournament = tournaments::Tournament {
+        id: "fuzzTournament".into(),
+        kind: tournaments::Kind::Arena,
+        name: "fuzz arena".into(),
+        variant: "nim".into(),
+        clock: "fischer:60000+0".into(),
+        minutes: Some(10),
+        rounds: None,
+        starts_at: menagerie_server::accounts::now_ms() + 3_600_000,
+        password: Some(menagerie_server::accounts::hash_password("fuzz password").unwrap()),
+        creator: "fuzzer-account".into(),
+        status: tournaments::Status::Created,
+        berserk: true,
+        created: 1,
+        started: None,
+        finished: None,
+    };
+    let id = tournament.id.clone();
+    hub.store()
+        .transact(move |sql| {
+            let fuzzee =
+                accounts::Account { id: "fuzzee-account".into(), username: "fuzzee".into(), created: 1, closed: None };
+            accounts::create_account(sql, &fuzzee, "x")?;
+            accounts::create_session(sql, &session_id, "fuzzer-account", 1)?;
+            let stored = tokens::StoredToken {
+                id: token_id.clone(),
+                handle: handle.clone(),
+                account: "fuzzer-account".into(),
+                description: "fuzz".into(),
+                scopes: scopes.clone(),
+                created: 1,
+            };
+            tokens::add_token(sql, &stored)?;
+            tournaments::create(sql, &tournament)
+        })
+        .await
+        .unwrap();
+    (session, token, id)
 }

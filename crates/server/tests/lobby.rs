@@ -478,3 +478,49 @@ async fn one_address_makes_few_players_and_holds_few_seeks() {
     assert_eq!(status, 204);
     players[0].seek(json!({ "variant": "lma" })).await;
 }
+
+/// Players who block each other are never paired from the lobby: neither
+/// sees the other's seeks (the list and the socket), and accepting one is
+/// 404 as for a seek that is gone; others see and accept them as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn players_kept_apart_by_a_block_are_never_paired() {
+    let (_dir, server) = start().await;
+    let mut ada = Browser::from(&server, "127.0.0.2").await;
+    let mut bob = Browser::from(&server, "127.0.0.3").await;
+    let mut cyd = Browser::from(&server, "127.0.0.4").await;
+    for (browser, name) in [(&mut ada, "Ada"), (&mut bob, "Bob"), (&mut cyd, "Cyd")] {
+        let (status, body) = browser
+            .call("POST", "/api/register", Some(json!({ "username": name, "password": "a long password" })))
+            .await;
+        assert_eq!(status, 201, "{body}");
+    }
+    let _ada_socket = ada.socket().await;
+    let _bob_socket = bob.socket().await;
+    let ada_seek = ada.seek(json!({ "variant": "nim" })).await;
+    let bob_seek = bob.seek(json!({ "variant": "nim" })).await;
+    assert_eq!(bob.call("POST", "/api/rel/block/Ada", None).await.0, 200);
+    let ids = |list: &Value| -> Vec<String> {
+        list["seeks"].as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap().to_owned()).collect()
+    };
+    let (_, for_ada) = ada.call("GET", "/api/seeks", None).await;
+    assert_eq!(ids(&for_ada), [ada_seek["id"].as_str().unwrap()], "Ada does not see Bob's seek");
+    let (_, for_bob) = bob.call("GET", "/api/seeks", None).await;
+    assert_eq!(ids(&for_bob), [bob_seek["id"].as_str().unwrap()], "Bob does not see Ada's");
+    let (_, for_cyd) = cyd.call("GET", "/api/seeks", None).await;
+    assert_eq!(ids(&for_cyd).len(), 2, "Cyd sees both");
+    // The lobby socket as it opens shows the same.
+    let mut socket = ada.socket().await;
+    let (lobby, _) = until(&mut socket, |m| m["type"] == "lobby").await;
+    assert_eq!(ids(&lobby), [ada_seek["id"].as_str().unwrap()], "{lobby}");
+    // Accepting across the block: as for a seek that is gone, both ways.
+    for (browser, seek) in [(&mut ada, &bob_seek), (&mut bob, &ada_seek)] {
+        let (status, body) =
+            browser.call("POST", &format!("/api/seeks/{}/accept", seek["id"].as_str().unwrap()), None).await;
+        assert_eq!(status, 404, "{body}");
+    }
+    assert_eq!(listed(&server).await.len(), 2, "both seeks are still open");
+    let (status, started) =
+        cyd.call("POST", &format!("/api/seeks/{}/accept", bob_seek["id"].as_str().unwrap()), None).await;
+    assert_eq!(status, 201, "{started}");
+    server.stop().await;
+}

@@ -329,3 +329,78 @@ async fn a_signal_reaches_this_node_and_the_others_but_not_twice() {
         assert!(again.is_err(), "node {name} heard a signal twice: {again:?}");
     }
 }
+
+/// A node that died between a move and the chance moves it called for
+/// (a computer's Lunch Chess game left at `to_act: chance`): the node that
+/// takes the game over plays them, once the grace for a living node's
+/// chance moves has passed, and the game goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn chance_owed_by_a_node_that_died_is_played_by_the_node_taking_over() {
+    let Some(database) = TestDatabase::create("chance") else { return };
+    let a = node(database.url()).await;
+    let created =
+        a.create(json!({ "variant": "lunch", "opponent": "computer", "level": "random", "colour": "first" })).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let seat = created["secrets"]["first"].as_str().unwrap().to_owned();
+    let dealt = a.state(&id, Some(&seat)).await;
+    let plies = dealt["moves"].as_array().unwrap().len();
+    assert_eq!(dealt["moves"][plies - 1]["actor"], "chance", "the deal is chance's: {dealt}");
+    // a stored the deal but its last card, and died.
+    let last_card_lost = &[
+        "DELETE FROM moves WHERE game = $1 AND ply = (SELECT max(ply) FROM moves WHERE game = $1)",
+        "UPDATE games SET plies = plies - 1, version = version + 1 WHERE id = $1",
+    ];
+    change_unannounced(database.url(), &id, last_card_lost).await;
+    a.stop().await;
+    // b starts after: it never held the game with the card (a node running
+    // beside a, slowed down, may take a's computer over before the change).
+    let b = node(database.url()).await;
+    // b takes the computer's game over, deals the card owed, and the game goes on.
+    let mut state = Value::Null;
+    for _ in 0..200 {
+        state = b.state(&id, Some(&seat)).await;
+        if state["to_act"] == "first" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(state["to_act"], "first", "chance owed is played: {state}");
+    assert_eq!(state["moves"].as_array().unwrap().len(), plies, "{state}");
+    assert_eq!(state["moves"][plies - 1]["actor"], "chance");
+    let (status, moves) = b.get(&format!("/api/games/{id}/moves?seat={seat}")).await;
+    assert_eq!(status, 200, "{moves}");
+    let text = moves["moves"][0].as_str().unwrap().to_owned();
+    let (status, answer) = b.play(&id, &seat, &text).await;
+    assert_eq!(status, 200, "{text}: {answer}");
+    for _ in 0..200 {
+        let state = b.state(&id, Some(&seat)).await;
+        if state["moves"].as_array().unwrap().iter().skip(plies).any(|m| m["actor"] == "second") {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the computer never moved after the chance owed: {}", b.state(&id, Some(&seat)).await);
+}
+
+/// A limit holds across nodes (its count is in the store): sign-ups from
+/// one address, sent to two nodes in turn, stop at the limit's count, and
+/// both nodes refuse the next.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_limit_counts_the_requests_of_every_node() {
+    let Some(database) = TestDatabase::create("limits") else { return };
+    let (a, b) = (node(database.url()).await, node(database.url()).await);
+    let client = common::client_from("127.0.0.30");
+    let limit = &menagerie_server::limits::SIGNUPS_PER_ADDRESS;
+    let signup = |server: &TestServer, n: usize| {
+        let request = client
+            .post(format!("{}/api/register", server.base))
+            .json(&json!({ "username": format!("user{n}"), "password": "a long password" }));
+        async move { request.send().await.unwrap().status().as_u16() }
+    };
+    for n in 0..limit.count as usize {
+        let through = if n % 2 == 0 { &a } else { &b };
+        assert_eq!(signup(through, n).await, 201, "sign-up {n}");
+    }
+    assert_eq!(signup(&a, 100).await, 429);
+    assert_eq!(signup(&b, 101).await, 429);
+}

@@ -119,12 +119,15 @@ impl Browser {
 }
 
 /// Everything a request could change: the games stored, the victim's game,
-/// the seeks (with their creators' names).
+/// the seeks (with their creators' names), whether the victim blocks Ada
+/// and plays in her tournament.
 #[derive(Debug, PartialEq)]
 struct Everything {
     games: Vec<String>,
     game: String,
     seeks: Value,
+    blocking: Value,
+    joined: Value,
 }
 
 struct World {
@@ -135,16 +138,43 @@ struct World {
     own_seek: String,
     other_seek: String,
     legal_move: String,
+    tournament: String,
+}
+
+/// Signs `browser` up as `username` (its own page): its cookies gain the
+/// session's and the device's.
+async fn sign_up(server: &TestServer, browser: &mut Browser, username: &str) {
+    let response = server
+        .client
+        .post(format!("{}/api/register", server.base))
+        .header("cookie", &browser.cookie)
+        .json(&json!({ "username": username, "password": "an account's own password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status().as_u16(), 201);
+    for set in response.headers().get_all("set-cookie") {
+        let pair = set.to_str().unwrap().split(';').next().unwrap();
+        browser.cookie = format!("{}; {pair}", browser.cookie);
+    }
 }
 
 impl World {
     async fn new(server: &TestServer, db: &std::path::Path) -> World {
-        let victim = Browser::new(server, "Vic").await;
-        let ada = Browser::new(server, "Ada").await;
+        let mut victim = Browser::new(server, "Vic").await;
+        let mut ada = Browser::new(server, "Ada").await;
+        sign_up(server, &mut victim, "Vic").await;
+        sign_up(server, &mut ada, "Ada").await;
+        let arena = json!({ "name": "Ada's", "variant": "nim", "clockTime": 1, "clockIncrement": 0, "minutes": 10,
+                            "waitMinutes": 60 });
+        let (status, created) = ada.call(server, "POST", "/api/tournament", arena).await;
+        assert_eq!(status, 201, "{created}");
+        let tournament = created["id"].as_str().unwrap().to_owned();
         victim.stay_in_lobby(server).await;
         ada.stay_in_lobby(server).await;
         let (status, created) =
-            victim.call(server, "POST", "/api/games", json!({ "variant": "lma", "opponent": "friend" })).await;
+            // The victim's account holds the first seat (the one watched).
+            victim.call(server, "POST", "/api/games", json!({ "variant": "lma", "opponent": "friend", "colour": "first" })).await;
         assert_eq!(status, 201, "{created}");
         let game = created["id"].as_str().unwrap().to_owned();
         let seat = created["secrets"]["first"].as_str().unwrap().to_owned();
@@ -161,7 +191,16 @@ impl World {
         };
         let own_seek = seek(&victim).await;
         let other_seek = seek(&ada).await;
-        World { store: SqliteStore::open(db).unwrap(), victim, game, seat, own_seek, other_seek, legal_move }
+        World {
+            store: SqliteStore::open(db).unwrap(),
+            victim,
+            game,
+            seat,
+            own_seek,
+            other_seek,
+            legal_move,
+            tournament,
+        }
     }
 
     async fn everything(&self, server: &TestServer) -> Everything {
@@ -169,7 +208,16 @@ impl World {
         let address = server.address();
         let (_, game) = send(address, "GET", &format!("/api/games/{}?seat={}", self.game, self.seat), &[], b"").await;
         let (_, seeks) = send(address, "GET", "/api/seeks", &cookie, b"").await;
-        Everything { games: self.store.game_ids().unwrap(), game, seeks: serde_json::from_str(&seeks).unwrap() }
+        let (_, ada) = send(address, "GET", "/api/user/Ada", &cookie, b"").await;
+        let (_, tournament) = send(address, "GET", &format!("/api/tournament/{}", self.tournament), &cookie, b"").await;
+        let read = |text: &str| serde_json::from_str::<Value>(text).unwrap();
+        Everything {
+            games: self.store.game_ids().unwrap(),
+            game,
+            seeks: read(&seeks),
+            blocking: read(&ada)["blocking"].clone(),
+            joined: read(&tournament)["me"]["joined"].clone(),
+        }
     }
 
     /// `route`'s path with its parameters filled in with the victim's things.
@@ -180,10 +228,13 @@ impl World {
             let filled = match part {
                 "{id}" if route.path.starts_with("/api/seeks/{id}/accept") => &self.other_seek,
                 "{id}" if route.path.starts_with("/api/seeks/") => &self.own_seek,
+                // (Its stream never ends: read as a stream elsewhere.)
+                "{id}" if route.path.contains("tournament/") && !route.path.ends_with("/stream") => &self.tournament,
                 "{id}" => &self.game,
                 "{ply}" => "0",
                 "{variant}" => "lma",
                 "{name}" => "api",
+                "{username}" if route.path.starts_with("/api/rel/") => "Ada",
                 "{username}" => "victim",
                 "{nb}" => "10",
                 "{move}" => &self.legal_move,
@@ -238,6 +289,8 @@ async fn start() -> (tempfile::TempDir, TestServer) {
 async fn every_route_refuses_forms_and_other_origins_and_changes_nothing() {
     let (dir, server) = start().await;
     let world = World::new(&server, &dir.path().join("g.sqlite")).await;
+    let initial = world.everything(&server).await;
+    assert_eq!((&initial.blocking, &initial.joined), (&json!(false), &json!(false)), "the victim's account is read");
     let address = server.address();
     let own = server.base.as_str();
     let table = routes();

@@ -281,3 +281,42 @@ async fn stored_ratings_agree_with_a_second_independent_glicko2() {
         );
     }
 }
+
+/// A rated game starts at the start, dealt by the server (lichess's rule):
+/// asked rated with a chosen position or seed, a new game, a friend game
+/// and a seek are each refused (400, saying so) and nothing is made; casual,
+/// the same requests start their games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_from_a_chosen_position_is_casual_on_every_route() {
+    let (_dir, server) = start().await;
+    let mut ada = account(&server, "Ada", "127.0.0.2").await;
+    let lone_king = "k7/8/8/8/8/8/8/4K2R w - - 0 1";
+    let chosen = [
+        ("/api/games", json!({ "variant": "fluid", "opponent": "computer", "position": lone_king })),
+        ("/api/games", json!({ "variant": "fluid", "opponent": "friend", "position": lone_king })),
+        ("/api/games", json!({ "variant": "nim", "opponent": "computer", "seed": 7 })),
+        ("/api/seeks", json!({ "variant": "fluid", "position": lone_king })),
+        ("/api/seeks", json!({ "variant": "nim", "seed": 7 })),
+    ];
+    for (path, request) in &chosen {
+        let mut rated = request.clone();
+        rated["rated"] = json!(true);
+        let (status, body) = ada.post(path, rated.clone()).await;
+        assert_eq!(status, 400, "{path} {rated}: {body}");
+        let reason = body["error"].as_str().unwrap();
+        assert!(reason.contains("casual") || reason.contains("dealt by the server"), "{reason}");
+        let (status, body) = ada.post(path, request.clone()).await;
+        assert_eq!(status, 201, "{path} {request}: {body}");
+        assert_ne!(body["rated"], json!(true), "{body}");
+    }
+    // Only the casual ones were made: no rated game, no rated seek.
+    let (_, seeks) = ada.get("/api/seeks").await;
+    assert!(seeks["seeks"].as_array().unwrap().iter().all(|s| s["rated"] == false), "{seeks}");
+    let (status, game) = ada
+        .post("/api/games", json!({ "variant": "fluid", "opponent": "computer", "colour": "first", "rated": true }))
+        .await;
+    assert_eq!(status, 201, "from the start it is rated: {game}");
+    let (_, players) = server.get(&format!("/api/games/{}/players", game["id"].as_str().unwrap())).await;
+    assert_eq!(players["rated"], true, "{players}");
+    server.stop().await;
+}

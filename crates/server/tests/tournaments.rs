@@ -147,7 +147,8 @@ async fn an_arena_pairs_scores_and_finishes_with_a_podium() {
     assert_eq!(response.headers()["content-type"], "application/x-ndjson");
     let mut lines = Lines { response, buffer: String::new() };
     let first = lines.next().await;
-    assert_eq!((first["id"].as_str(), first["nbPlayers"].as_u64()), (Some(id.as_str()), Some(0)));
+    // Its creator is in it from the start (lichess's).
+    assert_eq!((first["id"].as_str(), first["nbPlayers"].as_u64()), (Some(id.as_str()), Some(1)));
     let join = format!("/api/tournament/{id}/join");
     let (status, refused) = players[1].post(&join, json!({ "password": "wrong" })).await;
     assert_eq!(status, 403, "{refused}");
@@ -358,4 +359,61 @@ async fn a_player_who_does_not_start_a_game_loses_it_and_leaves_the_arena() {
     assert!(state["result"].is_null(), "a started game is not ended: {state}");
     let (_, t) = players[0].get(&format!("/api/tournament/{id}")).await;
     assert!(t["standing"]["players"].as_array().unwrap().iter().all(|p| p["withdraw"] == json!(false)), "{t}");
+}
+
+/// lichess's `tournament:write`: a bot joins and withdraws with its token,
+/// lichess's bodies (a form with the password of a private tournament,
+/// then none), from any origin; a token without the scope may not. The
+/// creator of a tournament is in it from its creation.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_joins_and_withdraws_with_its_token_and_the_creator_is_joined() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = HubConfig { max_searches: 2, bots_rated_vs_people: true, ..HubConfig::default() };
+    let server = TestServer::start_with_config(&dir.path().join("g.sqlite"), config).await;
+    let mut ann = account(&server, "ann", "127.0.0.2").await;
+    let mut robot = account(&server, "robot", "127.0.0.3").await;
+    let body = json!({ "name": "Club night", "variant": "nim:stones=40", "clockTime": 2, "clockIncrement": 0,
+                       "minutes": 30, "waitMinutes": 10, "password": "club secret" });
+    let (status, created) = ann.post("/api/tournament", body).await;
+    assert_eq!(status, 201, "{created}");
+    assert_eq!((&created["nbPlayers"], &created["me"]["joined"]), (&json!(1), &json!(true)), "{created}");
+    assert_eq!(line_of(&created, "ann")["withdraw"], json!(false));
+    let id = created["id"].as_str().unwrap().to_owned();
+    let (status, writer) =
+        robot.post("/api/tokens", json!({ "description": "bot", "scopes": ["bot:play", "tournament:write"] })).await;
+    assert_eq!(status, 201, "{writer}");
+    let writer = writer["token"].as_str().unwrap().to_owned();
+    let (_, player) = robot.post("/api/tokens", json!({ "description": "bot", "scopes": ["bot:play"] })).await;
+    let player = player["token"].as_str().unwrap().to_owned();
+    let bot = |token: &str, path: &str, form: Option<&[(&str, &str)]>| {
+        let mut request = server.client.post(format!("{}{path}", server.base)).bearer_auth(token);
+        // A page of another origin, as lichess's clients may be anywhere.
+        request = request.header("origin", "https://elsewhere.example");
+        if let Some(form) = form {
+            request = request.form(form);
+        }
+        async move {
+            let response = request.send().await.unwrap();
+            (response.status().as_u16(), response.json::<Value>().await.unwrap_or(Value::Null))
+        }
+    };
+    assert_eq!(bot(&player, "/api/bot/account/upgrade", None).await.0, 200);
+    let join = format!("/api/tournament/{id}/join");
+    let (status, refused) = bot(&player, &join, Some(&[("password", "club secret")])).await;
+    assert_eq!((status, &refused["error"]), (403, &json!("Missing scope: tournament:write")));
+    let (status, refused) = bot(&writer, &join, Some(&[("password", "not it")])).await;
+    assert_eq!((status, &refused["error"]), (403, &json!("wrong tournament password")));
+    let (status, joined) = bot(&writer, &join, Some(&[("password", "club secret"), ("pairMeAsap", "true")])).await;
+    assert_eq!((status, &joined), (200, &json!({ "ok": true })));
+    let (_, t) = ann.get(&format!("/api/tournament/{id}")).await;
+    assert_eq!(line_of(&t, "robot")["withdraw"], json!(false), "{t}");
+    let (status, left) = bot(&writer, &format!("/api/tournament/{id}/withdraw"), None).await;
+    assert_eq!((status, &left), (200, &json!({ "ok": true })));
+    let (_, t) = ann.get(&format!("/api/tournament/{id}")).await;
+    assert_eq!(line_of(&t, "robot")["withdraw"], json!(true), "{t}");
+    // The creator may leave their own tournament.
+    assert_eq!(ann.post(&format!("/api/tournament/{id}/withdraw"), json!({})).await.0, 200);
+    let (_, t) = ann.get(&format!("/api/tournament/{id}")).await;
+    assert_eq!((&t["nbPlayers"], &t["me"]["joined"]), (&json!(0), &json!(false)), "{t}");
+    server.stop().await;
 }

@@ -1,11 +1,8 @@
 //! Players' accounts, optional beside anonymous play: the rules of names
-//! and passwords, password hashes (Argon2id), session tokens and the login
-//! rate limits. What is stored is in [`crate::store::accounts`]; the routes
-//! are in `http/accounts.rs`.
-
-mod limits;
-
-pub use limits::LoginLimits;
+//! and passwords, password hashes (Argon2id), session tokens and the
+//! device cookies that tell an owner's browser from a stranger's at login
+//! (OWASP's; the login limits are [`crate::limits`]'). What is stored is
+//! in [`crate::store::accounts`]; the routes are in `http/accounts.rs`.
 
 use crate::error::ApiError;
 use crate::secret;
@@ -18,6 +15,11 @@ use std::sync::LazyLock;
 
 /// The cookie holding a session's token.
 pub const SESSION_COOKIE: &str = "menagerie_session";
+/// The cookie naming a browser that logged in to accounts before (OWASP's
+/// device cookie): an account it logged in to trusts it, and its failed
+/// logins there count against it alone, never against strangers' limit
+/// (which would lock the owner out).
+pub const DEVICE_COOKIE: &str = "menagerie_device";
 /// A username's length in characters, at least and at most.
 pub const USERNAME_CHARS: std::ops::RangeInclusive<usize> = 2..=20;
 /// A password's length in characters, at least.
@@ -29,11 +31,10 @@ const SESSION_DAYS: i64 = 365;
 /// A session token's length: as long as a seat secret (about 128 bits).
 const TOKEN_LEN: usize = 22;
 
-/// What the account routes need besides the store: the login limits and
-/// whether cookies are for HTTPS only.
+/// What the account routes need besides the store: whether cookies are
+/// for HTTPS only, and where players reach the server.
 #[derive(Default)]
 pub struct Accounts {
-    pub limits: LoginLimits,
     /// `Secure` cookies: the server is reached over HTTPS (`--public-url https://…`).
     pub secure: bool,
     /// Where players reach the server (`--public-url`): the passkeys'
@@ -44,12 +45,22 @@ pub struct Accounts {
 impl Accounts {
     pub fn new(public_url: Option<crate::http::Origin>) -> Accounts {
         let secure = public_url.as_ref().is_some_and(crate::http::Origin::is_secure);
-        Accounts { limits: LoginLimits::default(), secure, public_url }
+        Accounts { secure, public_url }
     }
 
     /// The `Set-Cookie` value opening a session of `token`.
     pub fn session_cookie(&self, token: &str) -> HeaderValue {
-        let cookie = Cookie::build((SESSION_COOKIE, token))
+        self.kept_cookie(SESSION_COOKIE, token)
+    }
+
+    /// The `Set-Cookie` value of the browser's device cookie (`token`).
+    pub fn device_cookie(&self, token: &str) -> HeaderValue {
+        self.kept_cookie(DEVICE_COOKIE, token)
+    }
+
+    /// A cookie of the site's own, out of the page's reach, kept a year.
+    fn kept_cookie(&self, name: &'static str, token: &str) -> HeaderValue {
+        let cookie = Cookie::build((name, token))
             .path("/")
             .http_only(true)
             .secure(self.secure)
@@ -148,15 +159,36 @@ pub fn hex(bytes: &[u8]) -> String {
 
 /// The session token the request's cookies present, if well formed.
 pub fn presented_session(headers: &HeaderMap) -> Option<String> {
+    presented_token(headers, SESSION_COOKIE)
+}
+
+/// The device token the request's cookies present, if well formed.
+pub fn presented_device(headers: &HeaderMap) -> Option<String> {
+    presented_token(headers, DEVICE_COOKIE)
+}
+
+fn presented_token(headers: &HeaderMap, name: &str) -> Option<String> {
     for value in headers.get_all(header::COOKIE) {
         let Ok(text) = value.to_str() else { continue };
         for cookie in Cookie::split_parse(text).flatten() {
-            if cookie.name() == SESSION_COOKIE && secret::well_formed(cookie.value(), TOKEN_LEN) {
+            if cookie.name() == name && secret::well_formed(cookie.value(), TOKEN_LEN) {
                 return Some(cookie.value().to_owned());
             }
         }
     }
     None
+}
+
+/// A new device token (for the cookie) and its id in the store (its hash).
+pub fn new_device() -> (String, String) {
+    let token = secret::seat_secret();
+    let id = device_id(&token);
+    (token, id)
+}
+
+/// The id a device token is stored under (its hash, apart from sessions').
+pub fn device_id(token: &str) -> String {
+    hex(&Sha256::digest(format!("device:{token}").as_bytes()))
 }
 
 /// Milliseconds since the epoch.

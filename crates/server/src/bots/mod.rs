@@ -16,10 +16,22 @@ pub enum Scope {
     BoardPlay,
     ChallengeRead,
     ChallengeWrite,
+    /// Joining and leaving tournaments (lichess's `tournament:write`).
+    TournamentWrite,
+    /// Blocking players (lichess's `follow:write`, which covers follows
+    /// and blocks).
+    FollowWrite,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 4] = [Scope::BotPlay, Scope::BoardPlay, Scope::ChallengeRead, Scope::ChallengeWrite];
+    pub const ALL: [Scope; 6] = [
+        Scope::BotPlay,
+        Scope::BoardPlay,
+        Scope::ChallengeRead,
+        Scope::ChallengeWrite,
+        Scope::TournamentWrite,
+        Scope::FollowWrite,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -27,6 +39,8 @@ impl Scope {
             Scope::BoardPlay => "board:play",
             Scope::ChallengeRead => "challenge:read",
             Scope::ChallengeWrite => "challenge:write",
+            Scope::TournamentWrite => "tournament:write",
+            Scope::FollowWrite => "follow:write",
         }
     }
 

@@ -159,6 +159,7 @@ impl Terms {
             colour: self.colour.colour(),
             seed: None,
             time_control: self.clock,
+            rated: self.rated,
         }
     }
 }

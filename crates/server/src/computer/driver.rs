@@ -60,17 +60,19 @@ impl ComputerDriver {
 
     async fn drive(&self, slot: Arc<GameSlot>) {
         loop {
-            let (player, snapshot, version) = {
+            let (player, snapshot, version, clock) = {
                 let mut live = slot.live.lock().await;
-                let level = match live.game.to_act() {
-                    Actor::Player(p) if !live.is_over() => live.computer_level(p).map(str::to_owned),
+                let seat = match live.game.to_act() {
+                    Actor::Player(p) if !live.is_over() => Some(p),
                     _ => None,
                 };
+                let level = seat.and_then(|p| live.computer_level(p)).map(str::to_owned);
                 let Some(player) = level.and_then(|level| self.opponents.player(&level)) else {
                     live.computer_busy = false;
                     return;
                 };
-                (player, live.game.box_clone(), live.version)
+                let clock = seat.and_then(|p| live.running_clock_of(p));
+                (player, live.game.box_clone(), live.version, clock)
             };
             let threads = player.threads().clamp(1, self.max_searches);
             let queued = Gauged::new(metrics::SEARCHES_QUEUED);
@@ -79,7 +81,9 @@ impl ComputerDriver {
             let choice = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 let _running = Gauged::new(metrics::SEARCHES_RUNNING);
-                player.choose(snapshot.as_ref())
+                // The clock as it is now, after any wait for a search
+                // thread: the budget is what is left at the start.
+                player.choose_on_clock(snapshot.as_ref(), clock.map(|c| c.at(now_ms())))
             })
             .await
             .ok()

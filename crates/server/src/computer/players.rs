@@ -5,7 +5,7 @@
 
 use crate::names::capitalised;
 use menagerie_ai::level_ratings::{RatingsFile, StoredRating};
-use menagerie_ai::{Agent, AgentSpec, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
+use menagerie_ai::{Agent, AgentSpec, ClockLeft, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
 use menagerie_core::{DynGame, Erased, Evaluate, Game, GameVisitor, VariantSpec};
 use rand::seq::IndexedRandom;
 use rand::Rng;
@@ -50,6 +50,15 @@ pub trait ComputerPlayer: Send + Sync {
     /// A legal move text of `game` for the actor to move, or `None` if there
     /// is none (the game is over).
     fn choose(&self, game: &dyn DynGame) -> Option<String>;
+
+    /// [`ComputerPlayer::choose`] with the player's clock running: the
+    /// decision takes no more than the clock allows
+    /// ([`menagerie_ai::ClockLeft::turn_budget`]). A player that answers at
+    /// once needs nothing more than `choose`.
+    fn choose_on_clock(&self, game: &dyn DynGame, clock: Option<ClockLeft>) -> Option<String> {
+        let _ = clock;
+        self.choose(game)
+    }
 
     /// The threads one search of this player keeps busy: the server counts
     /// them against its cap on simultaneous searches.
@@ -184,12 +193,16 @@ impl ComputerPlayer for LevelPlayer {
     }
 
     fn choose(&self, game: &dyn DynGame) -> Option<String> {
+        self.choose_on_clock(game, None)
+    }
+
+    fn choose_on_clock(&self, game: &dyn DynGame, clock: Option<ClockLeft>) -> Option<String> {
         // The id alone picks the game type: the typed game inside carries its
         // own variant, and its options (a deck's name) need no second reading.
         let searched = VariantSpec::parse(game.variant())
             .ok()
             .and_then(|variant| {
-                menagerie_games::visit(&VariantSpec::plain(&variant.id), Search { game, player: self }).ok()
+                menagerie_games::visit(&VariantSpec::plain(&variant.id), Search { game, player: self, clock }).ok()
             })
             .flatten();
         searched.or_else(|| RandomPlayer.choose(game))
@@ -199,6 +212,8 @@ impl ComputerPlayer for LevelPlayer {
 struct Search<'a> {
     game: &'a dyn DynGame,
     player: &'a LevelPlayer,
+    /// The player's clock, when it runs.
+    clock: Option<ClockLeft>,
 }
 
 impl GameVisitor for Search<'_> {
@@ -209,6 +224,9 @@ impl GameVisitor for Search<'_> {
         let kept = self.player.take_midturn(typed.hash()).and_then(|any| any.downcast::<Box<dyn Agent<G>>>().ok());
         let mut agent = kept.map_or_else(|| spec.build::<G>(rand::rng().random()), |agent| *agent);
         let mut limits = spec.limits::<G>(None);
+        if let Some(clock) = self.clock {
+            limits = limits.on_clock(clock);
+        }
         limits.time = Some(limits.time.map_or(MAX_SEARCH_TIME, |time| time.min(MAX_SEARCH_TIME)));
         let decision = agent.decide(&typed, &limits, &StopFlag::new(), &mut |_| {});
         let best = decision.best?;

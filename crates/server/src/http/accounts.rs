@@ -9,8 +9,10 @@ use super::listen::ClientAddress;
 use crate::accounts::{self, Accounts};
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::limits::{self, Charge};
 use crate::lobby::identity::Identity;
 use crate::store::accounts::{self as stored, Account};
+use crate::store::relations;
 use crate::store::{player_str, Mode};
 use axum::extract::{Extension, FromRequestParts, Path, State};
 use axum::http::request::Parts;
@@ -183,12 +185,37 @@ pub(super) fn with_cookie(status: StatusCode, cookie: axum::http::HeaderValue, b
     response
 }
 
-/// Opens a session for `account`; answers its token.
-pub(super) async fn open_session(hub: &Hub, account: &str) -> Result<String, ApiError> {
-    let (token, id) = accounts::new_session();
-    let account = account.to_owned();
-    hub.store().transact(move |sql| stored::create_session(sql, &id, &account, accounts::now_ms())).await?;
-    Ok(token)
+/// Opens a session for `account` in the browser of `headers`, which the
+/// account trusts from now on (its device cookie: a new one if it has
+/// none); answers the response with both cookies.
+pub(super) async fn logged_in(
+    hub: &Hub,
+    accounts: &Accounts,
+    headers: &HeaderMap,
+    account: &str,
+    status: StatusCode,
+    body: Value,
+) -> Result<Response, ApiError> {
+    let (session_token, session) = accounts::new_session();
+    let (device_token, device) = match accounts::presented_device(headers) {
+        Some(token) => (None, accounts::device_id(&token)),
+        None => {
+            let (token, id) = accounts::new_device();
+            (Some(token), id)
+        }
+    };
+    let (account, now) = (account.to_owned(), accounts::now_ms());
+    hub.store()
+        .transact(move |sql| {
+            stored::create_session(sql, &session, &account, now)?;
+            relations::trust_device(sql, &device, &account, now)
+        })
+        .await?;
+    let mut response = with_cookie(status, accounts.session_cookie(&session_token), body);
+    if let Some(token) = device_token {
+        response.headers_mut().append(header::SET_COOKIE, accounts.device_cookie(&token));
+    }
+    Ok(response)
 }
 
 /// Hashing takes tens of milliseconds of CPU: off the async threads.
@@ -201,17 +228,26 @@ async fn blocking<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) 
 pub async fn register(
     State(hub): Shared,
     Extension(accounts): TheAccounts,
+    ClientAddress(address): ClientAddress,
     headers: HeaderMap,
     Body(body): Body<Credentials>,
 ) -> Result<Response, ApiError> {
     let username = accounts::checked_username(&body.username)?;
     accounts::checked_password(&body.password)?;
+    // Each sign-up is an Argon2 hash: counted per address before it.
+    limits::count_some(
+        hub.store(),
+        [
+            Charge::address(&limits::SIGNUPS_PER_ADDRESS, address),
+            Charge::address(&limits::SIGNUPS_PER_ADDRESS_DAY, address),
+        ],
+    )
+    .await?;
     let password = body.password;
     let hash = blocking(move || accounts::hash_password(&password)).await??;
     let account =
         Account { id: crate::secret::game_id(), username: username.clone(), created: accounts::now_ms(), closed: None };
     let player = Identity::existing(&headers).map(|me| me.id.key());
-    let (token, session) = accounts::new_session();
     let created = account.clone();
     let added = hub
         .store()
@@ -222,17 +258,41 @@ pub async fn register(
             if let Some(player) = &player {
                 stored::claim_seats(sql, player, &created.id)?;
             }
-            stored::create_session(sql, &session, &created.id, created.created)?;
             Ok(true)
         })
         .await?;
     if !added {
         return Err(ApiError::conflict(format!("the name {username} is taken")));
     }
-    Ok(with_cookie(StatusCode::CREATED, accounts.session_cookie(&token), json!({ "username": account.username })))
+    logged_in(&hub, &accounts, &headers, &account.id, StatusCode::CREATED, json!({ "username": account.username }))
+        .await
 }
 
-/// `POST /api/login {"username", "password"}`: opens a session.
+/// Whom a login's failure is counted against (OWASP's device cookie): a
+/// browser the account trusts counts its own failures; any other counts
+/// against the name, with every stranger's, and against its address.
+async fn login_charges(
+    hub: &Hub,
+    headers: &HeaderMap,
+    address: Option<std::net::IpAddr>,
+    username: &str,
+    account: Option<&Account>,
+) -> Result<(Option<Charge>, Charge), ApiError> {
+    if let (Some(token), Some(account)) = (accounts::presented_device(headers), account) {
+        let (device, id) = (accounts::device_id(&token), account.id.clone());
+        let trusted = hub.store().read(move |sql| relations::device_trusted(sql, &device, &id)).await?;
+        if trusted {
+            let actor = format!("{}:{}", accounts::device_id(&token), account.id);
+            return Ok((None, Charge::new(&limits::LOGIN_FAILURES_PER_DEVICE, actor)));
+        }
+    }
+    let name = Charge::new(&limits::LOGIN_FAILURES_PER_NAME, stored::username_key(username));
+    Ok((Charge::address(&limits::LOGINS_PER_ADDRESS, address), name))
+}
+
+/// `POST /api/login {"username", "password"}`: opens a session. A browser
+/// the account trusts (it logged in to it before) is never locked out by
+/// strangers' failures: its own count against it alone.
 pub async fn login(
     State(hub): Shared,
     Extension(accounts): TheAccounts,
@@ -240,32 +300,31 @@ pub async fn login(
     headers: HeaderMap,
     Body(body): Body<Credentials>,
 ) -> Result<Response, ApiError> {
-    if !accounts.limits.admit(address, &body.username) {
-        return Err(ApiError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "too many login attempts: try again in a few minutes",
-        ));
-    }
     let username = body.username.clone();
     let found = hub.store().read(move |sql| stored::account_for_login(sql, &username)).await?;
     let (account, hash) = match found {
         Some((account, hash)) => (Some(account), Some(hash)),
         None => (None, None),
     };
+    let (by_address, failures) = login_charges(&hub, &headers, address, &body.username, account.as_ref()).await?;
+    // Every attempt counts against the address, admitted for the name or not.
+    limits::count_some(hub.store(), [by_address]).await?;
+    // The attempt counts as a failure at once (until it succeeds):
+    // attempts in flight together cannot pass the limit before the first
+    // of them is judged.
+    let counted = limits::count(hub.store(), vec![failures]).await?;
     let password = body.password;
     let matches = blocking(move || accounts::password_matches(&password, hash.as_deref())).await?;
     let Some(account) = account.filter(|_| matches) else {
-        // The attempt stays counted against the name (admit counted it).
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS));
     };
-    accounts.limits.succeeded(&body.username);
-    let token = open_session(&hub, &account.id).await?;
+    limits::uncount(hub.store(), counted).await?;
     // The games this browser played anonymously become the account's too.
     if let Some(player) = Identity::existing(&headers).map(|me| me.id.key()) {
         let id = account.id.clone();
         hub.store().transact(move |sql| stored::claim_seats(sql, &player, &id)).await?;
     }
-    Ok(with_cookie(StatusCode::OK, accounts.session_cookie(&token), json!({ "username": account.username })))
+    logged_in(&hub, &accounts, &headers, &account.id, StatusCode::OK, json!({ "username": account.username })).await
 }
 
 #[derive(Deserialize, Default)]

@@ -6,6 +6,7 @@
 
 use super::accounts::{self, signed_in};
 use super::lichess::{is_bot, token_holder};
+use super::listen::ClientAddress;
 use super::ratings::shown_rating_of;
 use crate::bots::{self, Scope};
 use crate::challenges::{self, ColourChoice, Status, Terms};
@@ -13,10 +14,12 @@ use crate::clock::{now_ms, TimeControl};
 use crate::command::Command;
 use crate::error::ApiError;
 use crate::hub::{Answer, Hub};
+use crate::limits::{self, Charge};
 use crate::notify::{Kind, Notice};
 use crate::store::accounts::{self as stored_accounts, username_key, Account};
 use crate::store::challenges::{self as stored, StoredChallenge};
 use crate::store::ratings::{mark_rated, perf_of};
+use crate::store::relations;
 use crate::store::Mode;
 use axum::extract::{FromRequest, Path, Request, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -99,7 +102,7 @@ impl<S: Send + Sync> FromRequest<S> for Fields {
 }
 
 /// A form's name-value pairs (`a=1&b=x+y`), decoded.
-fn serde_urlencoded_pairs(bytes: &[u8]) -> Option<Vec<(String, String)>> {
+pub(super) fn serde_urlencoded_pairs(bytes: &[u8]) -> Option<Vec<(String, String)>> {
     let text = std::str::from_utf8(bytes).ok()?;
     text.split('&')
         .filter(|pair| !pair.is_empty())
@@ -228,10 +231,12 @@ async fn account_named(hub: &Hub, username: &str) -> Result<Account, ApiError> {
     account.filter(|a| a.closed.is_none()).ok_or_else(|| ApiError::not_found(format!("no player {}", shown(username))))
 }
 
-/// `POST /api/challenge/{username}`: challenges a player.
+/// `POST /api/challenge/{username}`: challenges a player (not one who
+/// blocks the challenger), within the challenger's limits.
 pub async fn create(
     State(hub): Shared,
     headers: HeaderMap,
+    ClientAddress(address): ClientAddress,
     Path(username): Path<String>,
     Fields(fields): Fields,
 ) -> Result<Json<Value>, ApiError> {
@@ -244,6 +249,22 @@ pub async fn create(
     }
     hub.check_setup(&terms.setup(Mode::Friend, None))?;
     check_bot_rule(&hub, terms.rated, &asker.account.id, &dest.id).await?;
+    let (blocker, blocked) = (dest.id.clone(), asker.account.id.clone());
+    if hub.store().read(move |sql| relations::blocks(sql, &blocker, &blocked)).await? {
+        // lichess's words: whether the player blocks you or takes no
+        // challenges, no more.
+        return Err(ApiError::bad_request(format!("You cannot challenge {}.", dest.username)));
+    }
+    let account = asker.account.id.clone();
+    limits::count_some(
+        hub.store(),
+        [
+            Some(Charge::new(&limits::CHALLENGES_PER_ACCOUNT, account.clone())),
+            Some(Charge::new(&limits::CHALLENGES_PER_ACCOUNT_DAY, account)),
+            Charge::address(&limits::CHALLENGES_PER_ADDRESS, address),
+        ],
+    )
+    .await?;
     let now = now_ms();
     let challenge = StoredChallenge {
         id: crate::secret::game_id(),
@@ -274,6 +295,7 @@ pub async fn create(
             challenges::time_words(terms.clock),
         ),
         link: format!("/@/{}?challenge={}", asker.account.username, challenge.id),
+        from: Some(asker.account.id.clone()),
     };
     hub.notifier().tell(hub.store(), &dest.id, notice).await;
     tell_accounts(&hub, &[&asker.account.id, &dest.id]).await;

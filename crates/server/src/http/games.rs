@@ -4,7 +4,7 @@
 
 use super::accounts;
 use super::body::Body;
-use crate::command::{Command, DrawBody, MoveBody, NewGame, SeatBody, TakebackBody};
+use crate::command::{Command, DrawBody, MoveBody, NewGame, SeatBody, Setup, TakebackBody};
 use crate::error::ApiError;
 use crate::hub::{Answer, Hub};
 use crate::live::StateJson;
@@ -67,14 +67,11 @@ pub async fn create(
         Some(_) => return Err(ApiError::bad_request("rated: expected true or false")),
     };
     let request: NewGame = serde_json::from_value(request).map_err(|e| ApiError::bad_request(e.to_string()))?;
-    let setup = request.parse()?;
-    if rated {
-        if setup.mode == Mode::Local {
-            return Err(ApiError::bad_request("a game on one device cannot be rated"));
-        }
-        if accounts::signed_in(&hub, &headers).await?.is_none() {
-            return Err(super::lobby::needs_account("a rated game"));
-        }
+    let setup = Setup { rated, ..request.parse()? };
+    // The rule of rated games first ([`Setup::check_rated`]), then who may ask.
+    setup.check_rated()?;
+    if rated && setup.mode != Mode::Local && accounts::signed_in(&hub, &headers).await?.is_none() {
+        return Err(super::lobby::needs_account("a rated game"));
     }
     let perf = perf_of(&setup.variant).to_owned();
     let answer = run(Arc::clone(&hub), Command::Create(setup)).await?;

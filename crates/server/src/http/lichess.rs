@@ -9,6 +9,7 @@ use super::body::Body;
 use crate::bots::{self, Scope};
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::limits::{self, Charge};
 use crate::store::accounts::Account;
 use crate::store::tokens::{self as stored, StoredToken};
 use axum::extract::{FromRequestParts, Path, State};
@@ -101,7 +102,7 @@ pub struct NewToken {
 }
 
 /// `POST /api/tokens {"description", "scopes"}` (session): a new token,
-/// shown this once.
+/// shown this once; within the account's limit.
 pub async fn create_token(
     State(hub): Shared,
     SignedIn(account): SignedIn,
@@ -110,6 +111,7 @@ pub async fn create_token(
     let account = account.ok_or_else(not_logged_in)?;
     let description = bots::checked_description(&body.description)?;
     let scopes = bots::checked_scopes(&body.scopes)?;
+    limits::count(hub.store(), vec![Charge::new(&limits::TOKENS_PER_ACCOUNT, account.id.clone())]).await?;
     let (token, id, handle) = bots::new_token();
     let stored = StoredToken {
         id,

@@ -22,6 +22,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 type Shared = State<Arc<Hub>>;
@@ -85,9 +86,14 @@ pub async fn rename(
 }
 
 /// `GET /api/seeks`: the open seeks (`yours` marks the asker's).
-pub async fn seeks(Extension(lobby): TheLobby, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+pub async fn seeks(
+    Extension(lobby): TheLobby,
+    SignedIn(account): SignedIn,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
     let me = Identity::existing(&headers);
-    Ok(Json(json!({ "seeks": lobby.seeks(me.as_ref().map(|m| &m.id)).await? })))
+    let apart = lobby.apart_from(account.as_ref().map(|a| a.id.as_str())).await?;
+    Ok(Json(json!({ "seeks": lobby.seeks(me.as_ref().map(|m| &m.id), &apart).await? })))
 }
 
 /// `POST /api/seeks`: opens a seek, checked as a new friend game is.
@@ -155,6 +161,13 @@ pub async fn accept(
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let wanted = lobby.seek(&id).await?;
+    // Players kept apart (a block either way) are never paired: to them
+    // the seek is not there.
+    if let (Some(creator), Some(accepter)) = (&wanted.account, &account) {
+        if super::relations::kept_apart(&hub, creator, &accepter.id).await? {
+            return Err(ApiError::not_found(format!("no seek {}", menagerie_core::shown(&id))));
+        }
+    }
     let accepter_rating = match &account {
         Some(account) => Some(ratings::shown_rating_of(&hub, &account.id, &wanted.setup.variant).await?),
         None => None,
@@ -220,18 +233,28 @@ pub async fn accept(
 /// after every change, and a started game to the seek's creator only.
 pub async fn upgrade(
     Extension(lobby): TheLobby,
+    SignedIn(account): SignedIn,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
     pass: SocketPass,
 ) -> Result<Response, ApiError> {
     let me = Identity::existing(&headers);
+    // Who is kept apart from this player, as the socket opens (a block made
+    // later shows at the next opening; accepting is checked every time).
+    let apart = lobby.apart_from(account.as_ref().map(|a| a.id.as_str())).await?;
     let membership = lobby.join(me.as_ref().map(|m| &m.id))?;
-    Ok(pass.upgrade(upgrade, "lobby", MAX_INCOMING, move |socket| serve(lobby, me, membership, socket)))
+    Ok(pass.upgrade(upgrade, "lobby", MAX_INCOMING, move |socket| serve(lobby, me, apart, membership, socket)))
 }
 
-async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membership, mut socket: LiveSocket) {
+async fn serve(
+    lobby: Arc<Lobby>,
+    me: Option<Identity>,
+    apart: HashSet<String>,
+    mut membership: Membership,
+    mut socket: LiveSocket,
+) {
     let viewer = me.as_ref().map(|m| &m.id);
-    let mut outgoing = Some(lobby_message(&lobby, &mut membership, viewer));
+    let mut outgoing = Some(lobby_message(&lobby, &mut membership, viewer, &apart));
     loop {
         if let Some(message) = outgoing.take() {
             if !socket.send_text(message.to_string()).await {
@@ -240,7 +263,7 @@ async fn serve(lobby: Arc<Lobby>, me: Option<Identity>, mut membership: Membersh
         }
         outgoing = tokio::select! {
             changed = membership.changes.changed() => match changed {
-                Ok(()) => Some(lobby_message(&lobby, &mut membership, viewer)),
+                Ok(()) => Some(lobby_message(&lobby, &mut membership, viewer, &apart)),
                 Err(_) => return,
             },
             Some(message) = membership.addressed.recv() => Some(message),
@@ -256,9 +279,10 @@ fn lobby_message(
     lobby: &Lobby,
     membership: &mut Membership,
     viewer: Option<&crate::lobby::identity::PlayerId>,
+    apart: &HashSet<String>,
 ) -> Value {
     membership.changes.borrow_and_update();
-    let mut message = lobby.snapshot(viewer);
+    let mut message = lobby.snapshot(viewer, apart);
     message["type"] = json!("lobby");
     message
 }

@@ -28,6 +28,7 @@ mod positions;
 mod protections;
 mod ratings;
 pub mod records;
+mod relations;
 mod socket;
 mod time;
 mod tournaments;
@@ -142,6 +143,8 @@ fn table() -> Table {
         .get("/api/user/{username}", ratings::user)
         .get("/api/user/{username}/rating-history", ratings::rating_history)
         .get("/api/games/user/{username}", ratings::user_games)
+        .post("/api/rel/block/{username}", relations::block)
+        .post("/api/rel/unblock/{username}", relations::unblock)
         .get("/api/player/top/{nb}/{variant}", ratings::leaderboard)
         .get("/api/notifications", notifications::list)
         .post("/api/notifications/read", notifications::read)

@@ -6,17 +6,18 @@ use super::accounts::{SignedIn, BAD_CREDENTIALS};
 use super::admission::SocketPass;
 use super::body::Body;
 use super::keepalive::LiveSocket;
-use crate::accounts::{self, Accounts};
+use crate::accounts;
 use crate::challenges::Status;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::limits::{self, Charge};
 use crate::notify::{valid_address, Kind};
 use crate::store::accounts as stored_accounts;
 use crate::store::challenges::{self as stored_challenges, StoredChallenge};
 use crate::store::notifications::{self as stored, Notification};
 use crate::store::AsyncStore;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Extension, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -39,8 +40,6 @@ const LOOK_EVERY: Duration = Duration::from_secs(60);
 const MAX_INCOMING: usize = 4 * 1024;
 /// How long a reset link works.
 pub const RESET_MINUTES: i64 = 30;
-/// Resets one account may be sent in an hour (a stranger may ask for them).
-const RESETS_AN_HOUR: u64 = 3;
 
 fn unauthorized() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")
@@ -265,7 +264,6 @@ pub struct ResetBody {
 /// and has an address or not (202), so it tells a stranger nothing.
 pub async fn reset(
     State(hub): Shared,
-    Extension(accounts): Extension<Arc<Accounts>>,
     super::listen::ClientAddress(address): super::listen::ClientAddress,
     Body(body): Body<ResetBody>,
 ) -> Result<Response, ApiError> {
@@ -273,12 +271,11 @@ pub async fn reset(
         // Not a failure of the server (5xx): the feature is off here.
         return Err(ApiError::not_found("password reset is off: this server sends no mail (ask its operator)"));
     };
-    // The login limits count these too: one address cannot mail every account.
-    if !accounts.limits.admit(address, &body.username) {
-        return Err(ApiError::new(StatusCode::TOO_MANY_REQUESTS, "too many attempts: try again in a few minutes"));
-    }
-    // Not a failed login: the name's logins stay as they were.
-    accounts.limits.succeeded(&body.username);
+    // One address cannot mail every account (its logins count these too),
+    // nor anyone fill one account's mailbox; whether or not the name is an
+    // account's, so the limit tells nothing.
+    let name = Charge::new(&limits::PASSWORD_RESETS_PER_NAME, stored_accounts::username_key(&body.username));
+    limits::count_some(hub.store(), [Charge::address(&limits::LOGINS_PER_ADDRESS, address), Some(name)]).await?;
     let (token, id) = accounts::new_session();
     let username = body.username.clone();
     let now = accounts::now_ms();
@@ -287,9 +284,6 @@ pub async fn reset(
         .transact(move |sql| {
             let Some((account, _)) = stored_accounts::account_for_login(sql, &username)? else { return Ok(None) };
             let Some(email) = stored::email(sql, &account.id)? else { return Ok(None) };
-            if stored::resets_since(sql, &account.id, now - 3_600_000)? >= RESETS_AN_HOUR {
-                return Ok(None);
-            }
             stored::add_reset(sql, &id, &account.id, now, now + RESET_MINUTES * 60_000)?;
             Ok(Some((account.username, email)))
         })

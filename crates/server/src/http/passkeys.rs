@@ -8,7 +8,7 @@
 //! request's `Host` names (`http://localhost:8080`: an IP address is not a
 //! valid relying-party id, so passkeys need a name).
 
-use super::accounts::{open_session, signed_in, with_cookie, BAD_CREDENTIALS};
+use super::accounts::{logged_in, signed_in, BAD_CREDENTIALS};
 use super::body::Body;
 use crate::accounts::{self, Accounts};
 use crate::error::ApiError;
@@ -193,12 +193,13 @@ pub async fn login_finish(
         hub.store().transact(move |sql| stored::update_passkey(sql, &id, &credential)).await?;
     }
     let account = found.account.clone();
-    let token = open_session(&hub, &account).await?;
     let username = hub
         .store()
         .read(move |sql| stored::account_by_id(sql, &account))
         .await?
         .map(|a| a.username)
         .ok_or_else(refused)?;
-    Ok(with_cookie(StatusCode::OK, accounts.session_cookie(&token), json!({ "username": username })))
+    // A passkey is never locked out (nothing to guess); its browser is
+    // trusted by the account from now on, as after a password login.
+    logged_in(&hub, &accounts, &headers, &found.account, StatusCode::OK, json!({ "username": username })).await
 }

@@ -77,7 +77,11 @@ async fn account_named(hub: &Hub, username: &str) -> Result<Account, ApiError> {
 }
 
 /// `GET /api/user/{username}`: a player's public profile (lichess's shape).
-pub async fn user(State(hub): Shared, Path(username): Path<String>) -> Result<Json<Value>, ApiError> {
+pub async fn user(
+    State(hub): Shared,
+    headers: axum::http::HeaderMap,
+    Path(username): Path<String>,
+) -> Result<Json<Value>, ApiError> {
     let account = account_named(&hub, &username).await?;
     if account.closed.is_some() {
         return Ok(Json(json!({
@@ -106,6 +110,14 @@ pub async fn user(State(hub): Shared, Path(username): Path<String>) -> Result<Js
     }
     if super::lichess::is_bot(&hub, &account.id).await? {
         body["title"] = json!("BOT");
+    }
+    // lichess's `blocking`, for a viewer who asks with a session or a token.
+    let viewer = match super::lichess::token_holder(&hub, &headers).await.ok().flatten() {
+        Some(holder) => Some(holder.account),
+        None => super::accounts::signed_in(&hub, &headers).await?,
+    };
+    if let Some(viewer) = viewer.filter(|viewer| viewer.id != account.id) {
+        body["blocking"] = json!(super::relations::blocking(&hub, &viewer.id, &account.id).await?);
     }
     Ok(Json(body))
 }

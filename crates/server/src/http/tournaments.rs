@@ -4,17 +4,23 @@
 //! place here: a round robin is the small event's format). Accounts only;
 //! running them is [`crate::tournament`]'s.
 
-use super::accounts::SignedIn;
+use super::accounts::{signed_in, SignedIn};
 use super::body::Body;
+use super::challenges::{serde_urlencoded_pairs, Fields};
+use super::lichess::token_holder;
+use super::listen::ClientAddress;
 use crate::accounts::{hash_password, now_ms, password_matches};
+use crate::bots::Scope;
+use crate::challenges::text_field;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::limits::{self, Charge};
 use crate::store::accounts::Account;
 use crate::store::tournaments::{self as stored, Kind, Status, Tournament, TournamentGame};
 use crate::tournament::{self, standings::Line};
-use axum::extract::{Path, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use menagerie_core::shown;
@@ -27,6 +33,8 @@ use std::time::Duration;
 type Shared = State<Arc<Hub>>;
 
 const MAX_NAME_LEN: usize = 60;
+/// A tournament's password, at most this many bytes.
+const MAX_PASSWORD_LEN: usize = 200;
 const MAX_MINUTES: i64 = 24 * 60;
 const MAX_ROUNDS: i64 = 50;
 /// The furthest ahead a tournament may start.
@@ -68,11 +76,13 @@ fn yes() -> bool {
     true
 }
 
-/// `POST /api/tournament`: creates a tournament; answers it as
-/// `GET /api/tournament/{id}` does (201).
+/// `POST /api/tournament`: creates a tournament, its creator joined
+/// (lichess's: they may withdraw); answers it as `GET /api/tournament/{id}`
+/// does (201). Within the creator's limits.
 pub async fn create(
     State(hub): Shared,
     SignedIn(account): SignedIn,
+    ClientAddress(address): ClientAddress,
     Body(body): Body<CreateBody>,
 ) -> Result<Response, ApiError> {
     let account = account.ok_or_else(needs_account)?;
@@ -136,10 +146,21 @@ pub async fn create(
         colour: crate::command::Colour::Random,
         seed: None,
         time_control: Some(clock),
+        rated: true,
     };
     hub.check_setup(&setup)?;
+    if body.password.as_ref().is_some_and(|p| p.len() > MAX_PASSWORD_LEN) {
+        return Err(ApiError::bad_request("a password is at most 200 bytes"));
+    }
+    limits::count_some(
+        hub.store(),
+        [
+            Some(Charge::new(&limits::TOURNAMENTS_PER_ACCOUNT, account.id.clone())),
+            Charge::address(&limits::TOURNAMENTS_PER_ADDRESS, address),
+        ],
+    )
+    .await?;
     let password = match body.password.filter(|p| !p.is_empty()) {
-        Some(password) if password.len() > 200 => return Err(ApiError::bad_request("a password is at most 200 bytes")),
         Some(password) => Some(
             tokio::task::spawn_blocking(move || hash_password(&password))
                 .await
@@ -165,7 +186,20 @@ pub async fn create(
         finished: None,
     };
     let row = created.clone();
-    hub.store().transact(move |sql| stored::create(sql, &row)).await?;
+    // The creator plays in it (lichess's), unless the rule of bots keeps
+    // them out of its rated games.
+    let joins = join_refusal(&hub, &account).await?.is_none();
+    let (creator, now) = (account.id.clone(), now_ms());
+    hub.store()
+        .transact(move |sql| {
+            stored::create(sql, &row)?;
+            if joins {
+                stored::join(sql, &row.id, &creator, now)?;
+            }
+            Ok(())
+        })
+        .await?;
+    hub.signal(tournament::topic(&created.id)).await;
     let answer = full(&hub, &created, Some(&account)).await?;
     Ok((StatusCode::CREATED, Json(answer)).into_response())
 }
@@ -301,36 +335,75 @@ pub async fn read(
     Ok(Json(full(&hub, &t, account.as_ref()).await?))
 }
 
-/// The body of `POST /api/tournament/{id}/join`.
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-pub struct JoinBody {
-    password: Option<String>,
+/// The player a join or a withdrawal is for: the account of a token with
+/// lichess's `tournament:write`, or of the page's session.
+async fn entrant(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
+    if let Some(holder) = token_holder(hub, headers).await? {
+        holder.require(Scope::TournamentWrite)?;
+        return Ok(holder.account);
+    }
+    signed_in(hub, headers).await?.ok_or_else(needs_account)
 }
 
-/// `POST /api/tournament/{id}/join`: enters (or comes back to) a
-/// tournament not finished; a round robin only before it starts.
+/// Why `account` may not play in tournaments, if it may not: every
+/// tournament game is rated, and people play in them.
+async fn join_refusal(hub: &Hub, account: &Account) -> Result<Option<ApiError>, ApiError> {
+    if !hub.bots_rated_vs_people() && super::lichess::is_bot(hub, &account.id).await? {
+        return Ok(Some(ApiError::bad_request(
+            "bots may not play rated games against people on this server, and tournament games are rated",
+        )));
+    }
+    Ok(None)
+}
+
+/// The fields `POST /api/tournament/{id}/join` takes (lichess's: `team` and
+/// `pairMeAsap` mean nothing here and are let be).
+const JOIN_FIELDS: [&str; 3] = ["password", "team", "pairMeAsap"];
+
+/// `POST /api/tournament/{id}/join` (session, or a token with
+/// `tournament:write`; a JSON or form body, or none, with `password` for a
+/// private one): enters (or comes back to) a tournament not finished; a
+/// round robin only before it starts. Within the player's limit of joins,
+/// and the address's of passwords tried.
 pub async fn join(
     State(hub): Shared,
-    SignedIn(account): SignedIn,
+    headers: HeaderMap,
+    ClientAddress(address): ClientAddress,
     Path(id): Path<String>,
-    Body(body): Body<JoinBody>,
+    RawQuery(query): RawQuery,
+    Fields(mut fields): Fields,
 ) -> Result<Json<Value>, ApiError> {
-    let account = account.ok_or_else(needs_account)?;
+    let account = entrant(&hub, &headers).await?;
+    // lichess reads the fields from the query string too (berserk sends
+    // them there); the body's win.
+    let queried = query.as_deref().map(|q| serde_urlencoded_pairs(q.as_bytes())).unwrap_or(Some(Vec::new()));
+    for (name, value) in queried.ok_or_else(|| ApiError::bad_request("malformed query string"))? {
+        fields.entry(name).or_insert(Value::String(value));
+    }
+    if let Some(unknown) = fields.keys().find(|k| !JOIN_FIELDS.contains(&k.as_str())) {
+        return Err(ApiError::bad_request(format!("unknown field {}: a join takes password", shown(unknown))));
+    }
+    let password = text_field(&fields, "password")?;
     let t = tournament_of(&hub, &id).await?;
-    // Every tournament game is rated, and people play in them.
-    if !hub.bots_rated_vs_people() && super::lichess::is_bot(&hub, &account.id).await? {
-        return Err(ApiError::bad_request(
-            "bots may not play rated games against people on this server, and tournament games are rated",
-        ));
+    if let Some(refusal) = join_refusal(&hub, &account).await? {
+        return Err(refusal);
     }
     match (t.status, t.kind) {
         (Status::Finished, _) => return Err(ApiError::conflict("this tournament is over")),
         (Status::Started, Kind::RoundRobin) => return Err(ApiError::conflict("this round robin has started")),
         _ => {}
     }
+    let guesses = t.password.as_ref().and_then(|_| Charge::address(&limits::TOURNAMENT_PASSWORDS_PER_ADDRESS, address));
+    limits::count_some(
+        hub.store(),
+        [Some(Charge::new(&limits::TOURNAMENT_JOINS_PER_ACCOUNT, account.id.clone())), guesses],
+    )
+    .await?;
     if let Some(hash) = t.password.clone() {
-        let given = body.password.unwrap_or_default();
+        let given = password.unwrap_or_default();
+        if given.len() > MAX_PASSWORD_LEN {
+            return Err(ApiError::forbidden("wrong tournament password"));
+        }
         let matches = tokio::task::spawn_blocking(move || password_matches(&given, Some(&hash)))
             .await
             .map_err(|_| ApiError::internal("the password could not be checked"))?;
@@ -344,14 +417,11 @@ pub async fn join(
     Ok(Json(json!({ "ok": true })))
 }
 
-/// `POST /api/tournament/{id}/withdraw`: leaves a tournament (an arena's
+/// `POST /api/tournament/{id}/withdraw` (session, or a token with
+/// `tournament:write`; any body or none): leaves a tournament (an arena's
 /// player may come back with join; their game in play goes on).
-pub async fn withdraw(
-    State(hub): Shared,
-    SignedIn(account): SignedIn,
-    Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
-    let account = account.ok_or_else(needs_account)?;
+pub async fn withdraw(State(hub): Shared, headers: HeaderMap, Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    let account = entrant(&hub, &headers).await?;
     let t = tournament_of(&hub, &id).await?;
     if t.status == Status::Finished {
         return Err(ApiError::conflict("this tournament is over"));

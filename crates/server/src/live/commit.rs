@@ -6,7 +6,8 @@ use super::{LiveGame, MoveNote};
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, GameMeta, MoveActor, StoreError, StoredMove};
-use menagerie_core::MoveError;
+use menagerie_core::{Actor, MoveError};
+use std::time::Duration;
 
 fn move_error(error: MoveError) -> ApiError {
     match error {
@@ -87,4 +88,41 @@ impl LiveGame {
         }
         Ok(())
     }
+
+    /// Whether the game waits for chance: whoever made the last move (or
+    /// started the game) owes its chance moves.
+    pub fn chance_owed(&self) -> bool {
+        !self.is_over() && self.game.to_act() == Actor::Chance
+    }
+
+    /// Plays the chance moves the game waits for, when whoever owed them is
+    /// gone: a node that stored a move and died before its chance moves
+    /// (or a server stopped between them). With `grace`, only once the
+    /// game has waited that long since its last move (another node may be
+    /// storing them now: its moves are not raced); without, at once (the
+    /// store has no other writer). Answers whether it played any.
+    pub async fn settle_owed_chance(
+        &mut self,
+        store: &AsyncStore,
+        now: i64,
+        grace: Option<Duration>,
+    ) -> Result<bool, ApiError> {
+        if !self.chance_owed() {
+            return Ok(false);
+        }
+        if let Some(grace) = grace {
+            let since = self.moves.last().and_then(|m| m.at).unwrap_or(self.record.created.saturating_mul(1000));
+            if now.saturating_sub(since) < grace.as_millis() as i64 {
+                return Ok(false);
+            }
+        }
+        tracing::info!(target: "menagerie::games", game = %self.record.id, ply = self.moves.len(), "chance owed is played");
+        self.play_chance(store).await?;
+        Ok(true)
+    }
 }
+
+/// How long a game waits for chance moves owed by another node before any
+/// node plays them ([`LiveGame::settle_owed_chance`]): a node stores them
+/// within milliseconds of the move that calls for them.
+pub const CHANCE_GRACE: Duration = Duration::from_secs(2);

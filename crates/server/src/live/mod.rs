@@ -22,9 +22,10 @@ mod timing;
 
 pub use acts::ABORTED;
 pub use cache::{StateJson, ViewCache};
+pub use commit::CHANCE_GRACE;
 pub use sync::Followed;
 pub use timer::watch_clock;
-pub use timing::{GameClock, DID_NOT_MOVE};
+pub use timing::{GameClock, RunningClock, DID_NOT_MOVE};
 
 use crate::catalog::{Catalog, Kept};
 use crate::error::ApiError;

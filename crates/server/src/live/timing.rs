@@ -53,6 +53,25 @@ impl GameClock {
     }
 }
 
+/// A clock running for the player to decide ([`LiveGame::running_clock_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunningClock {
+    /// When the flag falls, ms since the epoch.
+    pub flag_at: i64,
+    pub increment_ms: u64,
+}
+
+impl RunningClock {
+    /// What the clock holds at `now` (ms since the epoch), for the search's budget.
+    pub fn at(&self, now: i64) -> menagerie_ai::ClockLeft {
+        let left = self.flag_at.saturating_sub(now).max(0) as u64;
+        menagerie_ai::ClockLeft {
+            left: Duration::from_millis(left),
+            increment: Duration::from_millis(self.increment_ms),
+        }
+    }
+}
+
 impl LiveGame {
     /// Builds the clocks again from the moves' times (after a load or a
     /// takeback), then applies the game's last clock change besides moves.
@@ -122,6 +141,24 @@ impl LiveGame {
         } else {
             clock.clock.restart(at);
         }
+    }
+
+    /// The clock `player` decides on, if it runs for them now: when their
+    /// flag falls (ms since the epoch) and what a hand-over adds. A clock
+    /// that is not running (the first moves, an unlimited game) sets no
+    /// budget.
+    pub fn running_clock_of(&self, player: Player) -> Option<RunningClock> {
+        if self.is_over() {
+            return None;
+        }
+        let clock = &self.clock.as_ref()?.clock;
+        let (running, flag_at) = clock.deadline()?;
+        let increment_ms = match clock.control {
+            TimeControl::Fischer { increment_ms, .. } => increment_ms,
+            // A refill is no increment: it replaces what is left.
+            TimeControl::Correspondence { .. } => 0,
+        };
+        (running == player).then_some(RunningClock { flag_at, increment_ms })
     }
 
     /// When the running clock's flag falls, if the game is on.

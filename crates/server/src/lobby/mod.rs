@@ -34,7 +34,7 @@ use crate::store::lobby as stored;
 use axum::http::StatusCode;
 use identity::PlayerId;
 use serde_json::{json, Value};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};
 use std::time::Duration;
@@ -375,10 +375,11 @@ impl Lobby {
     }
 
     /// What a socket shows `viewer`: the seeks and the games being played.
-    pub fn snapshot(&self, viewer: Option<&PlayerId>) -> Value {
+    pub fn snapshot(&self, viewer: Option<&PlayerId>, apart: &HashSet<String>) -> Value {
         let key = viewer.map(PlayerId::key);
         let inner = self.lock();
-        let seeks: Vec<Value> = inner.listing.seeks.iter().map(|s| s.to_json(key.as_deref())).collect();
+        let seeks: Vec<Value> =
+            inner.listing.seeks.iter().filter(|s| s.visible_to(apart)).map(|s| s.to_json(key.as_deref())).collect();
         json!({ "seeks": seeks, "games": inner.listing.games })
     }
 
@@ -420,11 +421,24 @@ impl Lobby {
     }
 
     /// The open seeks as `viewer` sees them, as the store holds them now.
-    pub async fn seeks(&self, viewer: Option<&PlayerId>) -> Result<Vec<Value>, ApiError> {
+    pub async fn seeks(&self, viewer: Option<&PlayerId>, apart: &HashSet<String>) -> Result<Vec<Value>, ApiError> {
         let now = now_ms();
         let seeks = self.hub.store().read(move |sql| stored::live_seeks(sql, now)).await?;
         let key = viewer.map(PlayerId::key);
-        Ok(seeks.into_iter().filter_map(|s| Seek::from_stored(s).ok()).map(|s| s.to_json(key.as_deref())).collect())
+        Ok(seeks
+            .into_iter()
+            .filter_map(|s| Seek::from_stored(s).ok())
+            .filter(|s| s.visible_to(apart))
+            .map(|s| s.to_json(key.as_deref()))
+            .collect())
+    }
+
+    /// The accounts kept apart from `account` (blocks either way): their
+    /// seeks are not shown to it, and its seeks not to them.
+    pub async fn apart_from(&self, account: Option<&str>) -> Result<HashSet<String>, ApiError> {
+        let Some(account) = account.map(str::to_owned) else { return Ok(HashSet::new()) };
+        let apart = self.hub.store().read(move |sql| crate::store::relations::kept_apart(sql, &account)).await?;
+        Ok(apart.into_iter().collect())
     }
 
     /// Cancels a seek; only its creator may.

@@ -96,6 +96,7 @@ impl SeekBody {
             clock: body.clock,
         }
         .parse()
+        .map(|setup| Setup { rated: self.rated, ..setup })
     }
 }
 
@@ -124,6 +125,12 @@ pub struct Seek {
 }
 
 impl Seek {
+    /// Whether a viewer kept apart from the accounts `apart` (blocks either
+    /// way) sees this seek: not one of theirs.
+    pub fn visible_to(&self, apart: &std::collections::HashSet<String>) -> bool {
+        self.account.as_ref().is_none_or(|account| !apart.contains(account))
+    }
+
     /// The seek as stored, listed until `alive_until`.
     pub fn to_stored(&self, created: i64, alive_until: i64) -> StoredSeek {
         StoredSeek {

@@ -39,6 +39,7 @@ pub async fn tell_to_move(
         game: Some(game.to_owned()),
         text: format!("It is your move in your {} game", variant_name(variant)),
         link: format!("/g/{game}"),
+        from: None,
     };
     tell_seat(notifier, store, game, player, notice).await;
 }
@@ -108,6 +109,7 @@ pub fn watch_time_low(slot: Arc<GameSlot>, store: AsyncStore, notifier: Arc<Noti
                         game: Some(id.clone()),
                         text: format!("Your time to move is running low in your {} game", variant_name(&variant)),
                         link: format!("/g/{id}"),
+                        from: None,
                     };
                     tell_seat(&notifier, &store, &id, player, notice).await;
                     // Told (or nobody to tell): wait for the next move.

@@ -13,6 +13,7 @@ mod mail;
 pub use mail::{valid_address, MailError, MailSettings, Mailer};
 
 use crate::store::notifications::{self as stored, NewNotification};
+use crate::store::relations;
 use crate::store::AsyncStore;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -64,6 +65,9 @@ pub struct Notice {
     pub text: String,
     /// The page it leads to, from the site's root (`/g/<id>`).
     pub link: String,
+    /// The account whose doing it tells of (a challenger), if another's:
+    /// an account that blocks it is not told.
+    pub from: Option<String>,
 }
 
 impl Notice {
@@ -112,15 +116,21 @@ impl Notifier {
         let _ = self.changed.send(account.to_owned());
     }
 
-    /// Stores `notice` for `account` unless it was told already; then wakes
-    /// its sockets and mails it (in the background: a slow mail server
-    /// never holds up the move that caused it). Failures are logged, never
+    /// Stores `notice` for `account` unless it was told already or comes
+    /// from an account it blocks (dropped); then wakes its sockets and
+    /// mails it (in the background: a slow mail server never holds up the
+    /// move that caused it). Failures are logged, never
     /// the caller's: a notice is a courtesy, the game goes on.
     pub async fn tell(self: &Arc<Self>, store: &AsyncStore, account: &str, notice: Notice) {
         let (id, owner, body) = (crate::secret::game_id(), account.to_owned(), notice.body().to_string());
         let stored_notice = notice.clone();
         let added = store
             .transact(move |sql| {
+                if let Some(from) = &stored_notice.from {
+                    if relations::blocks(sql, &owner, from)? {
+                        return Ok((false, None));
+                    }
+                }
                 let added = stored::add(
                     sql,
                     &NewNotification {

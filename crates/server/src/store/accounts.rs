@@ -103,8 +103,9 @@ pub fn end_sessions(sql: &mut dyn Sql, account: &str) -> Result<u64, StoreError>
     sql.execute("DELETE FROM sessions WHERE account = $1", sql_params![account])
 }
 
-/// Closes an account: its sessions, API tokens, passkeys and password
-/// resets end, its password and e-mail address go;
+/// Closes an account: its sessions, API tokens, passkeys, password
+/// resets, trusted browsers and blocks end, its password and e-mail
+/// address go;
 /// its name stays taken and its games stay (shown under a neutral name).
 pub fn close_account(sql: &mut dyn Sql, account: &str, now: i64) -> Result<(), StoreError> {
     end_sessions(sql, account)?;
@@ -112,6 +113,8 @@ pub fn close_account(sql: &mut dyn Sql, account: &str, now: i64) -> Result<(), S
     sql.execute("DELETE FROM passkeys WHERE account = $1", sql_params![account])?;
     sql.execute("DELETE FROM ceremonies WHERE account = $1", sql_params![account])?;
     super::notifications::end_resets(sql, account, now)?;
+    super::relations::end_devices(sql, account)?;
+    super::relations::end_blocks(sql, account)?;
     sql.execute(
         "UPDATE accounts SET password = NULL, email = NULL, closed = $2 WHERE id = $1 AND closed IS NULL",
         sql_params![account, now],

@@ -129,3 +129,14 @@ pub fn reopen(sql: &mut dyn Sql, id: &str) -> Result<(), StoreError> {
     sql.execute("UPDATE challenges SET status = 'created' WHERE id = $1 AND game IS NULL", sql_params![id])?;
     Ok(())
 }
+
+/// Declines every open challenge `challenger` sent `dest` (who blocked
+/// them) at `now`; answers their ids.
+pub fn decline_all_from(sql: &mut dyn Sql, challenger: &str, dest: &str, now: i64) -> Result<Vec<String>, StoreError> {
+    let rows = sql.query(
+        "UPDATE challenges SET status = 'declined', reason = 'generic'
+         WHERE challenger = $1 AND dest = $2 AND status = 'created' AND expires > $3 RETURNING id",
+        sql_params![challenger, dest, now],
+    )?;
+    rows.iter().map(|row| row.text(0)).collect()
+}

@@ -281,6 +281,8 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     api_tokens_and_bots_are_kept(&*fresh());
     tournaments_pair_and_score_once(&*fresh());
     lobby_is_kept(&*fresh());
+    limits_count_each_request_once_across_stores(&*fresh());
+    blocks_and_devices_are_kept(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -814,4 +816,99 @@ pub fn lobby_is_kept(open: &dyn Fn() -> Box<dyn Store>) {
     assert_eq!(sql::transact(&*store, |s| lobby::take_messages(s, "ada", 5)).unwrap(), ["\"m1\"", "\"m2\""]);
     assert_eq!(sql::transact(&*store, |s| lobby::take_messages(s, "ada", 5)).unwrap(), Vec::<String>::new());
     assert_eq!(sql::transact(&*store, |s| lobby::take_messages(s, "bob", 5)).unwrap(), ["\"m3\""]);
+}
+
+/// A limit's count: requests are counted until its window holds `count`
+/// of them, then refused (nothing counted) with when a place frees; two
+/// store values counting one actor at once never pass the count together;
+/// a hit taken back frees its place; hits older than the window count no
+/// more, and a sweep deletes what stopped coming.
+pub fn limits_count_each_request_once_across_stores(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::limits::{self as stored, Counted, Key};
+    let key = |actor: &'static str, count: u32| Key { name: "test.limit", actor, window_ms: 1_000, count };
+    let ids = |n: usize| -> Vec<String> { (0..n).map(|_| crate::secret::game_id()).collect() };
+    let store = open();
+    let counted = |now: i64, keys: &[Key<'_>]| {
+        let ids = ids(keys.len());
+        sql::transact(&*store, |s| stored::count(s, keys, &ids, now, None)).unwrap()
+    };
+    for at in [10, 20, 30] {
+        assert!(matches!(counted(at, &[key("ada", 3)]), Counted::Yes(_)));
+    }
+    assert_eq!(counted(40, &[key("ada", 3)]), Counted::Full { key: 0, free_at: 1_010 });
+    // All or nothing: a full key refuses the request for every key.
+    assert_eq!(counted(50, &[key("bob", 3), key("ada", 3)]), Counted::Full { key: 1, free_at: 1_010 });
+    assert_eq!(sql::read(&*store, |s| stored::hits(s, "test.limit", "bob", 0)).unwrap(), 0);
+    // The window slides: the first hit is forgotten at 1 010.
+    assert!(matches!(counted(1_010, &[key("ada", 3)]), Counted::Yes(_)));
+    let Counted::Yes(hit) = counted(1_500, &[key("bob", 1)]) else { panic!("bob's first") };
+    assert!(matches!(counted(1_501, &[key("bob", 1)]), Counted::Full { .. }));
+    sql::transact(&*store, |s| stored::uncount(s, &hit[0])).unwrap();
+    assert!(matches!(counted(1_502, &[key("bob", 1)]), Counted::Yes(_)), "a hit taken back frees its place");
+    // A sweep deletes every hit and key last seen before its time.
+    let sweep_ids = ids(1);
+    sql::transact(&*store, |s| stored::count(s, &[key("cyd", 5)], &sweep_ids, 5_000, Some(4_000))).unwrap();
+    assert_eq!(sql::read(&*store, |s| stored::hits(s, "test.limit", "ada", 0)).unwrap(), 0);
+    assert_eq!(sql::read(&*store, |s| stored::hits(s, "test.limit", "cyd", 0)).unwrap(), 1);
+    // Two store values (two nodes) counting one actor at once: exactly
+    // `count` requests pass.
+    const COUNT: u32 = 25;
+    let stores: Vec<Box<dyn Store>> = vec![open(), open()];
+    let passed: usize = std::thread::scope(|scope| {
+        let runs: Vec<_> = stores
+            .iter()
+            .map(|store| {
+                scope.spawn(move || {
+                    let mut passed = 0;
+                    for _ in 0..COUNT {
+                        let ids = ids(1);
+                        let keys = [key("eve", COUNT)];
+                        if let Counted::Yes(_) =
+                            sql::transact(&**store, |s| stored::count(s, &keys, &ids, 10_000, None)).unwrap()
+                        {
+                            passed += 1;
+                        }
+                    }
+                    passed
+                })
+            })
+            .collect();
+        runs.into_iter().map(|r| r.join().unwrap()).sum()
+    });
+    assert_eq!(passed, COUNT as usize, "two writers together pass the count exactly");
+}
+
+/// Blocks are kept one way (the blocked account is not blocking back),
+/// once, and lifted; a browser's device is trusted by the accounts that
+/// logged in with it only, and forgotten with a closed account.
+pub fn blocks_and_devices_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::relations;
+    let (ada, bob) = (account("a1", "ada"), account("b1", "bob"));
+    {
+        let store = open();
+        sql::transact(&*store, |s| {
+            accounts::create_account(s, &ada, "h")?;
+            accounts::create_account(s, &bob, "h")
+        })
+        .unwrap();
+        assert!(sql::transact(&*store, |s| relations::block(s, "a1", "b1", 5)).unwrap());
+        assert!(!sql::transact(&*store, |s| relations::block(s, "a1", "b1", 6)).unwrap(), "once");
+        sql::transact(&*store, |s| relations::trust_device(s, "d1", "a1", 7)).unwrap();
+        sql::transact(&*store, |s| relations::trust_device(s, "d1", "a1", 8)).unwrap();
+    }
+    let store = open();
+    let read =
+        |f: &(dyn Fn(&mut dyn sql::Sql) -> Result<bool, StoreError> + Sync)| sql::read(&*store, |s| f(s)).unwrap();
+    assert!(read(&|s| relations::blocks(s, "a1", "b1")));
+    assert!(!read(&|s| relations::blocks(s, "b1", "a1")), "one way");
+    assert!(read(&|s| relations::blocked_either_way(s, "b1", "a1")));
+    assert_eq!(sql::read(&*store, |s| relations::blocked_by(s, "a1")).unwrap(), ["b1"]);
+    assert!(read(&|s| relations::device_trusted(s, "d1", "a1")));
+    assert!(!read(&|s| relations::device_trusted(s, "d1", "b1")), "only by the account that logged in");
+    assert!(!read(&|s| relations::device_trusted(s, "d2", "a1")));
+    assert!(sql::transact(&*store, |s| relations::unblock(s, "a1", "b1")).unwrap());
+    assert!(!sql::transact(&*store, |s| relations::unblock(s, "a1", "b1")).unwrap());
+    assert!(!read(&|s| relations::blocked_either_way(s, "a1", "b1")));
+    sql::transact(&*store, |s| accounts::close_account(s, "a1", 9)).unwrap();
+    assert!(!read(&|s| relations::device_trusted(s, "d1", "a1")), "a closed account trusts no browser");
 }

@@ -1,8 +1,8 @@
 //! Copying every game from one store to another (`menagerie migrate`, from
 //! a SQLite file to PostgreSQL), each game read back from the destination
 //! and compared with its source; then the tables written once for both
-//! databases (accounts, sessions, seats, passkeys, results, ratings), row
-//! by row.
+//! databases (accounts, sessions, seats, passkeys, results, ratings,
+//! blocks, trusted browsers), row by row.
 
 use super::backend::{Store, StoreError};
 use super::records::{GameMeta, Seen};
@@ -33,6 +33,8 @@ const SHARED_TABLES: &[(&str, &str)] = &[
     ("rated_games", "game, perf, status, player0, player1, before0, before1, rd0, rd1, diff0, diff1"),
     ("ratings", "player, perf, rating, rd, volatility, games, wins, losses, draws, last_game"),
     ("rating_history", "player, perf, game, rating, rd, volatility, at"),
+    ("blocks", "blocker, blocked, created"),
+    ("devices", "id, account, created, seen"),
 ];
 
 /// Copies the rows of [`SHARED_TABLES`] the destination lacks (a row whose

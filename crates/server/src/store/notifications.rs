@@ -147,3 +147,9 @@ pub fn end_resets(sql: &mut dyn Sql, account: &str, now: i64) -> Result<(), Stor
     sql.execute("UPDATE password_resets SET used = $2 WHERE account = $1 AND used IS NULL", sql_params![account, now])?;
     Ok(())
 }
+
+/// Forgets `account`'s notification of `topic`, read or not.
+pub fn forget(sql: &mut dyn Sql, account: &str, topic: &str) -> Result<(), StoreError> {
+    sql.execute("DELETE FROM notifications WHERE account = $1 AND topic = $2", sql_params![account, topic])?;
+    Ok(())
+}

@@ -321,4 +321,49 @@ CREATE TABLE tournament_slots (
     PRIMARY KEY (tournament, account, nth)
 );
 ",
+    // Limits against floods, blocks between accounts, and the browsers an
+    // account logged in from.
+    // - limit_hits: one row per request a limit counts (crate::limits):
+    //   `name` the limit's, `actor` the SHA-256 (hex) of whom it counts (an
+    //   account, an address, a name, a device), `at` ms. Rows older than
+    //   the longest window are deleted as new ones come.
+    // - limit_keys: one row per limit and actor, locked by the transaction
+    //   that counts a request: two nodes counting one actor at once count
+    //   one after the other.
+    // - blocks: `blocker` blocked `blocked` (account ids) at `created` ms.
+    // - devices: OWASP's device cookies: `id` is the SHA-256 (hex) of a
+    //   browser's device token, `account` an account that logged in with
+    //   it (its failed logins are counted apart from strangers').
+    "
+CREATE TABLE limit_hits (
+    id     TEXT PRIMARY KEY,
+    name   TEXT NOT NULL,
+    actor  TEXT NOT NULL,
+    at     BIGINT NOT NULL
+);
+CREATE INDEX limit_hits_key ON limit_hits(name, actor, at);
+CREATE INDEX limit_hits_at ON limit_hits(at);
+CREATE TABLE limit_keys (
+    name     TEXT NOT NULL,
+    actor    TEXT NOT NULL,
+    touched  BIGINT NOT NULL,
+    PRIMARY KEY (name, actor)
+);
+CREATE INDEX limit_keys_touched ON limit_keys(touched);
+CREATE TABLE blocks (
+    blocker  TEXT NOT NULL REFERENCES accounts(id),
+    blocked  TEXT NOT NULL REFERENCES accounts(id),
+    created  BIGINT NOT NULL,
+    PRIMARY KEY (blocker, blocked)
+);
+CREATE INDEX blocks_blocked ON blocks(blocked);
+CREATE TABLE devices (
+    id       TEXT NOT NULL,
+    account  TEXT NOT NULL REFERENCES accounts(id),
+    created  BIGINT NOT NULL,
+    seen     BIGINT NOT NULL,
+    PRIMARY KEY (id, account)
+);
+CREATE INDEX devices_account ON devices(account);
+",
 ];

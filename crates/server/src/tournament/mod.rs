@@ -286,6 +286,7 @@ async fn create_reserved(hub: &Arc<Hub>, tournament: &Tournament) -> Result<(), 
         colour: Colour::Player(menagerie_core::Player::First),
         seed: None,
         time_control: Some(time_control),
+        rated: true,
     };
     let perf = perf_of(&tournament.variant).to_owned();
     for (game, created) in unready {
@@ -318,6 +319,7 @@ async fn tell_paired(hub: &Arc<Hub>, tournament: &Tournament, game: &TournamentG
             game: Some(game.game.clone()),
             text: format!("Your game in {} has started", tournament.name),
             link: format!("/g/{}", game.game),
+            from: None,
         };
         hub.notifier().tell(hub.store(), account, notice).await;
     }
@@ -341,6 +343,7 @@ async fn tell_started(hub: &Arc<Hub>, tournament: &Tournament) {
                 game: None,
                 text: format!("The tournament {} is starting", tournament.name),
                 link: format!("/tournament/{}", tournament.id),
+                from: None,
             };
             hub.notifier().tell(hub.store(), &entrant.account, notice).await;
         }

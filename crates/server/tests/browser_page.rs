@@ -558,6 +558,32 @@ async fn the_reading_pages_are_finished() {
         assert!(links.iter().any(|l| l == "/insights/lichen/a2ne/nodes-20000/report.md"), "{size}: {reports}");
         assert!(reports["ok"].as_array().unwrap().iter().all(|ok| ok == true), "{size}: {reports}");
         shot(&client, "insights-reports", size).await;
+        // Every game's rules page draws its diagrams as boards that fit the
+        // page (no position text left as code, no inline style refused).
+        for game in ["lma", "fluid", "lichen", "kelasu", "lunch"] {
+            if !variants().contains(&game) {
+                continue;
+            }
+            client.goto(&format!("{}/rules/{game}", server.base)).await.unwrap();
+            until(&client, game, "return document.querySelector('article')").await;
+            let drawn = eval(
+                &client,
+                "const page = document.querySelector('article').getBoundingClientRect();
+                 const boards = [...document.querySelectorAll('article figure.diagram svg')].map((s) => s.getBoundingClientRect());
+                 return { count: boards.length, code: document.querySelectorAll('article code.language-diagram').length,
+                   fit: boards.every((b) => b.width >= 150 && b.height >= 60 && b.left >= page.left - 1 && b.right <= page.right + 1) };",
+            )
+            .await;
+            assert!(drawn["count"].as_u64().unwrap() >= 4, "{game} {size}: {drawn}");
+            assert_eq!((&drawn["code"], &drawn["fit"]), (&json!(0), &json!(true)), "{game} {size}: {drawn}");
+        }
+        for game in ["kelasu", "lma", "lunch"] {
+            client.goto(&format!("{}/rules/{game}", server.base)).await.unwrap();
+            until(&client, game, "return document.querySelector('article figure.diagram')").await;
+            eval(&client, "document.querySelectorAll('article figure.diagram')[1].scrollIntoView(); return true").await;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            screenshot(&client, &format!("page-rules-diagram-{game}-{size}")).await;
+        }
         client.goto(&format!("{}/insights/lichen/a2ne/nodes-20000/report.md", server.base)).await.unwrap();
         // The chart's smallest label as drawn, in CSS pixels.
         let smallest = eval_async(

@@ -223,10 +223,12 @@ impl Picture {
     }
 
     /// The finished `<svg>`: as wide as its container up to `max_width`
-    /// pixels, its height following from the board's proportions.
+    /// pixels (a `width` attribute, held down by the style sheet's
+    /// `max-width: 100%`: pages allow no inline style), its height following
+    /// from the board's proportions.
     pub fn finish(self, label: &str, max_width: u32) -> String {
         format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board-svg diagram-board\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\" style=\"display:block;width:100%;max-width:{max_width}px;height:auto;margin:0 auto\"><g class=\"layer-squares\">{}</g><g class=\"layer-marks\">{}</g><g class=\"layer-pieces\">{}</g><g class=\"layer-coords\">{}</g><g class=\"layer-arrows\">{}</g></svg>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board-svg diagram-board\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\" width=\"{max_width}\"><g class=\"layer-squares\">{}</g><g class=\"layer-marks\">{}</g><g class=\"layer-pieces\">{}</g><g class=\"layer-coords\">{}</g><g class=\"layer-arrows\">{}</g></svg>",
             num(self.width),
             num(self.height),
             escape(label),

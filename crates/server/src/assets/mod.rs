@@ -111,11 +111,17 @@ pub fn heading(markdown: &str) -> Option<String> {
 pub const FAVICON: &str = "favicon.svg";
 
 /// Markdown to an HTML page, for the rules links of the home page; `links`
-/// go in the page's navigation beside the way home.
+/// go in the page's navigation beside the way home. A ```` ```diagram ````
+/// block (a position text) is drawn as an SVG board by the board's own
+/// drawing rules (menagerie-learn); the docs tests check every diagram, so a
+/// page whose diagram fails is shown with the block as written.
 pub fn markdown_page(title: &str, markdown: &str, links: &[(&str, String)]) -> String {
     use pulldown_cmark::{html, Options, Parser};
-    let mut body = String::new();
-    html::push_html(&mut body, Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH));
+    let mut body = menagerie_learn::diagram::page::render_page(markdown).unwrap_or_else(|_| {
+        let mut plain = String::new();
+        html::push_html(&mut plain, Parser::new_ext(markdown, Options::ENABLE_TABLES | Options::ENABLE_STRIKETHROUGH));
+        plain
+    });
     // A table's column alignment as a class: the pages allow no inline
     // style (the Content-Security-Policy).
     for side in ["left", "center", "right"] {

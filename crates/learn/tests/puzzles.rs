@@ -75,3 +75,40 @@ fn records_are_mined_and_their_faults_named() {
     let lunch = MineJob { variant: "lunch", ..job };
     assert!(matches!(mine_variant(&lunch, &mut |_| {}, &mut |_, _| {}), Err(MineError::HiddenInformation(_))));
 }
+
+/// Every puzzle shipped in `data/puzzles/` is well formed and its solution
+/// replays by the rules from its position; a `win` puzzle ends won by the
+/// solver; ids are unique and are what `puzzle_id` makes of the puzzle.
+#[test]
+fn the_shipped_puzzles_replay() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/puzzles");
+    let mut games = 0;
+    for game in ["lma", "fluid", "lichen", "kelasu"] {
+        let text = std::fs::read_to_string(folder.join(format!("{game}.jsonl"))).unwrap();
+        let mut ids = std::collections::HashSet::new();
+        for (line, json) in text.lines().enumerate() {
+            let puzzle: Puzzle =
+                serde_json::from_str(json).unwrap_or_else(|e| panic!("{game}.jsonl:{}: {e}", line + 1));
+            assert!(ids.insert(puzzle.id.clone()), "{game}: id {} twice", puzzle.id);
+            assert!(puzzle.variant.starts_with(game), "{}: {} in {game}.jsonl", puzzle.id, puzzle.variant);
+            let mut position = menagerie_games::new_game(&puzzle.variant, Some(&puzzle.position), 0, &NoData)
+                .unwrap_or_else(|e| panic!("{}: {e}", puzzle.id));
+            let solver = position.to_act();
+            assert!(!puzzle.solution.is_empty() && !puzzle.themes.is_empty(), "{}", puzzle.id);
+            for text in &puzzle.solution {
+                position.play(text).unwrap_or_else(|e| panic!("{}: {text}: {e}", puzzle.id));
+            }
+            if puzzle.themes.iter().any(|t| t == "win") {
+                assert_eq!(
+                    position.outcome().and_then(|o| o.winner()).map(menagerie_core::Actor::Player),
+                    Some(solver),
+                    "{}",
+                    puzzle.id
+                );
+            }
+        }
+        assert!(ids.len() >= 60, "{game}: {} puzzles", ids.len());
+        games += 1;
+    }
+    assert_eq!(games, 4);
+}

@@ -149,10 +149,20 @@ pub async fn eval_async(client: &Client, script: &str) -> Value {
 
 /// Clicks a page element (a button) the WebDriver way. A page that
 /// redraws between the find and the click (a live analysis does, several
-/// times a second) leaves a stale element: it is found again.
+/// times a second) leaves a stale element: it is found again. An element
+/// not drawn yet (its state arrived, its panel not: a busy machine) is
+/// waited for, up to five seconds.
 pub async fn click(client: &Client, css: &str) {
+    let started = Instant::now();
     for attempt in 1.. {
-        let element = client.find(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no element {css}: {e}"));
+        let element = match client.find(Locator::Css(css)).await {
+            Ok(element) => element,
+            Err(e) if started.elapsed() < Duration::from_secs(5) && e.to_string().contains("no such element") => {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+            Err(e) => panic!("no element {css}: {e}"),
+        };
         match element.click().await {
             Ok(()) => return,
             Err(e) if attempt < 10 && e.to_string().contains("stale element") => {

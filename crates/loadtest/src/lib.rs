@@ -10,7 +10,8 @@ mod client;
 mod flood;
 mod local;
 mod nim;
-pub mod postgres;
+/// A PostgreSQL database per test: the store's (the only crate that opens one).
+pub use menagerie_store::test_database as postgres;
 
 pub use client::{run_against, run_against_nodes, LoadOptions, LoadReport};
 pub use flood::{flood, FloodOptions, FloodReport};

@@ -15,7 +15,7 @@
 //!  loaded (games in memory) ──► live (one game: commit protocol, acts, cache)
 //!   │                                   │
 //!   ▼                                   ▼
-//!  store (Store trait, SQLite)     source, catalog (where games and decks come from)
+//!  store (menagerie_store)         source, catalog (where games and decks come from)
 //! ```
 //!
 //! - [`http`]: the route table ([`http::router`]), a handler per route that
@@ -36,8 +36,9 @@
 //!   searches and plays when a game waits for the computer.
 //! - [`view`]: the JSON a viewer is sent, built from a live game.
 //! - [`cpu`]: CPU-heavy request work, run on the blocking pool.
-//! - [`store`]: durable storage behind the [`store::Store`] trait (SQLite
-//!   today; another backend implements the trait and passes its contract).
+//! - [`store`]: durable storage behind the [`store::Store`] trait, the crate
+//!   `menagerie_store` (SQLite or PostgreSQL, each passing the store's
+//!   contract), the only crate with a database driver.
 //! - [`ops`]: running a site: health, logs, metrics, graceful stops.
 //! - [`source::GameSource`]: where games come from (the registry of
 //!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
@@ -68,10 +69,13 @@ pub mod ops;
 pub mod secret;
 pub mod source;
 pub mod start;
-pub mod store;
 pub mod tournament;
 pub mod view;
 pub mod viewer;
+
+/// Durable storage: its own crate, the only one with a database driver.
+pub use menagerie_store as store;
+pub use menagerie_store::sql_params;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

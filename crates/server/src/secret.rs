@@ -1,14 +1,8 @@
 //! Random identifiers: game ids (public, short), seat secrets (128 bits),
 //! and the chance seeds of games.
 
+use menagerie_store::{random_text as random_string, ID_ALPHABET as ALPHABET};
 use rand::Rng;
-
-const ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
-
-fn random_string(len: usize) -> String {
-    let mut rng = rand::rng();
-    (0..len).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
-}
 
 /// A public game id: 10 characters, about 58 bits.
 pub fn game_id() -> String {

@@ -9,6 +9,8 @@ use menagerie_core::testing::coin::Coin;
 use menagerie_core::{Erased, Game, VariantInfo, VariantSpec};
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::source::GameSource;
+use menagerie_server::sql_params;
+use menagerie_server::store::{sql, Database};
 use serde_json::json;
 use std::sync::Arc;
 
@@ -73,12 +75,16 @@ async fn chance_owed_when_the_server_stopped_is_played_when_it_starts_again() {
     let plies = dealt["moves"].as_array().unwrap().len();
     assert_eq!(dealt["moves"][plies - 1]["actor"], "chance", "{dealt}");
     server.stop().await;
-    let connection = rusqlite::Connection::open(&db).unwrap();
-    connection
-        .execute("DELETE FROM moves WHERE game = ?1 AND ply = (SELECT max(ply) FROM moves WHERE game = ?1)", [&id])
-        .unwrap();
-    connection.execute("UPDATE games SET plies = plies - 1 WHERE id = ?1", [&id]).unwrap();
-    drop(connection);
+    let store = Database::Sqlite(db.clone()).open().unwrap();
+    sql::transact(&*store, |sql| {
+        sql.execute(
+            "DELETE FROM moves WHERE game = $1 AND ply = (SELECT max(ply) FROM moves WHERE game = $1)",
+            sql_params![&id],
+        )?;
+        sql.execute("UPDATE games SET plies = plies - 1 WHERE id = $1", sql_params![&id])
+    })
+    .unwrap();
+    drop(store);
 
     let server = TestServer::start(&db).await;
     let state = server.state(&id, Some(&seat)).await;

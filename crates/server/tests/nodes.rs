@@ -11,7 +11,8 @@ use futures_util::StreamExt;
 use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_loadtest::{run_local, LoadOptions, LocalDatabase, WithNim};
 use menagerie_server::computer::RandomOnly;
-use menagerie_server::store::PgStore;
+use menagerie_server::sql_params;
+use menagerie_server::store::{sql, Database, PgStore};
 use menagerie_server::{Hub, HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -159,12 +160,14 @@ async fn the_load_test_on_two_nodes_loses_and_duplicates_nothing() {
 async fn change_unannounced(url: &str, game: &str, statements: &'static [&'static str]) {
     let (url, game) = (url.to_owned(), game.to_owned());
     tokio::task::spawn_blocking(move || {
-        let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("the database answers");
-        let mut transaction = client.transaction().unwrap();
-        for statement in statements {
-            transaction.execute(*statement, &[&game]).unwrap();
-        }
-        transaction.commit().unwrap();
+        let store = Database::parse(&url).open().expect("the database answers");
+        sql::transact(&*store, |sql| {
+            for statement in statements {
+                sql.execute(statement, sql_params![&game])?;
+            }
+            Ok(())
+        })
+        .unwrap();
     })
     .await
     .unwrap();

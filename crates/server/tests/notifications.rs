@@ -11,6 +11,8 @@ use common::smtp::SmtpSink;
 use common::TestServer;
 use futures_util::StreamExt;
 use menagerie_server::notify::{MailSettings, Mailer, Notifier};
+use menagerie_server::sql_params;
+use menagerie_server::store::{sql, Database};
 use menagerie_server::HubConfig;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -232,9 +234,10 @@ async fn a_player_whose_correspondence_time_runs_low_is_told_once() {
     // Twenty hours pass (the moves were made that long ago): of Ada's day,
     // four hours are left, less than a quarter.
     let db = dir.path().join("g.sqlite");
-    let sqlite = rusqlite::Connection::open(&db).unwrap();
-    sqlite.execute("UPDATE moves SET at = at - 72000000 WHERE game = ?1", [&id]).unwrap();
-    drop(sqlite);
+    let store = Database::Sqlite(db.clone()).open().unwrap();
+    sql::transact(&*store, |sql| sql.execute("UPDATE moves SET at = at - 72000000 WHERE game = $1", sql_params![&id]))
+        .unwrap();
+    drop(store);
     let settings =
         MailSettings { smtp_url: sink.url.clone(), from: "Menagerie <games@menagerie.test>".into(), site: SITE.into() };
     let notifier = Arc::new(Notifier::new(Some(Mailer::new(&settings).unwrap())));

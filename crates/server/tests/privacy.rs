@@ -13,6 +13,8 @@ use menagerie_core::{
 };
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::source::GameSource;
+use menagerie_server::sql_params;
+use menagerie_server::store::{sql, Database};
 use serde_json::{json, Value};
 use std::sync::Arc;
 
@@ -268,20 +270,20 @@ async fn a_friend_lunch_game_never_shows_its_deal_to_anyone() {
     let created = server.create(json!({ "variant": "lunch", "opponent": "friend", "colour": "first" })).await;
     let id = created["id"].as_str().unwrap();
     let seats = [created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap()];
-    let seed: i64 = rusqlite::Connection::open(&db)
-        .unwrap()
-        .query_row("SELECT seed FROM games WHERE id = ?1", [id], |r| r.get(0))
-        .unwrap();
+    let store = Database::Sqlite(db.clone()).open().unwrap();
+    let seed: i64 = sql::read(&*store, |sql| {
+        sql.query_opt("SELECT seed FROM games WHERE id = $1", sql_params![id])?.expect("the game is stored").int(0)
+    })
+    .unwrap();
     for round in 0..3 {
         // The deal and the draws are chance's moves (`draw:<card>`): only the
         // store knows them, and no answer may name one before the end.
-        let draws: Vec<String> = {
-            let db = rusqlite::Connection::open(&db).unwrap();
-            let mut statement =
-                db.prepare("SELECT text FROM moves WHERE game = ?1 AND actor = 'chance' ORDER BY ply").unwrap();
-            let texts = statement.query_map([id], |r| r.get::<_, String>(0)).unwrap();
-            texts.map(Result::unwrap).collect()
-        };
+        let draws: Vec<String> = sql::read(&*store, |sql| {
+            let rows =
+                sql.query("SELECT text FROM moves WHERE game = $1 AND actor = 'chance' ORDER BY ply", sql_params![id])?;
+            rows.iter().map(|row| row.text(0)).collect()
+        })
+        .unwrap();
         assert!(draws.len() >= 10 && draws.iter().all(|d| d.starts_with("draw:")), "{draws:?}");
         for (viewer, other) in [(None, None), (Some(seats[0]), Some("black")), (Some(seats[1]), Some("white"))] {
             for answer in everything_sent(&server, id, viewer).await {

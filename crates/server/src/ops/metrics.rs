@@ -12,8 +12,9 @@ use std::sync::OnceLock;
 pub const REQUESTS: &str = "menagerie_http_requests_total";
 /// Seconds from a request's arrival to its answer, by `route`.
 pub const REQUEST_SECONDS: &str = "menagerie_http_request_duration_seconds";
-/// Moves stored (a player's, the computer's or chance's), by `actor`.
-pub const MOVES: &str = "menagerie_moves_committed_total";
+/// Moves stored (a player's, the computer's or chance's), by `actor`;
+/// seconds a store call took, by `op`: counted in the store.
+pub use menagerie_store::metrics::{MOVES, STORE_SECONDS};
 /// Games in this node's memory (being played or watched lately).
 pub const LIVE_GAMES: &str = "menagerie_live_games";
 /// Open WebSockets, by `kind` (`game`, `lobby`, `analysis`).
@@ -21,8 +22,6 @@ pub const SOCKETS_OPEN: &str = "menagerie_sockets_open";
 /// Computer searches running now, and waiting for a place.
 pub const SEARCHES_RUNNING: &str = "menagerie_computer_searches_running";
 pub const SEARCHES_QUEUED: &str = "menagerie_computer_searches_queued";
-/// Seconds a store call took, by `op` (`append_move`, `load`, ...).
-pub const STORE_SECONDS: &str = "menagerie_store_duration_seconds";
 /// Changes heard from other nodes (PostgreSQL `NOTIFY`), by `kind`.
 pub const NODE_NOTIFICATIONS: &str = "menagerie_node_notifications_total";
 

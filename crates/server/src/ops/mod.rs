@@ -16,7 +16,7 @@
 //! with the connection loop and the sockets: whether the node is draining,
 //! and the signal that tells every open socket the server is restarting.
 
-pub mod backup;
+pub use menagerie_store::backup;
 pub mod health;
 pub mod logs;
 pub mod metrics;

@@ -1,4 +1,4 @@
-//! The lobby as every node shares it ([`crate::lobby`]): open seeks with
+//! The lobby as every node shares it (`menagerie_server::lobby`): open seeks with
 //! the lease that keeps them listed, the games started from them, and the
 //! messages waiting for a seek's creator. Each query written once
 //! ([`super::sql`]); times are ms since the epoch.
@@ -8,7 +8,7 @@ use super::sql::{Row, Sql};
 use crate::sql_params;
 
 /// A seek as stored: plain data, checked again when read
-/// ([`crate::lobby::Seek::from_stored`]).
+/// (`menagerie_server::lobby::Seek::from_stored`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct StoredSeek {
     pub id: String,

@@ -1,4 +1,7 @@
-//! Where games live between restarts. The server talks to a [`Store`]:
+//! Where games live between restarts, and everything else the server
+//! keeps: accounts, ratings, the lobby, challenges, tournaments,
+//! notifications. The only crate of the server that knows a database; the
+//! server talks to a [`Store`]:
 //! SQLite ([`SqliteStore`]) is the default, and another database
 //! (PostgreSQL) is one more implementation of the trait, in a file of this
 //! folder beside `sqlite.rs`; `contract.rs` holds the checks every backend
@@ -17,6 +20,7 @@
 
 pub mod accounts;
 mod backend;
+pub mod backup;
 mod blocking;
 pub mod challenges;
 #[cfg(test)]
@@ -25,6 +29,7 @@ mod copy;
 pub mod forecasts;
 pub mod limits;
 pub mod lobby;
+pub mod metrics;
 pub mod notifications;
 mod postgres;
 pub mod presence;
@@ -34,6 +39,8 @@ pub mod relations;
 mod schema;
 pub mod sql;
 mod sqlite;
+pub mod test_database;
+pub mod time_control;
 pub mod tokens;
 pub mod tournaments;
 
@@ -47,6 +54,19 @@ pub use records::{
 };
 pub use sql::{Row, Sql, Value};
 pub use sqlite::SqliteStore;
+pub use time_control::TimeControl;
+
+/// The letters of the ids the store keeps (games', seats' secrets,
+/// nodes'): no two that look alike.
+pub const ID_ALPHABET: &[u8] = b"abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/// `len` random letters of [`ID_ALPHABET`], from the thread's generator
+/// (which the operating system seeds).
+pub fn random_text(len: usize) -> String {
+    use rand::Rng;
+    let mut rng = rand::rng();
+    (0..len).map(|_| ID_ALPHABET[rng.random_range(0..ID_ALPHABET.len())] as char).collect()
+}
 
 /// Where `menagerie serve --db` keeps games: a PostgreSQL URL
 /// (`postgres://` or `postgresql://`) or else a SQLite file.

@@ -8,7 +8,7 @@ use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Se
 use super::sql;
 use super::tokens::{self, StoredToken};
 use super::tournaments::{self, GameOutcome, Kind, Paired, Status, Tournament};
-use crate::clock::TimeControl;
+use crate::time_control::TimeControl;
 use menagerie_core::Player;
 
 /// A record with a human and a computer seat.
@@ -826,7 +826,7 @@ pub fn lobby_is_kept(open: &dyn Fn() -> Box<dyn Store>) {
 pub fn limits_count_each_request_once_across_stores(open: &dyn Fn() -> Box<dyn Store>) {
     use super::limits::{self as stored, Counted, Key};
     let key = |actor: &'static str, count: u32| Key { name: "test.limit", actor, window_ms: 1_000, count };
-    let ids = |n: usize| -> Vec<String> { (0..n).map(|_| crate::secret::game_id()).collect() };
+    let ids = |n: usize| -> Vec<String> { (0..n).map(|_| crate::random_text(10)).collect() };
     let store = open();
     let counted = |now: i64, keys: &[Key<'_>]| {
         let ids = ids(keys.len());

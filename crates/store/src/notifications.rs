@@ -1,6 +1,6 @@
 //! Notifications, e-mail addresses and password resets in the store, each
 //! query written once ([`super::sql`]). What the rows mean is in
-//! `schema.rs`; what is notified and when is [`crate::notify`]'s.
+//! `schema.rs`; what is notified and when is `menagerie_server::notify`'s.
 
 use super::backend::StoreError;
 use super::sql::{Row, Sql};

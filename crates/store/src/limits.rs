@@ -1,4 +1,4 @@
-//! The counts of [`crate::limits`] in the store, so that a limit holds
+//! The counts of `menagerie_server::limits` in the store, so that a limit holds
 //! across nodes: each query written once ([`super::sql`]). What the rows
 //! mean is in `schema.rs`.
 //!
@@ -16,7 +16,7 @@ use crate::sql_params;
 pub struct Key<'a> {
     /// The limit's name.
     pub name: &'a str,
-    /// Whom it counts, hashed ([`crate::limits::Limit::actor_key`]).
+    /// Whom it counts, hashed (`menagerie_server::limits::Limit::actor_key`).
     pub actor: &'a str,
     /// Its window (ms) and what it allows in one.
     pub window_ms: i64,

@@ -74,7 +74,7 @@ impl<T: Into<Value>> From<Option<T>> for Value {
 #[macro_export]
 macro_rules! sql_params {
     ($($value:expr),* $(,)?) => {
-        &[$($crate::store::Value::from($value)),*]
+        &[$($crate::Value::from($value)),*]
     };
 }
 

@@ -8,7 +8,7 @@ use super::records::{
 };
 use super::sql::{Lite, Sql, Work};
 use super::{ratings, schema};
-use crate::clock::TimeControl;
+use crate::time_control::TimeControl;
 use menagerie_core::Player;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -602,7 +602,7 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::contract::{self, record};
+    use crate::contract::{self, record};
 
     #[test]
     fn keeps_the_contract_of_every_store() {

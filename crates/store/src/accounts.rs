@@ -1,7 +1,7 @@
 //! Accounts, sessions and seat holders in the store: each query written
 //! once ([`super::sql`]) and run on either database through
 //! [`super::Store::transact`]. What the rows mean is in `schema.rs`; the
-//! rules (names, passwords, limits) are in [`crate::accounts`].
+//! rules (names, passwords, limits) are in `menagerie_server::accounts`.
 
 use super::backend::StoreError;
 use super::sql::{Row, Sql};

@@ -1,6 +1,6 @@
 //! When each seat of a game was last seen by any node (a socket open on
 //! its game, a read of its state), for abandonment claims
-//! ([`crate::abandonment`]). Each query written once ([`super::sql`]).
+//! (`menagerie_server::abandonment`). Each query written once ([`super::sql`]).
 
 use super::backend::StoreError;
 use super::sql::Sql;

@@ -110,8 +110,8 @@ pub fn copy_games(from: &dyn Store, to: &dyn Store) -> Result<CopyReport, StoreE
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::contract::{fill, record, same_games};
-    use crate::store::{GameRecord, MoveActor, SqliteStore, StoredMove};
+    use crate::contract::{fill, record, same_games};
+    use crate::{GameRecord, MoveActor, SqliteStore, StoredMove};
 
     #[test]
     fn every_game_is_copied_checked_and_never_twice() {
@@ -137,7 +137,7 @@ mod tests {
 
     #[test]
     fn accounts_and_ratings_are_copied_with_the_games_once() {
-        use crate::store::{accounts, ratings, Ending, GameMeta, Seen};
+        use crate::{accounts, ratings, Ending, GameMeta, Seen};
         use menagerie_core::Player;
         let dir = tempfile::tempdir().unwrap();
         let from = SqliteStore::open(&dir.path().join("from.sqlite")).unwrap();

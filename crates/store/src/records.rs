@@ -1,7 +1,7 @@
 //! What is stored of a game: its record (what it started from and who
 //! plays it), its moves, and what can change besides them.
 
-use crate::clock::TimeControl;
+use crate::time_control::TimeControl;
 use menagerie_core::Player;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

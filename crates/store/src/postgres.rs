@@ -28,7 +28,7 @@ use super::records::{
 };
 use super::sql::{Pg, Sql, Work};
 use super::{ratings, schema};
-use crate::clock::TimeControl;
+use crate::time_control::TimeControl;
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
 use postgres::{Client, GenericClient, IsolationLevel, NoTls};
@@ -183,7 +183,7 @@ impl PgStore {
             .connection_timeout(Duration::from_secs(10))
             .build(PostgresConnectionManager::new(config.clone(), NoTls))
             .map_err(pool_error)?;
-        let node = crate::secret::game_id();
+        let node = crate::random_text(10);
         let (sender, receiver) = mpsc::unbounded_channel();
         // Listening before the store is answered: no change after that is missed.
         let mut listener = config.connect(NoTls).map_err(db)?;
@@ -774,8 +774,8 @@ impl Store for PgStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::contract::{self, record};
-    use menagerie_loadtest::postgres::TestDatabase;
+    use crate::contract::{self, record};
+    use crate::test_database::TestDatabase;
     use std::sync::Mutex as StdMutex;
 
     #[test]
@@ -820,16 +820,16 @@ mod tests {
     fn games_migrate_from_sqlite_and_back_unchanged() {
         let Some(database) = TestDatabase::create("migrate") else { return };
         let dir = tempfile::tempdir().unwrap();
-        let sqlite = crate::store::SqliteStore::open(&dir.path().join("from.sqlite")).unwrap();
+        let sqlite = crate::SqliteStore::open(&dir.path().join("from.sqlite")).unwrap();
         contract::fill(&sqlite);
         let postgres = PgStore::open(database.url()).unwrap();
-        let there = crate::store::copy_games(&sqlite, &postgres).unwrap();
+        let there = crate::copy_games(&sqlite, &postgres).unwrap();
         assert_eq!((there.copied, there.already_there), (3, 0));
         contract::same_games(&sqlite, &postgres);
-        let back = crate::store::SqliteStore::open(&dir.path().join("back.sqlite")).unwrap();
-        assert_eq!(crate::store::copy_games(&postgres, &back).unwrap().copied, 3);
+        let back = crate::SqliteStore::open(&dir.path().join("back.sqlite")).unwrap();
+        assert_eq!(crate::copy_games(&postgres, &back).unwrap().copied, 3);
         contract::same_games(&sqlite, &back);
-        assert_eq!(crate::store::copy_games(&sqlite, &postgres).unwrap().already_there, 3);
+        assert_eq!(crate::copy_games(&sqlite, &postgres).unwrap().already_there, 3);
     }
 
     #[test]

@@ -1,4 +1,4 @@
-//! Challenges in the store (lichess's, [`crate::challenges`]): each query
+//! Challenges in the store (lichess's, `menagerie_server::challenges`): each query
 //! written once ([`super::sql`]); what the rows mean is in `schema.rs`.
 //! Every node reads them here, so a challenge made through one node is
 //! answered through any.

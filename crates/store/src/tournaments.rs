@@ -1,6 +1,6 @@
 //! Tournaments in the store, each query written once ([`super::sql`]).
 //! What the rows mean is in `schema.rs`; what is done with them (pairing,
-//! scoring, the standings) is [`crate::tournament`]'s.
+//! scoring, the standings) is `menagerie_server::tournament`'s.
 //!
 //! A pairing is stored before its games exist ([`reserve`]), and each of
 //! a player's games in a tournament takes a numbered slot once, so a

@@ -1,4 +1,4 @@
-//! The conditional moves a seat queued ([`crate::forecast`]), each query
+//! The conditional moves a seat queued (`menagerie_server::forecast`), each query
 //! written once ([`super::sql`]).
 
 use super::backend::StoreError;

@@ -22,7 +22,7 @@ impl AsyncStore {
         let actor = mv.actor.as_str();
         let stored = self.timed("append_move", move |s| s.append_move(&game, ply, &mv)).await;
         if stored.is_ok() {
-            ::metrics::counter!(crate::ops::metrics::MOVES, "actor" => actor).increment(1);
+            ::metrics::counter!(crate::metrics::MOVES, "actor" => actor).increment(1);
         }
         stored
     }
@@ -146,7 +146,7 @@ impl AsyncStore {
     ) -> Result<T, StoreError> {
         let started = std::time::Instant::now();
         let result = self.call(call).await;
-        ::metrics::histogram!(crate::ops::metrics::STORE_SECONDS, "op" => op).record(started.elapsed().as_secs_f64());
+        ::metrics::histogram!(crate::metrics::STORE_SECONDS, "op" => op).record(started.elapsed().as_secs_f64());
         result
     }
 }

@@ -66,7 +66,7 @@ fn check_config_prints_the_settings_from_file_environment_and_flags_with_the_pas
 /// A hub over a SQLite file, with Nim and the random player.
 fn hub(db: &Path) -> Arc<Hub> {
     let config = HubConfig { max_searches: 2, ..HubConfig::default() };
-    Hub::new(Arc::new(WithNim), Arc::new(SqliteStore::open(db).unwrap()), Arc::new(RandomOnly), config)
+    menagerie_server::new_hub(Arc::new(WithNim), Arc::new(SqliteStore::open(db).unwrap()), Arc::new(RandomOnly), config)
 }
 
 /// Local games played as fast as the server answers (each side plays its

@@ -5,7 +5,7 @@ use crate::flood::{flood, FloodOptions, FloodReport};
 use crate::nim::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::{PgStore, SqliteStore, Store};
-use menagerie_server::{Hub, HubConfig, RequestLimits, SocketLimits};
+use menagerie_server::{HubConfig, RequestLimits, SocketLimits};
 use std::sync::Arc;
 
 /// Where the in-process servers keep their games.
@@ -39,7 +39,7 @@ pub async fn run_local(options: LoadOptions, database: LocalDatabase) -> Result<
     let mut servers = Vec::new();
     let mut bases = Vec::new();
     for store in stores {
-        let hub = Hub::new(Arc::new(WithNim), store, Arc::new(RandomOnly), HubConfig::default());
+        let hub = menagerie_server::new_hub(Arc::new(WithNim), store, Arc::new(RandomOnly), HubConfig::default());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
         bases.push(format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?));
         servers.push(menagerie_server::spawn_with(listener, hub, limits));
@@ -56,7 +56,7 @@ pub async fn run_local(options: LoadOptions, database: LocalDatabase) -> Result<
 pub async fn flood_local(options: FloodOptions) -> Result<FloodReport, String> {
     let dir = tempfile::Builder::new().prefix("menagerie-flood-").tempdir().map_err(|e| e.to_string())?;
     let store = SqliteStore::open(&dir.path().join("games.sqlite")).map_err(|e| e.to_string())?;
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let base = format!("http://{}", listener.local_addr().map_err(|e| e.to_string())?);
     let server = menagerie_server::spawn(listener, hub);

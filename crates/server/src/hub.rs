@@ -11,13 +11,14 @@ pub use records::ImportGame;
 
 use crate::abandonment::Presence;
 use crate::catalog::Catalog;
+use crate::clock::TimeControl;
 use crate::command::{Act, Claim, Command, NewGame, Setup};
 use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
 use crate::error::ApiError;
 use crate::forecast;
-use crate::live::{GameSlot, LiveGame, StateJson};
+use crate::live::{log_ended, GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
-use crate::nodes;
+use crate::nodes::{self, EVERY_TOPIC};
 use crate::notify::{correspondence, Notifier};
 use crate::source::GameSource;
 use crate::start::{self, Start};
@@ -50,7 +51,7 @@ pub struct HubConfig {
     /// other may claim it ([`crate::abandonment`]).
     pub claim_after: Duration,
     /// How long a tournament game waits for a player's first move before
-    /// that player loses it and leaves the tournament ([`crate::tournament`]).
+    /// that player loses it (a tournament then withdraws them).
     pub first_move_within: Duration,
     /// Whether bots may play rated games against people
     /// (`menagerie serve --bots-rated-vs-people`; lichess forbids it).
@@ -66,7 +67,7 @@ impl Default for HubConfig {
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
             claim_after: crate::abandonment::CLAIM_AFTER,
-            first_move_within: crate::tournament::FIRST_MOVE_WITHIN,
+            first_move_within: crate::live::claim::FIRST_MOVE_WITHIN,
             bots_rated_vs_people: false,
         }
     }
@@ -125,11 +126,6 @@ pub struct Hub {
     first_move_within: Duration,
 }
 
-/// The topic [`Hub::signals`] carries when changes may have been missed
-/// (the connection that hears other nodes was lost): every topic may have
-/// changed.
-pub const EVERY_TOPIC: &str = "*";
-
 /// Topics [`Hub::signals`] keeps for a slow receiver before it lags.
 const SIGNALS_KEPT: usize = 1024;
 
@@ -181,7 +177,7 @@ impl Hub {
             runtime.spawn(tell_other_nodes_of_notifications(notifier.subscribe(), store.clone()));
         }
         let takeback_levels = TakebackLevels::of(&opponents.levels());
-        let hub = Arc::new(Hub {
+        Arc::new(Hub {
             source,
             catalog,
             opponents,
@@ -195,11 +191,7 @@ impl Hub {
             claim_after,
             first_move_within,
             bots_rated_vs_people,
-        });
-        if let Ok(runtime) = tokio::runtime::Handle::try_current() {
-            runtime.spawn(crate::tournament::run(Arc::downgrade(&hub)));
-        }
-        hub
+        })
     }
 
     /// Tells every node, this one at once, that `topic` changed (`lobby`,
@@ -423,7 +415,7 @@ impl Hub {
             log_ended(&live);
         }
         let mut state = view::state(&live, Viewer::Seat(player), self.source(), &self.takeback_levels);
-        let replied = if moved && correspondence::is_correspondence(live.record.time_control) {
+        let replied = if moved && TimeControl::is_correspondence(live.record.time_control) {
             self.follow_forecasts(&slot, &mut live, player, is_move).await
         } else {
             false
@@ -448,7 +440,7 @@ impl Hub {
     /// ply and the player to tell, if it is now theirs to decide (the mover
     /// too, when a conditional move answered at once).
     fn to_tell_of_move(&self, live: &LiveGame, player: Player, moved: bool, replied: bool) -> Option<(usize, Player)> {
-        if !moved || live.is_over() || !correspondence::is_correspondence(live.record.time_control) {
+        if !moved || live.is_over() || !TimeControl::is_correspondence(live.record.time_control) {
             return None;
         }
         match live.game.to_act() {
@@ -559,7 +551,7 @@ impl Hub {
     }
 
     /// Claims the game whose other seat left, for the seat holding
-    /// `secret`: won, or drawn if `draw` ([`crate::abandonment::rule`]).
+    /// `secret`: won, or drawn if `draw` ([`crate::live::claim`]).
     pub async fn claim(&self, id: &str, secret: Option<&str>, draw: bool) -> Result<StateJson, ApiError> {
         let claim = self.claim_for(id, secret, draw).await?.1;
         self.act(id, secret, Act::Claim(claim)).await
@@ -604,21 +596,6 @@ impl Hub {
         let live = slot.live.lock().await;
         let viewer = live.viewer(secret)?;
         view::position(&live, viewer, ply)
-    }
-}
-
-/// Logs a game's end: its id, result and why (public once it is over).
-pub(crate) fn log_ended(live: &LiveGame) {
-    if let Some(ending) = live.result() {
-        let winner = ending.winner.map_or("none", crate::store::player_str);
-        tracing::info!(
-            target: "menagerie::games",
-            game = %live.record.id,
-            winner,
-            reason = %ending.reason,
-            plies = live.moves.len(),
-            "game over"
-        );
     }
 }
 

@@ -66,6 +66,7 @@ pub mod names;
 pub mod nodes;
 pub mod notify;
 pub mod ops;
+pub mod origin;
 pub mod secret;
 pub mod source;
 pub mod start;
@@ -115,10 +116,27 @@ pub fn default_opponents() -> Arc<dyn computer::Opponents> {
     Arc::new(computer::SearchLevels)
 }
 
+/// A hub over `source`'s games in `store`, with the jobs of the capabilities
+/// above the games in play running beside it (tournaments: their pairings,
+/// first moves and ends). Every server builds its hub so; [`Hub::new`]
+/// alone plays games and knows no tournament.
+pub fn new_hub(
+    source: Arc<dyn source::GameSource>,
+    store: Arc<dyn store::Store>,
+    opponents: Arc<dyn computer::Opponents>,
+    config: HubConfig,
+) -> Arc<Hub> {
+    let hub = Hub::new(source, store, opponents, config);
+    if let Ok(runtime) = tokio::runtime::Handle::try_current() {
+        runtime.spawn(tournament::run(Arc::downgrade(&hub)));
+    }
+    hub
+}
+
 /// Builds a hub over the registry's games and a SQLite file.
 pub fn sqlite_hub(db: &std::path::Path, config: HubConfig) -> Result<Arc<Hub>, store::StoreError> {
     let store = store::SqliteStore::open(db)?;
-    Ok(Hub::new(Arc::new(source::Registry), Arc::new(store), default_opponents(), config))
+    Ok(new_hub(Arc::new(source::Registry), Arc::new(store), default_opponents(), config))
 }
 
 /// Serves until SIGTERM or Ctrl-C, then stops as [`ops::shutdown`] says.
@@ -133,7 +151,7 @@ pub async fn serve(options: ServeOptions) -> Result<(), String> {
     let config =
         HubConfig { catalog, notifier, bots_rated_vs_people: options.bots_rated_vs_people, ..HubConfig::default() };
     let store = options.db.open().map_err(|e| format!("cannot open {}: {e}", options.db))?;
-    let hub = Hub::new(Arc::new(source::Registry), store, default_opponents(), config);
+    let hub = new_hub(Arc::new(source::Registry), store, default_opponents(), config);
     let resumed = hub.resume().await.map_err(|e| e.to_string())?;
     let listener = tokio::net::TcpListener::bind(options.addr)
         .await

@@ -208,7 +208,7 @@ impl Limit {
     /// address or name in the clear for this).
     pub fn actor_key(&self, actor: &str) -> String {
         let digest = Sha256::digest(format!("{}:{actor}", self.actor.as_str()).as_bytes());
-        crate::accounts::hex(&digest)
+        crate::secret::hex(&digest)
     }
 
     fn window_ms(&self) -> i64 {
@@ -275,7 +275,7 @@ pub async fn count_at(store: &AsyncStore, charges: Vec<Charge>, now: i64) -> Res
 
 /// [`count_at`] now.
 pub async fn count(store: &AsyncStore, charges: Vec<Charge>) -> Result<Hits, ApiError> {
-    count_at(store, charges, crate::accounts::now_ms()).await
+    count_at(store, charges, crate::clock::now_ms()).await
 }
 
 /// [`count`] of the charges given (an address limit without an address

@@ -2,6 +2,7 @@
 //! when asked for, and dropped again once idle.
 
 use crate::catalog::Catalog;
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::live::{watch_clock, GameSlot, LiveGame, CHANCE_GRACE};
 use crate::notify::{correspondence, Notifier};
@@ -137,7 +138,7 @@ impl LoadedGames {
     fn watch(&self, slot: &Arc<GameSlot>) {
         watch_clock(Arc::clone(slot), self.store.clone());
         if let Ok(live) = slot.live.try_lock() {
-            if correspondence::is_correspondence(live.record.time_control) {
+            if TimeControl::is_correspondence(live.record.time_control) {
                 correspondence::watch_time_low(Arc::clone(slot), self.store.clone(), Arc::clone(&self.notifier));
             }
         }

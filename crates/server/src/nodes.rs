@@ -13,6 +13,11 @@ use std::sync::{Arc, Weak};
 use std::time::Duration;
 use tokio::sync::mpsc::UnboundedReceiver;
 
+/// The topic [`crate::Hub::signals`] carries when changes may have been
+/// missed (the connection that hears other nodes was lost): every topic may
+/// have changed.
+pub const EVERY_TOPIC: &str = "*";
+
 /// How often a node looks for computer games that nobody holds (their node
 /// died): the longest a game waits for its computer after a node dies.
 const SWEEP_PERIOD: Duration = Duration::from_secs(1);
@@ -59,7 +64,7 @@ pub async fn follow(
                 let _ = signals.send(topic);
             }
             Some(Change::Missed) => {
-                let _ = signals.send(crate::hub::EVERY_TOPIC.to_owned());
+                let _ = signals.send(EVERY_TOPIC.to_owned());
                 for id in games.ids() {
                     tokio::spawn(refresh(Arc::clone(&games), Arc::clone(&computer), store.clone(), id));
                 }

@@ -3,6 +3,7 @@
 
 use menagerie_store::{random_text as random_string, ID_ALPHABET as ALPHABET};
 use rand::Rng;
+use sha2::{Digest, Sha256};
 
 /// A public game id: 10 characters, about 58 bits.
 pub fn game_id() -> String {
@@ -34,6 +35,17 @@ pub fn secrets_match(presented: &str, stored: &str) -> bool {
 /// Whether a text looks like an id or secret we made (used to reject junk early).
 pub fn well_formed(text: &str, max_len: usize) -> bool {
     !text.is_empty() && text.len() <= max_len && text.bytes().all(|b| ALPHABET.contains(&b))
+}
+
+/// The id a secret (a session token, an API token) is stored under: its
+/// SHA-256, so a copy of the database opens nothing.
+pub fn stored_id(secret: &str) -> String {
+    hex(&Sha256::digest(secret.as_bytes()))
+}
+
+/// Bytes as lower-case hexadecimal.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 #[cfg(test)]

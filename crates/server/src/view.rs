@@ -4,9 +4,8 @@
 //! legal moves; and the answer to a game's start.
 
 use crate::clock::{now_ms, ClockView};
-use crate::computer::TakebackLevels;
 use crate::error::ApiError;
-use crate::live::{LiveGame, StateJson};
+use crate::live::{LiveGame, StateJson, TakebackPolicy};
 use crate::names::capitalised;
 use crate::source::GameSource;
 use crate::store::{player_str, GameRecord, MoveActor, SeatKind};
@@ -177,7 +176,12 @@ struct StateView<'a> {
 /// The whole state of a game for one viewer: what the page draws. Built
 /// once per change and viewer.
 /// `takeback_levels`: the computer levels that take a move back.
-pub fn state(live: &LiveGame, viewer: Viewer, source: &dyn GameSource, takeback_levels: &TakebackLevels) -> StateJson {
+pub fn state(
+    live: &LiveGame,
+    viewer: Viewer,
+    source: &dyn GameSource,
+    takeback_levels: &dyn TakebackPolicy,
+) -> StateJson {
     live.views.state(viewer, || {
         let view = state_view(live, viewer, source, takeback_levels);
         StateJson(Bytes::from(serde_json::to_vec(&view).expect("states serialise")))
@@ -193,7 +197,7 @@ fn state_view<'a>(
     live: &'a LiveGame,
     viewer: Viewer,
     source: &dyn GameSource,
-    takeback_levels: &TakebackLevels,
+    takeback_levels: &dyn TakebackPolicy,
 ) -> StateView<'a> {
     let game = live.game.as_ref();
     let id_of_variant = game.variant().split(':').next().unwrap_or_default();
@@ -254,7 +258,7 @@ fn state_view<'a>(
 }
 
 /// Whether `asker` may ask to take back now; `None` for the computer's seat.
-fn takeback_view(live: &LiveGame, asker: Player, takeback_levels: &TakebackLevels) -> Option<TakebackView> {
+fn takeback_view(live: &LiveGame, asker: Player, takeback_levels: &dyn TakebackPolicy) -> Option<TakebackView> {
     live.computer_level(asker).is_none().then(|| {
         let reason = live.takeback_refusal(asker, takeback_levels);
         TakebackView { allowed: reason.is_none(), reason }

@@ -11,7 +11,7 @@ use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::{PgStore, Store};
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,7 +19,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 async fn server(store: Arc<dyn Store>, claim_after: Duration) -> TestServer {
     let config = HubConfig { claim_after, ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), store, Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), store, Arc::new(RandomOnly), config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let task = menagerie_server::spawn_with(listener, hub, RequestLimits::default());

@@ -13,13 +13,18 @@ use common::TestServer;
 use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::PgStore;
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use std::sync::Arc;
 
 async fn node(url: &str) -> TestServer {
     let store = PgStore::open(url).expect("the database opens");
     let config = HubConfig { max_searches: 2, ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(menagerie_server::source::Registry), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(
+        Arc::new(menagerie_server::source::Registry),
+        Arc::new(store),
+        Arc::new(RandomOnly),
+        config,
+    );
     hub.resume().await.expect("games resume");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

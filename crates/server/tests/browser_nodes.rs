@@ -15,7 +15,7 @@ use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::PgStore;
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::json;
 use std::sync::{Arc, Mutex};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -24,7 +24,7 @@ use tokio::net::{TcpListener, TcpStream};
 async fn node(url: &str) -> TestServer {
     let store = PgStore::open(url).expect("the database opens");
     let config = HubConfig { max_searches: 2, ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let task = menagerie_server::spawn_with(listener, hub, RequestLimits::default());

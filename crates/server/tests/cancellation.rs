@@ -6,7 +6,7 @@
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::{GameMeta, GameRecord, Seen, SqliteStore, Store, StoreError, StoredGame, StoredMove};
-use menagerie_server::{Hub, HubConfig};
+use menagerie_server::HubConfig;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::io::AsyncWriteExt;
@@ -51,7 +51,7 @@ async fn a_move_whose_client_leaves_is_committed_whole() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("g.sqlite");
     let store = SlowMoves(SqliteStore::open(&db).unwrap());
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
     let server = menagerie_server::spawn(listener, Arc::clone(&hub));

@@ -143,7 +143,7 @@ async fn every_answer_carries_the_browsers_protections() {
 async fn the_policy_allows_the_sockets_of_the_public_address() {
     let dir = tempfile::tempdir().unwrap();
     let store = menagerie_server::store::SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
-    let hub = menagerie_server::Hub::new(
+    let hub = menagerie_server::new_hub(
         std::sync::Arc::new(menagerie_loadtest::WithNim),
         std::sync::Arc::new(store),
         std::sync::Arc::new(menagerie_server::computer::RandomOnly),

@@ -715,7 +715,7 @@ async fn random_and_mutated_requests_break_nothing() {
     let catalog = Catalog::with_decks(&dir.path().join("decks")).unwrap();
     let store = SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
     let config = HubConfig { max_searches: 1, catalog, ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     let limits = RequestLimits { request_time: Duration::from_secs(2), ..RequestLimits::default() };
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let address = listener.local_addr().unwrap().to_string();
@@ -889,7 +889,7 @@ async fn credentials(hub: &Hub) -> (String, String, String) {
         clock: "fischer:60000+0".into(),
         minutes: Some(10),
         rounds: None,
-        starts_at: menagerie_server::accounts::now_ms() + 3_600_000,
+        starts_at: menagerie_server::clock::now_ms() + 3_600_000,
         password: Some(menagerie_server::accounts::hash_password("fuzz password").unwrap()),
         creator: "fuzzer-account".into(),
         status: tournaments::Status::Created,

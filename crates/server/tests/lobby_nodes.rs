@@ -16,7 +16,7 @@ use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::PgStore;
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -25,7 +25,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 async fn node(url: &str) -> TestServer {
     let store = PgStore::open(url).expect("the database opens");
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default());
     hub.resume().await.expect("games resume");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

@@ -175,7 +175,7 @@ async fn behind_a_trusted_proxy_the_client_is_the_address_it_forwards() {
     for (trusted, expected) in [(true, "203.0.113.7"), (false, "127.0.0.1")] {
         let from = captured.len();
         let store = SqliteStore::open(&folder.path().join(format!("{trusted}.sqlite"))).unwrap();
-        let hub = menagerie_server::Hub::new(
+        let hub = menagerie_server::new_hub(
             Arc::new(menagerie_server::source::Registry),
             Arc::new(store),
             menagerie_server::default_opponents(),

@@ -5,7 +5,7 @@ use menagerie_loadtest::WithNim;
 use menagerie_server::command::NewGame;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::store::SqliteStore;
-use menagerie_server::{Hub, HubConfig};
+use menagerie_server::HubConfig;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -26,7 +26,7 @@ async fn idle_games_leave_memory_and_load_again_unchanged() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
     let config = HubConfig { max_searches: 1, idle_after: Some(Duration::from_millis(200)), ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
 
     let created = hub.create(new_game("lma", "local")).await.unwrap();
     let id = created["id"].as_str().unwrap();
@@ -66,7 +66,7 @@ async fn nothing_leaves_without_an_idle_limit() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("games.sqlite")).unwrap();
     let config = HubConfig { max_searches: 1, idle_after: None, ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     hub.create(new_game("nim", "local")).await.unwrap();
     tokio::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(hub.evict_idle(), 0);

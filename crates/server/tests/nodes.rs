@@ -13,7 +13,7 @@ use menagerie_loadtest::{run_local, LoadOptions, LocalDatabase, WithNim};
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::sql_params;
 use menagerie_server::store::{sql, Database, PgStore};
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -21,7 +21,7 @@ use std::time::Duration;
 async fn node(url: &str) -> TestServer {
     let store = PgStore::open(url).expect("the database opens");
     let config = HubConfig { max_searches: 2, ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     hub.resume().await.expect("games resume");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
@@ -311,7 +311,7 @@ async fn a_signal_reaches_this_node_and_the_others_but_not_twice() {
     let Some(database) = TestDatabase::create("signals") else { return };
     let hub = || {
         let store = PgStore::open(database.url()).expect("the database opens");
-        Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default())
+        menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), HubConfig::default())
     };
     let (a, b) = (hub(), hub());
     let (mut on_a, mut on_b) = (a.signals(), b.signals());

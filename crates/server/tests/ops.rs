@@ -15,7 +15,7 @@ use std::sync::Arc;
 fn hub(folder: &std::path::Path) -> Arc<Hub> {
     let store = SqliteStore::open(&folder.join("games.sqlite")).unwrap();
     let config = HubConfig { max_searches: 2, ..HubConfig::default() };
-    Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config)
+    menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config)
 }
 
 async fn get(client: &reqwest::Client, url: &str) -> (u16, Value) {

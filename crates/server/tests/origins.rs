@@ -11,7 +11,7 @@ mod common;
 use common::TestServer;
 use menagerie_server::http::{routes, AllowedOrigins, Origin, Route};
 use menagerie_server::store::{SqliteStore, Store};
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -419,7 +419,7 @@ async fn a_page_of_another_origin_opens_no_socket() {
 async fn an_origin_the_operator_lists_may_change_things() {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(&dir.path().join("g.sqlite")).unwrap();
-    let hub = Hub::new(
+    let hub = menagerie_server::new_hub(
         std::sync::Arc::new(menagerie_loadtest::WithNim),
         std::sync::Arc::new(store),
         std::sync::Arc::new(menagerie_server::computer::RandomOnly),

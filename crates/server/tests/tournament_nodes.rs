@@ -14,7 +14,7 @@ use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::sql_params;
 use menagerie_server::store::{sql, PgStore};
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Duration;
@@ -24,7 +24,7 @@ async fn node(url: &str) -> TestServer {
     // These games wait for their players only as long as the test takes
     // (a game nobody starts is `tournaments.rs`'s).
     let config = HubConfig { max_searches: 2, first_move_within: Duration::from_secs(600), ..HubConfig::default() };
-    let hub = Hub::new(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
     hub.resume().await.expect("games resume");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());

@@ -76,6 +76,12 @@ impl TimeControl {
             TimeControl::Correspondence { per_move_ms } => per_move_ms,
         }
     }
+
+    /// Whether `control` is a correspondence game's (days a move: nobody is
+    /// expected to stay, so no claims, and the players are told by notice).
+    pub fn is_correspondence(control: Option<TimeControl>) -> bool {
+        matches!(control, Some(TimeControl::Correspondence { .. }))
+    }
 }
 
 /// A day, the unit of correspondence.

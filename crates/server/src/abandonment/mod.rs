@@ -1,13 +1,12 @@
 //! Abandonment (docs/api.md, "Abandonment"): when a player has left a live
-//! game that waits for it, the other may claim the win or a draw
-//! ([`rule`]). Where a seat is seen is shared by every node: a node writes
-//! when it sees a seat (a socket open on the game, a read of the game with
-//! the seat) at most every [`SEEN_EVERY`] per seat, and keeps writing while
-//! the socket stays open, so a socket on any node keeps its player here.
+//! game that waits for it, the other may claim the win or a draw (the rule
+//! is the games' own: [`crate::live::claim`]). Where a seat is seen is
+//! shared by every node: a node writes when it sees a seat (a socket open on
+//! the game, a read of the game with the seat) at most every [`SEEN_EVERY`]
+//! per seat, and keeps writing while the socket stays open, so a socket on
+//! any node keeps its player here.
 
-pub mod rule;
-
-use crate::accounts::now_ms;
+use crate::clock::now_ms;
 use crate::store::{presence, AsyncStore};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, Weak};

@@ -39,12 +39,12 @@ pub struct Accounts {
     pub secure: bool,
     /// Where players reach the server (`--public-url`): the passkeys'
     /// relying party. Without it, the origin a request's `Host` names.
-    pub public_url: Option<crate::http::Origin>,
+    pub public_url: Option<crate::origin::Origin>,
 }
 
 impl Accounts {
-    pub fn new(public_url: Option<crate::http::Origin>) -> Accounts {
-        let secure = public_url.as_ref().is_some_and(crate::http::Origin::is_secure);
+    pub fn new(public_url: Option<crate::origin::Origin>) -> Accounts {
+        let secure = public_url.as_ref().is_some_and(crate::origin::Origin::is_secure);
         Accounts { secure, public_url }
     }
 
@@ -143,18 +143,13 @@ pub fn new_session() -> (String, String) {
 
 /// The id a session token is stored under.
 pub fn session_id(token: &str) -> String {
-    hex(&Sha256::digest(token.as_bytes()))
+    secret::stored_id(token)
 }
 
 /// What the store keeps of a browser's anonymous id (its hash: the id is
 /// the browser's key).
 pub fn player_key(player: &str) -> String {
-    hex(&Sha256::digest(format!("player:{player}").as_bytes()))
-}
-
-/// Bytes as lower-case hexadecimal.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    secret::hex(&Sha256::digest(format!("player:{player}").as_bytes()))
 }
 
 /// The session token the request's cookies present, if well formed.
@@ -188,14 +183,7 @@ pub fn new_device() -> (String, String) {
 
 /// The id a device token is stored under (its hash, apart from sessions').
 pub fn device_id(token: &str) -> String {
-    hex(&Sha256::digest(format!("device:{token}").as_bytes()))
-}
-
-/// Milliseconds since the epoch.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+    secret::hex(&Sha256::digest(format!("device:{token}").as_bytes()))
 }
 
 #[cfg(test)]
@@ -235,7 +223,7 @@ mod tests {
         let plain = Accounts::new(None).session_cookie(&token);
         let plain = plain.to_str().unwrap();
         assert!(plain.contains("HttpOnly") && plain.contains("SameSite=Lax") && !plain.contains("Secure"), "{plain}");
-        let public = crate::http::Origin::parse("https://chess.example.org").ok();
+        let public = crate::origin::Origin::parse("https://chess.example.org").ok();
         let secure = Accounts::new(public).session_cookie(&token);
         assert!(secure.to_str().unwrap().contains("Secure"));
         let mut headers = HeaderMap::new();

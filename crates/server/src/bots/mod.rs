@@ -4,7 +4,6 @@
 
 pub mod game;
 
-use crate::accounts;
 use crate::error::ApiError;
 use crate::secret;
 use axum::http::{header, HeaderMap, StatusCode};
@@ -105,7 +104,7 @@ pub fn new_token() -> (String, String, String) {
 
 /// The id a token is stored under (as a session's: its SHA-256).
 pub fn token_id(token: &str) -> String {
-    accounts::session_id(token)
+    secret::stored_id(token)
 }
 
 /// What `Authorization` presents: nothing, or a bearer token (which may be

@@ -118,7 +118,7 @@ impl ComputerDriver {
             }
             tracing::debug!(target: "menagerie::games", game = %live.record.id, ply = live.moves.len(), "computer moved");
             if live.is_over() {
-                crate::hub::log_ended(&live);
+                crate::live::log_ended(&live);
             }
             slot.publish(&mut live);
         }

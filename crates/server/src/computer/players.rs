@@ -3,6 +3,7 @@
 //! server shows it only the seat's view through the game's own rules: the
 //! searcher must not peek, which [`ComputerPlayer`] implementations promise).
 
+use crate::live::TakebackPolicy;
 use crate::names::capitalised;
 use menagerie_ai::level_ratings::{RatingsFile, StoredRating};
 use menagerie_ai::{Agent, AgentSpec, ClockLeft, StopFlag, HIDDEN_INFORMATION_LEVELS, LEVELS};
@@ -42,6 +43,12 @@ impl TakebackLevels {
 
     pub fn grant(&self, level: &str) -> bool {
         self.0.iter().any(|l| l == level)
+    }
+}
+
+impl TakebackPolicy for TakebackLevels {
+    fn grants(&self, level: &str) -> bool {
+        self.grant(level)
     }
 }
 

@@ -204,7 +204,7 @@ pub(super) async fn logged_in(
             (Some(token), id)
         }
     };
-    let (account, now) = (account.to_owned(), accounts::now_ms());
+    let (account, now) = (account.to_owned(), crate::clock::now_ms());
     hub.store()
         .transact(move |sql| {
             stored::create_session(sql, &session, &account, now)?;
@@ -245,8 +245,12 @@ pub async fn register(
     .await?;
     let password = body.password;
     let hash = blocking(move || accounts::hash_password(&password)).await??;
-    let account =
-        Account { id: crate::secret::game_id(), username: username.clone(), created: accounts::now_ms(), closed: None };
+    let account = Account {
+        id: crate::secret::game_id(),
+        username: username.clone(),
+        created: crate::clock::now_ms(),
+        closed: None,
+    };
     let player = Identity::existing(&headers).map(|me| me.id.key());
     let created = account.clone();
     let added = hub
@@ -450,7 +454,7 @@ pub async fn close(
     if !blocking(move || accounts::password_matches(&password, hash.as_deref())).await? {
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS));
     }
-    hub.store().transact(move |sql| stored::close_account(sql, &account.id, accounts::now_ms())).await?;
+    hub.store().transact(move |sql| stored::close_account(sql, &account.id, crate::clock::now_ms())).await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().append(header::SET_COOKIE, accounts.ended_cookie());
     Ok(response)

@@ -4,10 +4,10 @@
 
 use super::accounts::seat_for;
 use super::body::Body;
+use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::forecast;
 use crate::hub::Hub;
-use crate::notify::correspondence::is_correspondence;
 use crate::store::forecasts;
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -58,7 +58,7 @@ pub async fn replace(
     // Checked and stored under the game's lock: no move slips in between.
     let live = slot.live.lock().await;
     let seat = live.seat(secret.as_deref())?;
-    if !is_correspondence(live.record.time_control) {
+    if !TimeControl::is_correspondence(live.record.time_control) {
         return Err(ApiError::conflict("conditional moves are for correspondence games (days a move)"));
     }
     let lines = if body.lines.is_empty() {

@@ -119,7 +119,7 @@ pub async fn create_token(
         account: account.id,
         description,
         scopes: bots::scopes_text(&scopes),
-        created: crate::accounts::now_ms(),
+        created: crate::clock::now_ms(),
     };
     let mut shown = token_json(&stored);
     hub.store().transact(move |sql| stored::add_token(sql, &stored)).await?;
@@ -161,7 +161,7 @@ pub async fn revoke_own_token(State(hub): Shared, holder: TokenHolder) -> Result
 pub async fn upgrade(State(hub): Shared, holder: TokenHolder) -> Result<Json<Value>, ApiError> {
     holder.require(Scope::BotPlay)?;
     let account = holder.account.id;
-    let now = crate::accounts::now_ms();
+    let now = crate::clock::now_ms();
     let upgraded = hub.store().transact(move |sql| stored::upgrade_to_bot(sql, &account, now)).await?;
     if !upgraded {
         return Err(ApiError::bad_request("only an account that has played no game can become a bot"));

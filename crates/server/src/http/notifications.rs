@@ -138,7 +138,7 @@ pub async fn read(
     let unread = hub
         .store()
         .transact(move |sql| {
-            stored::mark_read(sql, &id, body.ids.as_deref(), accounts::now_ms())?;
+            stored::mark_read(sql, &id, body.ids.as_deref(), crate::clock::now_ms())?;
             stored::unread(sql, &id)
         })
         .await?;
@@ -196,7 +196,7 @@ async fn serve(
                 },
                 // Another node changed them.
                 signal = signals.recv() => match signal {
-                    Ok(heard) if heard == topic || heard == crate::hub::EVERY_TOPIC => break,
+                    Ok(heard) if heard == topic || heard == crate::nodes::EVERY_TOPIC => break,
                     Ok(_) => {}
                     Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => break,
                     Err(_) => return,
@@ -278,7 +278,7 @@ pub async fn reset(
     limits::count_some(hub.store(), [Charge::address(&limits::LOGINS_PER_ADDRESS, address), Some(name)]).await?;
     let (token, id) = accounts::new_session();
     let username = body.username.clone();
-    let now = accounts::now_ms();
+    let now = crate::clock::now_ms();
     let to_mail = hub
         .store()
         .transact(move |sql| {
@@ -321,7 +321,7 @@ pub async fn finish_reset(State(hub): Shared, Body(body): Body<FinishResetBody>)
         .await
         .map_err(|_| ApiError::internal("the password could not be set"))??;
     let id = accounts::session_id(&body.token);
-    let now = accounts::now_ms();
+    let now = crate::clock::now_ms();
     let reset = hub
         .store()
         .transact(move |sql| {

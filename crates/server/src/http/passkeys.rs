@@ -10,7 +10,7 @@
 
 use super::accounts::{logged_in, signed_in, BAD_CREDENTIALS};
 use super::body::Body;
-use crate::accounts::{self, Accounts};
+use crate::accounts::Accounts;
 use crate::error::ApiError;
 use crate::http::Origin;
 use crate::hub::Hub;
@@ -87,7 +87,7 @@ pub async fn register_start(
         .map_err(|e| ApiError::bad_request(format!("cannot register a passkey: {e}")))?;
     let ceremony = crate::secret::seat_secret();
     let (kept, state) = (ceremony.clone(), state_text(&state)?);
-    let now = accounts::now_ms();
+    let now = crate::clock::now_ms();
     hub.store()
         .transact(move |sql| stored::begin_ceremony(sql, &kept, Some(&account.id), &state, now, now - CEREMONY_MS))
         .await?;
@@ -112,7 +112,7 @@ pub async fn register_finish(
     let account = signed_in(&hub, &headers).await?.ok_or_else(unauthorized)?;
     let webauthn = relying_party(&accounts, &headers)?;
     let (ceremony, id) = (body.ceremony, account.id.clone());
-    let now = accounts::now_ms();
+    let now = crate::clock::now_ms();
     let state = hub
         .store()
         .transact(move |sql| stored::take_ceremony(sql, &ceremony, Some(&id), now - CEREMONY_MS))
@@ -123,7 +123,7 @@ pub async fn register_finish(
         .finish_passkey_registration(&body.credential, &state)
         .map_err(|e| ApiError::bad_request(format!("the passkey was not accepted: {e}")))?;
     let stored_key = StoredPasskey {
-        id: crate::accounts::hex(key.cred_id()),
+        id: crate::secret::hex(key.cred_id()),
         account: account.id.clone(),
         user_handle: user_handle(&account.id).to_string(),
         credential: state_text(&key)?,
@@ -151,7 +151,7 @@ pub async fn login_start(
         .map_err(|e| ApiError::bad_request(format!("cannot log in with a passkey: {e}")))?;
     let ceremony = crate::secret::seat_secret();
     let (kept, state) = (ceremony.clone(), state_text(&state)?);
-    let now = accounts::now_ms();
+    let now = crate::clock::now_ms();
     hub.store().transact(move |sql| stored::begin_ceremony(sql, &kept, None, &state, now, now - CEREMONY_MS)).await?;
     Ok(Json(json!({ "ceremony": ceremony, "options": options })))
 }
@@ -174,7 +174,7 @@ pub async fn login_finish(
     let refused = || ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS);
     let webauthn = relying_party(&accounts, &headers)?;
     let ceremony = body.ceremony;
-    let now = accounts::now_ms();
+    let now = crate::clock::now_ms();
     let state = hub
         .store()
         .transact(move |sql| stored::take_ceremony(sql, &ceremony, None, now - CEREMONY_MS))
@@ -182,7 +182,7 @@ pub async fn login_finish(
         .and_then(|text| serde_json::from_str::<DiscoverableAuthentication>(&text).ok())
         .ok_or_else(|| ApiError::bad_request("no such passkey login (it may have expired): start again"))?;
     let (handle, _) = webauthn.identify_discoverable_authentication(&body.credential).map_err(|_| refused())?;
-    let (id, handle) = (crate::accounts::hex(&body.credential.raw_id), handle.to_string());
+    let (id, handle) = (crate::secret::hex(&body.credential.raw_id), handle.to_string());
     let found = hub.store().read(move |sql| stored::passkey_for_login(sql, &id, &handle)).await?.ok_or_else(refused)?;
     let mut key: Passkey = serde_json::from_str(&found.credential).map_err(|_| refused())?;
     let result = webauthn

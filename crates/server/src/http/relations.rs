@@ -44,7 +44,7 @@ pub async fn block(
     Path(username): Path<String>,
 ) -> Result<Json<Value>, ApiError> {
     let (me, them) = parties(&hub, &headers, &username).await?;
-    let (blocker, blocked, now) = (me.id.clone(), them.id.clone(), crate::accounts::now_ms());
+    let (blocker, blocked, now) = (me.id.clone(), them.id.clone(), crate::clock::now_ms());
     hub.store()
         .transact(move |sql| {
             relations::block(sql, &blocker, &blocked, now)?;

@@ -3,11 +3,11 @@
 //! Each is committed before it counts (`commit.rs`). A flag that has
 //! fallen ends the game before anything else is done.
 
+use super::claim::{self, Situation};
+use super::takeback::TakebackPolicy;
 use super::LiveGame;
-use crate::abandonment::rule::{self, Situation};
-use crate::clock::now_ms;
+use crate::clock::{now_ms, TimeControl};
 use crate::command::{Act, Claim, DrawAction};
-use crate::computer::TakebackLevels;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, Ending, MoveActor};
 use menagerie_core::{Actor, Player};
@@ -25,7 +25,7 @@ impl LiveGame {
         store: &AsyncStore,
         player: Player,
         act: Act,
-        takeback_levels: &TakebackLevels,
+        takeback_levels: &dyn TakebackPolicy,
     ) -> Result<(), ApiError> {
         self.flag(store, now_ms()).await?;
         if let Some(result) = self.result() {
@@ -52,14 +52,14 @@ impl LiveGame {
         let opponent_seen =
             (!claim.opponent_here).then(|| claim.opponent_seen.into_iter().chain(last_move).max().unwrap_or(i64::MIN));
         let situation = Situation {
-            correspondence: crate::notify::correspondence::is_correspondence(self.record.time_control),
+            correspondence: TimeControl::is_correspondence(self.record.time_control),
             opponent_is_computer: self.computer_level(other).is_some(),
             both_moved: moved(player) && moved(other),
             opponent_to_act: self.game.to_act() == Actor::Player(other),
             opponent_seen,
             now: now_ms(),
         };
-        rule::refusal(situation, claim.after)
+        claim::refusal(situation, claim.after)
     }
 
     /// Ends the game the opponent left: won by `player`, or drawn.

@@ -14,6 +14,7 @@
 
 mod acts;
 mod cache;
+pub mod claim;
 mod commit;
 mod sync;
 mod takeback;
@@ -24,6 +25,7 @@ pub use acts::ABORTED;
 pub use cache::{StateJson, ViewCache};
 pub use commit::CHANCE_GRACE;
 pub use sync::Followed;
+pub use takeback::TakebackPolicy;
 pub use timer::watch_clock;
 pub use timing::{GameClock, RunningClock, DID_NOT_MOVE};
 
@@ -262,5 +264,20 @@ impl GameSlot {
 
     pub fn last_used(&self) -> u64 {
         self.last_used.load(Ordering::Relaxed)
+    }
+}
+
+/// Logs a game's end: its id, result and why (public once it is over).
+pub fn log_ended(live: &LiveGame) {
+    if let Some(ending) = live.result() {
+        let winner = ending.winner.map_or("none", crate::store::player_str);
+        tracing::info!(
+            target: "menagerie::games",
+            game = %live.record.id,
+            winner,
+            reason = %ending.reason,
+            plies = live.moves.len(),
+            "game over"
+        );
     }
 }

@@ -20,10 +20,16 @@
 use super::LiveGame;
 use crate::clock::now_ms;
 use crate::command::DrawAction;
-use crate::computer::TakebackLevels;
 use crate::error::ApiError;
 use crate::store::{AsyncStore, GameMeta};
 use menagerie_core::Player;
+
+/// Whether the computer at a level takes a move back when asked: the
+/// computer's rule (its easier levels do), asked through this trait so the
+/// games in play need not know the levels.
+pub trait TakebackPolicy: Send + Sync {
+    fn grants(&self, level: &str) -> bool;
+}
 
 /// Why a seat with no move of its own cannot take back.
 const NO_MOVE: &str = "you have no move to take back";
@@ -74,14 +80,14 @@ impl LiveGame {
     /// Why `asker` may not ask to take back now, `None` when they may (a
     /// computer in the other seat takes back at once at `takeback_levels`).
     /// What the state tells each seat, and what asking answers.
-    pub fn takeback_refusal(&self, asker: Player, takeback_levels: &TakebackLevels) -> Option<String> {
+    pub fn takeback_refusal(&self, asker: Player, takeback_levels: &dyn TakebackPolicy) -> Option<String> {
         if self.is_over() {
             return Some("the game is over".to_owned());
         }
         if self.last_run_start(asker).is_none() {
             return Some(NO_MOVE.to_owned());
         }
-        if let Some(level) = self.computer_level(asker.other()).filter(|level| !takeback_levels.grant(level)) {
+        if let Some(level) = self.computer_level(asker.other()).filter(|level| !takeback_levels.grants(level)) {
             return Some(format!("the computer at level {level} does not take moves back"));
         }
         self.takeback_keeps(asker).err().map(str::to_owned)
@@ -93,7 +99,7 @@ impl LiveGame {
         store: &AsyncStore,
         player: Player,
         action: DrawAction,
-        takeback_levels: &TakebackLevels,
+        takeback_levels: &dyn TakebackPolicy,
     ) -> Result<(), ApiError> {
         let offered_by_other = self.meta.takeback_offer == Some(player.other());
 

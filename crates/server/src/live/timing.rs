@@ -8,8 +8,8 @@
 //! Chess), then it is a draw. Kelasu, Lichen and Lunch Chess leave every
 //! side a way to win, so there a flag always loses.
 
+use super::claim::{self, Start};
 use super::LiveGame;
-use crate::abandonment::rule::{self, Start};
 use crate::clock::{Clock, TimeControl};
 use crate::error::ApiError;
 use crate::store::{AsyncStore, Ending, MoveActor, StoredMove};
@@ -197,7 +197,7 @@ impl LiveGame {
     }
 
     /// Ends the game if it has waited `within` or longer for a player who
-    /// has not started it ([`rule::no_start`]): the other player wins (a
+    /// has not started it ([`claim::no_start`]): the other player wins (a
     /// game of fewer than two moves is not rated, `crate::store::ratings`).
     /// Answers the player who did not start it. For tournament games, whose
     /// pairing must not wait for an absent player.
@@ -216,7 +216,7 @@ impl LiveGame {
         };
         let moved = Player::BOTH.map(|p| self.moves.iter().any(|m| m.actor == MoveActor::of(p)));
         let waiting_since = self.moves.last().and_then(|m| m.at).unwrap_or(self.record.created.saturating_mul(1000));
-        let Some(culprit) = rule::no_start(Start { to_act, moved, waiting_since, now }, within) else {
+        let Some(culprit) = claim::no_start(Start { to_act, moved, waiting_since, now }, within) else {
             return Ok(None);
         };
         let mut meta = self.meta.clone();

@@ -26,9 +26,10 @@ mod seek;
 
 pub use seek::{RatingRange, Seek, SeekBody, ShownRating};
 
-use crate::accounts::now_ms;
+use crate::clock::now_ms;
 use crate::error::ApiError;
-use crate::hub::{Hub, EVERY_TOPIC};
+use crate::hub::Hub;
+use crate::nodes::EVERY_TOPIC;
 use crate::ops::Operations;
 use crate::store::lobby as stored;
 use axum::http::StatusCode;

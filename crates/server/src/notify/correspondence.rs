@@ -18,11 +18,6 @@ pub fn time_low_margin(per_move_ms: u64) -> u64 {
     per_move_ms / 4
 }
 
-/// Whether `control` is a correspondence game's.
-pub fn is_correspondence(control: Option<TimeControl>) -> bool {
-    matches!(control, Some(TimeControl::Correspondence { .. }))
-}
-
 /// Tells the account holding `player`'s seat of `game` (if one does) that
 /// it is their move at `ply`.
 pub async fn tell_to_move(

@@ -140,7 +140,7 @@ impl Notifier {
                         kind: stored_notice.kind.as_str(),
                         game: stored_notice.game.as_deref(),
                         body: &body,
-                        created: crate::accounts::now_ms(),
+                        created: crate::clock::now_ms(),
                     },
                 )?;
                 let email = if added { stored::email(sql, &owner)? } else { None };

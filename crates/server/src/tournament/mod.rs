@@ -35,10 +35,7 @@ use std::time::Duration;
 /// waits for the next pairing, and a dead node's tournament for another.
 pub const LOOK_EVERY: Duration = Duration::from_millis(500);
 
-/// How long a tournament game waits for a player's first move, by default
-/// ([`crate::hub::HubConfig::first_move_within`]): then that player loses it
-/// and is withdrawn (lichess's "noStart"; joining again puts them back).
-pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(30);
+pub use crate::live::claim::FIRST_MOVE_WITHIN;
 
 /// The claim key of tournament `id`.
 pub fn claim_key(id: &str) -> String {
@@ -72,7 +69,7 @@ pub async fn run(hub: Weak<Hub>) {
                     continue;
                 }
             }
-            match step(&hub, &id, crate::accounts::now_ms()).await {
+            match step(&hub, &id, crate::clock::now_ms()).await {
                 Ok(stepped) if stepped != Stepped::default() => hub.signal(topic(&id)).await,
                 Ok(_) => {}
                 Err(error) => {

@@ -11,7 +11,7 @@ use menagerie_loadtest::WithNim;
 use menagerie_server::catalog::Catalog;
 use menagerie_server::computer::{ComputerPlayer, Level, Opponents, RandomOnly};
 use menagerie_server::store::SqliteStore;
-use menagerie_server::{Hub, HubConfig, RequestLimits};
+use menagerie_server::{HubConfig, RequestLimits};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,7 +60,7 @@ impl TestServer {
         limits: RequestLimits,
     ) -> TestServer {
         let store = SqliteStore::open(db).expect("the database opens");
-        let hub = Hub::new(source, Arc::new(store), opponents, config);
+        let hub = menagerie_server::new_hub(source, Arc::new(store), opponents, config);
         hub.resume().await.expect("games resume");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

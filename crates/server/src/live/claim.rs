@@ -47,6 +47,11 @@ pub fn refusal(situation: Situation, after: Duration) -> Option<String> {
     }
 }
 
+/// How long a tournament game waits for a player's first move, by default
+/// ([`crate::hub::HubConfig::first_move_within`]): then that player loses it
+/// ([`no_start`]; the tournament withdraws them: lichess's "noStart").
+pub const FIRST_MOVE_WITHIN: Duration = Duration::from_secs(30);
+
 /// A game that waits for a player's first move.
 #[derive(Clone, Copy, Debug)]
 pub struct Start {

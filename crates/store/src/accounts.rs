@@ -3,7 +3,7 @@
 //! [`super::Store::transact`]. What the rows mean is in `schema.rs`; the
 //! rules (names, passwords, limits) are in `menagerie_server::accounts`.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::{Row, Sql};
 use crate::sql_params;
 
@@ -101,25 +101,6 @@ pub fn end_session(sql: &mut dyn Sql, session: &str) -> Result<(), StoreError> {
 /// Ends every session of an account; answers how many there were.
 pub fn end_sessions(sql: &mut dyn Sql, account: &str) -> Result<u64, StoreError> {
     sql.execute("DELETE FROM sessions WHERE account = $1", sql_params![account])
-}
-
-/// Closes an account: its sessions, API tokens, passkeys, password
-/// resets, trusted browsers and blocks end, its password and e-mail
-/// address go;
-/// its name stays taken and its games stay (shown under a neutral name).
-pub fn close_account(sql: &mut dyn Sql, account: &str, now: i64) -> Result<(), StoreError> {
-    end_sessions(sql, account)?;
-    super::tokens::end_tokens(sql, account)?;
-    sql.execute("DELETE FROM passkeys WHERE account = $1", sql_params![account])?;
-    sql.execute("DELETE FROM ceremonies WHERE account = $1", sql_params![account])?;
-    super::notifications::end_resets(sql, account, now)?;
-    super::relations::end_devices(sql, account)?;
-    super::relations::end_blocks(sql, account)?;
-    sql.execute(
-        "UPDATE accounts SET password = NULL, email = NULL, closed = $2 WHERE id = $1 AND closed IS NULL",
-        sql_params![account, now],
-    )?;
-    Ok(())
 }
 
 /// Records who took seat `seat` (0 or 1) of `game`: the browser (the hash

@@ -1,25 +1,9 @@
-//! The trait a storage backend implements, and its errors.
+//! The trait a storage backend implements.
 
+use super::error::StoreError;
 use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
 use super::sql::Work;
 use menagerie_core::Player;
-use thiserror::Error;
-
-#[derive(Debug, Error)]
-pub enum StoreError {
-    #[error("database: {0}")]
-    Database(String),
-    #[error("move {ply} of game {game} is already stored")]
-    DuplicateMove { game: String, ply: usize },
-    /// A write about the game as its writer saw it, while the store holds
-    /// something else: another node changed it first.
-    #[error("game {game} changed meanwhile")]
-    Stale { game: String },
-    #[error("no game {0}")]
-    NoSuchGame(String),
-    #[error("corrupt record of game {game}: {problem}")]
-    Corrupt { game: String, problem: String },
-}
 
 /// Durable storage of games. Every method returns only once its change is
 /// committed, so that a move is acknowledged only after it is safe. Each

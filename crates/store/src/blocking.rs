@@ -1,7 +1,8 @@
 //! A [`Store`] for async code: every call runs on a blocking thread, so a
 //! backend may block (SQLite does) without stalling the runtime.
 
-use super::backend::{Store, StoreError};
+use super::backend::Store;
+use super::error::StoreError;
 use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
 use super::sql::{self, Sql};
 use std::sync::Arc;

@@ -3,7 +3,7 @@
 //! Every node reads them here, so a challenge made through one node is
 //! answered through any.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::{Row, Sql};
 use crate::sql_params;
 

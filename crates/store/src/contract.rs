@@ -2,7 +2,9 @@
 //! in `sqlite.rs`; another backend calls the same functions).
 
 use super::accounts::{self, Account};
-use super::backend::{Store, StoreError};
+use super::backend::Store;
+use super::closing;
+use super::error::StoreError;
 use super::ratings;
 use super::records::{Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen, StoredMove};
 use super::sql;
@@ -350,7 +352,7 @@ pub fn accounts_and_sessions_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     );
     assert_eq!(sql::transact(&*store, |s| accounts::take_ceremony(s, "c2", None, 0)).unwrap(), None, "taken once");
     assert_eq!(sql::transact(&*store, |s| accounts::take_ceremony(s, "c3", None, 101)).unwrap(), None, "expired");
-    sql::transact(&*store, |s| accounts::close_account(s, "a1", 9)).unwrap();
+    sql::transact(&*store, |s| closing::close_account(s, "a1", 9)).unwrap();
     assert_eq!(sql::read(&*store, |s| accounts::passkey_for_login(s, "cred1", "uuid-a1")).unwrap(), None);
     assert!(sql::read(&*store, |s| accounts::passkeys(s, "a1")).unwrap().is_empty(), "a closed account's passkeys end");
     assert_eq!(sql::read(&*store, |s| accounts::session_account(s, "s5")).unwrap(), None);
@@ -415,7 +417,7 @@ pub fn notifications_and_resets_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     let found = sql::read(&*store, |s| accounts::account_for_login(s, "ada")).unwrap().unwrap();
     assert_eq!(found.1, "new-hash");
     sql::transact(&*store, |s| notes::add_reset(s, "r3", "a1", 300, 400)).unwrap();
-    sql::transact(&*store, |s| accounts::close_account(s, "a1", 310)).unwrap();
+    sql::transact(&*store, |s| closing::close_account(s, "a1", 310)).unwrap();
     assert_eq!(sql::transact(&*store, |s| notes::use_reset(s, "r3", 320)).unwrap(), None, "closing ends resets");
     assert_eq!(sql::read(&*store, |s| notes::email(s, "a1")).unwrap(), None, "closing forgets the address");
 }
@@ -652,7 +654,7 @@ pub fn api_tokens_and_bots_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     assert!(!sql::transact(&*store, |s| tokens::upgrade_to_bot(s, "a2", 11)).unwrap(), "bob has played");
     assert!(!sql::read(&*store, |s| tokens::is_bot(s, "a2")).unwrap());
     // Closing an account ends its tokens.
-    sql::transact(&*store, |s| accounts::close_account(s, "a1", 13)).unwrap();
+    sql::transact(&*store, |s| closing::close_account(s, "a1", 13)).unwrap();
     assert_eq!(sql::read(&*store, |s| tokens::token_account(s, "t2")).unwrap(), None);
     assert!(sql::read(&*store, |s| tokens::tokens(s, "a1")).unwrap().is_empty());
 }
@@ -909,6 +911,6 @@ pub fn blocks_and_devices_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     assert!(sql::transact(&*store, |s| relations::unblock(s, "a1", "b1")).unwrap());
     assert!(!sql::transact(&*store, |s| relations::unblock(s, "a1", "b1")).unwrap());
     assert!(!read(&|s| relations::blocked_either_way(s, "a1", "b1")));
-    sql::transact(&*store, |s| accounts::close_account(s, "a1", 9)).unwrap();
+    sql::transact(&*store, |s| closing::close_account(s, "a1", 9)).unwrap();
     assert!(!read(&|s| relations::device_trusted(s, "d1", "a1")), "a closed account trusts no browser");
 }

@@ -4,7 +4,8 @@
 //! databases (accounts, sessions, seats, passkeys, results, ratings,
 //! blocks, trusted browsers), row by row.
 
-use super::backend::{Store, StoreError};
+use super::backend::Store;
+use super::error::StoreError;
 use super::records::{GameMeta, Seen};
 use super::sql;
 

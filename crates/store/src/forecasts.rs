@@ -1,7 +1,7 @@
 //! The conditional moves a seat queued (`menagerie_server::forecast`), each query
 //! written once ([`super::sql`]).
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::Sql;
 use crate::sql_params;
 

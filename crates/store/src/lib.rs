@@ -23,9 +23,11 @@ mod backend;
 pub mod backup;
 mod blocking;
 pub mod challenges;
+pub mod closing;
 #[cfg(test)]
 pub(crate) mod contract;
 mod copy;
+mod error;
 pub mod forecasts;
 pub mod limits;
 pub mod lobby;
@@ -44,9 +46,10 @@ pub mod time_control;
 pub mod tokens;
 pub mod tournaments;
 
-pub use backend::{Change, Store, StoreError, MAX_TOPIC};
+pub use backend::{Change, Store, MAX_TOPIC};
 pub use blocking::AsyncStore;
 pub use copy::{copy_games, CopyReport};
+pub use error::StoreError;
 pub use postgres::PgStore;
 pub use records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,

@@ -7,7 +7,7 @@
 //! to commit, and SQLite runs one writing transaction at a time, so two
 //! requests never both take the last place of a window.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::Sql;
 use crate::sql_params;
 

@@ -3,7 +3,7 @@
 //! messages waiting for a seek's creator. Each query written once
 //! ([`super::sql`]); times are ms since the epoch.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::{Row, Sql};
 use crate::sql_params;
 

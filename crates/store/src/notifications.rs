@@ -2,7 +2,7 @@
 //! query written once ([`super::sql`]). What the rows mean is in
 //! `schema.rs`; what is notified and when is `menagerie_server::notify`'s.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::{Row, Sql};
 use crate::sql_params;
 

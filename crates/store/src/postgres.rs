@@ -21,7 +21,8 @@
 //!   node's connection dies (a killed process included), and another node's
 //!   [`Store::claim_orphans`] takes the game over.
 
-use super::backend::{Change, Refused, Store, StoreError};
+use super::backend::{Change, Refused, Store};
+use super::error::StoreError;
 use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,

@@ -2,7 +2,7 @@
 //! its game, a read of its state), for abandonment claims
 //! (`menagerie_server::abandonment`). Each query written once ([`super::sql`]).
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::Sql;
 use crate::sql_params;
 

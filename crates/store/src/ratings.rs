@@ -8,7 +8,7 @@
 //! end's own guard before it gets here, and `rated_games.status` is set
 //! once besides.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::records::{parse_player, player_str, SeatKind};
 use super::sql::{Row, Sql};
 use crate::sql_params;

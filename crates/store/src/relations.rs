@@ -3,7 +3,7 @@
 //! account logged in from: OWASP's device cookies). Each query written
 //! once ([`super::sql`]); what the rows mean is in `schema.rs`.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::Sql;
 use crate::sql_params;
 

@@ -17,7 +17,7 @@
 //! PostgreSQL infers for its place (an [`Value::Int`] binds to `INTEGER`
 //! as well as `BIGINT`), so callers never name a database's types.
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use std::borrow::Cow;
 
 /// A parameter or a column's value.

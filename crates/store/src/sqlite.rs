@@ -1,7 +1,8 @@
 //! The default store: one SQLite file in WAL mode, created with its schema
 //! on first use.
 
-use super::backend::{Refused, Store, StoreError};
+use super::backend::{Refused, Store};
+use super::error::StoreError;
 use super::records::{
     parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
     StoredGame, StoredMove,

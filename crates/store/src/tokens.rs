@@ -4,7 +4,7 @@
 //! `schema.rs`.
 
 use super::accounts::Account;
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::sql::{Row, Sql};
 use crate::sql_params;
 

@@ -8,7 +8,7 @@
 //! once; a game is scored once ([`score_ended`] sets its outcome only
 //! while it has none).
 
-use super::backend::StoreError;
+use super::error::StoreError;
 use super::records::parse_player;
 use super::sql::{Row, Sql};
 use crate::sql_params;

@@ -454,7 +454,9 @@ pub async fn close(
     if !blocking(move || accounts::password_matches(&password, hash.as_deref())).await? {
         return Err(ApiError::new(StatusCode::UNAUTHORIZED, BAD_CREDENTIALS));
     }
-    hub.store().transact(move |sql| stored::close_account(sql, &account.id, crate::clock::now_ms())).await?;
+    hub.store()
+        .transact(move |sql| crate::store::closing::close_account(sql, &account.id, crate::clock::now_ms()))
+        .await?;
     let mut response = StatusCode::NO_CONTENT.into_response();
     response.headers_mut().append(header::SET_COOKIE, accounts.ended_cookie());
     Ok(response)

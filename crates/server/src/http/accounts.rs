@@ -4,18 +4,18 @@
 //! ([`SignedIn`]) and the seat an account holds ([`seat_for`]), which the
 //! game and lobby routes use.
 
+use super::asker::{account_json, signed_in, SignedIn};
 use super::body::Body;
-use super::listen::ClientAddress;
+use super::client::ClientAddress;
 use crate::accounts::{self, Accounts};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::limits::{self, Charge};
 use crate::lobby::identity::Identity;
 use crate::store::accounts::{self as stored, Account};
+use crate::store::player_str;
 use crate::store::relations;
-use crate::store::{player_str, Mode};
-use axum::extract::{Extension, FromRequestParts, Path, State};
-use axum::http::request::Parts;
+use axum::extract::{Extension, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -31,106 +31,6 @@ type TheAccounts = Extension<Arc<Accounts>>;
 /// name is unknown or the password wrong.
 pub(super) const BAD_CREDENTIALS: &str = "wrong username or password";
 
-/// The account of the request's session, if it presents an open one.
-pub struct SignedIn(pub Option<Account>);
-
-impl FromRequestParts<Arc<Hub>> for SignedIn {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<SignedIn, ApiError> {
-        signed_in(hub, &parts.headers).await.map(SignedIn)
-    }
-}
-
-/// The account of the session `headers` present, if open.
-pub async fn signed_in(hub: &Hub, headers: &HeaderMap) -> Result<Option<Account>, ApiError> {
-    let Some(token) = accounts::presented_session(headers) else { return Ok(None) };
-    let session = accounts::session_id(&token);
-    Ok(hub.store().read(move |sql| stored::session_account(sql, &session)).await?)
-}
-
-/// The seat secret a request acts with: the one it presents, or else the
-/// one of the seat its account holds in `game` (if it holds exactly one).
-pub async fn seat_for(
-    hub: &Hub,
-    headers: &HeaderMap,
-    game: &str,
-    presented: Option<String>,
-) -> Result<Option<String>, ApiError> {
-    if presented.is_some() {
-        return Ok(presented);
-    }
-    let Some(account) = signed_in(hub, headers).await? else { return Ok(None) };
-    let game = game.to_owned();
-    let held = hub.store().read(move |sql| stored::held_seat(sql, &game, &account.id)).await?;
-    Ok(held.map(|(_, secret)| secret))
-}
-
-/// Records who took the seats of a game just started: the browser of
-/// `headers` (its anonymous id, if it has one) and its account, if logged
-/// in. `seats` are the seats taken (both for a game on one device).
-pub async fn hold_seats(hub: &Hub, headers: &HeaderMap, game: &str, seats: Vec<Player>) -> Result<(), ApiError> {
-    let player = Identity::existing(headers).map(|me| me.id.key());
-    let account = signed_in(hub, headers).await?.map(|a| a.id);
-    hold(hub, game, seats, player, account).await
-}
-
-/// After a read that presented the seat secret `secret`: the seat is held
-/// by the reader's browser and account if nobody holds it yet (a friend
-/// opening the link offered to them).
-pub async fn hold_presented(hub: &Hub, headers: &HeaderMap, game: &str, secret: &str) -> Result<(), ApiError> {
-    let player = Identity::existing(headers).map(|me| me.id.key());
-    let account = signed_in(hub, headers).await?.map(|a| a.id);
-    if player.is_none() && account.is_none() {
-        return Ok(());
-    }
-    let id = game.to_owned();
-    if hub.store().read(move |sql| stored::seats_held(sql, &id)).await? >= 2 {
-        return Ok(());
-    }
-    let (game, secret) = (game.to_owned(), secret.to_owned());
-    hub.store()
-        .transact(move |sql| stored::hold_seat_of_secret(sql, &game, &secret, player.as_deref(), account.as_deref()))
-        .await?;
-    Ok(())
-}
-
-/// [`hold_seats`] for a player known otherwise (a seek's creator).
-pub async fn hold(
-    hub: &Hub,
-    game: &str,
-    seats: Vec<Player>,
-    player: Option<String>,
-    account: Option<String>,
-) -> Result<(), ApiError> {
-    if player.is_none() && account.is_none() {
-        return Ok(());
-    }
-    let game = game.to_owned();
-    hub.store()
-        .transact(move |sql| {
-            for seat in &seats {
-                stored::hold_seat(sql, &game, seat.index(), player.as_deref(), account.as_deref())?;
-            }
-            Ok(())
-        })
-        .await?;
-    Ok(())
-}
-
-/// The seats a started game's creator took: both on one device, else its own.
-pub fn creator_seats(started: &Value) -> Vec<Player> {
-    let you = started["you"].as_str().and_then(crate::store::parse_player);
-    match (started["mode"].as_str().and_then(Mode::parse), you) {
-        (Some(Mode::Local), _) => Player::BOTH.to_vec(),
-        (_, Some(you)) => vec![you],
-        _ => Vec::new(),
-    }
-}
-
-/// The name a closed account's seats are shown under.
-pub const CLOSED_NAME: &str = "closed account";
-
 /// `GET /api/games/{id}/players`: the username of the account holding each
 /// seat (`null`: nobody's, or anonymous; a closed account's: a neutral name).
 /// Also whether the game is `rated`, and under `seats` each seat's
@@ -145,7 +45,7 @@ pub async fn players(State(hub): Shared, Path(id): Path<String>) -> Result<Json<
         let seat = &shown["players"][player_str(player)];
         players.insert(player_str(player).into(), seat["username"].clone());
         if let Some(account) = hub.seat_account(&id, player).await?.filter(|a| a.closed.is_none()) {
-            if super::lichess::is_bot(&hub, &account.id).await? {
+            if super::asker::is_bot(&hub, &account.id).await? {
                 titles.insert(player_str(player).into(), json!("BOT"));
             }
         }
@@ -365,21 +265,11 @@ fn unauthorized() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")
 }
 
-/// An account as the API shows it (lichess's shape).
-pub fn account_json(account: &Account) -> Value {
-    json!({
-        "id": stored::username_key(&account.username),
-        "username": account.username,
-        "createdAt": account.created,
-        "perfs": {},
-    })
-}
-
 /// `GET /api/account`: the logged-in account, or the one an API token
 /// (`Authorization: Bearer`, any scope) authenticates, with its ratings; a
 /// bot's has `"title": "BOT"`.
 pub async fn account(State(hub): Shared, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
-    let account = match super::lichess::token_holder(&hub, &headers).await? {
+    let account = match super::asker::token_holder(&hub, &headers).await? {
         Some(holder) => holder.account,
         None => signed_in(&hub, &headers).await?.ok_or_else(unauthorized)?,
     };
@@ -398,7 +288,7 @@ pub async fn session(State(hub): Shared, headers: HeaderMap) -> Result<Json<Valu
 }
 
 async fn account_with_perfs(hub: &Hub, account: &Account) -> Result<Value, ApiError> {
-    let mut body = super::lichess::titled_account_json(hub, account).await?;
+    let mut body = super::asker::titled_account_json(hub, account).await?;
     let id = account.id.clone();
     body["perfs"] = hub.store().read(move |sql| super::ratings::perfs_json(sql, &id, crate::clock::now_ms())).await?;
     Ok(body)

@@ -13,17 +13,13 @@
 //! Once open, a socket is kept alive by pings and closed when its client
 //! falls silent ([`super::keepalive`]).
 
-use super::keepalive::LiveSocket;
-use super::listen::client_address;
+use super::client::client_address;
 use crate::error::ApiError;
 use crate::ops::Operations;
-use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::StatusCode;
-use axum::response::Response;
 use std::collections::HashMap;
-use std::future::Future;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
@@ -52,12 +48,6 @@ impl Default for SocketLimits {
         }
     }
 }
-
-/// The initial read buffer of a socket. Clients send little (a ping's
-/// answer, an analysis request) and a larger message grows the buffer as it
-/// comes; tungstenite's default, 128 KiB reserved up front, was most of
-/// what an idle socket cost.
-const READ_BUFFER: usize = 4096;
 
 /// The sockets open, counted in all and per client address.
 pub struct SocketAdmission {
@@ -131,7 +121,7 @@ pub struct SocketPass {
     client: Option<IpAddr>,
     /// The node's operations state, where the router has one: the socket
     /// is counted in the metrics and told when the server restarts.
-    operations: Option<Arc<Operations>>,
+    pub(super) operations: Option<Arc<Operations>>,
 }
 
 impl Drop for SocketPass {
@@ -143,28 +133,6 @@ impl Drop for SocketPass {
 impl SocketPass {
     pub fn limits(&self) -> SocketLimits {
         self.admission.limits
-    }
-
-    /// Upgrades to a socket of `kind` (`game`, `lobby`, `analysis`) that
-    /// takes messages of at most `max_incoming` bytes from its client, kept
-    /// alive and holding this place while `serve` runs.
-    pub fn upgrade<F, Fut>(
-        self,
-        upgrade: WebSocketUpgrade,
-        kind: &'static str,
-        max_incoming: usize,
-        serve: F,
-    ) -> Response
-    where
-        F: FnOnce(LiveSocket) -> Fut + Send + 'static,
-        Fut: Future<Output = ()> + Send + 'static,
-    {
-        upgrade.max_message_size(max_incoming).max_frame_size(max_incoming).read_buffer_size(READ_BUFFER).on_upgrade(
-            move |socket| {
-                let open = self.operations.as_ref().map(|operations| operations.open_socket(kind));
-                serve(LiveSocket::new(socket, self, open))
-            },
-        )
     }
 }
 

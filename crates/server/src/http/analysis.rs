@@ -9,8 +9,8 @@
 //! closing the socket stops it.
 
 use super::admission::SocketPass;
+use super::client::ClientAddress;
 use super::keepalive::LiveSocket;
-use super::listen::ClientAddress;
 use super::positions::PositionSource;
 use crate::analysis::{analyse, Analyst, Event, MAX_ANALYSIS_DEPTH, MAX_ANALYSIS_TIME};
 use crate::hub::Hub;

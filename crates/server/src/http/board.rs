@@ -6,8 +6,8 @@
 //! way of every change ([`Command`] through the hub). A token acts for the
 //! seat its account holds.
 
+use super::asker::{is_bot, TokenHolder};
 use super::challenges::{challenge_json, variant_json};
-use super::lichess::{is_bot, TokenHolder};
 use super::ratings::shown_rating_of;
 use crate::bots::game as shown;
 use crate::bots::Scope;

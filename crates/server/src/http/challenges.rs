@@ -4,11 +4,10 @@
 //! sees them; a challenge is told to its account (the bell, the event
 //! stream), and accepting it starts the game between the two accounts.
 
-use super::accounts::{self, signed_in};
-use super::lichess::{is_bot, token_holder};
-use super::listen::ClientAddress;
+use super::asker::{is_bot, tell_accounts, Asker};
+use super::client::ClientAddress;
 use super::ratings::shown_rating_of;
-use crate::bots::{self, Scope};
+use crate::bots::Scope;
 use crate::challenges::{self, ColourChoice, Status, Terms};
 use crate::clock::{now_ms, TimeControl};
 use crate::command::Command;
@@ -29,35 +28,6 @@ use serde_json::{json, Map, Value};
 use std::sync::Arc;
 
 type Shared = State<Arc<Hub>>;
-
-/// Who asks: the account of an API token (with its scopes), or of the
-/// page's session (which may do all a token may).
-pub struct Asker {
-    pub account: Account,
-    scopes: Option<Vec<Scope>>,
-}
-
-impl Asker {
-    /// The asker of a request: its token's account, or else its session's;
-    /// 401 with neither.
-    pub async fn of(hub: &Hub, headers: &HeaderMap) -> Result<Asker, ApiError> {
-        if let Some(holder) = token_holder(hub, headers).await? {
-            return Ok(Asker { account: holder.account, scopes: Some(holder.scopes) });
-        }
-        match signed_in(hub, headers).await? {
-            Some(account) => Ok(Asker { account, scopes: None }),
-            None => Err(ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")),
-        }
-    }
-
-    /// Refuses (403, lichess's answer) a token with none of `scopes`.
-    pub fn require_any(&self, scopes: &[Scope]) -> Result<(), ApiError> {
-        match &self.scopes {
-            Some(held) if !scopes.iter().any(|s| held.contains(s)) => Err(bots::missing_scope(scopes[0])),
-            _ => Ok(()),
-        }
-    }
-}
 
 /// What may answer or make a challenge (lichess's: a challenge token, or a
 /// bot's or board's).
@@ -130,14 +100,6 @@ fn form_decoded(text: &str) -> Option<String> {
         i += 1;
     }
     String::from_utf8(out).ok()
-}
-
-/// Tells the accounts' event streams and bells, on every node, that
-/// something of theirs changed.
-pub async fn tell_accounts(hub: &Hub, accounts: &[&str]) {
-    for account in accounts {
-        hub.signal(format!("account/{account}")).await;
-    }
 }
 
 /// A user as a challenge shows it (lichess's): id, name, title, rating.
@@ -361,8 +323,8 @@ async fn start_game(hub: Arc<Hub>, challenge: StoredChallenge) -> Result<String,
     };
     let between = hub.create_between(&terms.setup(Mode::Friend, None)).await?;
     let (game, creator) = (between.id.clone(), between.creator);
-    accounts::hold(&hub, &game, vec![creator], None, Some(challenge.challenger.clone())).await?;
-    accounts::hold(&hub, &game, vec![creator.other()], None, Some(challenge.dest.clone())).await?;
+    super::seats::hold(&hub, &game, vec![creator], None, Some(challenge.challenger.clone())).await?;
+    super::seats::hold(&hub, &game, vec![creator.other()], None, Some(challenge.dest.clone())).await?;
     let (key, id, perf, rated) =
         (challenge.id.clone(), game.clone(), perf_of(&challenge.variant).to_owned(), challenge.rated);
     hub.store()
@@ -457,9 +419,9 @@ pub async fn computer(
         .unwrap_or_else(|_| Err(ApiError::internal("the game could not start")))?;
     let Answer::Started(started) = answer else { return Err(ApiError::internal("the game could not start")) };
     let game = started["id"].as_str().unwrap_or_default().to_owned();
-    let seats = accounts::creator_seats(&started);
+    let seats = super::seats::creator_seats(&started);
     let you = seats.first().copied().unwrap_or(Player::First);
-    accounts::hold(&hub, &game, seats, None, Some(asker.account.id.clone())).await?;
+    super::seats::hold(&hub, &game, seats, None, Some(asker.account.id.clone())).await?;
     tell_accounts(&hub, &[&asker.account.id]).await;
     let body = json!({
         "id": game,

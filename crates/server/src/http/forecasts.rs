@@ -2,8 +2,8 @@
 //! correspondence game reads and replaces the lines it queued while its
 //! opponent is to move. The rules are [`crate::forecast`]'s.
 
-use super::accounts::seat_for;
 use super::body::Body;
+use super::seats::seat_for;
 use crate::clock::TimeControl;
 use crate::error::ApiError;
 use crate::forecast;

@@ -70,14 +70,14 @@ pub async fn create(
     let setup = Setup { rated, ..request.parse()? };
     // The rule of rated games first ([`Setup::check_rated`]), then who may ask.
     setup.check_rated()?;
-    if rated && setup.mode != Mode::Local && accounts::signed_in(&hub, &headers).await?.is_none() {
+    if rated && setup.mode != Mode::Local && super::asker::signed_in(&hub, &headers).await?.is_none() {
         return Err(super::lobby::needs_account("a rated game"));
     }
     let perf = perf_of(&setup.variant).to_owned();
     let answer = run(Arc::clone(&hub), Command::Create(setup)).await?;
     if let Answer::Started(started) = &answer {
         if let Some(id) = started["id"].as_str() {
-            accounts::hold_seats(&hub, &headers, id, accounts::creator_seats(started)).await?;
+            super::seats::hold_seats(&hub, &headers, id, super::seats::creator_seats(started)).await?;
             if rated {
                 let game = id.to_owned();
                 hub.store().transact(move |sql| mark_rated(sql, &game, &perf)).await?;
@@ -89,7 +89,7 @@ pub async fn create(
 
 /// The seat a request acts for: the secret it presents, or its account's seat.
 async fn seat(hub: &Hub, headers: &HeaderMap, id: &str, presented: Option<String>) -> Result<Option<String>, ApiError> {
-    accounts::seat_for(hub, headers, id, presented).await
+    super::seats::seat_for(hub, headers, id, presented).await
 }
 
 pub async fn read(
@@ -102,7 +102,7 @@ pub async fn read(
     let seat = seat(&hub, &headers, &id, q.seat).await?;
     let state = hub.state(&id, seat.as_deref()).await?;
     if let Some(secret) = presented {
-        accounts::hold_presented(&hub, &headers, &id, &secret).await?;
+        super::seats::hold_presented(&hub, &headers, &id, &secret).await?;
     }
     Ok(state)
 }
@@ -228,7 +228,7 @@ pub async fn rematch(
     // The rematch's seats are held by whoever asked for it, like a new game's.
     if let Answer::Started(started) = &answer {
         if let Some(id) = started["id"].as_str() {
-            accounts::hold_seats(&hub, &headers, id, accounts::creator_seats(started)).await?;
+            super::seats::hold_seats(&hub, &headers, id, super::seats::creator_seats(started)).await?;
         }
     }
     Ok(answer)

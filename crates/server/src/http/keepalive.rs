@@ -11,9 +11,17 @@
 
 use super::admission::SocketPass;
 use crate::ops::OpenSocket;
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use std::future::Future;
 use std::time::Duration;
 use tokio::time::Instant;
+
+/// The initial read buffer of a socket. Clients send little (a ping's
+/// answer, an analysis request) and a larger message grows the buffer as it
+/// comes; tungstenite's default, 128 KiB reserved up front, was most of
+/// what an idle socket cost.
+const READ_BUFFER: usize = 4096;
 
 /// How long a message may take to go out before the client counts as gone.
 pub const SEND_TIME: Duration = Duration::from_secs(10);
@@ -111,5 +119,29 @@ async fn restarting(open: &mut Option<OpenSocket>) {
     match open {
         Some(open) => open.restarting().await,
         None => std::future::pending().await,
+    }
+}
+
+impl SocketPass {
+    /// Upgrades to a socket of `kind` (`game`, `lobby`, `analysis`) that
+    /// takes messages of at most `max_incoming` bytes from its client, kept
+    /// alive and holding this place while `serve` runs.
+    pub fn upgrade<F, Fut>(
+        self,
+        upgrade: WebSocketUpgrade,
+        kind: &'static str,
+        max_incoming: usize,
+        serve: F,
+    ) -> Response
+    where
+        F: FnOnce(LiveSocket) -> Fut + Send + 'static,
+        Fut: Future<Output = ()> + Send + 'static,
+    {
+        upgrade.max_message_size(max_incoming).max_frame_size(max_incoming).read_buffer_size(READ_BUFFER).on_upgrade(
+            move |socket| {
+                let open = self.operations.as_ref().map(|operations| operations.open_socket(kind));
+                serve(LiveSocket::new(socket, self, open))
+            },
+        )
     }
 }

@@ -4,17 +4,15 @@
 //! (`Authorization: Bearer`), at lichess's paths with its JSON, so that
 //! its clients (berserk, lichess-bot) carry over.
 
-use super::accounts::{account_json, SignedIn};
+use super::asker::{SignedIn, TokenHolder};
 use super::body::Body;
 use crate::bots::{self, Scope};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::limits::{self, Charge};
-use crate::store::accounts::Account;
 use crate::store::tokens::{self as stored, StoredToken};
-use axum::extract::{FromRequestParts, Path, State};
-use axum::http::request::Parts;
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -22,63 +20,6 @@ use serde_json::{json, Value};
 use std::sync::Arc;
 
 type Shared = State<Arc<Hub>>;
-
-/// The account an API token authenticates, and what the token may do.
-pub struct TokenHolder {
-    pub account: Account,
-    pub scopes: Vec<Scope>,
-    /// The token's id in the store (its hash).
-    token: String,
-}
-
-impl TokenHolder {
-    /// Refuses, as lichess does (403), a token without `scope`.
-    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
-        if self.scopes.contains(&scope) {
-            Ok(())
-        } else {
-            Err(bots::missing_scope(scope))
-        }
-    }
-}
-
-/// The holder of the token a request presents: none without one; 401 for
-/// one that is malformed, unknown, revoked or of a closed account.
-pub async fn token_holder(hub: &Hub, headers: &HeaderMap) -> Result<Option<TokenHolder>, ApiError> {
-    let token = match bots::presented_token(headers) {
-        bots::Presented::Nothing => return Ok(None),
-        bots::Presented::Malformed => return Err(bots::no_such_token()),
-        bots::Presented::Token(token) => bots::token_id(&token),
-    };
-    let id = token.clone();
-    let found = hub.store().read(move |sql| stored::token_account(sql, &id)).await?;
-    let (account, scopes) = found.ok_or_else(bots::no_such_token)?;
-    Ok(Some(TokenHolder { account, scopes: bots::stored_scopes(&scopes), token }))
-}
-
-impl FromRequestParts<Arc<Hub>> for TokenHolder {
-    type Rejection = ApiError;
-
-    /// A route of the API: a token is required (401 without).
-    async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<TokenHolder, ApiError> {
-        token_holder(hub, &parts.headers).await?.ok_or_else(bots::no_such_token)
-    }
-}
-
-/// Whether an account is a bot (lichess's `BOT` title).
-pub async fn is_bot(hub: &Hub, account: &str) -> Result<bool, ApiError> {
-    let account = account.to_owned();
-    Ok(hub.store().read(move |sql| stored::is_bot(sql, &account)).await?)
-}
-
-/// An account as the API shows it, with `"title": "BOT"` for a bot.
-pub async fn titled_account_json(hub: &Hub, account: &Account) -> Result<Value, ApiError> {
-    let mut shown = account_json(account);
-    if is_bot(hub, &account.id).await? {
-        shown["title"] = json!("BOT");
-    }
-    Ok(shown)
-}
 
 fn not_logged_in() -> ApiError {
     ApiError::new(StatusCode::UNAUTHORIZED, "not logged in")

@@ -19,6 +19,7 @@
 //! so sockets never take the places plain requests need.
 
 use super::admission::{SocketAdmission, SocketLimits};
+pub use super::client::{client_address, ClientAddress, PeerAddr};
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::extract::{Request, State};
@@ -31,7 +32,6 @@ use hyper::service::Service as _;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use std::future::Future;
-use std::net::IpAddr;
 use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
@@ -60,37 +60,6 @@ pub const MAX_HEAD_BYTES: usize = 64 * 1024;
 
 /// Request bodies larger than this are refused with 413.
 pub const MAX_BODY: usize = 16 * 1024;
-
-/// The address a request came from (an extension of every request).
-#[derive(Clone, Copy, Debug)]
-pub struct PeerAddr(pub std::net::SocketAddr);
-
-/// The client a request came from, as the per-client caps count it (open
-/// sockets, analyses, seeks, new players): the peer's IP address, an IPv6
-/// one as its /64 network (what one host is usually given). `None` for a
-/// request that did not come through [`serve`]. The one place that says
-/// who the client is.
-pub fn client_address(extensions: &axum::http::Extensions) -> Option<IpAddr> {
-    let PeerAddr(peer) = extensions.get::<PeerAddr>()?;
-    Some(match peer.ip() {
-        IpAddr::V4(v4) => IpAddr::V4(v4),
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6((u128::from(v6) & !((1u128 << 64) - 1)).into()),
-        },
-    })
-}
-
-/// The request's [`client_address`], as an extractor.
-pub struct ClientAddress(pub Option<IpAddr>);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for ClientAddress {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientAddress(client_address(&parts.extensions)))
-    }
-}
 
 /// How long a stopping server waits for requests in flight.
 const DRAIN_TIME: Duration = Duration::from_secs(10);

@@ -2,11 +2,11 @@
 //! (`/api/me`), the seeks (`/api/seeks`), and the lobby socket
 //! (`/api/lobby/ws`) that pushes the seeks and the games being played.
 
-use super::accounts::{self, SignedIn};
 use super::admission::SocketPass;
+use super::asker::SignedIn;
 use super::body::Body;
+use super::client::{client_address, ClientAddress};
 use super::keepalive::LiveSocket;
-use super::listen::{client_address, ClientAddress};
 use super::ratings;
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -200,9 +200,9 @@ pub async fn accept(
         };
         // Each seat is held by its player's browser and account.
         let (player, account) = accepter_holds;
-        accounts::hold(&hub, &between.id, vec![between.creator.other()], Some(player), account).await?;
+        super::seats::hold(&hub, &between.id, vec![between.creator.other()], Some(player), account).await?;
         let creator = (Some(seek.creator.clone()), seek.account.clone());
-        accounts::hold(&hub, &between.id, vec![between.creator], creator.0, creator.1).await?;
+        super::seats::hold(&hub, &between.id, vec![between.creator], creator.0, creator.1).await?;
         if seek.rated {
             let (game, perf) = (between.id.clone(), perf_of(&seek.setup.variant).to_owned());
             hub.store().transact(move |sql| stored_ratings::mark_rated(sql, &game, &perf)).await?;

@@ -2,8 +2,9 @@
 //! list and its socket (the page's bell), its e-mail address, and the
 //! password reset that mail makes possible.
 
-use super::accounts::{SignedIn, BAD_CREDENTIALS};
+use super::accounts::BAD_CREDENTIALS;
 use super::admission::SocketPass;
+use super::asker::SignedIn;
 use super::body::Body;
 use super::keepalive::LiveSocket;
 use crate::accounts;

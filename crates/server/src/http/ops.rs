@@ -2,7 +2,7 @@
 //! layer that logs and counts every request, the one that finds the client
 //! behind a trusted proxy, and the metrics listener's own router.
 
-use super::listen::PeerAddr;
+use super::client::PeerAddr;
 use crate::hub::Hub;
 use crate::ops::health::Readiness;
 use crate::ops::{metrics, proxy, Operations};

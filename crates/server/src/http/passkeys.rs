@@ -8,7 +8,8 @@
 //! request's `Host` names (`http://localhost:8080`: an IP address is not a
 //! valid relying-party id, so passkeys need a name).
 
-use super::accounts::{logged_in, signed_in, BAD_CREDENTIALS};
+use super::accounts::{logged_in, BAD_CREDENTIALS};
+use super::asker::signed_in;
 use super::body::Body;
 use crate::accounts::Accounts;
 use crate::error::ApiError;

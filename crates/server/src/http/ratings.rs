@@ -3,7 +3,7 @@
 //! records file, and the leaderboards. Also the ratings other routes show
 //! (seeks, the lobby's games, a game's players).
 
-use super::accounts::CLOSED_NAME;
+use super::asker::CLOSED_NAME;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::hub::Hub;
@@ -108,13 +108,13 @@ pub async fn user(
     if let Some(seen) = seen {
         body["seenAt"] = json!(seen);
     }
-    if super::lichess::is_bot(&hub, &account.id).await? {
+    if super::asker::is_bot(&hub, &account.id).await? {
         body["title"] = json!("BOT");
     }
     // lichess's `blocking`, for a viewer who asks with a session or a token.
-    let viewer = match super::lichess::token_holder(&hub, &headers).await.ok().flatten() {
+    let viewer = match super::asker::token_holder(&hub, &headers).await.ok().flatten() {
         Some(holder) => Some(holder.account),
-        None => super::accounts::signed_in(&hub, &headers).await?,
+        None => super::asker::signed_in(&hub, &headers).await?,
     };
     if let Some(viewer) = viewer.filter(|viewer| viewer.id != account.id) {
         body["blocking"] = json!(super::relations::blocking(&hub, &viewer.id, &account.id).await?);

@@ -4,7 +4,7 @@
 //! lobby, and its notices to it are dropped (`crate::notify`); blocking
 //! declines its open challenges to the blocker and forgets their notices.
 
-use super::challenges::{tell_accounts, Asker};
+use super::asker::{tell_accounts, Asker};
 use crate::bots::Scope;
 use crate::error::ApiError;
 use crate::hub::Hub;

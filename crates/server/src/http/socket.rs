@@ -30,7 +30,7 @@ pub async fn upgrade(
     upgrade: WebSocketUpgrade,
     pass: SocketPass,
 ) -> Result<Response, ApiError> {
-    let seat = super::accounts::seat_for(&hub, &headers, &id, query.seat).await?;
+    let seat = super::seats::seat_for(&hub, &headers, &id, query.seat).await?;
     let game = hub.slot(&id).await?;
     let viewer = {
         let mut live = game.live.lock().await;

@@ -4,11 +4,11 @@
 //! place here: a round robin is the small event's format). Accounts only;
 //! running them is [`crate::tournament`]'s.
 
-use super::accounts::{signed_in, SignedIn};
+use super::asker::token_holder;
+use super::asker::{signed_in, SignedIn};
 use super::body::Body;
 use super::challenges::{serde_urlencoded_pairs, Fields};
-use super::lichess::token_holder;
-use super::listen::ClientAddress;
+use super::client::ClientAddress;
 use crate::accounts::{hash_password, password_matches};
 use crate::bots::Scope;
 use crate::challenges::text_field;
@@ -349,7 +349,7 @@ async fn entrant(hub: &Hub, headers: &HeaderMap) -> Result<Account, ApiError> {
 /// Why `account` may not play in tournaments, if it may not: every
 /// tournament game is rated, and people play in them.
 async fn join_refusal(hub: &Hub, account: &Account) -> Result<Option<ApiError>, ApiError> {
-    if !hub.bots_rated_vs_people() && super::lichess::is_bot(hub, &account.id).await? {
+    if !hub.bots_rated_vs_people() && super::asker::is_bot(hub, &account.id).await? {
         return Ok(Some(ApiError::bad_request(
             "bots may not play rated games against people on this server, and tournament games are rated",
         )));

@@ -135,16 +135,7 @@ async fn shots(client: &Client, name: &str) {
 async fn sign_up_in_browser(client: &Client, base: &str, username: &str) {
     client.goto(&format!("{base}/account")).await.unwrap();
     until(client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
-    let answer = eval_async(
-        client,
-        &format!(
-            "const done = arguments[0];
-             fetch('/api/register', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json' }},
-                                      body: JSON.stringify({{ username: '{username}', password: 'a long password' }}) }})
-               .then((r) => done(r.status));"
-        ),
-    )
-    .await;
+    let answer = register_from_page(client, username, "a long password").await;
     assert_eq!(answer, json!(201));
 }
 

@@ -32,13 +32,7 @@ async fn an_arena_is_made_joined_and_paired_in_the_browser() {
     until(&client, "the tournaments page", "return document.querySelector('[data-tournaments]')").await;
     // Logged out: no form, a way to log in.
     assert!(client.find(Locator::Css("[data-new-tournament]")).await.is_err());
-    let registered = eval_async(
-        &client,
-        "const done = arguments[0];
-         fetch('/api/register', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-           body: JSON.stringify({ username: 'ada', password: 'a long password' }) }).then((r) => done(r.status));",
-    )
-    .await;
+    let registered = register_from_page(&client, "ada", "a long password").await;
     assert_eq!(registered, json!(201));
     client.goto(&format!("{}/tournaments", server.base)).await.unwrap();
     until(&client, "the form", "return document.querySelector('[data-new-tournament] select[name=variant] option')")

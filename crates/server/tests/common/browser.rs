@@ -147,6 +147,22 @@ pub async fn eval_async(client: &Client, script: &str) -> Value {
     client.execute_async(script, vec![]).await.unwrap_or_else(|e| panic!("script {script:?} failed: {e}"))
 }
 
+/// Signs the browser up as `username` with `password` through the page
+/// it shows (a fetch from the page's own origin, as the account page makes
+/// it, so the session cookie lands in the browser); answers the status.
+pub async fn register_from_page(client: &Client, username: &str, password: &str) -> Value {
+    let body = serde_json::to_string(&serde_json::json!({ "username": username, "password": password })).unwrap();
+    eval_async(
+        client,
+        &format!(
+            "const done = arguments[0];
+             fetch('/api/register', {{ method: 'POST', headers: {{ 'Content-Type': 'application/json' }}, body: {body:?} }})
+               .then((r) => done(r.status));"
+        ),
+    )
+    .await
+}
+
 /// Clicks a page element (a button) the WebDriver way. A page that
 /// redraws between the find and the click (a live analysis does, several
 /// times a second) leaves a stale element: it is found again. An element

@@ -1,5 +1,8 @@
-//! Errors the API answers with: a status and a one-line reason, as JSON
-//! `{"error": "..."}`.
+//! Errors the API answers with, as HTTP answers: a status and a one-line
+//! reason, as JSON `{"error": "..."}`, with `Retry-After` on a 429 of
+//! [`crate::limits`]. The games in play refuse with their own
+//! [`menagerie_play::error::ApiError`] (they know no HTTP framework); it
+//! becomes this one through `?`.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -16,15 +19,12 @@ pub struct ApiError {
 
 impl ApiError {
     pub fn new(status: StatusCode, reason: impl Into<String>) -> Self {
-        // One line, always: a reason that spans lines would break clients that log it.
-        let reason: String = reason.into();
-        let reason = reason.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join("; ");
-        ApiError { status, reason, retry_after: None }
+        menagerie_play::error::ApiError::new(status, reason).into()
     }
     /// 429: a limit of [`crate::limits`] refused the request; it may be made
     /// again in `retry_after` seconds.
     pub fn too_many(reason: impl Into<String>, retry_after: u64) -> Self {
-        ApiError { retry_after: Some(retry_after.max(1)), ..Self::new(StatusCode::TOO_MANY_REQUESTS, reason) }
+        menagerie_play::error::ApiError::too_many(reason, retry_after).into()
     }
     pub fn bad_request(reason: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, reason)
@@ -46,6 +46,26 @@ impl ApiError {
     }
 }
 
+impl From<menagerie_play::error::ApiError> for ApiError {
+    fn from(error: menagerie_play::error::ApiError) -> Self {
+        let menagerie_play::error::ApiError { status, reason, retry_after } = error;
+        ApiError { status, reason, retry_after }
+    }
+}
+
+impl From<ApiError> for menagerie_play::error::ApiError {
+    fn from(error: ApiError) -> Self {
+        let ApiError { status, reason, retry_after } = error;
+        menagerie_play::error::ApiError { status, reason, retry_after }
+    }
+}
+
+impl From<crate::store::StoreError> for ApiError {
+    fn from(error: crate::store::StoreError) -> Self {
+        menagerie_play::error::ApiError::from(error).into()
+    }
+}
+
 impl std::fmt::Display for ApiError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {}", self.status.as_u16(), self.reason)
@@ -61,15 +81,5 @@ impl IntoResponse for ApiError {
             response.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from(seconds));
         }
         response
-    }
-}
-
-impl From<crate::store::StoreError> for ApiError {
-    fn from(error: crate::store::StoreError) -> Self {
-        match error {
-            // Another node changed the game first: the client may look again and retry.
-            crate::store::StoreError::Stale { .. } => ApiError::conflict(error.to_string()),
-            _ => ApiError::internal(format!("storage failed: {error}")),
-        }
     }
 }

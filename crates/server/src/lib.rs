@@ -2,77 +2,58 @@
 //! from one process, games stored in SQLite, or in PostgreSQL shared by
 //! several processes ([`nodes`]).
 //!
+//! The server is crates in layers, each knowing only those below:
+//!
 //! ```text
-//!  http (routes, handlers, connection loop)
-//!   │  a request, parsed once
-//!   ▼
-//!  command (Command, Setup, Act)      view (what a viewer is sent)
-//!   │                                   ▲
-//!   ▼                                   │
-//!  hub ───────────────┬──────────────┬──┘
-//!   │ start (new games, rematches)   │ computer (players, driver)
-//!   ▼                 ▼              ▼
-//!  loaded (games in memory) ──► live (one game: commit protocol, acts, cache)
-//!   │                                   │
-//!   ▼                                   ▼
-//!  store (menagerie_store)         source, catalog (where games and decks come from)
+//!  this crate     http (routes, handlers, sockets, origin rule, admission),
+//!                 assets, ops; and the capabilities: accounts, limits,
+//!                 lobby, challenges, tournament, bots, computer, analysis
+//!  menagerie-play the games in play: hub, live games, clocks, commands,
+//!                 views, presence, the computer's driver
+//!  menagerie-notify  notices: the bell and mail
+//!  menagerie-store   every table, migrations, the only database driver
 //! ```
 //!
 //! - [`http`]: the route table ([`http::router`]), a handler per route that
 //!   parses its request into a [`command::Command`] or a read, and the
 //!   connection loop with its limits ([`http::listen`]).
-//! - [`hub::Hub`]: runs commands and reads against the games in play; the
-//!   one way a game begins ([`start`]) serves new games and rematches.
-//! - [`live`]: one game in memory, its lock and change signal, the commit
-//!   protocol (check, play, commit, publish), a seat's acts, and the texts
-//!   sent since the last change. State that lives with a game in play
-//!   (clocks) belongs there.
+//! - [`hub::Hub`] (`menagerie_play`): runs commands and reads against the
+//!   games in play; it asks the capabilities above what it needs through
+//!   traits it defines (the computer's [`computer::Opponents`], the
+//!   takeback policy).
 //! - [`lobby`]: anonymous players (a cookie and a display name), open
 //!   challenges (seeks) and the games started from them, stored and
 //!   followed across nodes through the hub's signals.
-//! - [`abandonment`]: where seats are seen (any node), and when a player
-//!   may claim a game its opponent left.
-//! - [`computer`]: the computer's levels and players, and the driver that
-//!   searches and plays when a game waits for the computer.
-//! - [`view`]: the JSON a viewer is sent, built from a live game.
-//! - [`cpu`]: CPU-heavy request work, run on the blocking pool.
+//! - [`computer`]: the computer's levels and a player for each.
+//! - [`accounts`], [`limits`], [`challenges`], [`tournament`], [`bots`],
+//!   [`analysis`]: the capabilities, each over the games in play.
 //! - [`store`]: durable storage behind the [`store::Store`] trait, the crate
 //!   `menagerie_store` (SQLite or PostgreSQL, each passing the store's
 //!   contract), the only crate with a database driver.
 //! - [`ops`]: running a site: health, logs, metrics, graceful stops.
-//! - [`source::GameSource`]: where games come from (the registry of
-//!   `menagerie_games`); [`catalog::Catalog`]: the decks offered.
 
-pub mod abandonment;
 pub mod accounts;
 pub mod analysis;
 pub mod assets;
 pub mod bots;
-pub mod catalog;
 pub mod challenges;
-pub mod clock;
-pub mod command;
 pub mod computer;
-pub mod cpu;
 pub mod error;
-pub mod forecast;
 pub mod http;
-pub mod hub;
 pub mod limits;
-pub mod live;
-pub mod loaded;
 pub mod lobby;
-pub mod names;
-pub mod nodes;
-pub mod notify;
 pub mod ops;
 pub mod origin;
-pub mod secret;
-pub mod source;
-pub mod start;
 pub mod tournament;
-pub mod view;
-pub mod viewer;
+
+/// Notices (the bell, mail): a crate below the games in play.
+pub use menagerie_notify as notify;
+/// The games in play, a crate of their own below the capabilities: known
+/// here by their old paths (`menagerie_server::hub::Hub`).
+pub use menagerie_play::{
+    catalog, clock, command, cpu, forecast, hub, live, loaded, names, nodes, presence, secret, source, start, view,
+    viewer,
+};
 
 /// Durable storage: its own crate, the only one with a database driver.
 pub use menagerie_store as store;

@@ -87,6 +87,14 @@ impl TimeControl {
 /// A day, the unit of correspondence.
 pub const DAY_MS: u64 = 24 * 3600 * 1000;
 
+/// Now, in milliseconds since the Unix epoch: the time of the clocks and of
+/// every stored moment.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,10 @@
-//! The computer opponent: who it is (`players.rs`: levels, and a player per
-//! level) and what makes it move (`driver.rs`: the driver that searches
-//! when a game waits for the computer and plays the move found).
+//! The computer opponent: who it is (`players.rs`: the levels, and a player
+//! per level). What makes it move in a game is the games in play's own
+//! ([`menagerie_play::computer::ComputerDriver`]), asking these players
+//! through the [`Opponents`] trait it defines.
 
-mod driver;
 mod players;
 
-pub use driver::ComputerDriver;
-pub use players::{
-    ComputerPlayer, Level, LevelPlayer, Opponents, RandomOnly, RandomPlayer, SearchLevels, TakebackLevels,
-    DEFAULT_LEVEL, MAX_SEARCH_TIME,
-};
+pub use menagerie_play::computer::ComputerDriver;
+pub use menagerie_play::opponents::{ComputerPlayer, Level, Opponents, TakebackLevels};
+pub use players::{LevelPlayer, RandomOnly, RandomPlayer, SearchLevels, DEFAULT_LEVEL, MAX_SEARCH_TIME};

@@ -230,7 +230,7 @@ async fn act(hub: Arc<Hub>, holder: &TokenHolder, api: Api, game: String, act: A
     // To its end even if the client goes away (as every change).
     tokio::spawn(async move { hub.run(command).await })
         .await
-        .unwrap_or_else(|_| Err(ApiError::internal("the change failed")))?;
+        .unwrap_or_else(|_| Err(ApiError::internal("the change failed").into()))?;
     Ok(Json(json!({ "ok": true })))
 }
 

@@ -416,7 +416,7 @@ pub async fn computer(
     let runner = Arc::clone(&hub);
     let answer = tokio::spawn(async move { runner.run(command).await })
         .await
-        .unwrap_or_else(|_| Err(ApiError::internal("the game could not start")))?;
+        .unwrap_or_else(|_| Err(ApiError::internal("the game could not start").into()))?;
     let Answer::Started(started) = answer else { return Err(ApiError::internal("the game could not start")) };
     let game = started["id"].as_str().unwrap_or_default().to_owned();
     let seats = super::seats::creator_seats(&started);

@@ -26,17 +26,20 @@ pub struct SeatQuery {
     seat: Option<String>,
 }
 
-impl IntoResponse for StateJson {
+/// What the games in play answer, sent as JSON (they know no HTTP).
+pub struct Sent<T>(pub T);
+
+impl IntoResponse for Sent<StateJson> {
     fn into_response(self) -> Response {
-        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+        ([(header::CONTENT_TYPE, "application/json")], self.0 .0).into_response()
     }
 }
 
-impl IntoResponse for Answer {
+impl IntoResponse for Sent<Answer> {
     fn into_response(self) -> Response {
-        match self {
+        match self.0 {
             Answer::Started(value) => Json(value).into_response(),
-            Answer::State(state) => state.into_response(),
+            Answer::State(state) => Sent(state).into_response(),
         }
     }
 }
@@ -46,9 +49,8 @@ impl IntoResponse for Answer {
 /// playing a move in memory and committing it would leave the game in
 /// memory and in the store apart.
 async fn run(hub: Arc<Hub>, command: Command) -> Result<Answer, ApiError> {
-    tokio::spawn(async move { hub.run(command).await })
-        .await
-        .unwrap_or_else(|_| Err(ApiError::internal("the change failed")))
+    let answer = tokio::spawn(async move { hub.run(command).await }).await;
+    Ok(answer.map_err(|_| ApiError::internal("the change failed"))??)
 }
 
 /// `POST /api/games`: a new game; the seats its creator takes are held by
@@ -60,7 +62,7 @@ pub async fn create(
     State(hub): Shared,
     headers: HeaderMap,
     Body(mut request): Body<Value>,
-) -> Result<(StatusCode, Answer), ApiError> {
+) -> Result<(StatusCode, Sent<Answer>), ApiError> {
     let rated = match request.as_object_mut().and_then(|fields| fields.remove("rated")) {
         None => false,
         Some(Value::Bool(rated)) => rated,
@@ -84,7 +86,7 @@ pub async fn create(
             }
         }
     }
-    Ok((StatusCode::CREATED, answer))
+    Ok((StatusCode::CREATED, Sent(answer)))
 }
 
 /// The seat a request acts for: the secret it presents, or its account's seat.
@@ -97,14 +99,14 @@ pub async fn read(
     headers: HeaderMap,
     Path(id): Path<String>,
     Query(q): Query<SeatQuery>,
-) -> Result<StateJson, ApiError> {
+) -> Result<Sent<StateJson>, ApiError> {
     let presented = q.seat.clone();
     let seat = seat(&hub, &headers, &id, q.seat).await?;
     let state = hub.state(&id, seat.as_deref()).await?;
     if let Some(secret) = presented {
         super::seats::hold_presented(&hub, &headers, &id, &secret).await?;
     }
-    Ok(state)
+    Ok(Sent(state))
 }
 
 pub async fn legal_moves(
@@ -133,9 +135,9 @@ pub async fn play(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(mut body): Body<MoveBody>,
-) -> Result<Answer, ApiError> {
+) -> Result<Sent<Answer>, ApiError> {
     body.seat = seat(&hub, &headers, &id, body.seat).await?;
-    run(hub, body.parse(id)?).await
+    run(hub, body.parse(id)?).await.map(Sent)
 }
 
 pub async fn resign(
@@ -143,9 +145,9 @@ pub async fn resign(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(mut body): Body<SeatBody>,
-) -> Result<Answer, ApiError> {
+) -> Result<Sent<Answer>, ApiError> {
     body.seat = seat(&hub, &headers, &id, body.seat).await?;
-    run(hub, body.resign(id)).await
+    run(hub, body.resign(id)).await.map(Sent)
 }
 
 pub async fn draw(
@@ -153,9 +155,9 @@ pub async fn draw(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(mut body): Body<DrawBody>,
-) -> Result<Answer, ApiError> {
+) -> Result<Sent<Answer>, ApiError> {
     body.seat = seat(&hub, &headers, &id, body.seat).await?;
-    run(hub, body.parse(id)?).await
+    run(hub, body.parse(id)?).await.map(Sent)
 }
 
 pub async fn takeback(
@@ -163,9 +165,9 @@ pub async fn takeback(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(mut body): Body<TakebackBody>,
-) -> Result<Answer, ApiError> {
+) -> Result<Sent<Answer>, ApiError> {
     body.seat = seat(&hub, &headers, &id, body.seat).await?;
-    run(hub, body.parse(id)?).await
+    run(hub, body.parse(id)?).await.map(Sent)
 }
 
 #[derive(Deserialize)]
@@ -183,7 +185,7 @@ pub async fn claim(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(body): Body<ClaimBody>,
-) -> Result<StateJson, ApiError> {
+) -> Result<Sent<StateJson>, ApiError> {
     let draw = match body.result.as_str() {
         "win" => false,
         "draw" => true,
@@ -195,7 +197,7 @@ pub async fn claim(
         }
     };
     let seat = seat(&hub, &headers, &id, body.seat).await?;
-    hub.claim(&id, seat.as_deref(), draw).await
+    Ok(Sent(hub.claim(&id, seat.as_deref(), draw).await?))
 }
 
 /// `GET /api/games/{id}/claim?seat=...`: whether the seat may claim the
@@ -216,7 +218,7 @@ pub async fn rematch(
     headers: HeaderMap,
     Path(id): Path<String>,
     Body(mut body): Body<SeatBody>,
-) -> Result<Answer, ApiError> {
+) -> Result<Sent<Answer>, ApiError> {
     body.seat = seat(&hub, &headers, &id, body.seat).await?;
     // A tournament pairs its players' next games itself. (A store that
     // keeps no accounts has no tournaments: its error is no refusal.)
@@ -231,5 +233,5 @@ pub async fn rematch(
             super::seats::hold_seats(&hub, &headers, id, super::seats::creator_seats(started)).await?;
         }
     }
-    Ok(answer)
+    Ok(Sent(answer))
 }

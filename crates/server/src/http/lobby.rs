@@ -225,7 +225,7 @@ pub async fn accept(
         Ok(for_accepter)
     })
     .await
-    .unwrap_or_else(|_| Err(ApiError::internal("the game could not start")))?;
+    .unwrap_or_else(|_| Err(ApiError::internal("the game could not start").into()))?;
     Ok(answer(StatusCode::CREATED, me.cookies(), started))
 }
 

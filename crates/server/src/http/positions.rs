@@ -180,7 +180,7 @@ pub async fn position(
 ) -> Result<Json<Value>, ApiError> {
     let resolved = request.source().resolve(&hub).await?;
     // Every legal move labelled: on the blocking pool, like the moves played.
-    cpu::on_blocking_pool(move || Ok(Json(node(resolved)))).await
+    Ok(cpu::on_blocking_pool(move || Ok(Json(node(resolved)))).await?)
 }
 
 /// What the page shows of a resolved position.

@@ -247,6 +247,7 @@ pub async fn record_with_players(hub: &Hub, id: &str, named: bool) -> Result<Str
         }
     })
     .await
+    .map_err(ApiError::from)
 }
 
 /// A variant id this server offers (ratings are kept per id, options aside).

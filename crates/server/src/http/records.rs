@@ -48,6 +48,6 @@ pub async fn import(
     // would be a game without its moves.
     let answer = tokio::spawn(async move { hub.import(request).await })
         .await
-        .unwrap_or_else(|_| Err(ApiError::internal("the import failed")))?;
+        .unwrap_or_else(|_| Err(ApiError::internal("the import failed").into()))?;
     Ok((StatusCode::CREATED, Json(answer)))
 }

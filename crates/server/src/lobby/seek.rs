@@ -97,6 +97,7 @@ impl SeekBody {
         }
         .parse()
         .map(|setup| Setup { rated: self.rated, ..setup })
+        .map_err(ApiError::from)
     }
 }
 

@@ -19,11 +19,9 @@ pub use menagerie_store::metrics::{MOVES, STORE_SECONDS};
 pub const LIVE_GAMES: &str = "menagerie_live_games";
 /// Open WebSockets, by `kind` (`game`, `lobby`, `analysis`).
 pub const SOCKETS_OPEN: &str = "menagerie_sockets_open";
-/// Computer searches running now, and waiting for a place.
-pub const SEARCHES_RUNNING: &str = "menagerie_computer_searches_running";
-pub const SEARCHES_QUEUED: &str = "menagerie_computer_searches_queued";
-/// Changes heard from other nodes (PostgreSQL `NOTIFY`), by `kind`.
-pub const NODE_NOTIFICATIONS: &str = "menagerie_node_notifications_total";
+/// Computer searches running and waiting; changes heard from other nodes
+/// (PostgreSQL `NOTIFY`), by `kind`: counted in the games in play.
+pub use menagerie_play::metrics::{NODE_NOTIFICATIONS, SEARCHES_QUEUED, SEARCHES_RUNNING};
 
 /// Every metric the server exports (deploy/grafana-dashboard.json charts each).
 pub const NAMES: &[&str] = &[

@@ -197,7 +197,7 @@ async fn end_unstarted(hub: &Arc<Hub>, tournament: &Tournament, now: i64) -> Res
                     }
                     None
                 }
-                Err(error) => return Err(error),
+                Err(error) => return Err(error.into()),
             }
         };
         let Some(culprit) = culprit else { continue };

@@ -14,15 +14,8 @@
 //! time before the game has begun).
 
 use menagerie_core::Player;
-pub use menagerie_store::time_control::{TimeControl, DAY_MS, MAX_DAYS, MAX_INCREMENT_MS, MAX_INITIAL_MS};
+pub use menagerie_store::time_control::{now_ms, TimeControl, DAY_MS, MAX_DAYS, MAX_INCREMENT_MS, MAX_INITIAL_MS};
 use serde::Serialize;
-
-/// Now, in milliseconds since the Unix epoch: the time of the clocks.
-pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
 
 /// The clocks of one game.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -47,7 +47,7 @@ pub fn watch_clock(slot: Arc<GameSlot>, store: AsyncStore) {
                         Ok(false) => false,
                         // Another node changed the game first (a move, a
                         // resignation): look at it again before judging the clock.
-                        Err(error) if error.status == axum::http::StatusCode::CONFLICT => {
+                        Err(error) if error.status == http::StatusCode::CONFLICT => {
                             match slot.catch_up_locked(&mut live, &store).await {
                                 Ok(changed) => !changed,
                                 Err(error) => {

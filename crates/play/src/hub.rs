@@ -9,17 +9,18 @@ mod records;
 
 pub use records::ImportGame;
 
-use crate::abandonment::Presence;
 use crate::catalog::Catalog;
 use crate::clock::TimeControl;
 use crate::command::{Act, Claim, Command, NewGame, Setup};
-use crate::computer::{ComputerDriver, Opponents, TakebackLevels};
+use crate::computer::ComputerDriver;
+use crate::correspondence;
 use crate::error::ApiError;
 use crate::forecast;
 use crate::live::{log_ended, GameSlot, LiveGame, StateJson};
 use crate::loaded::LoadedGames;
 use crate::nodes::{self, EVERY_TOPIC};
-use crate::notify::{correspondence, Notifier};
+use crate::opponents::{Opponents, TakebackLevels};
+use crate::presence::Presence;
 use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::accounts::{self, Account};
@@ -27,8 +28,9 @@ use crate::store::forecasts;
 use crate::store::{AsyncStore, GameMeta, Mode, Store};
 use crate::view;
 use crate::viewer::Viewer;
-use axum::http::StatusCode;
+use http::StatusCode;
 use menagerie_core::Player;
+use menagerie_notify::Notifier;
 use serde_json::Value;
 use std::sync::Arc;
 use std::time::Duration;
@@ -48,7 +50,7 @@ pub struct HubConfig {
     /// `--smtp`).
     pub notifier: Arc<Notifier>,
     /// How long a player must have been gone from a live game before the
-    /// other may claim it ([`crate::abandonment`]).
+    /// other may claim it ([`crate::presence`], [`crate::live::claim`]).
     pub claim_after: Duration,
     /// How long a tournament game waits for a player's first move before
     /// that player loses it (a tournament then withdraws them).
@@ -66,7 +68,7 @@ impl Default for HubConfig {
             idle_after: Some(Duration::from_secs(10 * 60)),
             catalog: Catalog::builtin(),
             notifier: Arc::default(),
-            claim_after: crate::abandonment::CLAIM_AFTER,
+            claim_after: crate::presence::CLAIM_AFTER,
             first_move_within: crate::live::claim::FIRST_MOVE_WITHIN,
             bots_rated_vs_people: false,
         }
@@ -545,7 +547,7 @@ impl Hub {
         Ok(state)
     }
 
-    /// Where the seats of games are seen ([`crate::abandonment`]).
+    /// Where the seats of games are seen ([`crate::presence`], [`crate::live::claim`]).
     pub fn presence(&self) -> &Arc<Presence> {
         &self.presence
     }

@@ -11,10 +11,10 @@
 use super::Hub;
 use crate::catalog::Catalog;
 use crate::command::{NewGame, Setup};
-use crate::computer::Opponents;
 use crate::cpu;
 use crate::error::ApiError;
 use crate::live::{LiveGame, MoveNote};
+use crate::opponents::Opponents;
 use crate::source::GameSource;
 use crate::start::{self, Start};
 use crate::store::{Ending, GameMeta, Mode, MoveActor, SeatKind, StoredMove};

@@ -3,13 +3,14 @@
 
 use crate::catalog::Catalog;
 use crate::clock::TimeControl;
+use crate::correspondence;
 use crate::error::ApiError;
 use crate::live::{watch_clock, GameSlot, LiveGame, CHANCE_GRACE};
-use crate::notify::{correspondence, Notifier};
 use crate::secret;
 use crate::source::GameSource;
 use crate::store::AsyncStore;
 use menagerie_core::shown;
+use menagerie_notify::Notifier;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};

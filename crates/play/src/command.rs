@@ -94,7 +94,7 @@ pub enum Act {
     Draw(DrawAction),
     /// Asks to take back one's last move, or answers the other side's asking.
     Takeback(DrawAction),
-    /// Claims the game the opponent left ([`crate::abandonment`]).
+    /// Claims the game the opponent left ([`crate::live::claim`]).
     Claim(Claim),
 }
 

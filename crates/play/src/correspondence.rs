@@ -3,12 +3,12 @@
 //! make it runs low. Only seats held by an account are told (an anonymous
 //! seat has nobody to tell).
 
-use super::{Kind, Notice, Notifier};
 use crate::clock::{now_ms, TimeControl};
 use crate::live::GameSlot;
 use crate::store::accounts as stored_accounts;
 use crate::store::AsyncStore;
 use menagerie_core::{Actor, Player};
+use menagerie_notify::{Kind, Notice, Notifier};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -3,7 +3,7 @@
 //! many pages costs one serialisation, and the board one per distinct view.
 
 use crate::viewer::Viewer;
-use axum::body::Bytes;
+use bytes::Bytes;
 use menagerie_core::Player;
 use serde_json::value::RawValue;
 use serde_json::Value;

@@ -2,11 +2,11 @@
 //! a blocking thread (a bounded number at once) and plays the move found
 //! like anyone's, through the commit protocol.
 
-use super::players::Opponents;
 use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::live::GameSlot;
-use crate::ops::metrics;
+use crate::metrics;
+use crate::opponents::Opponents;
 use crate::store::{AsyncStore, MoveActor};
 use menagerie_core::Actor;
 use std::sync::Arc;

@@ -49,7 +49,7 @@ pub async fn follow(
                 Change::Signal(_) => "signal",
                 Change::Missed => "missed",
             };
-            ::metrics::counter!(crate::ops::metrics::NODE_NOTIFICATIONS, "kind" => kind).increment(1);
+            ::metrics::counter!(crate::metrics::NODE_NOTIFICATIONS, "kind" => kind).increment(1);
             tracing::debug!(target: "menagerie::nodes", kind, "heard a change from another node");
         }
         match change {

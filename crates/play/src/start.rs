@@ -4,8 +4,8 @@
 
 use crate::catalog::{Catalog, Kept, Recording};
 use crate::command::{Colour, Setup};
-use crate::computer::Opponents;
 use crate::error::ApiError;
+use crate::opponents::Opponents;
 use crate::secret;
 use crate::source::GameSource;
 use crate::store::{GameData, GameRecord, Mode, Seat, SeatKind};

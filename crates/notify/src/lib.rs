@@ -1,20 +1,22 @@
 //! Telling players what wants them: an in-site list (the page's bell, live
 //! over its socket) and, for accounts that gave an address and a server
 //! with `--smtp`, e-mail. What is stored is in
-//! [`crate::store::notifications`]; the routes are `http/notifications.rs`.
+//! `menagerie_store::notifications`; the routes are the web layer's
+//! `http/notifications.rs`. Delivery only: what each capability tells (a
+//! challenge, a tournament's start, a correspondence move) is theirs.
 //!
 //! A notification has a topic (a move's game and ply, a reset): the store
 //! keeps one per account and topic, so a notice told twice (a retried
 //! request, two nodes) is stored and mailed once.
 
-pub mod correspondence;
 mod mail;
 
 pub use mail::{valid_address, MailError, MailSettings, Mailer};
 
-use crate::store::notifications::{self as stored, NewNotification};
-use crate::store::relations;
-use crate::store::AsyncStore;
+use menagerie_store::notifications::{self as stored, NewNotification};
+use menagerie_store::relations;
+use menagerie_store::time_control::now_ms;
+use menagerie_store::AsyncStore;
 use serde_json::{json, Value};
 use std::sync::Arc;
 use tokio::sync::broadcast;
@@ -122,7 +124,7 @@ impl Notifier {
     /// move that caused it). Failures are logged, never
     /// the caller's: a notice is a courtesy, the game goes on.
     pub async fn tell(self: &Arc<Self>, store: &AsyncStore, account: &str, notice: Notice) {
-        let (id, owner, body) = (crate::secret::game_id(), account.to_owned(), notice.body().to_string());
+        let (id, owner, body) = (menagerie_store::random_text(10), account.to_owned(), notice.body().to_string());
         let stored_notice = notice.clone();
         let added = store
             .transact(move |sql| {
@@ -140,7 +142,7 @@ impl Notifier {
                         kind: stored_notice.kind.as_str(),
                         game: stored_notice.game.as_deref(),
                         body: &body,
-                        created: crate::clock::now_ms(),
+                        created: now_ms(),
                     },
                 )?;
                 let email = if added { stored::email(sql, &owner)? } else { None };

@@ -10,7 +10,7 @@ use crate::names::capitalised;
 use crate::source::GameSource;
 use crate::store::{player_str, GameRecord, MoveActor, SeatKind};
 use crate::viewer::Viewer;
-use axum::body::Bytes;
+use bytes::Bytes;
 use menagerie_core::{Actor, DynGame, Player};
 use serde::ser::{SerializeMap, SerializeSeq};
 use serde::{Serialize, Serializer};

@@ -32,19 +32,14 @@
 //!   contract), the only crate with a database driver.
 //! - [`ops`]: running a site: health, logs, metrics, graceful stops.
 
-pub mod accounts;
-pub mod analysis;
 pub mod assets;
-pub mod bots;
-pub mod challenges;
-pub mod computer;
 pub mod error;
 pub mod http;
-pub mod limits;
-pub mod lobby;
 pub mod ops;
-pub mod origin;
-pub mod tournament;
+
+/// The capabilities, a crate of their own between the games in play and
+/// this web layer: known here by their old paths.
+pub use menagerie_capabilities::{accounts, analysis, bots, challenges, computer, limits, lobby, origin, tournament};
 
 /// Notices (the bell, mail): a crate below the games in play.
 pub use menagerie_notify as notify;

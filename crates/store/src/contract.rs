@@ -806,10 +806,16 @@ pub fn lobby_is_kept(open: &dyn Fn() -> Box<dyn Store>) {
             .map(|g| (g.id, g.plies))
             .collect()
     };
+    let forget = |since: i64| sql::transact(&*store, |s| lobby::forget_resting_games(s, since)).unwrap();
     assert_eq!(listed(0), [("g2".to_owned(), 0), ("g1".to_owned(), 2)]);
     assert_eq!(listed(1_500), [("g2".to_owned(), 0)], "a game without a change since leaves");
+    assert_eq!(listed(0), [("g2".to_owned(), 0), ("g1".to_owned(), 2)], "a read forgets nothing");
+    assert_eq!(forget(1_500), 1, "the sweep forgets the game at rest");
+    assert_eq!(listed(0), [("g2".to_owned(), 0)]);
     store.set_meta("g2", fresh(0), &resigned_by_second()).unwrap();
     assert_eq!(listed(0), Vec::new(), "a finished game leaves");
+    assert_eq!(forget(0), 1, "the sweep forgets the finished game");
+    assert_eq!(forget(0), 0);
 
     // Messages for a player: taken once, in order; old ones forgotten.
     for (id, player, at) in [("m2", "ada", 20), ("m1", "ada", 10), ("m3", "bob", 30), ("m0", "ada", 1)] {

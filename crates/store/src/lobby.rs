@@ -173,19 +173,15 @@ pub fn list_game(sql: &mut dyn Sql, game: &ListedGame) -> Result<(), StoreError>
 }
 
 /// The games being played, newest first, at most `limit`: unfinished, and
-/// changed (listed, or a move made) after `active_since`. Games that left
-/// the list are forgotten.
+/// changed (listed, or a move made) after `active_since`. A read only: the
+/// games that left the list stay stored until [`forget_resting_games`].
 pub fn listed_games(sql: &mut dyn Sql, active_since: i64, limit: usize) -> Result<Vec<ListedGame>, StoreError> {
-    sql.execute(
-        "DELETE FROM lobby_games WHERE id IN (
-             SELECT l.id FROM lobby_games l JOIN games g ON g.id = l.id
-             WHERE g.finished OR coalesce((SELECT max(m.at) FROM moves m WHERE m.game = l.id), l.listed) <= $1)",
-        sql_params![active_since],
-    )?;
     let rows = sql.query(
         "SELECT l.id, l.variant, l.seats, l.rated, l.listed, (SELECT count(*) FROM moves m WHERE m.game = l.id)
-         FROM lobby_games l ORDER BY l.listed DESC, l.id LIMIT $1",
-        sql_params![limit as i64],
+         FROM lobby_games l JOIN games g ON g.id = l.id
+         WHERE NOT g.finished AND coalesce((SELECT max(m.at) FROM moves m WHERE m.game = l.id), l.listed) > $1
+         ORDER BY l.listed DESC, l.id LIMIT $2",
+        sql_params![active_since, limit as i64],
     )?;
     rows.iter()
         .map(|row| {
@@ -199,6 +195,18 @@ pub fn listed_games(sql: &mut dyn Sql, active_since: i64, limit: usize) -> Resul
             })
         })
         .collect()
+}
+
+/// Forgets the listed games that left the list (finished, or without a
+/// change since `active_since`): the lobby's sweep, a job of its own.
+/// Answers how many.
+pub fn forget_resting_games(sql: &mut dyn Sql, active_since: i64) -> Result<u64, StoreError> {
+    sql.execute(
+        "DELETE FROM lobby_games WHERE id IN (
+             SELECT l.id FROM lobby_games l JOIN games g ON g.id = l.id
+             WHERE g.finished OR coalesce((SELECT max(m.at) FROM moves m WHERE m.game = l.id), l.listed) <= $1)",
+        sql_params![active_since],
+    )
 }
 
 /// Keeps `message` for `player`'s lobby socket, on whichever node it is.

@@ -7,11 +7,11 @@
 use super::asker::{account_json, signed_in, SignedIn};
 use super::body::Body;
 use super::client::ClientAddress;
+use super::lobby::KnownPlayer;
 use crate::accounts::{self, Accounts};
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::limits::{self, Charge};
-use crate::lobby::identity::Identity;
 use crate::store::accounts::{self as stored, Account};
 use crate::store::player_str;
 use crate::store::relations;
@@ -129,6 +129,7 @@ pub async fn register(
     State(hub): Shared,
     Extension(accounts): TheAccounts,
     ClientAddress(address): ClientAddress,
+    KnownPlayer(known): KnownPlayer,
     headers: HeaderMap,
     Body(body): Body<Credentials>,
 ) -> Result<Response, ApiError> {
@@ -151,7 +152,7 @@ pub async fn register(
         created: crate::clock::now_ms(),
         closed: None,
     };
-    let player = Identity::existing(&headers).map(|me| me.id.key());
+    let player = known.map(|me| me.id.key());
     let created = account.clone();
     let added = hub
         .store()
@@ -201,6 +202,7 @@ pub async fn login(
     State(hub): Shared,
     Extension(accounts): TheAccounts,
     ClientAddress(address): ClientAddress,
+    KnownPlayer(known): KnownPlayer,
     headers: HeaderMap,
     Body(body): Body<Credentials>,
 ) -> Result<Response, ApiError> {
@@ -224,7 +226,7 @@ pub async fn login(
     };
     limits::uncount(hub.store(), counted).await?;
     // The games this browser played anonymously become the account's too.
-    if let Some(player) = Identity::existing(&headers).map(|me| me.id.key()) {
+    if let Some(player) = known.map(|me| me.id.key()) {
         let id = account.id.clone();
         hub.store().transact(move |sql| stored::claim_seats(sql, &player, &id)).await?;
     }

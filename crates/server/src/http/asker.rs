@@ -60,7 +60,7 @@ impl TokenHolder {
         if self.scopes.contains(&scope) {
             Ok(())
         } else {
-            Err(bots::missing_scope(scope))
+            Err(bots::missing_scope(scope).into())
         }
     }
 }
@@ -70,7 +70,7 @@ impl TokenHolder {
 pub async fn token_holder(hub: &Hub, headers: &HeaderMap) -> Result<Option<TokenHolder>, ApiError> {
     let token = match bots::presented_token(headers) {
         bots::Presented::Nothing => return Ok(None),
-        bots::Presented::Malformed => return Err(bots::no_such_token()),
+        bots::Presented::Malformed => return Err(bots::no_such_token().into()),
         bots::Presented::Token(token) => bots::token_id(&token),
     };
     let id = token.clone();
@@ -84,7 +84,7 @@ impl FromRequestParts<Arc<Hub>> for TokenHolder {
 
     /// A route of the API: a token is required (401 without).
     async fn from_request_parts(parts: &mut Parts, hub: &Arc<Hub>) -> Result<TokenHolder, ApiError> {
-        token_holder(hub, &parts.headers).await?.ok_or_else(bots::no_such_token)
+        Ok(token_holder(hub, &parts.headers).await?.ok_or_else(bots::no_such_token)?)
     }
 }
 
@@ -126,7 +126,7 @@ impl Asker {
     /// Refuses (403, lichess's answer) a token with none of `scopes`.
     pub fn require_any(&self, scopes: &[Scope]) -> Result<(), ApiError> {
         match &self.scopes {
-            Some(held) if !scopes.iter().any(|s| held.contains(s)) => Err(bots::missing_scope(scopes[0])),
+            Some(held) if !scopes.iter().any(|s| held.contains(s)) => Err(bots::missing_scope(scopes[0]).into()),
             _ => Ok(()),
         }
     }

@@ -17,7 +17,7 @@ use crate::store::ratings::{self as stored_ratings, perf_of};
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Extension, FromRequestParts, Path, State};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
@@ -32,19 +32,34 @@ type TheLobby = Extension<Arc<Lobby>>;
 /// only listens: a pong, a close).
 const MAX_INCOMING: usize = 4096;
 
-/// The request's player, or a new one (whose cookie the answer sets)
-/// within the lobby's limit of new players per client address.
-impl<S: Send + Sync> FromRequestParts<S> for Identity {
+/// The request's player if its identity cookie names one: no new player,
+/// no cookie set (a read, a cancel, a socket).
+pub struct KnownPlayer(pub Option<Identity>);
+
+impl<S: Send + Sync> FromRequestParts<S> for KnownPlayer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<KnownPlayer, Self::Rejection> {
+        Ok(KnownPlayer(Identity::existing(&parts.headers)))
+    }
+}
+
+/// The request's player (its identity cookie), or a new one (whose cookie
+/// the answer sets) within the lobby's limit of new players per client
+/// address.
+pub struct Player(pub Identity);
+
+impl<S: Send + Sync> FromRequestParts<S> for Player {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Identity, ApiError> {
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Player, ApiError> {
         if let Some(me) = Identity::existing(&parts.headers) {
-            return Ok(me);
+            return Ok(Player(me));
         }
         if let Some(lobby) = parts.extensions.get::<Arc<Lobby>>() {
             lobby.admit_new_player(client_address(&parts.extensions))?;
         }
-        Ok(Identity::new_player())
+        Ok(Player(Identity::new_player()))
     }
 }
 
@@ -62,7 +77,7 @@ fn me_json(me: &Identity) -> Value {
 }
 
 /// `GET /api/me`: the browser's display name (a new browser gets its identity cookie).
-pub async fn me(SignedIn(account): SignedIn, me: Identity) -> Response {
+pub async fn me(SignedIn(account): SignedIn, Player(me): Player) -> Response {
     let mut body = me_json(&me);
     body["username"] = json!(account.map(|a| a.username));
     answer(StatusCode::OK, me.cookies(), body)
@@ -77,7 +92,7 @@ pub struct NameBody {
 /// `POST /api/me {"name": ...}`: sets the display name.
 pub async fn rename(
     Extension(lobby): TheLobby,
-    me: Identity,
+    Player(me): Player,
     Body(body): Body<NameBody>,
 ) -> Result<Response, ApiError> {
     let me = Identity { name: checked_name(&body.name)?, ..me };
@@ -89,9 +104,8 @@ pub async fn rename(
 pub async fn seeks(
     Extension(lobby): TheLobby,
     SignedIn(account): SignedIn,
-    headers: HeaderMap,
+    KnownPlayer(me): KnownPlayer,
 ) -> Result<Json<Value>, ApiError> {
-    let me = Identity::existing(&headers);
     let apart = lobby.apart_from(account.as_ref().map(|a| a.id.as_str())).await?;
     Ok(Json(json!({ "seeks": lobby.seeks(me.as_ref().map(|m| &m.id), &apart).await? })))
 }
@@ -102,7 +116,7 @@ pub async fn create(
     Extension(lobby): TheLobby,
     ClientAddress(address): ClientAddress,
     SignedIn(account): SignedIn,
-    me: Identity,
+    Player(me): Player,
     Body(body): Body<SeekBody>,
 ) -> Result<Response, ApiError> {
     let rated = body.rated;
@@ -143,10 +157,9 @@ pub fn needs_account(what: &str) -> ApiError {
 /// `DELETE /api/seeks/{id}`: the creator cancels its seek.
 pub async fn cancel(
     Extension(lobby): TheLobby,
-    headers: HeaderMap,
+    KnownPlayer(me): KnownPlayer,
     Path(id): Path<String>,
 ) -> Result<StatusCode, ApiError> {
-    let me = Identity::existing(&headers);
     lobby.cancel(me.as_ref().map(|m| &m.id), &id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
@@ -157,7 +170,7 @@ pub async fn accept(
     State(hub): Shared,
     Extension(lobby): TheLobby,
     SignedIn(account): SignedIn,
-    me: Identity,
+    Player(me): Player,
     Path(id): Path<String>,
 ) -> Result<Response, ApiError> {
     let wanted = lobby.seek(&id).await?;
@@ -234,11 +247,10 @@ pub async fn accept(
 pub async fn upgrade(
     Extension(lobby): TheLobby,
     SignedIn(account): SignedIn,
-    headers: HeaderMap,
+    KnownPlayer(me): KnownPlayer,
     upgrade: WebSocketUpgrade,
     pass: SocketPass,
 ) -> Result<Response, ApiError> {
-    let me = Identity::existing(&headers);
     // Who is kept apart from this player, as the socket opens (a block made
     // later shows at the next opening; accepting is checked every time).
     let apart = lobby.apart_from(account.as_ref().map(|a| a.id.as_str())).await?;

@@ -211,8 +211,12 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
 /// draining, restarting, trusted proxies) and the account routes' settings
 /// (`Secure` cookies).
 pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
-    let lobby =
-        Lobby::new(Arc::clone(&hub), Some(Arc::clone(&operations)), crate::lobby::GRACE, crate::lobby::LISTED_IDLE);
+    let lobby = Lobby::new(
+        Arc::clone(&hub),
+        Some(Arc::clone(&operations) as _),
+        crate::lobby::GRACE,
+        crate::lobby::LISTED_IDLE,
+    );
     let protections = Arc::new(protections::Protections::new(&allowed));
     table()
         .router

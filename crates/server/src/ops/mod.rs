@@ -38,6 +38,12 @@ pub struct Operations {
     trusted_proxies: Vec<IpAddr>,
 }
 
+impl crate::lobby::Draining for Operations {
+    fn is_draining(&self) -> bool {
+        Operations::is_draining(self)
+    }
+}
+
 impl Operations {
     pub fn new(trusted_proxies: Vec<IpAddr>) -> Arc<Operations> {
         Arc::new(Operations {

@@ -191,13 +191,13 @@ async fn end_unstarted(hub: &Arc<Hub>, tournament: &Tournament, now: i64) -> Res
                 }
                 // Another node changed the game first (a move): read it
                 // again; the next look judges it.
-                Err(error) if error.status == axum::http::StatusCode::CONFLICT => {
+                Err(error) if error.status == http::StatusCode::CONFLICT => {
                     if let Err(error) = slot.catch_up_locked(&mut live, hub.store()).await {
                         tracing::warn!(target: "menagerie::tournaments", game = %game.game, %error, "cannot read a game again");
                     }
                     None
                 }
-                Err(error) => return Err(error.into()),
+                Err(error) => return Err(error),
             }
         };
         let Some(culprit) = culprit else { continue };

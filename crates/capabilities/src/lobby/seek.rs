@@ -97,7 +97,6 @@ impl SeekBody {
         }
         .parse()
         .map(|setup| Setup { rated: self.rated, ..setup })
-        .map_err(ApiError::from)
     }
 }
 

@@ -8,8 +8,8 @@ use crate::error::ApiError;
 use crate::secret;
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{Cookie, SameSite};
+use http::{header, HeaderMap, HeaderValue};
 use sha2::{Digest, Sha256};
 use std::sync::LazyLock;
 

@@ -6,7 +6,7 @@ pub mod game;
 
 use crate::error::ApiError;
 use crate::secret;
-use axum::http::{header, HeaderMap, StatusCode};
+use http::{header, HeaderMap, StatusCode};
 
 /// What a token may do, as lichess names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,7 +142,7 @@ pub fn missing_scope(scope: Scope) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
+    use http::HeaderValue;
 
     #[test]
     fn scopes_are_lichess_names_checked_and_stored_in_one_order() {

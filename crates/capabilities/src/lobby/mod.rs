@@ -30,9 +30,8 @@ use crate::clock::now_ms;
 use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::nodes::EVERY_TOPIC;
-use crate::ops::Operations;
 use crate::store::lobby as stored;
-use axum::http::StatusCode;
+use http::StatusCode;
 use identity::PlayerId;
 use serde_json::{json, Value};
 use std::collections::{HashMap, HashSet};
@@ -65,6 +64,8 @@ pub const GRACE: Duration = Duration::from_secs(3);
 pub const LEASE: Duration = Duration::from_secs(30);
 /// How often a node renews the leases of the players whose sockets it holds.
 pub const RENEW_EVERY: Duration = Duration::from_secs(5);
+/// How often a node forgets the listed games that left the list.
+const SWEEP_EVERY: Duration = Duration::from_secs(60);
 /// What is left of a seek's lease once its creator left this node, when
 /// other nodes share the store: long enough for another node holding a
 /// socket of the creator to renew it.
@@ -134,10 +135,16 @@ struct Inner {
     counter: u64,
 }
 
+/// Whether this node is stopping (the web layer's operations know): a
+/// player who leaves a stopping node is handed over, not gone.
+pub trait Draining: Send + Sync {
+    fn is_draining(&self) -> bool;
+}
+
 pub struct Lobby {
     hub: Arc<Hub>,
     /// Whether this node is stopping (then departures cut no lease).
-    operations: Option<Arc<Operations>>,
+    operations: Option<Arc<dyn Draining>>,
     inner: Mutex<Inner>,
     /// Bumped on every change sockets show.
     changes: watch::Sender<u64>,
@@ -169,7 +176,7 @@ impl Lobby {
     /// `listed_idle` without a change. It follows the store from now on.
     pub fn new(
         hub: Arc<Hub>,
-        operations: Option<Arc<Operations>>,
+        operations: Option<Arc<dyn Draining>>,
         grace: Duration,
         listed_idle: Duration,
     ) -> Arc<Lobby> {
@@ -328,6 +335,16 @@ impl Lobby {
             for (_, socket) in sockets {
                 let _ = socket.try_send(message.clone());
             }
+        }
+    }
+
+    /// Forgets the listed games that left the list: housekeeping only, as
+    /// the listing's read passes over them ([`SWEEP_EVERY`]).
+    async fn sweep(&self) {
+        let active_since = now_ms() - self.listed_idle.as_millis() as i64;
+        let forgotten = self.hub.store().transact(move |sql| stored::forget_resting_games(sql, active_since)).await;
+        if let Err(error) = forgotten {
+            tracing::warn!(%error, "the lobby's games at rest could not be forgotten");
         }
     }
 
@@ -556,6 +573,8 @@ fn no_seek(id: &str) -> ApiError {
 async fn follow(lobby: Weak<Lobby>, mut signals: tokio::sync::broadcast::Receiver<String>) {
     let mut renewal = tokio::time::interval(RENEW_EVERY);
     renewal.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut sweep = tokio::time::interval(SWEEP_EVERY);
+    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     if let Some(lobby) = lobby.upgrade() {
         lobby.refresh().await;
     }
@@ -578,6 +597,10 @@ async fn follow(lobby: Weak<Lobby>, mut signals: tokio::sync::broadcast::Receive
             _ = renewal.tick() => {
                 let Some(lobby) = lobby.upgrade() else { return };
                 lobby.renew(lobby.present()).await;
+            }
+            _ = sweep.tick() => {
+                let Some(lobby) = lobby.upgrade() else { return };
+                lobby.sweep().await;
             }
             _ = tokio::time::sleep(wait) => {
                 let Some(lobby) = lobby.upgrade() else { return };

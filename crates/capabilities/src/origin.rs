@@ -2,8 +2,8 @@
 //! write it: a plain value, read by the origin rule of the routes and by
 //! accounts (the public URL passkeys are bound to).
 
-use axum::http::uri::Authority;
-use axum::http::Uri;
+use http::uri::Authority;
+use http::Uri;
 use std::fmt;
 
 /// A web origin: scheme, host and port (`https://chess.example.org`).

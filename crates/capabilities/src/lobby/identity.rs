@@ -5,8 +5,8 @@
 
 use crate::error::ApiError;
 use crate::secret;
-use axum::http::{header, HeaderMap, HeaderValue};
 use cookie::{Cookie, SameSite};
+use http::{header, HeaderMap, HeaderValue};
 
 /// The cookie holding a browser's player id.
 pub const ID_COOKIE: &str = "menagerie_player";

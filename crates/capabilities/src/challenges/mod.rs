@@ -188,7 +188,7 @@ pub fn clock_of(fields: &Map<String, Value>) -> Result<Option<TimeControl>, ApiE
             }
         })
         .transpose()?;
-    Ok(Some(ClockBody { initial: limit, increment, days }.parse()?))
+    ClockBody { initial: limit, increment, days }.parse().map(Some)
 }
 
 /// A field given as text (JSON string or form), if present and not null.

@@ -7,10 +7,14 @@
 //! folder beside `sqlite.rs`; `contract.rs` holds the checks every backend
 //! must pass. Async code reaches a store through [`AsyncStore`].
 //!
-//! The games' tables are written per dialect in `sqlite.rs` and
-//! `postgres.rs`; everything since (accounts, sessions, seat holders) is
-//! written once: migrations in `schema.rs`, queries in `accounts.rs`, run
-//! on either database through the query layer of [`sql`].
+//! Every table is written once, run on either database through the query
+//! layer of [`sql`]: the games and their moves in `games.rs`, accounts,
+//! sessions and everything since in a file each (`accounts.rs`,
+//! `lobby.rs`...), their migrations in `schema.rs`. What stays per
+//! database is how a write reaches it: the games' first migrations (shipped,
+//! so never edited), SQLite's group commit (`sqlite.rs`), and PostgreSQL's
+//! pool, notes to the other nodes, claims and its one-statement move
+//! (`postgres.rs`).
 //!
 //! A game is stored as what it started from (variant string, optional start
 //! position, chance seed, and the data its options named: a Lunch Chess
@@ -29,6 +33,7 @@ pub(crate) mod contract;
 mod copy;
 mod error;
 pub mod forecasts;
+mod games;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;

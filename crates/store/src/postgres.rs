@@ -1,8 +1,9 @@
 //! A store in PostgreSQL, which several server processes ("nodes") share.
 //!
 //! - Writes are serialised per game by the database: the game's row counts
-//!   its stored moves (`plies`), a move is stored only by the statement that
-//!   moves that count from its ply to the next, and a meta write or a
+//!   its stored moves (`plies`), a move is stored only in the transaction
+//!   that moves that count from its ply to the next (the statements are the
+//!   query layer's, `games.rs`, the same as SQLite's), and a meta write or a
 //!   takeback only if the count is what its writer saw. A second node's move
 //!   for a ply already stored is refused ([`StoreError::DuplicateMove`]),
 //!   never duplicated; a resignation or draw agreed on a node that has not
@@ -23,19 +24,15 @@
 
 use super::backend::{Change, Refused, Store};
 use super::error::StoreError;
-use super::records::{
-    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
-    StoredGame, StoredMove,
-};
+use super::records::{GameMeta, GameRecord, MoveActor, Seen, StoredGame, StoredMove};
 use super::sql::{Pg, Sql, Work};
-use super::{ratings, schema};
-use crate::time_control::TimeControl;
+use super::{games, ratings, schema};
 use postgres::error::SqlState;
 use postgres::fallible_iterator::FallibleIterator;
-use postgres::{Client, GenericClient, IsolationLevel, NoTls};
+use postgres::{Client, IsolationLevel, NoTls};
 use r2d2_postgres::{r2d2, PostgresConnectionManager};
 use std::collections::HashSet;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 use tokio::sync::mpsc;
 
@@ -347,10 +344,6 @@ fn move_note(node: &str, game: &str, ply: usize, version: u64, mv: &StoredMove) 
     (note.len() < 7_900).then_some(note)
 }
 
-fn seat_text(seat: &Seat) -> String {
-    serde_json::to_string(&seat.kind).expect("seat kinds serialize")
-}
-
 impl PgStore {
     /// Tells the other nodes that `game` changed, once the change is
     /// committed, in a transaction of its own: PostgreSQL serialises the
@@ -392,15 +385,13 @@ impl PgStore {
     }
 }
 
-fn ply_number(ply: usize) -> Result<i32, StoreError> {
-    i32::try_from(ply).map_err(|_| StoreError::Database(format!("ply {ply} is too large")))
-}
-
-/// Stores move `ply` of `game` if the game has exactly `ply` moves: one
-/// statement, which takes the game's row for as long as its transaction.
-/// Answers the game's version after it.
-fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
-    let ply_number = ply_number(ply)?;
+/// [`games::append_move`] in one statement, its own transaction: the move
+/// played in a game, the write every game makes most, takes one round trip
+/// to PostgreSQL instead of four (SQLite, which has no writing `WITH`, runs
+/// the two statements of `games.rs`; an import's many moves run those here
+/// too). The same guard: the game's row moves its count from `ply` on.
+fn append_move_at_once(client: &mut Client, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
+    let ply_number = i32::try_from(ply).map_err(|_| StoreError::Database(format!("ply {ply} is too large")))?;
     let stored = client.query_opt(
         "WITH counted AS (
              UPDATE games SET plies = plies + 1, version = version + 1 WHERE id = $1 AND plies = $2
@@ -410,8 +401,8 @@ fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &Sto
         &[&game, &ply_number, &mv.text, &mv.actor.as_str(), &mv.at],
     );
     match stored {
-        Ok(None) => Err(refused(client, game, ply, Refused::Move)),
         Ok(Some(row)) => Ok(row.get::<_, i64>(0) as u64),
+        Ok(None) => Err(games::refused(&mut Pg(client), game, ply, Refused::Move)),
         Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => {
             Err(StoreError::DuplicateMove { game: game.to_owned(), ply })
         }
@@ -419,125 +410,33 @@ fn append_move(client: &mut impl GenericClient, game: &str, ply: usize, mv: &Sto
     }
 }
 
-/// Sets `meta` if the game is still as `seen`: one statement, so the
-/// check and the write see the same row (a concurrent writer's row is
-/// checked again once that writer commits).
-fn set_meta(client: &mut impl GenericClient, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
-    let plies_number = ply_number(seen.plies)?;
-    let before = seen.meta;
-    let changed = client
-        .query_opt(
-            "UPDATE games SET winner = $2, reason = $3, draw_offer = $4, rematch = $5, finished = $6, clock_at = $7,
-                              takeback_offer = $15, version = version + 1
-             WHERE id = $1 AND plies = $8 AND winner IS NOT DISTINCT FROM $9 AND reason IS NOT DISTINCT FROM $10
-               AND draw_offer IS NOT DISTINCT FROM $11 AND rematch IS NOT DISTINCT FROM $12 AND finished = $13
-               AND clock_at IS NOT DISTINCT FROM $14 AND takeback_offer IS NOT DISTINCT FROM $16
-             RETURNING version",
-            &[
-                &game,
-                &meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                &meta.ending.as_ref().map(|e| e.reason.as_str()),
-                &meta.draw_offer.map(player_str),
-                &meta.rematch,
-                &meta.finished,
-                &meta.clock_at,
-                &plies_number,
-                &before.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                &before.ending.as_ref().map(|e| e.reason.as_str()),
-                &before.draw_offer.map(player_str),
-                &before.rematch,
-                &before.finished,
-                &before.clock_at,
-                &meta.takeback_offer.map(player_str),
-                &before.takeback_offer.map(player_str),
-            ],
-        )
-        .map_err(db)?;
-    match changed {
-        Some(row) => Ok(row.get::<_, i64>(0) as u64),
-        None => Err(refused(client, game, seen.plies, Refused::Meta)),
-    }
-}
-
-/// Why a guarded write of `game` after `expected` moves changed nothing.
-fn refused(client: &mut impl GenericClient, game: &str, expected: usize, write: Refused) -> StoreError {
-    match client.query_opt("SELECT plies FROM games WHERE id = $1", &[&game]) {
-        Err(e) => db(e),
-        Ok(None) => StoreError::NoSuchGame(game.to_owned()),
-        Ok(Some(row)) => write.error(game, expected, usize::try_from(row.get::<_, i32>(0)).unwrap_or(0)),
-    }
-}
-
 impl Store for PgStore {
     fn create(&self, record: &GameRecord) -> Result<(), StoreError> {
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
-        let has_computer = record.seats.iter().any(|s| matches!(s.kind, SeatKind::Computer { .. }));
-        transaction
-            .execute(
-                "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer, time_control)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
-                &[
-                    &record.id,
-                    &record.variant,
-                    &record.position,
-                    // BIGINT is signed: store the seed's bits.
-                    &(record.seed as i64),
-                    &record.mode.as_str(),
-                    &seat_text(&record.seats[0]),
-                    &record.seats[0].secret,
-                    &seat_text(&record.seats[1]),
-                    &record.seats[1].secret,
-                    &record.created,
-                    &has_computer,
-                    &record.time_control.map(|c| c.text()),
-                ],
-            )
-            .map_err(db)?;
-        for data in &record.data {
-            let text: &str = &data.text;
-            transaction
-                .execute("INSERT INTO data (text) VALUES ($1) ON CONFLICT ((md5(text))) DO NOTHING", &[&text])
-                .map_err(db)?;
-            transaction
-                .execute(
-                    "INSERT INTO game_data (game, option, name, data)
-                     SELECT $1, $2, $3, id FROM data WHERE md5(text) = md5($4) AND text = $4",
-                    &[&record.id, &data.option, &data.name, &text],
-                )
-                .map_err(db)?;
-        }
+        games::create(&mut Pg(&mut transaction), record)?;
         transaction.commit().map_err(db)?;
         self.announce(&mut client, &record.id, 0).map(drop)
     }
 
     fn append_move(&self, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
         let mut client = self.client()?;
-        let version = append_move(&mut *client, game, ply, mv)?;
+        let version = append_move_at_once(&mut client, game, ply, mv)?;
         self.announce_move(&mut client, game, ply, version, mv)
     }
 
     fn append_moves(&self, game: &str, first_ply: usize, moves: &[StoredMove]) -> Result<u64, StoreError> {
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
-        let mut version = None;
-        for (ply, mv) in (first_ply..).zip(moves) {
-            version = Some(append_move(&mut transaction, game, ply, mv)?);
-        }
-        let version = match version {
-            Some(version) => version,
-            None => match transaction.query_opt("SELECT version FROM games WHERE id = $1", &[&game]).map_err(db)? {
-                Some(row) => row.get::<_, i64>(0) as u64,
-                None => return Err(StoreError::NoSuchGame(game.to_owned())),
-            },
-        };
+        let version = games::append_moves(&mut Pg(&mut transaction), game, first_ply, moves)?;
         transaction.commit().map_err(db)?;
         self.announce(&mut client, game, version)
     }
 
     fn set_meta(&self, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
         let mut client = self.client()?;
-        let version = set_meta(&mut *client, game, seen, meta)?;
+        // One statement: its own transaction.
+        let version = games::set_meta(&mut Pg(&mut *client), game, seen, meta)?;
         self.announce(&mut client, game, version)
     }
 
@@ -551,19 +450,16 @@ impl Store for PgStore {
     ) -> Result<u64, StoreError> {
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
-        let version = set_meta(&mut transaction, game, seen, meta)?;
+        let version = games::set_meta(&mut Pg(&mut transaction), game, seen, meta)?;
         ratings::game_ended(&mut Pg(&mut transaction), game, winner, now)?;
         transaction.commit().map_err(db)?;
         self.announce(&mut client, game, version)
     }
 
     fn take_back(&self, game: &str, seen: Seen<'_>, keep: usize, meta: &GameMeta) -> Result<u64, StoreError> {
-        let keep_number = ply_number(keep)?;
         let mut client = self.client()?;
         let mut transaction = client.transaction().map_err(db)?;
-        let version = set_meta(&mut transaction, game, seen, meta)?;
-        transaction.execute("UPDATE games SET plies = $2 WHERE id = $1", &[&game, &keep_number]).map_err(db)?;
-        transaction.execute("DELETE FROM moves WHERE game = $1 AND ply >= $2", &[&game, &keep_number]).map_err(db)?;
+        let version = games::take_back(&mut Pg(&mut transaction), game, seen, keep, meta)?;
         transaction.commit().map_err(db)?;
         self.announce(&mut client, game, version)
     }
@@ -577,103 +473,21 @@ impl Store for PgStore {
             .read_only(true)
             .start()
             .map_err(db)?;
-        let Some(row) = transaction
-            .query_opt(
-                "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
-                        winner, reason, draw_offer, rematch, finished, time_control, clock_at,
-                        takeback_offer, version
-                 FROM games WHERE id = $1",
-                &[&game],
-            )
-            .map_err(db)?
-        else {
-            return Ok(None);
-        };
-        let corrupt = |problem: String| StoreError::Corrupt { game: game.to_owned(), problem };
-        let mode: String = row.get(3);
-        let mode = Mode::parse(&mode).ok_or_else(|| corrupt(format!("unknown mode {mode:?}")))?;
-        let kind =
-            |text: String| serde_json::from_str::<SeatKind>(&text).map_err(|e| corrupt(format!("seat {text:?}: {e}")));
-        let seats = [
-            Seat { kind: kind(row.get(4))?, secret: row.get(5) },
-            Seat { kind: kind(row.get(6))?, secret: row.get(7) },
-        ];
-        let winner: Option<String> = row.get(9);
-        let reason: Option<String> = row.get(10);
-        let ending = reason.map(|reason| Ending { winner: winner.as_deref().and_then(parse_player), reason });
-        let offer: Option<String> = row.get(11);
-        let takeback_offer: Option<String> = row.get(16);
-        let time_control = match row.get::<_, Option<String>>(14) {
-            None => None,
-            Some(text) => {
-                Some(TimeControl::parse(&text).ok_or_else(|| corrupt(format!("unknown time control {text:?}")))?)
-            }
-        };
-        let mut moves = Vec::new();
-        for mv in transaction
-            .query("SELECT ply, text, actor, at FROM moves WHERE game = $1 ORDER BY ply", &[&game])
-            .map_err(db)?
-        {
-            let ply: i32 = mv.get(0);
-            if ply as usize != moves.len() {
-                return Err(corrupt(format!("move {} missing", moves.len())));
-            }
-            let actor: String = mv.get(2);
-            let actor = MoveActor::parse(&actor).ok_or_else(|| corrupt(format!("unknown actor {actor:?}")))?;
-            moves.push(StoredMove { text: mv.get(1), actor, at: mv.get(3) });
-        }
-        let data = transaction
-            .query(
-                "SELECT game_data.option, game_data.name, data.text FROM game_data JOIN data ON data.id = game_data.data
-                 WHERE game_data.game = $1 ORDER BY game_data.option, game_data.name",
-                &[&game],
-            )
-            .map_err(db)?
-            .into_iter()
-            .map(|r| GameData { option: r.get(0), name: r.get(1), text: Arc::from(r.get::<_, String>(2)) })
-            .collect();
+        let game = games::load(&mut Pg(&mut transaction), game)?;
         transaction.commit().map_err(db)?;
-        Ok(Some(StoredGame {
-            record: GameRecord {
-                id: game.to_owned(),
-                variant: row.get(0),
-                position: row.get(1),
-                seed: row.get::<_, i64>(2) as u64,
-                mode,
-                seats,
-                created: row.get(8),
-                data,
-                time_control,
-            },
-            moves,
-            meta: GameMeta {
-                ending,
-                draw_offer: offer.as_deref().and_then(parse_player),
-                takeback_offer: takeback_offer.as_deref().and_then(parse_player),
-                rematch: row.get(12),
-                finished: row.get(13),
-                clock_at: row.get(15),
-            },
-            version: row.get::<_, i64>(17) as u64,
-        }))
+        Ok(game)
     }
 
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
-        let rows = self.client()?.query("SELECT id FROM games WHERE NOT finished AND has_computer", &[]).map_err(db)?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        games::computer_games_in_progress(&mut Pg(&mut *self.client()?))
     }
 
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
-        let rows = self
-            .client()?
-            .query("SELECT id FROM games WHERE NOT finished AND time_control IS NOT NULL", &[])
-            .map_err(db)?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        games::timed_games_in_progress(&mut Pg(&mut *self.client()?))
     }
 
     fn game_ids(&self) -> Result<Vec<String>, StoreError> {
-        let rows = self.client()?.query("SELECT id FROM games ORDER BY created, id", &[]).map_err(db)?;
-        Ok(rows.into_iter().map(|r| r.get(0)).collect())
+        games::game_ids(&mut Pg(&mut *self.client()?))
     }
 
     fn claim_computer(&self, game: &str) -> Result<bool, StoreError> {

@@ -1,19 +1,15 @@
 //! The default store: one SQLite file in WAL mode, created with its schema
 //! on first use.
 
-use super::backend::{Refused, Store};
+use super::backend::Store;
 use super::error::StoreError;
-use super::records::{
-    parse_player, player_str, Ending, GameData, GameMeta, GameRecord, Mode, MoveActor, Seat, SeatKind, Seen,
-    StoredGame, StoredMove,
-};
+use super::records::{GameMeta, GameRecord, Seen, StoredGame, StoredMove};
 use super::sql::{Lite, Sql, Work};
-use super::{ratings, schema};
-use crate::time_control::TimeControl;
+use super::{games, ratings, schema};
 use menagerie_core::Player;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::Connection;
 use std::path::Path;
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Mutex};
 
 /// The schema, as the migrations that build it: `PRAGMA user_version` says
 /// how many have run, and opening a file runs the rest, each in its own
@@ -202,6 +198,14 @@ impl SqliteStore {
         answer.recv().unwrap_or_else(|_| Err(StoreError::Database("the writer thread stopped".into())))
     }
 
+    /// Runs `work` in a transaction of the reading connection: one
+    /// snapshot, beside the writer.
+    fn reading<T>(&self, work: impl FnOnce(&mut dyn Sql) -> Result<T, StoreError>) -> Result<T, StoreError> {
+        let mut connection = self.lock();
+        let transaction = connection.transaction().map_err(db)?;
+        work(&mut Lite(&transaction))
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Connection> {
         // A panic while holding the lock cannot leave a half-done transaction
         // visible (SQLite rolls it back), so a poisoned lock is still usable.
@@ -251,157 +255,21 @@ fn commit_group(connection: &mut Connection, group: &[Pending]) -> Vec<Result<u6
 
 /// Applies one write; answers the game's version after it.
 fn apply(connection: &Connection, write: &Write) -> Result<u64, StoreError> {
+    let sql = &mut Lite(connection);
     match write {
-        Write::Create(record) => {
-            let has_computer = record.seats.iter().any(|s| matches!(s.kind, SeatKind::Computer { .. }));
-            connection
-                .execute(
-                    "INSERT INTO games (id, variant, position, seed, mode, seat0, secret0, seat1, secret1, created, has_computer, time_control)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                    params![
-                        record.id,
-                        record.variant,
-                        record.position,
-                        // SQLite integers are signed: store the seed's bits.
-                        record.seed as i64,
-                        record.mode.as_str(),
-                        seat_text(&record.seats[0]),
-                        record.seats[0].secret,
-                        seat_text(&record.seats[1]),
-                        record.seats[1].secret,
-                        record.created,
-                        has_computer,
-                        record.time_control.map(|c| c.text()),
-                    ],
-                )
-                .map_err(db)?;
-            for data in &record.data {
-                connection
-                    .execute("INSERT INTO data (text) VALUES (?1) ON CONFLICT (text) DO NOTHING", params![data.text])
-                    .map_err(db)?;
-                connection
-                    .execute(
-                        "INSERT INTO game_data (game, option, name, data)
-                         SELECT ?1, ?2, ?3, id FROM data WHERE text = ?4",
-                        params![record.id, data.option, data.name, data.text],
-                    )
-                    .map_err(db)?;
-            }
-            Ok(0)
-        }
-        Write::Moves { game, first_ply, moves } => {
-            let mut version = None;
-            for (ply, mv) in (*first_ply..).zip(moves) {
-                version = Some(append_move(connection, game, ply, mv)?);
-            }
-            match version {
-                Some(version) => Ok(version),
-                None => stored_version(connection, game),
-            }
-        }
+        Write::Create(record) => games::create(sql, record).map(|()| 0),
+        Write::Moves { game, first_ply, moves } => games::append_moves(sql, game, *first_ply, moves),
         Write::Meta { game, seen, meta, ended } => {
-            let version = set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
+            let version = games::set_meta(sql, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
             if let Some((winner, now)) = ended {
-                ratings::game_ended(&mut Lite(connection), game, *winner, *now)?;
+                ratings::game_ended(sql, game, *winner, *now)?;
             }
             Ok(version)
         }
         Write::TakeBack { game, seen, keep, meta } => {
-            let version = set_meta(connection, game, Seen { plies: seen.0, meta: &seen.1 }, meta)?;
-            connection.execute("UPDATE games SET plies = ?2 WHERE id = ?1", params![game, *keep as i64]).map_err(db)?;
-            connection
-                .execute("DELETE FROM moves WHERE game = ?1 AND ply >= ?2", params![game, *keep as i64])
-                .map_err(db)?;
-            Ok(version)
+            games::take_back(sql, game, Seen { plies: seen.0, meta: &seen.1 }, *keep, meta)
         }
     }
-}
-
-/// The version of `game` as stored (no moves to append change nothing).
-fn stored_version(connection: &Connection, game: &str) -> Result<u64, StoreError> {
-    let version = connection
-        .query_row("SELECT version FROM games WHERE id = ?1", params![game], |r| r.get::<_, i64>(0))
-        .optional()
-        .map_err(db)?;
-    version.map(|v| v as u64).ok_or_else(|| StoreError::NoSuchGame(game.to_owned()))
-}
-
-fn append_move(connection: &Connection, game: &str, ply: usize, mv: &StoredMove) -> Result<u64, StoreError> {
-    let bumped = connection
-        .query_row(
-            "UPDATE games SET plies = plies + 1, version = version + 1 WHERE id = ?1 AND plies = ?2 RETURNING version",
-            params![game, ply as i64],
-            |r| r.get::<_, i64>(0),
-        )
-        .optional()
-        .map_err(db)?;
-    let Some(version) = bumped else {
-        return Err(refused(connection, game, ply, Refused::Move));
-    };
-    connection
-        .execute(
-            "INSERT INTO moves (game, ply, text, actor, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![game, ply as i64, mv.text, mv.actor.as_str(), mv.at],
-        )
-        .map_err(|e| match e {
-            rusqlite::Error::SqliteFailure(f, _) if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY => {
-                StoreError::DuplicateMove { game: game.to_owned(), ply }
-            }
-            e => db(e),
-        })?;
-    Ok(version as u64)
-}
-
-/// Why a guarded write of `game` after `expected` moves changed nothing.
-fn refused(connection: &Connection, game: &str, expected: usize, write: Refused) -> StoreError {
-    let stored =
-        connection.query_row("SELECT plies FROM games WHERE id = ?1", params![game], |r| r.get::<_, i64>(0)).optional();
-    match stored {
-        Err(e) => db(e),
-        Ok(None) => StoreError::NoSuchGame(game.to_owned()),
-        Ok(Some(stored)) => write.error(game, expected, usize::try_from(stored).unwrap_or(0)),
-    }
-}
-
-fn set_meta(connection: &Connection, game: &str, seen: Seen<'_>, meta: &GameMeta) -> Result<u64, StoreError> {
-    let before = seen.meta;
-    let changed = connection
-        .query_row(
-            "UPDATE games SET winner = ?2, reason = ?3, draw_offer = ?4, rematch = ?5, finished = ?6, clock_at = ?7,
-                              takeback_offer = ?15, version = version + 1
-             WHERE id = ?1 AND plies = ?8 AND winner IS ?9 AND reason IS ?10 AND draw_offer IS ?11
-               AND rematch IS ?12 AND finished = ?13 AND clock_at IS ?14 AND takeback_offer IS ?16
-             RETURNING version",
-            params![
-                game,
-                meta.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                meta.ending.as_ref().map(|e| e.reason.as_str()),
-                meta.draw_offer.map(player_str),
-                meta.rematch,
-                meta.finished,
-                meta.clock_at,
-                seen.plies as i64,
-                before.ending.as_ref().and_then(|e| e.winner).map(player_str),
-                before.ending.as_ref().map(|e| e.reason.as_str()),
-                before.draw_offer.map(player_str),
-                before.rematch,
-                before.finished,
-                before.clock_at,
-                meta.takeback_offer.map(player_str),
-                before.takeback_offer.map(player_str),
-            ],
-            |r| r.get::<_, i64>(0),
-        )
-        .optional()
-        .map_err(db)?;
-    match changed {
-        Some(version) => Ok(version as u64),
-        None => Err(refused(connection, game, seen.plies, Refused::Meta)),
-    }
-}
-
-fn seat_text(seat: &Seat) -> String {
-    serde_json::to_string(&seat.kind).expect("seat kinds serialize")
 }
 
 impl Store for SqliteStore {
@@ -448,142 +316,19 @@ impl Store for SqliteStore {
     }
 
     fn load(&self, game: &str) -> Result<Option<StoredGame>, StoreError> {
-        let connection = self.lock();
-        let row = connection
-            .query_row(
-                "SELECT variant, position, seed, mode, seat0, secret0, seat1, secret1, created,
-                        winner, reason, draw_offer, rematch, finished, time_control, clock_at,
-                        takeback_offer, version
-                 FROM games WHERE id = ?1",
-                params![game],
-                |r| {
-                    Ok((
-                        r.get::<_, String>(0)?,
-                        r.get::<_, Option<String>>(1)?,
-                        r.get::<_, i64>(2)?,
-                        r.get::<_, String>(3)?,
-                        [r.get::<_, String>(4)?, r.get::<_, String>(6)?],
-                        [r.get::<_, Option<String>>(5)?, r.get::<_, Option<String>>(7)?],
-                        r.get::<_, i64>(8)?,
-                        (r.get::<_, Option<String>>(9)?, r.get::<_, Option<String>>(10)?),
-                        r.get::<_, Option<String>>(11)?,
-                        r.get::<_, Option<String>>(12)?,
-                        r.get::<_, bool>(13)?,
-                        (r.get::<_, Option<String>>(14)?, r.get::<_, Option<i64>>(15)?),
-                        (r.get::<_, Option<String>>(16)?, r.get::<_, i64>(17)?),
-                    ))
-                },
-            )
-            .optional()
-            .map_err(db)?;
-        let Some((
-            variant,
-            position,
-            seed,
-            mode,
-            seat_kinds,
-            secrets,
-            created,
-            (winner, reason),
-            offer,
-            rematch,
-            finished,
-            (time_control, clock_at),
-            (takeback_offer, version),
-        )) = row
-        else {
-            return Ok(None);
-        };
-        let corrupt = |problem: String| StoreError::Corrupt { game: game.to_owned(), problem };
-        let mode = Mode::parse(&mode).ok_or_else(|| corrupt(format!("unknown mode {mode:?}")))?;
-        let [kind0, kind1] = seat_kinds;
-        let [secret0, secret1] = secrets;
-        let kind =
-            |text: String| serde_json::from_str::<SeatKind>(&text).map_err(|e| corrupt(format!("seat {text:?}: {e}")));
-        let seats = [Seat { kind: kind(kind0)?, secret: secret0 }, Seat { kind: kind(kind1)?, secret: secret1 }];
-        let time_control = match time_control {
-            None => None,
-            Some(text) => {
-                Some(TimeControl::parse(&text).ok_or_else(|| corrupt(format!("unknown time control {text:?}")))?)
-            }
-        };
-        let ending = reason.map(|reason| Ending { winner: winner.as_deref().and_then(parse_player), reason });
-        let mut statement = connection
-            .prepare_cached("SELECT ply, text, actor, at FROM moves WHERE game = ?1 ORDER BY ply")
-            .map_err(db)?;
-        let rows = statement
-            .query_map(params![game], |r| {
-                Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<i64>>(3)?))
-            })
-            .map_err(db)?;
-        let mut moves = Vec::new();
-        for row in rows {
-            let (ply, text, actor, at) = row.map_err(db)?;
-            if ply != moves.len() as i64 {
-                return Err(corrupt(format!("move {} missing", moves.len())));
-            }
-            let actor = MoveActor::parse(&actor).ok_or_else(|| corrupt(format!("unknown actor {actor:?}")))?;
-            moves.push(StoredMove { text, actor, at });
-        }
-        let mut statement = connection
-            .prepare_cached(
-                "SELECT game_data.option, game_data.name, data.text FROM game_data JOIN data ON data.id = game_data.data
-                 WHERE game_data.game = ?1 ORDER BY game_data.option, game_data.name",
-            )
-            .map_err(db)?;
-        let data = statement
-            .query_map(params![game], |r| {
-                Ok(GameData { option: r.get(0)?, name: r.get(1)?, text: Arc::from(r.get::<_, String>(2)?) })
-            })
-            .map_err(db)?
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(db)?;
-        Ok(Some(StoredGame {
-            record: GameRecord {
-                id: game.to_owned(),
-                variant,
-                position,
-                seed: seed as u64,
-                mode,
-                seats,
-                created,
-                data,
-                time_control,
-            },
-            moves,
-            meta: GameMeta {
-                ending,
-                draw_offer: offer.as_deref().and_then(parse_player),
-                takeback_offer: takeback_offer.as_deref().and_then(parse_player),
-                rematch,
-                finished,
-                clock_at,
-            },
-            version: version as u64,
-        }))
+        self.reading(|sql| games::load(sql, game))
     }
 
     fn computer_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
-        let connection = self.lock();
-        let mut statement =
-            connection.prepare("SELECT id FROM games WHERE finished = 0 AND has_computer = 1").map_err(db)?;
-        let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
-        ids.collect::<Result<Vec<_>, _>>().map_err(db)
+        self.reading(games::computer_games_in_progress)
     }
 
     fn timed_games_in_progress(&self) -> Result<Vec<String>, StoreError> {
-        let connection = self.lock();
-        let mut statement =
-            connection.prepare("SELECT id FROM games WHERE finished = 0 AND time_control IS NOT NULL").map_err(db)?;
-        let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
-        ids.collect::<Result<Vec<_>, _>>().map_err(db)
+        self.reading(games::timed_games_in_progress)
     }
 
     fn game_ids(&self) -> Result<Vec<String>, StoreError> {
-        let connection = self.lock();
-        let mut statement = connection.prepare("SELECT id FROM games ORDER BY created, id").map_err(db)?;
-        let ids = statement.query_map([], |r| r.get::<_, String>(0)).map_err(db)?;
-        ids.collect::<Result<Vec<_>, _>>().map_err(db)
+        self.reading(games::game_ids)
     }
 
     fn transact(&self, work: &mut Work<'_>) -> Result<(), StoreError> {
@@ -604,6 +349,7 @@ impl Store for SqliteStore {
 mod tests {
     use super::*;
     use crate::contract::{self, record};
+    use crate::records::{GameData, MoveActor};
 
     #[test]
     fn keeps_the_contract_of_every_store() {

@@ -15,6 +15,7 @@ mod provenance;
 mod record;
 mod report;
 mod strength;
+mod unit;
 mod verify;
 
 use crate::error::CliError;

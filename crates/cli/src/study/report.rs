@@ -354,7 +354,7 @@ pub fn markdown(report: &Report) -> String {
     let mut md = String::new();
     let s = &report.settings;
     let budget = match (s.nodes, s.time_ms) {
-        (Some(n), _) => format!("{n} {}", super::strength::unit_of(&s.player).rate),
+        (Some(n), _) => format!("{n} {}", super::unit::unit_of(&s.player).rate),
         (None, Some(ms)) => format!("{ms} ms a move"),
         (None, None) => "the player's own budget".to_owned(),
     };

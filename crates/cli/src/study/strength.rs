@@ -4,6 +4,7 @@
 //! conclusion stated only where it holds at the two strongest budgets.
 
 use super::report::Report;
+use super::unit::{unit_of, Unit, NODES};
 use crate::error::CliError;
 use menagerie_ai::stats::{difference, Estimate, Z95};
 use plotters::prelude::*;
@@ -51,28 +52,6 @@ fn percent(e: &Estimate) -> String {
 
 fn points(e: &Estimate) -> String {
     format!("{:+.1} points [{:+.1}, {:+.1}]", 100.0 * e.value, 100.0 * e.low, 100.0 * e.high)
-}
-
-/// What a budget counts: nodes a move for alpha-beta, playouts a decision
-/// for the Monte Carlo searchers.
-#[derive(Clone, Copy, Debug)]
-pub struct Unit {
-    /// "nodes"
-    pub each: &'static str,
-    /// "nodes a move"
-    pub rate: &'static str,
-}
-
-pub const NODES: Unit = Unit { each: "nodes", rate: "nodes a move" };
-pub const PLAYOUTS: Unit = Unit { each: "playouts", rate: "playouts a decision" };
-
-/// The unit of a study player's budget (`Settings::player`).
-pub fn unit_of(player: &str) -> Unit {
-    if player.starts_with("mcts") || player.starts_with("ismcts") {
-        PLAYOUTS
-    } else {
-        NODES
-    }
 }
 
 /// The conclusion rule: what the two strongest budgets agree on, or how the
@@ -336,6 +315,7 @@ fn chart(rungs: &[Rung]) -> Result<String, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::study::unit::PLAYOUTS;
 
     fn rungs() -> Vec<Rung> {
         [200, 2000, 20000].into_iter().map(|nodes| Rung { nodes, reports: Vec::new() }).collect()

@@ -17,7 +17,6 @@ mod common;
 use common::browser::*;
 use common::session::Browser;
 use common::TestServer;
-use fantoccini::Locator;
 use serde_json::json;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -34,16 +33,7 @@ async fn a_challenge_is_sent_from_a_profile_and_accepted_from_the_bell() {
     assert_eq!(status, 201);
 
     // Bob signs up in the browser.
-    client.goto(&format!("{}/account", server.base)).await.unwrap();
-    until(&client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
-    for (css, text) in [
-        ("[data-form=signup] input[name=username]", "Bob"),
-        ("[data-form=signup] input[name=password]", "correct horse"),
-    ] {
-        client.find(Locator::Css(css)).await.unwrap().send_keys(text).await.unwrap();
-    }
-    click(&client, "[data-form=signup] button[type=submit]").await;
-    until(&client, "the account", "return document.querySelector('h2[data-username=Bob]')").await;
+    sign_up_on_page(&client, &server.base, "Bob", "correct horse").await;
 
     // From Ada's profile, Bob challenges her to Kelasu, 5+3, as first player.
     client.goto(&format!("{}/@/Ada", server.base)).await.unwrap();

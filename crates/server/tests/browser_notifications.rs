@@ -42,16 +42,7 @@ async fn the_bell_counts_a_correspondence_move_live_and_opens_to_the_game() {
     let (a, b) = (created["secrets"]["first"].as_str().unwrap(), created["secrets"]["second"].as_str().unwrap());
 
     // Bob signs up in the browser and opens his seat's link.
-    client.goto(&format!("{}/account", server.base)).await.unwrap();
-    until(&client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
-    for (css, text) in [
-        ("[data-form=signup] input[name=username]", "Bob"),
-        ("[data-form=signup] input[name=password]", "correct horse"),
-    ] {
-        client.find(Locator::Css(css)).await.unwrap().send_keys(text).await.unwrap();
-    }
-    click(&client, "[data-form=signup] button[type=submit]").await;
-    until(&client, "the account", "return document.querySelector('h2[data-username=Bob]')").await;
+    sign_up_on_page(&client, &server.base, "Bob", "correct horse").await;
     until(&client, "the e-mail form", "return document.querySelector('[data-form=email]')").await;
     client
         .find(Locator::Css("[data-form=email] input[name=email]"))

@@ -163,6 +163,18 @@ pub async fn register_from_page(client: &Client, username: &str, password: &str)
     .await
 }
 
+/// Signs the browser up as `username` with `password` through the account
+/// page's form, as a person does, and waits for the account it shows.
+pub async fn sign_up_on_page(client: &Client, base: &str, username: &str, password: &str) {
+    client.goto(&format!("{base}/account")).await.unwrap();
+    until(client, "the sign-up form", "return document.querySelector('[data-form=signup]')").await;
+    fill(client, "[data-form=signup] input[name=username]", username).await;
+    fill(client, "[data-form=signup] input[name=password]", password).await;
+    click(client, "[data-form=signup] button[type=submit]").await;
+    let account = format!("return document.querySelector('h2[data-username={username}]')");
+    until(client, "the account", &account).await;
+}
+
 /// Clicks a page element (a button) the WebDriver way. A page that
 /// redraws between the find and the click (a live analysis does, several
 /// times a second) leaves a stale element: it is found again. An element

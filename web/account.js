@@ -211,6 +211,7 @@ const SCOPES = [
   ['challenge:write', 'Send and answer challenges'],
   ['tournament:write', 'Join and leave tournaments'],
   ['follow:write', 'Block and unblock players'],
+  ['puzzle:write', 'Play puzzles rated'],
 ];
 
 /** The account's API tokens: listed, revoked, and a form making one (shown once). */

@@ -4,7 +4,8 @@
 //! ([`limits`]), the lobby ([`lobby`]), challenges ([`challenges`]),
 //! tournaments ([`tournament`]), the Bot and Board API's games ([`bots`]),
 //! the computer's levels and players ([`computer`]), positions analysed
-//! ([`analysis`]), and the site's own origin ([`origin`]). The web layer
+//! ([`analysis`]), puzzles and their ratings ([`puzzles`]), and the site's
+//! own origin ([`origin`]). The web layer
 //! (`menagerie_server`) turns requests into their calls and their answers
 //! and refusals into HTTP.
 
@@ -25,4 +26,5 @@ pub mod computer;
 pub mod limits;
 pub mod lobby;
 pub mod origin;
+pub mod puzzles;
 pub mod tournament;

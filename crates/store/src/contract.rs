@@ -285,6 +285,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     lobby_is_kept(&*fresh());
     limits_count_each_request_once_across_stores(&*fresh());
     blocks_and_devices_are_kept(&*fresh());
+    puzzles_are_rated_by_their_first_rounds(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -919,4 +920,69 @@ pub fn blocks_and_devices_are_kept(open: &dyn Fn() -> Box<dyn Store>) {
     assert!(!read(&|s| relations::blocked_either_way(s, "a1", "b1")));
     sql::transact(&*store, |s| closing::close_account(s, "a1", 9)).unwrap();
     assert!(!read(&|s| relations::device_trusted(s, "d1", "a1")), "a closed account trusts no browser");
+}
+
+/// Puzzles are stored once (a second add keeps the first's rating); the
+/// nearest to a rating come first, without those an account played; an
+/// account's first round on a puzzle is rated (both ratings move as after
+/// a game, the puzzle counts a play), later rounds change nothing; a
+/// round of a puzzle that does not exist is none. Through two store values.
+pub fn puzzles_are_rated_by_their_first_rounds(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::puzzles::{self, NewPuzzle};
+    use menagerie_league::glicko2::Rating;
+    let solution = vec!["a1".to_owned(), "b2".to_owned()];
+    let themes = vec!["mate".to_owned()];
+    let new = |id: &'static str, rating: f64| NewPuzzle {
+        id,
+        variant: "nim",
+        position: "7",
+        solution: &solution,
+        themes: &themes,
+        source: r#"{"kind":"selfplay","seed":1,"game":2,"ply":3}"#,
+        rating,
+    };
+    let store = open();
+    sql::transact(&*store, |s| accounts::create_account(s, &account("a1", "Ada_L"), "hash")).unwrap();
+    for (id, rating) in [("p1", 1300.0), ("p2", 1500.0), ("p3", 1900.0)] {
+        assert!(sql::transact(&*store, |s| puzzles::add(s, &new(id, rating))).unwrap());
+    }
+    assert!(!sql::transact(&*store, |s| puzzles::add(s, &new("p1", 2500.0))).unwrap(), "stored once");
+    let other = open();
+    let p1 = sql::read(&*other, |s| puzzles::puzzle(s, "p1")).unwrap().unwrap();
+    assert_eq!(
+        (p1.rating.rating, p1.plays, p1.solution.clone(), p1.themes.clone()),
+        (1300.0, 0, solution.clone(), themes)
+    );
+    assert_eq!(sql::read(&*other, |s| puzzles::count(s, "nim")).unwrap(), 3);
+    assert_eq!(sql::read(&*other, |s| puzzles::variants(s)).unwrap(), ["nim"]);
+    let near = |account: Option<&'static str>| -> Vec<String> {
+        sql::read(&*other, |s| puzzles::nearest(s, "nim", 1450.0, account, 2))
+            .unwrap()
+            .into_iter()
+            .map(|p| p.id)
+            .collect()
+    };
+    assert_eq!(near(Some("a1")), ["p2", "p1"]);
+
+    let round = sql::transact(&*store, |s| puzzles::play_round(s, "a1", "p2", true, true, 10)).unwrap().unwrap();
+    assert!(round.rated && round.win && round.rating_diff > 0, "{round:?}");
+    assert_eq!(round.rating_diff, (round.rating.rating.round() - Rating::START.rating) as i64);
+    let (rating, plays) = sql::read(&*other, |s| puzzles::player_rating(s, "a1", "nim")).unwrap();
+    assert_eq!((rating, plays), (round.rating, 1));
+    let p2 = sql::read(&*other, |s| puzzles::puzzle(s, "p2")).unwrap().unwrap();
+    assert!(p2.rating.rating < 1500.0 && p2.plays == 1, "a solved puzzle is rated lower: {p2:?}");
+    assert_eq!(near(Some("a1")), ["p1", "p3"], "a played puzzle is not offered again");
+    assert_eq!(near(None), ["p2", "p1"]);
+
+    let again = sql::transact(&*store, |s| puzzles::play_round(s, "a1", "p2", false, true, 20)).unwrap().unwrap();
+    assert!(!again.rated && again.rating_diff == 0 && again.rating == round.rating, "{again:?}");
+    let unrated = sql::transact(&*store, |s| puzzles::play_round(s, "a1", "p1", false, false, 30)).unwrap().unwrap();
+    assert!(!unrated.rated, "{unrated:?}");
+    assert_eq!(sql::read(&*other, |s| puzzles::player_rating(s, "a1", "nim")).unwrap().1, 1);
+    let lost = sql::transact(&*store, |s| puzzles::play_round(s, "a1", "p3", false, true, 40)).unwrap().unwrap();
+    assert!(lost.rated && lost.rating_diff < 0, "{lost:?}");
+    let rounds = sql::read(&*other, |s| puzzles::rounds(s, "a1")).unwrap();
+    let shown: Vec<(&str, bool)> = rounds.iter().map(|(p, win, _, _)| (p.as_str(), *win)).collect();
+    assert_eq!(shown, [("p3", false), ("p1", false), ("p2", true)], "the first round of each, newest first");
+    assert_eq!(sql::transact(&*store, |s| puzzles::play_round(s, "a1", "none", true, true, 50)).unwrap(), None);
 }

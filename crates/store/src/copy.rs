@@ -2,7 +2,7 @@
 //! a SQLite file to PostgreSQL), each game read back from the destination
 //! and compared with its source; then the tables written once for both
 //! databases (accounts, sessions, seats, passkeys, results, ratings,
-//! blocks, trusted browsers), row by row.
+//! blocks, trusted browsers, puzzles and their rounds), row by row.
 
 use super::backend::Store;
 use super::error::StoreError;
@@ -36,6 +36,9 @@ const SHARED_TABLES: &[(&str, &str)] = &[
     ("rating_history", "player, perf, game, rating, rd, volatility, at"),
     ("blocks", "blocker, blocked, created"),
     ("devices", "id, account, created, seen"),
+    ("puzzles", "id, variant, position, solution, themes, source, rating, deviation, volatility, plays"),
+    ("puzzle_ratings", "account, variant, rating, deviation, volatility, plays"),
+    ("puzzle_rounds", "account, puzzle, win, rating_diff, at"),
 ];
 
 /// Copies the rows of [`SHARED_TABLES`] the destination lacks (a row whose

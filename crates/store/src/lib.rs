@@ -40,6 +40,7 @@ pub mod metrics;
 pub mod notifications;
 mod postgres;
 pub mod presence;
+pub mod puzzles;
 pub mod ratings;
 mod records;
 pub mod relations;

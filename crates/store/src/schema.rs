@@ -366,4 +366,45 @@ CREATE TABLE devices (
 );
 CREATE INDEX devices_account ON devices(account);
 ",
+    // Puzzles, mined from played games (`menagerie puzzles`), and how they
+    // are played.
+    // - puzzles: `position` is the position text before the solver's first
+    //   move; `solution` and `themes` JSON arrays of texts; `source` the
+    //   JSON of where it was mined; its Glicko-2 rating (`rating`,
+    //   `deviation`, `volatility`) and how many rated rounds it had.
+    // - puzzle_ratings: an account's puzzle rating in a variant.
+    // - puzzle_rounds: an account's try of a puzzle (the first only: it is
+    //   the rated one), `win` 1 if solved, the rating change it made, `at` ms.
+    "
+CREATE TABLE puzzles (
+    id          TEXT PRIMARY KEY,
+    variant     TEXT NOT NULL,
+    position    TEXT NOT NULL,
+    solution    TEXT NOT NULL,
+    themes      TEXT NOT NULL,
+    source      TEXT NOT NULL,
+    rating      DOUBLE PRECISION NOT NULL,
+    deviation   DOUBLE PRECISION NOT NULL,
+    volatility  DOUBLE PRECISION NOT NULL,
+    plays       BIGINT NOT NULL
+);
+CREATE INDEX puzzles_rating ON puzzles(variant, rating);
+CREATE TABLE puzzle_ratings (
+    account     TEXT NOT NULL REFERENCES accounts(id),
+    variant     TEXT NOT NULL,
+    rating      DOUBLE PRECISION NOT NULL,
+    deviation   DOUBLE PRECISION NOT NULL,
+    volatility  DOUBLE PRECISION NOT NULL,
+    plays       BIGINT NOT NULL,
+    PRIMARY KEY (account, variant)
+);
+CREATE TABLE puzzle_rounds (
+    account     TEXT NOT NULL REFERENCES accounts(id),
+    puzzle      TEXT NOT NULL REFERENCES puzzles(id),
+    win         BIGINT NOT NULL,
+    rating_diff BIGINT NOT NULL,
+    at          BIGINT NOT NULL,
+    PRIMARY KEY (account, puzzle)
+);
+",
 ];

@@ -20,16 +20,19 @@ pub enum Scope {
     /// Blocking players (lichess's `follow:write`, which covers follows
     /// and blocks).
     FollowWrite,
+    /// Playing puzzles rated (lichess's `puzzle:write`).
+    PuzzleWrite,
 }
 
 impl Scope {
-    pub const ALL: [Scope; 6] = [
+    pub const ALL: [Scope; 7] = [
         Scope::BotPlay,
         Scope::BoardPlay,
         Scope::ChallengeRead,
         Scope::ChallengeWrite,
         Scope::TournamentWrite,
         Scope::FollowWrite,
+        Scope::PuzzleWrite,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -40,6 +43,7 @@ impl Scope {
             Scope::ChallengeWrite => "challenge:write",
             Scope::TournamentWrite => "tournament:write",
             Scope::FollowWrite => "follow:write",
+            Scope::PuzzleWrite => "puzzle:write",
         }
     }
 

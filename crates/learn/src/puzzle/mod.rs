@@ -75,6 +75,24 @@ pub fn starting_rating(solver_moves: usize, quiet_first: bool) -> u32 {
     1300 + 150 * solver_moves.saturating_sub(1) as u32 + if quiet_first { 100 } else { 0 }
 }
 
+/// The puzzles built in, one file a game (`menagerie puzzles` mined them;
+/// Lunch Chess has none: docs/learn.md says why).
+pub const FILES: [(&str, &str); 4] = [
+    ("lma", include_str!("../../../../data/puzzles/lma.jsonl")),
+    ("fluid", include_str!("../../../../data/puzzles/fluid.jsonl")),
+    ("lichen", include_str!("../../../../data/puzzles/lichen.jsonl")),
+    ("kelasu", include_str!("../../../../data/puzzles/kelasu.jsonl")),
+];
+
+/// Every built-in puzzle, in the order of [`FILES`].
+pub fn builtin() -> Result<Vec<Puzzle>, String> {
+    let mut all = Vec::new();
+    for (game, text) in FILES {
+        all.extend(read_puzzles(text).map_err(|e| format!("data/puzzles/{game}.jsonl: {e}"))?);
+    }
+    Ok(all)
+}
+
 /// Reads a puzzles file (JSON lines); a bad line is an error naming it.
 pub fn read_puzzles(text: &str) -> Result<Vec<Puzzle>, String> {
     text.lines()
@@ -115,6 +133,14 @@ mod tests {
         assert_eq!(read_puzzles(&format!("{line}\n\n{line}\n")).unwrap(), vec![puzzle.clone(), puzzle]);
         assert!(read_puzzles("{}\n").unwrap_err().starts_with("line 1:"));
         assert_eq!(starting_rating(2, true), 1550);
+    }
+
+    #[test]
+    fn the_built_in_puzzles_read() {
+        let all = builtin().unwrap();
+        for (game, _) in FILES {
+            assert!(all.iter().filter(|p| p.variant == game).count() >= 60, "{game}");
+        }
     }
 }
 

@@ -18,6 +18,7 @@ mod client;
 mod forecasts;
 mod games;
 mod keepalive;
+mod learn;
 mod lichess;
 pub mod listen;
 mod lobby;
@@ -148,6 +149,10 @@ fn table() -> Table {
         .get("/api/games/user/{username}", ratings::user_games)
         .post("/api/rel/block/{username}", relations::block)
         .post("/api/rel/unblock/{username}", relations::unblock)
+        .get("/api/learn", learn::lessons)
+        .get("/api/puzzle/next", learn::next)
+        .get("/api/puzzle/{id}", learn::puzzle)
+        .post("/api/puzzle/batch/{variant}", learn::batch)
         .get("/api/player/top/{nb}/{variant}", ratings::leaderboard)
         .get("/api/notifications", notifications::list)
         .post("/api/notifications/read", notifications::read)
@@ -228,6 +233,7 @@ pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedO
         .layer(DefaultBodyLimit::max(listen::MAX_BODY))
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(lobby))
+        .layer(Extension(Arc::new(crate::puzzles::Puzzles::default())))
         .layer(Extension(Arc::new(accounts)))
         .layer(middleware::from_fn(ops::observe))
         .layer(middleware::from_fn(ops::forwarded_client))

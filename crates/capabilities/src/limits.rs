@@ -126,6 +126,15 @@ pub const TOKENS_PER_ACCOUNT: Limit = Limit {
     count: 20,
     says: "You have created too many API tokens: wait an hour.",
 };
+/// Puzzle batches one account sends (each up to 50 rounds, each round a
+/// write of two ratings): far more than a person solves.
+pub const PUZZLE_BATCHES_PER_ACCOUNT: Limit = Limit {
+    name: "puzzle.batch.account",
+    actor: ActorKind::Account,
+    window: TEN_MINUTES,
+    count: 120,
+    says: "You have sent too many puzzle rounds: wait a few minutes.",
+};
 /// Sign-ups from one address, each an Argon2 hash (lichess: 10 in 10
 /// minutes and 150 a day).
 pub const SIGNUPS_PER_ADDRESS: Limit = Limit {
@@ -192,6 +201,7 @@ pub const TABLE: &[Limit] = &[
     TOURNAMENT_JOINS_PER_ACCOUNT,
     TOURNAMENT_PASSWORDS_PER_ADDRESS,
     TOKENS_PER_ACCOUNT,
+    PUZZLE_BATCHES_PER_ACCOUNT,
     SIGNUPS_PER_ADDRESS,
     SIGNUPS_PER_ADDRESS_DAY,
     LOGINS_PER_ADDRESS,

@@ -117,6 +117,23 @@ async fn puzzles_are_served_and_rated_by_the_first_round() {
     let too_many = json!({ "solutions": vec![json!({ "id": fluid_id, "win": true }); 51] });
     let (status, _) = ada.post("/api/puzzle/batch/fluid", too_many).await;
     assert_eq!(status, 400);
+
+    // A flood of batches from one account is refused, not another's.
+    let mut refused = None;
+    for sent in 0..200 {
+        let (status, answer) = ada.post("/api/puzzle/batch/fluid", json!({ "solutions": [] })).await;
+        if status == 429 {
+            refused = Some((sent, answer));
+            break;
+        }
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (sent, answer) = refused.expect("a flood of batches is refused");
+    assert!(sent < 120, "{sent} batches passed");
+    assert_eq!(answer["error"], "You have sent too many puzzle rounds: wait a few minutes.");
+    let (mut grace, _) = account_with_token(&server, "Grace", &[]).await;
+    let (status, _) = grace.post("/api/puzzle/batch/fluid", json!({ "solutions": [] })).await;
+    assert_eq!(status, 200);
     server.stop().await;
 }
 

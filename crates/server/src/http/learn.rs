@@ -7,6 +7,7 @@ use super::body::Body;
 use crate::bots::Scope;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::limits::{self, Charge};
 use crate::puzzles::{puzzle_json, Puzzles, Solution};
 use axum::extract::{Path, Query, State};
 use axum::http::HeaderMap;
@@ -75,5 +76,7 @@ pub async fn batch(
 ) -> Result<Json<Value>, ApiError> {
     let asker = Asker::of(&hub, &headers).await?;
     asker.require_any(&[Scope::PuzzleWrite])?;
+    let charge = Charge::new(&limits::PUZZLE_BATCHES_PER_ACCOUNT, asker.account.id.clone());
+    limits::count(hub.store(), vec![charge]).await?;
     Ok(Json(puzzles.play(&hub, &asker.account.id, &variant, body.solutions).await?))
 }

@@ -100,6 +100,14 @@ async fn puzzles_are_served_and_rated_by_the_first_round() {
     assert_eq!(status, 200, "{lost}");
     assert!(lost["rounds"][0]["ratingDiff"].as_i64().unwrap() < 0, "{lost}");
     let (_, bob_api) = account_with_token(&server, "Bob", &["board:play"]).await;
+    let (_, exported) = ada.get("/api/account/export").await;
+    let rounds: Vec<(&str, bool)> = exported["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| (r["id"].as_str().unwrap(), r["win"].as_bool().unwrap()))
+        .collect();
+    assert_eq!(rounds, [(&*other, false), (&*id, true)], "her data holds her rounds, newest first: {exported}");
     let (status, refused) = bob_api.post_json("/api/puzzle/batch/lma", solutions.clone()).await;
     assert_eq!((status, refused["error"].as_str()), (403, Some("Missing scope: puzzle:write")));
 

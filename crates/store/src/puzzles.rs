@@ -75,12 +75,6 @@ pub fn puzzle(sql: &mut dyn Sql, id: &str) -> Result<Option<StoredPuzzle>, Store
         .transpose()
 }
 
-/// How many puzzles of `variant` are stored.
-pub fn count(sql: &mut dyn Sql, variant: &str) -> Result<i64, StoreError> {
-    let row = sql.query_opt("SELECT count(*) FROM puzzles WHERE variant = $1", sql_params![variant])?;
-    row.map_or(Ok(0), |row| row.int(0))
-}
-
 /// The variants with puzzles, in order.
 pub fn variants(sql: &mut dyn Sql) -> Result<Vec<String>, StoreError> {
     sql.query("SELECT DISTINCT variant FROM puzzles ORDER BY variant", &[])?.iter().map(|row| row.text(0)).collect()

@@ -359,10 +359,15 @@ pub async fn close(
 pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Response, ApiError> {
     let account = account.ok_or_else(unauthorized)?;
     let id = account.id.clone();
-    let (sessions, seats, passkeys) = hub
+    let (sessions, seats, passkeys, puzzle_rounds) = hub
         .store()
         .read(move |sql| {
-            Ok((stored::sessions(sql, &id)?, stored::held_seats(sql, &id, false)?, stored::passkeys(sql, &id)?))
+            Ok((
+                stored::sessions(sql, &id)?,
+                stored::held_seats(sql, &id, false)?,
+                stored::passkeys(sql, &id)?,
+                crate::store::puzzles::rounds(sql, &id)?,
+            ))
         })
         .await?;
     let body = json!({
@@ -376,6 +381,9 @@ pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<R
             "createdAt": s.created * 1000,
             "finished": s.finished,
             "record": format!("/api/games/{}/record", s.game),
+        })).collect::<Vec<_>>(),
+        "puzzles": puzzle_rounds.iter().map(|(puzzle, win, diff, at)| json!({
+            "id": puzzle, "win": win, "ratingDiff": diff, "playedAt": at,
         })).collect::<Vec<_>>(),
     });
     let disposition = format!("attachment; filename=\"menagerie-{}.json\"", stored::username_key(&account.username));

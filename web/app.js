@@ -1,6 +1,7 @@
 // The Menagerie page: the home page (games, new game, your games), a
 // game page, the analysis board, the account page, a player's profile or
-// the leaderboards or the tournaments, by the address.
+// the leaderboards or the tournaments, the lessons or the puzzles, by the
+// address.
 
 import { homePage } from './home.js';
 import { gamePage } from './game.js';
@@ -9,6 +10,8 @@ import { accountPage, showAccountLink } from './account.js';
 import { profilePage } from './profile.js';
 import { leaderboardPage } from './leaderboard.js';
 import { tournamentsPage, tournamentPage } from './tournaments.js';
+import { learnPage } from './learn.js';
+import { puzzlePage } from './puzzle.js';
 
 const root = document.getElementById('app');
 const match = location.pathname.match(/^\/g\/([A-Za-z0-9]+)\/?$/);
@@ -26,6 +29,10 @@ if (match) {
   tournamentsPage(root);
 } else if (/^\/tournament\/[A-Za-z0-9]+\/?$/.test(location.pathname)) {
   tournamentPage(root, location.pathname.split('/')[2]);
+} else if (/^\/learn(\/[^/]+)?\/?$/.test(location.pathname)) {
+  learnPage(root, decodeURIComponent(location.pathname.split('/')[2] || ''));
+} else if (/^\/puzzle(\/[^/]+)?\/?$/.test(location.pathname)) {
+  puzzlePage(root, decodeURIComponent(location.pathname.split('/')[2] || ''));
 } else {
   homePage(root);
 }

@@ -14,6 +14,8 @@ import { icon } from './icons.js';
 import { syncTime, timeLeft, formatTime, describeControl } from './clock.js';
 import { downloadLink } from './records.js';
 import { ratingText } from './ratings.js';
+import { GameReview } from './review.js';
+import { frameCells } from './marks.js';
 
 /// An account at a seat: its name linking to its profile, its rating
 /// (`1500?` while provisional) and, once a rated game ended, the change.
@@ -193,11 +195,12 @@ class GamePage {
     const e = this.el;
     e.title = h('h1', { class: 'game-title' });
     e.rules = h('a', { class: 'rules-link', target: '_blank', 'data-rules': '' }, 'Rules');
+    e.learn = h('a', { class: 'rules-link', 'data-learn-link': '' }, 'Learn');
     e.helpBody = h('div', { class: 'help-body', 'data-help': '' });
     e.help = h('details', { class: 'help' }, h('summary', { 'data-help-toggle': '' }, 'How to move'), e.helpBody);
     e.sound = h('button', { class: 'icon sound-toggle', 'data-sound': '', onclick: () => { sound.setEnabled(!sound.enabled()); sound.unlock(); this.renderSoundButton(); } });
     e.tournament = h('a', { class: 'tournament-link', hidden: true });
-    e.head = h('header', { class: 'g-head' }, e.title, h('div', { class: 'g-links' }, e.tournament, e.rules, e.help, e.sound));
+    e.head = h('header', { class: 'g-head' }, e.title, h('div', { class: 'g-links' }, e.tournament, e.rules, e.learn, e.help, e.sound));
     e.top = h('div', { class: 'g-player g-top' });
     e.bottom = h('div', { class: 'g-player g-bottom' });
     e.board = h('div', { class: 'g-board', 'data-board': '' });
@@ -226,7 +229,8 @@ class GamePage {
     e.counters = h('div', { class: 'counters muted', 'data-counters': '' });
     e.panel = h('div', { class: 'panel' });
     e.allMoves = h('details', { class: 'all-moves', hidden: true });
-    e.below = h('section', { class: 'g-below' }, e.counters, e.panel, e.allMoves);
+    this.review = new GameReview(this);
+    e.below = h('section', { class: 'g-below' }, this.review.element, e.counters, e.panel, e.allMoves);
     e.page = h('div', { class: 'game' }, e.head, e.top, e.board, e.bottom, e.moves, e.now, e.controls, e.below);
     this.root.append(e.page);
     attachInput(e.board, this);
@@ -318,6 +322,7 @@ class GamePage {
     this.renderMoves();
     this.renderControls();
     this.renderBoard();
+    this.review.update();
   }
 
   renderHead() {
@@ -334,6 +339,7 @@ class GamePage {
       e.tournament.textContent = tournament.name;
     }
     e.rules.href = `/rules/${encodeURIComponent(s.variant.split(':')[0])}`;
+    e.learn.href = `/learn#learn-${encodeURIComponent(s.variant.split(':')[0].split('-')[0])}`;
     const help = this.renderer().help || ['Click a piece, then where it goes, or drag it there. Moves that name no square are buttons beside the board.'];
     fill(e.helpBody, ...help.map((line) => h('p', {}, line)), h('p', { class: 'muted' }, 'Keys: ← → step through the game, Home/End jump, f flips the board, Esc cancels a selection.'));
     this.renderSoundButton();
@@ -407,7 +413,7 @@ class GamePage {
     const e = this.el;
     const current = this.viewing ? this.viewing.ply : s.ply;
     const renderer = this.renderer();
-    clear(e.moveRows).append(moveList(s.moves, { current, onPick: (ply) => this.view(ply), shortOf: renderer.short ? (text) => renderer.short(text, s.board) : null, names: { first: s.seats.first.name, second: s.seats.second.name } }));
+    clear(e.moveRows).append(moveList(s.moves, { current, onPick: (ply) => this.view(ply), shortOf: renderer.short ? (text) => renderer.short(text, s.board) : null, names: { first: s.seats.first.name, second: s.seats.second.name }, glyphs: this.review ? this.review.glyphs() : null }));
     e.positionLabel.textContent = s.ply ? `move ${current} of ${s.ply}` : 'no moves yet';
     const cur = e.moveRows.querySelector('.current');
     if (cur) {
@@ -653,6 +659,13 @@ class GamePage {
     const check = new Set(renderer.kings ? checkedKings(renderer, shown.board, s.seats) : []);
     const ctx = { ...baseCtx, highlights: { selected: new Set(this.path), targets: depth ? targets : new Set(), last, check } };
     const board = drawBoard(s.variant, shown.board, ctx);
+    // The review's better move, on the position before a judged move.
+    const mark = this.review && this.review.mark;
+    if (mark && this.viewing && this.viewing.ply === mark.ply) {
+      const cells = [];
+      for (const t of tokensOf(mark.text)) for (const sq of squares) if (matches(t, sq) && !cells.includes(sq)) cells.push(sq);
+      frameCells(board, cells, 'rgba(0, 140, 60, 0.85)');
+    }
     e.board.append(board);
     if (board.dataset && board.dataset.aspect) e.page.style.setProperty('--aspect', board.dataset.aspect);
     // Moves that name no cell (pass, end the turn, play a card...).
@@ -837,6 +850,7 @@ class GamePage {
     this.choosing = null;
     this.renderMoves();
     this.renderBoard();
+    if (this.review.review) this.review.render();
   }
 
   step(where) {

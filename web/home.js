@@ -3,7 +3,7 @@
 
 import { api, myGames, ApiError } from './api.js';
 import { h, clear } from './dom.js';
-import { drawBoard, loadRenderers } from './games/index.js';
+import { drawBoard, gameOf, loadRenderers } from './games/index.js';
 import { importForm } from './records.js';
 import { optionInputs, chosenVariant, timeControlInputs } from './gameform.js';
 import { lobbySection } from './lobby.js';
@@ -21,7 +21,7 @@ export async function homePage(root) {
   const yours = h('section', { class: 'yours' });
   const list = h('section', { class: 'variants' });
   const lobby = lobbySection();
-  root.append(yours, lobby.element, homeTournaments(), h('h2', {}, 'Games'), list, importForm());
+  root.append(welcome(), yours, lobby.element, homeTournaments(), h('h2', {}, 'Games'), list, importForm());
   renderYourGames(yours);
   let data;
   try {
@@ -34,6 +34,26 @@ export async function homePage(root) {
   if (!data.variants.length) list.append(h('p', {}, 'No games are registered in this build.'));
   await loadRenderers(data.variants.map((v) => v.id));
   for (const variant of data.variants) list.append(variantCard(variant, data.levels));
+  openAsked(list, new URLSearchParams(location.search).get('new'));
+}
+
+/// The newcomer's way in: nobody arrives knowing these games.
+function welcome() {
+  return h('section', { class: 'welcome', 'data-welcome': '' },
+    h('p', {}, h('strong', {}, 'New to these games? '), 'Each takes five minutes to learn: short lessons on the real board, then puzzles, then a game against the computer.'),
+    h('p', { class: 'button-row' }, h('a', { class: 'button primary', href: '/learn', 'data-learn-link': '' }, 'Learn'), ' ', h('a', { class: 'button', href: '/puzzle', 'data-puzzle-link': '' }, 'Puzzles')));
+}
+
+/// `/?new=<variant>` (a lesson's "Play a game"): that game's new-game form
+/// open, against the computer, in view.
+function openAsked(list, variant) {
+  if (!variant) return;
+  const card = [...list.querySelectorAll('[data-variant]')].find((el) => el.getAttribute('data-variant') === variant);
+  const form = card && card.querySelector('form.new-game');
+  if (!form) return;
+  form.hidden = false;
+  card.classList.add('asked');
+  card.scrollIntoView({ block: 'center' });
 }
 
 function renderYourGames(section) {
@@ -80,6 +100,7 @@ function variantCard(variant, levels) {
         variant.rules ? h('a', { href: variant.rules, target: '_blank' }, 'Rules') : h('span', { class: 'muted' }, 'Rules page not written yet'), ' ',
         variant.insights ? [h('a', { href: variant.insights, target: '_blank' }, 'Insights'), ' '] : [],
         button),
+      h('p', { class: 'learn-it' }, h('a', { href: `/learn#learn-${gameOf(variant.id)}`, 'data-learn-game': gameOf(variant.id) }, `New to ${variant.name}? Learn it in five minutes`)),
       form),
   );
 }

@@ -105,8 +105,9 @@ export function columnMoves(row, side) {
 
 /// The list as elements. `current` is the ply shown on the board;
 /// `onPick(ply)` shows the position after that move; `names` the players'
-/// names ({first: 'white', second: 'black'}).
-export function moveList(moves, { current, onPick, shortOf, names = {} }) {
+/// names ({first: 'white', second: 'black'}); `glyphs` the computer
+/// review's judged moves (ply → {glyph, name}).
+export function moveList(moves, { current, onPick, shortOf, names = {}, glyphs = null }) {
   const list = h('div', { class: 'move-rows', 'data-moves': '' });
   for (const row of rounds(groupTurns(moves))) {
     const el = h('div', { class: 'round', 'data-round': row.number }, h('span', { class: 'num' }, `${row.number}.`));
@@ -148,14 +149,15 @@ export function moveList(moves, { current, onPick, shortOf, names = {} }) {
           const mv = item[0];
           const hidden = mv.text === null;
           const text = hidden ? (mv.actor === 'chance' ? '·' : '?') : (mv.label || (shortOf ? shortOf(mv.text) : mv.text));
+          const judged = glyphs ? glyphs.get(mv.ply) : null;
           const title = hidden ? 'a chance move (a shuffle or a draw), shown when the game ends' : `${mv.actor === 'chance' ? 'chance: ' : ''}${mv.text}`;
           cell.append(h('span', {
             class: `move ${mv.actor}${mv.ply === current ? ' current' : ''}${mv.actor !== 'chance' && mv.actor !== turnOf.get(mv) ? ' answer' : ''}${isPass(mv) ? ' pass' : ''}`,
             'data-ply': mv.ply,
             'data-text': mv.text === null ? '' : mv.text,
-            title,
+            title: judged ? `${title} (${judged.name})` : title,
             onclick: () => onPick(mv.ply),
-          }, text));
+          }, text, judged ? h('span', { class: `glyph ${judged.name.toLowerCase()}`, 'data-glyph': judged.glyph }, judged.glyph) : null));
         }
       }
       el.append(cell);

@@ -23,6 +23,7 @@ pub mod analysis;
 pub mod bots;
 pub mod challenges;
 pub mod computer;
+pub mod lessons;
 pub mod limits;
 pub mod lobby;
 pub mod origin;

@@ -160,3 +160,90 @@ async fn every_game_has_lessons() {
     }
     server.stop().await;
 }
+
+/// A lesson step by step: each step's position and goal; a move that meets
+/// the goal is done, a legal one that does not is wrong with the goal's
+/// reason, an illegal one with the rules' reason; a signed-in player's
+/// progress is kept in the account (and only grows), a browser's progress
+/// taken into it; bad requests are refused clearly.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lessons_are_checked_step_by_step_and_progress_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let mut anonymous = Browser::new(&server);
+    let (_, list) = anonymous.get("/api/learn").await;
+    let first = list["lessons"][0]["id"].as_str().unwrap().to_owned();
+    let (status, lesson) = anonymous.get(&format!("/api/learn/{first}")).await;
+    assert_eq!(status, 200, "{lesson}");
+    let steps = lesson["lesson"]["steps"].as_array().unwrap().clone();
+    assert_eq!(steps.len() as u64, list["lessons"][0]["steps"].as_u64().unwrap());
+    assert_eq!(lesson["next"], list["lessons"][1]["id"], "the next lesson of the same game");
+
+    // Every step of every lesson: its example is done, as the page sends it.
+    for summary in list["lessons"].as_array().unwrap() {
+        let id = summary["id"].as_str().unwrap();
+        let (_, lesson) = anonymous.get(&format!("/api/learn/{id}")).await;
+        let steps = lesson["lesson"]["steps"].as_array().unwrap();
+        for (i, step) in steps.iter().enumerate() {
+            assert!(step["goal"].is_string() && step["position"].is_string(), "{step}");
+            let example = step["example"].as_str().unwrap();
+            let (status, verdict) =
+                anonymous.post(&format!("/api/learn/{id}/{}", i + 1), json!({ "move": example })).await;
+            assert_eq!(status, 200, "{id} step {}: {verdict}", i + 1);
+            assert_eq!(verdict["verdict"], "done", "{id} step {}: {verdict}", i + 1);
+            assert_eq!(verdict["last"], i + 1 == steps.len());
+        }
+    }
+
+    // A legal move that does not meet the goal, and an illegal one, say why.
+    let position = steps[0]["position"].as_str().unwrap();
+    let variant = lesson["lesson"]["variant"].as_str().unwrap();
+    let game = menagerie_games::new_game(variant, Some(position).filter(|p| *p != "start"), 0, &menagerie_core::NoData)
+        .unwrap();
+    let example = steps[0]["example"].as_str().unwrap();
+    let other = game.legal_moves().into_iter().find(|m| m != example).unwrap();
+    let (status, verdict) = anonymous.post(&format!("/api/learn/{first}/1"), json!({ "move": other })).await;
+    assert_eq!(status, 200);
+    if verdict["verdict"] == "wrong" {
+        assert!(verdict["why"].as_str().unwrap().len() > 10, "{verdict}");
+    }
+    let (status, verdict) = anonymous.post(&format!("/api/learn/{first}/1"), json!({ "move": "Zz9-Zz10" })).await;
+    assert_eq!(status, 200);
+    assert_eq!(verdict["verdict"], "wrong");
+    assert!(verdict["why"].as_str().unwrap().starts_with("That is not a legal move here"), "{verdict}");
+
+    // Refusals: no such lesson or step, a bad body, a move text too long.
+    assert_eq!(anonymous.get("/api/learn/nosuch").await.0, 404);
+    assert_eq!(anonymous.post("/api/learn/nosuch/1", json!({ "move": "a" })).await.0, 404);
+    assert_eq!(anonymous.post(&format!("/api/learn/{first}/0"), json!({ "move": example })).await.0, 404);
+    assert_eq!(anonymous.post(&format!("/api/learn/{first}/99"), json!({ "move": example })).await.0, 404);
+    assert_eq!(anonymous.post(&format!("/api/learn/{first}/1"), json!({ "mv": example })).await.0, 400);
+    let long = "a".repeat(300);
+    assert_eq!(anonymous.post(&format!("/api/learn/{first}/1"), json!({ "move": long })).await.0, 400);
+
+    // Without an account: nothing kept on the server, and nothing to take.
+    let (status, none) = anonymous.get("/api/learn/progress").await;
+    assert_eq!((status, none), (200, json!({ "progress": {} })));
+    assert_eq!(anonymous.post("/api/learn/progress", json!({ "progress": { first.clone(): 1 } })).await.0, 401);
+
+    // Signed in: steps done are kept, and a browser's progress taken in.
+    let (mut ada, _) = account_with_token(&server, "Ada", &[]).await;
+    let (_, verdict) = ada.post(&format!("/api/learn/{first}/1"), json!({ "move": example })).await;
+    assert_eq!(verdict["verdict"], "done");
+    let (_, kept) = ada.get("/api/learn/progress").await;
+    assert_eq!(kept, json!({ "progress": { first.clone(): 1 } }));
+    let second = list["lessons"][1]["id"].as_str().unwrap().to_owned();
+    let (status, merged) = ada
+        .post("/api/learn/progress", json!({ "progress": { first.clone(): 0, second.clone(): 999, "nosuch": 3 } }))
+        .await;
+    assert_eq!(status, 200, "{merged}");
+    let second_steps = list["lessons"][1]["steps"].clone();
+    assert_eq!(
+        merged,
+        json!({ "progress": { first.clone(): 1, second.clone(): second_steps } }),
+        "counts held within the lesson"
+    );
+    let (status, _) = ada.post("/api/learn/progress", json!({ "progress": [1, 2] })).await;
+    assert_eq!(status, 400);
+    server.stop().await;
+}

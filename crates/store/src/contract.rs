@@ -286,6 +286,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     limits_count_each_request_once_across_stores(&*fresh());
     blocks_and_devices_are_kept(&*fresh());
     puzzles_are_rated_by_their_first_rounds(&*fresh());
+    lesson_progress_only_grows(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -984,4 +985,23 @@ pub fn puzzles_are_rated_by_their_first_rounds(open: &dyn Fn() -> Box<dyn Store>
     let shown: Vec<(&str, bool)> = rounds.iter().map(|(p, win, _, _)| (p.as_str(), *win)).collect();
     assert_eq!(shown, [("p3", false), ("p1", false), ("p2", true)], "the first round of each, newest first");
     assert_eq!(sql::transact(&*store, |s| puzzles::play_round(s, "a1", "none", true, true, 50)).unwrap(), None);
+}
+
+/// An account's progress in a lesson is kept per lesson and only grows:
+/// a lower count (a lesson begun again) leaves the higher one. Through two
+/// store values.
+pub fn lesson_progress_only_grows(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::lessons;
+    let store = open();
+    sql::transact(&*store, |s| accounts::create_account(s, &account("a1", "Ada_L"), "hash")).unwrap();
+    sql::transact(&*store, |s| accounts::create_account(s, &account("a2", "Bob_L"), "hash")).unwrap();
+    sql::transact(&*store, |s| lessons::record(s, "a1", "lma-pieces", 2, 10)).unwrap();
+    sql::transact(&*store, |s| lessons::record(s, "a1", "fluid-stacks", 1, 20)).unwrap();
+    sql::transact(&*store, |s| lessons::record(s, "a1", "lma-pieces", 1, 30)).unwrap();
+    let other = open();
+    let progress = sql::read(&*other, |s| lessons::progress(s, "a1")).unwrap();
+    assert_eq!(progress, [("fluid-stacks".to_owned(), 1), ("lma-pieces".to_owned(), 2)]);
+    sql::transact(&*store, |s| lessons::record(s, "a1", "lma-pieces", 3, 40)).unwrap();
+    assert_eq!(sql::read(&*other, |s| lessons::progress(s, "a1")).unwrap()[1].1, 3);
+    assert!(sql::read(&*other, |s| lessons::progress(s, "a2")).unwrap().is_empty(), "each account its own");
 }

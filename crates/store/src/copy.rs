@@ -39,6 +39,7 @@ const SHARED_TABLES: &[(&str, &str)] = &[
     ("puzzles", "id, variant, position, solution, themes, source, rating, deviation, volatility, plays"),
     ("puzzle_ratings", "account, variant, rating, deviation, volatility, plays"),
     ("puzzle_rounds", "account, puzzle, win, rating_diff, at"),
+    ("lesson_progress", "account, lesson, steps, at"),
 ];
 
 /// Copies the rows of [`SHARED_TABLES`] the destination lacks (a row whose

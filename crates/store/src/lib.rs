@@ -34,6 +34,7 @@ mod copy;
 mod error;
 pub mod forecasts;
 mod games;
+pub mod lessons;
 pub mod limits;
 pub mod lobby;
 pub mod metrics;

@@ -407,4 +407,15 @@ CREATE TABLE puzzle_rounds (
     PRIMARY KEY (account, puzzle)
 );
 ",
+    // Lessons (data/lessons/): how far an account has come in each, the
+    // number of its steps done (it only grows), and when (`at`, ms).
+    "
+CREATE TABLE lesson_progress (
+    account     TEXT NOT NULL REFERENCES accounts(id),
+    lesson      TEXT NOT NULL,
+    steps       BIGINT NOT NULL,
+    at          BIGINT NOT NULL,
+    PRIMARY KEY (account, lesson)
+);
+",
 ];

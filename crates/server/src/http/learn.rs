@@ -7,6 +7,7 @@ use super::body::Body;
 use crate::bots::Scope;
 use crate::error::ApiError;
 use crate::hub::Hub;
+use crate::lessons;
 use crate::limits::{self, Charge};
 use crate::puzzles::{puzzle_json, Puzzles, Solution};
 use axum::extract::{Path, Query, State};
@@ -14,19 +15,72 @@ use axum::http::HeaderMap;
 use axum::{Extension, Json};
 use serde::Deserialize;
 use serde_json::Value;
-use std::sync::{Arc, LazyLock};
+use std::sync::Arc;
 
 type Shared = State<Arc<Hub>>;
 type ThePuzzles = Extension<Arc<Puzzles>>;
 
 /// `GET /api/learn`: every lesson, each game's in turn.
 pub async fn lessons() -> Result<Json<Value>, ApiError> {
-    static LIST: LazyLock<Result<Value, String>> = LazyLock::new(|| {
-        menagerie_learn::lesson::builtin()
-            .map(|lessons| menagerie_learn::lesson::api_list(&lessons))
-            .map_err(|e| e.to_string())
-    });
-    LIST.clone().map(Json).map_err(ApiError::internal)
+    Ok(Json(lessons::list()?))
+}
+
+/// `GET /api/learn/{id}`: one lesson's steps.
+pub async fn lesson(Path(id): Path<String>) -> Result<Json<Value>, ApiError> {
+    Ok(Json(lessons::lesson_json(&id)?))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TryBody {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+/// `POST /api/learn/{id}/{step}` `{"move"}`: the verdict on a move tried at
+/// a step (counted from 1): `{"verdict": "done", "say", "last"}` or
+/// `{"verdict": "wrong", "why", "last"}`. A signed-in player's progress
+/// grows with each step done.
+pub async fn try_step(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Path((id, step)): Path<(String, usize)>,
+    Body(body): Body<TryBody>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(step) = step.checked_sub(1) else { return Err(ApiError::not_found("steps are counted from 1")) };
+    let account = signed_in(&hub, &headers).await?;
+    Ok(Json(lessons::try_move(&hub, account.as_ref().map(|a| a.id.as_str()), &id, step, &body.mv).await?))
+}
+
+/// `GET /api/learn/progress`: the signed-in player's steps done in each
+/// lesson begun (`{"progress": {}}` without an account: the page keeps it).
+pub async fn progress(State(hub): Shared, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    match signed_in(&hub, &headers).await? {
+        Some(account) => Ok(Json(lessons::progress(&hub, &account.id).await?)),
+        None => Ok(Json(serde_json::json!({ "progress": {} }))),
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgressBody {
+    progress: serde_json::Map<String, Value>,
+}
+
+/// `POST /api/learn/progress` `{"progress": {"<lesson>": steps}}`: progress
+/// a browser kept before its player signed in, taken into the account.
+pub async fn keep_progress(
+    State(hub): Shared,
+    headers: HeaderMap,
+    Body(body): Body<ProgressBody>,
+) -> Result<Json<Value>, ApiError> {
+    let Some(account) = signed_in(&hub, &headers).await? else {
+        return Err(ApiError::new(
+            axum::http::StatusCode::UNAUTHORIZED,
+            "sign in to keep your progress in your account",
+        ));
+    };
+    Ok(Json(lessons::merge(&hub, &account.id, &body.progress).await?))
 }
 
 #[derive(Deserialize)]

@@ -111,20 +111,8 @@ async fn a_newcomer_learns_a_game_then_plays_it() {
     until(&client, "the lesson done", "return document.querySelector('[data-lesson-done]') ? true : null").await;
     screenshot(&client, "learn-done-desktop").await;
 
-    // Progress is kept in this browser.
-    client.goto(&format!("{}/learn", server.base)).await.unwrap();
-    let done = until(&client, "the lesson marked done", "const e = document.querySelector('[data-lesson=\"lma-pieces\"]'); return e && e.getAttribute('data-steps-done') !== '0' ? e.getAttribute('data-steps-done') : null").await;
-    assert_eq!(done, steps.len().to_string());
-
-    // … and a game: the lesson's last button opens LMA's new game form.
-    client.goto(&format!("{}/learn/lma-pieces", server.base)).await.unwrap();
-    until(
-        &client,
-        "the lesson again",
-        "return window.menagerieLesson && window.menagerieLesson.trainer.data ? true : null",
-    )
-    .await;
-    client.goto(&format!("{}/?new=lma", server.base)).await.unwrap();
+    // … then a game: the lesson's "Play a game" opens LMA's new-game form.
+    click(&client, "[data-play-game]").await;
     until(
         &client,
         "the form open",
@@ -138,6 +126,11 @@ async fn a_newcomer_learns_a_game_then_plays_it() {
         "return /^\\/g\\//.test(location.pathname) && document.querySelector('[data-board] svg') ? true : null",
     )
     .await;
+
+    // Progress is kept in this browser.
+    client.goto(&format!("{}/learn", server.base)).await.unwrap();
+    let done = until(&client, "the lesson marked done", "const e = document.querySelector('[data-lesson=\"lma-pieces\"]'); return e && e.getAttribute('data-steps-done') !== '0' ? e.getAttribute('data-steps-done') : null").await;
+    assert_eq!(done, steps.len().to_string());
 
     // Signed in, the browser's progress goes into the account.
     sign_up_on_page(&client, &server.base, "Newcomer", "correct horse battery").await;

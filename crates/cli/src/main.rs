@@ -16,6 +16,7 @@ mod play;
 mod progress;
 mod puzzles;
 mod records;
+mod review;
 mod selfplay;
 mod serve;
 mod show;
@@ -237,6 +238,22 @@ enum Command {
         /// Stop playing games once this many puzzles are found
         #[arg(long)]
         enough: Option<usize>,
+        #[command(flatten)]
+        progress: ProgressArgs,
+    },
+    /// The computer's review of a recorded game: every ply's evaluation and best move, lichess's inaccuracies, mistakes and blunders, each player's accuracy, as JSON (docs/learn.md)
+    Review {
+        /// The file of records (docs/records.md)
+        file: std::path::PathBuf,
+        /// Which game of the file, from 1
+        #[arg(long, default_value_t = 1)]
+        game: usize,
+        /// Nodes of alpha-beta for each position (the server's budget for the game without it)
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Threads of each search
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=256))]
+        threads: Option<u16>,
         #[command(flatten)]
         progress: ProgressArgs,
     },
@@ -657,6 +674,13 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Study { action: None, args } => run_study(args)?,
         Command::Replay { file } => records::replay_file(&file)?,
+        Command::Review { file, game, nodes, threads, progress } => review::run(review::ReviewArgs {
+            file,
+            game,
+            nodes,
+            threads: threads.map(usize::from),
+            progress_lines: progress.progress,
+        })?,
         Command::Puzzles { variant, records, selfplay, seed, out, solve_nodes, scan_nodes, enough, progress } => {
             puzzles::run(puzzles::PuzzlesArgs {
                 variant,

@@ -37,6 +37,9 @@ export async function homePage(root) {
   openAsked(list, new URLSearchParams(location.search).get('new'));
 }
 
+/// Each game's name in a line of invitation (the variants' full names are long).
+const SHORT_NAMES = { lma: 'LMA Chess', fluid: 'Fluid Chess', lichen: 'Lichen Chess', kelasu: 'Kelasu', lunch: 'Lunch Chess' };
+
 /// The newcomer's way in: nobody arrives knowing these games.
 function welcome() {
   return h('section', { class: 'welcome', 'data-welcome': '' },
@@ -100,7 +103,7 @@ function variantCard(variant, levels) {
         variant.rules ? h('a', { href: variant.rules, target: '_blank' }, 'Rules') : h('span', { class: 'muted' }, 'Rules page not written yet'), ' ',
         variant.insights ? [h('a', { href: variant.insights, target: '_blank' }, 'Insights'), ' '] : [],
         button),
-      h('p', { class: 'learn-it' }, h('a', { href: `/learn#learn-${gameOf(variant.id)}`, 'data-learn-game': gameOf(variant.id) }, `New to ${variant.name}? Learn it in five minutes`)),
+      h('p', { class: 'learn-it' }, h('a', { href: `/learn#learn-${gameOf(variant.id)}`, 'data-learn-game': gameOf(variant.id) }, `New to ${SHORT_NAMES[gameOf(variant.id)] || variant.name}? Learn it in five minutes`)),
       form),
   );
 }

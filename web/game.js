@@ -577,6 +577,9 @@ class GamePage {
 
   legalMoves() {
     const s = this.state;
+    // Learning from a mistake: the moves of the position before it.
+    const trying = this.review && this.review.tryable();
+    if (trying) return trying;
     if (this.viewing || s.result || !s.your_turn || !Array.isArray(s.legal_moves)) return [];
     return s.legal_moves;
   }
@@ -588,6 +591,7 @@ class GamePage {
   /// once would tell the other side, by the speed of the answer, that the
   /// hand holds no card for it. `{label}` when so, else null.
   forcedPass() {
+    if (this.review && this.review.tryable()) return null;
     const moves = this.legalMoves();
     if (moves.length !== 1 || moves[0] !== 'pass') return null;
     const renderer = this.renderer();
@@ -791,6 +795,12 @@ class GamePage {
   }
 
   async play(text) {
+    if (this.review && this.review.tryable()) {
+      this.path = [];
+      this.choosing = null;
+      this.review.tried(text);
+      return;
+    }
     if (this.busy) return;
     this.busy = true;
     this.el.error.hidden = true;

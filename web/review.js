@@ -74,6 +74,12 @@ export class GameReview {
       setTimeout(() => this.fetch('GET'), POLL_MS);
     } else if (response.status === 404 && method === 'GET') {
       this.absent = true;
+    } else if (response.status === 401) {
+      // Asking costs the server minutes of a core: accounts only.
+      this.absent = true;
+      this.progress = null;
+      this.error = null;
+      this.needsAccount = true;
     } else if (response.status === 422) {
       this.refusal = (data && data.error) || 'This game cannot be reviewed.';
     } else if (response.status === 409) {
@@ -109,6 +115,7 @@ export class GameReview {
       return;
     }
     if (this.progress) {
+      // `progress` is null while another node of the site runs it.
       const share = Math.max(0, Math.min(1, Number(this.progress.progress) || 0));
       const meter = h('div', { class: 'review-meter' });
       meter.style.setProperty('--share', String(share));
@@ -117,7 +124,9 @@ export class GameReview {
     }
     if (this.absent) {
       e.append(h('p', { class: 'muted' }, 'The computer can go through this game move by move: an evaluation of every position, the moves that lost the most, and an accuracy for each player.'),
-        h('button', { class: 'primary', 'data-request-review': '', onclick: () => { this.absent = false; this.progress = { status: 'queued', progress: 0 }; this.render(); this.fetch('POST'); } }, 'Request a computer review'));
+        this.needsAccount
+          ? h('p', { 'data-review-needs-account': '' }, h('a', { href: '/account' }, 'Log in or sign up'), ' to ask for a computer review.')
+          : h('button', { class: 'primary', 'data-request-review': '', onclick: () => { this.absent = false; this.progress = { status: 'queued', progress: 0 }; this.render(); this.fetch('POST'); } }, 'Request a computer review'));
     }
   }
 
@@ -189,7 +198,14 @@ export class GameReview {
     box.append(h('p', { 'data-learning-ply': String(ply.ply) },
       h('strong', {}, `${l.index + 1} of ${judged.length}: `),
       `${names[l.side]} played ${said}, ${article(ply.judgment.name)} ${ply.judgment.name.toLowerCase()} (${GLYPHS[ply.judgment.name]}). `,
-      this.mark ? h('span', { 'data-better-move': ply.best || '' }, `The computer preferred ${ply.best}.`) : 'What was better?'));
+      this.mark ? h('span', { 'data-better-move': ply.best || '' }, `The computer preferred ${ply.best}.`) : this.trying ? 'Find a better move on the board.' : 'What was better?'));
+    const verdicts = {
+      right: ['right', '✓ Yes: that is the computer\'s move.'],
+      same: ['wrong', '✗ That is the move played in the game. Try another.'],
+      other: ['wrong', '✗ Not the computer\'s choice. Try again, or show the better move.'],
+    };
+    const verdict = l.verdict && verdicts[l.verdict];
+    if (verdict) box.append(h('p', { class: `feedback ${verdict[0]}`, 'data-learn-verdict': l.verdict }, verdict[1]));
     box.append(h('div', { class: 'button-row' },
       this.mark ? null : h('button', { 'data-show-better': '', disabled: !ply.best, onclick: () => { this.mark = { ply: ply.ply - 1, text: ply.best }; this.page.renderBoard(); this.render(); } }, 'Show the better move'),
       l.index + 1 < judged.length ? h('button', { class: 'primary', 'data-next-mistake': '', onclick: () => this.goLearning(l.index + 1) }, 'Next') : null,
@@ -206,11 +222,45 @@ export class GameReview {
     this.goLearning(0);
   }
 
-  goLearning(index) {
+  /// Shows the position before the judged move `index`, where the player
+  /// may try moves on the board (the legal moves from the server's rules).
+  async goLearning(index) {
     this.learning.index = index;
+    this.learning.verdict = null;
     this.mark = null;
+    this.trying = null;
     const ply = this.judgedOf(this.learning.side)[index];
-    this.page.view(ply.ply - 1);
+    const before = this.page.state.moves.slice(0, ply.ply - 1).map((m) => m.text);
+    try {
+      const response = await fetch('/api/analysis/position', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ game: this.id, ply: 0, moves: before }) });
+      const data = await response.json();
+      if (response.ok && data.branches) this.trying = { ply: ply.ply - 1, moves: data.legal_moves.map((m) => m.text) };
+    } catch (_) {
+      this.trying = null; // the buttons still show the better move
+    }
+    await this.page.view(ply.ply - 1);
+    this.render();
+  }
+
+  /// The moves the board offers while learning at the position shown, or null.
+  tryable() {
+    const t = this.trying;
+    const viewing = this.page.viewing;
+    return this.learning && t && viewing && viewing.ply === t.ply && !this.mark ? t.moves : null;
+  }
+
+  /// A move tried at the position before a judged move: the computer's
+  /// choice is right; anything else is answered, and may be tried again.
+  tried(text) {
+    const ply = this.judgedOf(this.learning.side)[this.learning.index];
+    const played = this.page.state.moves[ply.ply - 1];
+    if (text === ply.best) {
+      this.learning.verdict = 'right';
+      this.mark = { ply: ply.ply - 1, text };
+    } else {
+      this.learning.verdict = played && text === played.text ? 'same' : 'other';
+    }
+    this.page.renderBoard();
     this.render();
   }
 }

@@ -286,6 +286,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     limits_count_each_request_once_across_stores(&*fresh());
     blocks_and_devices_are_kept(&*fresh());
     puzzles_are_rated_by_their_first_rounds(&*fresh());
+    reviews_are_kept_once(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -984,4 +985,23 @@ pub fn puzzles_are_rated_by_their_first_rounds(open: &dyn Fn() -> Box<dyn Store>
     let shown: Vec<(&str, bool)> = rounds.iter().map(|(p, win, _, _)| (p.as_str(), *win)).collect();
     assert_eq!(shown, [("p3", false), ("p1", false), ("p2", true)], "the first round of each, newest first");
     assert_eq!(sql::transact(&*store, |s| puzzles::play_round(s, "a1", "none", true, true, 50)).unwrap(), None);
+}
+
+/// A game's review is kept once (a second save keeps the first) and read
+/// back through another store value; a game without one has none, and a
+/// review of a game that does not exist is refused (it references the
+/// game).
+pub fn reviews_are_kept_once(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::reviews;
+    let store = open();
+    store.create(&record("r1")).unwrap();
+    store.create(&record("r2")).unwrap();
+    let review = r#"{"plies":[],"players":{}}"#;
+    assert!(sql::transact(&*store, |s| reviews::save(s, "r1", review, 10)).unwrap());
+    assert!(!sql::transact(&*store, |s| reviews::save(s, "r1", "{}", 20)).unwrap(), "kept once");
+    let other = open();
+    assert_eq!(sql::read(&*other, |s| reviews::load(s, "r1")).unwrap().as_deref(), Some(review));
+    assert_eq!(sql::read(&*other, |s| reviews::load(s, "r2")).unwrap(), None);
+    assert!(sql::transact(&*store, |s| reviews::save(s, "nope", review, 30)).is_err(), "no such game");
+    assert_eq!(sql::read(&*other, |s| reviews::load(s, "nope")).unwrap(), None);
 }

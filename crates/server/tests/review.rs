@@ -12,10 +12,11 @@ use common::lichess::account_with_token;
 use common::session::Browser;
 use common::TestServer;
 use menagerie_learn::review::ReviewBudget;
+use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;
 use menagerie_server::review::Reviews;
-use menagerie_server::store::{sql, Database, SqliteStore, Value as SqlValue};
+use menagerie_server::store::{sql, Database, PgStore, SqliteStore, Store, Value as SqlValue};
 use menagerie_server::{accounts, http, limits, ops, HubConfig, RequestLimits};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -26,9 +27,13 @@ use std::time::{Duration, Instant};
 
 /// A server over `db` whose reviews search `nodes` nodes a position.
 async fn start(db: &Path, nodes: u64) -> TestServer {
-    let store = SqliteStore::open(db).expect("the database opens");
+    start_on(Arc::new(SqliteStore::open(db).expect("the database opens")), nodes).await
+}
+
+/// A server (a node) over `store` whose reviews search `nodes` nodes a position.
+async fn start_on(store: Arc<dyn Store>, nodes: u64) -> TestServer {
     let config = HubConfig { max_searches: 2, ..HubConfig::default() };
-    let hub = menagerie_server::new_hub(Arc::new(WithNim), Arc::new(store), Arc::new(RandomOnly), config);
+    let hub = menagerie_server::new_hub(Arc::new(WithNim), store, Arc::new(RandomOnly), config);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let base = format!("http://{}", listener.local_addr().unwrap());
     let budget = ReviewBudget { nodes, threads: 1, hash_megabytes: 4 };
@@ -90,8 +95,9 @@ async fn until_done(server: &TestServer, id: &str) -> Value {
             200 => return body,
             202 => {
                 assert!(matches!(body["status"].as_str(), Some("queued" | "running")), "{body}");
-                let progress = body["progress"].as_f64().unwrap_or_else(|| panic!("a progress: {body}"));
-                assert!((0.0..=1.0).contains(&progress), "{body}");
+                // A share of the positions, or null where another node runs it.
+                let progress = body["progress"].as_f64();
+                assert!(progress.map_or(body["progress"].is_null(), |p| (0.0..=1.0).contains(&p)), "{body}");
             }
             _ => panic!("reading the review of {id}: {status} {body}"),
         }
@@ -101,8 +107,11 @@ async fn until_done(server: &TestServer, id: &str) -> Value {
 }
 
 fn review_hits(db: &Path) -> i64 {
-    let store = Database::Sqlite(db.to_owned()).open().unwrap();
-    let rows = sql::read(&*store, |s| {
+    review_hits_in(&*Database::Sqlite(db.to_owned()).open().unwrap())
+}
+
+fn review_hits_in(store: &dyn Store) -> i64 {
+    let rows = sql::read(store, |s| {
         s.query("SELECT count(*) FROM limit_hits WHERE name = $1", &[SqlValue::from(limits::REVIEWS_PER_ACCOUNT.name)])
     })
     .unwrap();
@@ -236,4 +245,35 @@ async fn reviews_asked_for_are_limited_per_account() {
         }
     }
     server.stop().await;
+}
+
+/// Two nodes on one PostgreSQL database: a review queued through one is
+/// not run again through the other, which answers that it runs (its
+/// progress unknown there) and then the review the first stored.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_review_runs_on_one_node_and_every_node_answers_it() {
+    let Some(database) = TestDatabase::create("review_nodes") else { return };
+    let open = || -> Arc<dyn Store> { Arc::new(PgStore::open(database.url()).expect("the database opens")) };
+    let a = start_on(open(), 20_000).await;
+    let b = start_on(open(), 20_000).await;
+    let mut ada = account(&a, "Ada").await;
+    let mut bob = account(&b, "Bob").await;
+    let (id, moves) = game(&a, "lma", 16, 5, true).await;
+
+    assert_eq!(ada.post(&path(&id), json!({})).await.0, 202);
+    for (status, body) in [b.get(&path(&id)).await, bob.post(&path(&id), json!({})).await] {
+        match status {
+            202 => assert_eq!(body, json!({ "status": "running", "progress": null }), "the other node runs it"),
+            200 => assert_eq!(body["plies"].as_array().unwrap().len(), moves.len()),
+            _ => panic!("{status} {body}"),
+        }
+    }
+    let from_b = until_done(&b, &id).await;
+    assert_eq!(from_b, until_done(&a, &id).await, "one review, stored");
+    // (PostgreSQL's client blocks: off the runtime.)
+    let store = open();
+    let hits = tokio::task::spawn_blocking(move || review_hits_in(&*store)).await.unwrap();
+    assert_eq!(hits, 1, "queued once, counted once");
+    a.stop().await;
+    b.stop().await;
 }

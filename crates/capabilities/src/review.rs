@@ -149,10 +149,15 @@ impl Reviews {
                 self.start(store.clone(), place, game);
                 Ok(Answer::Pending(Status::Queued))
             }
-            other => {
+            Ok(Some(done)) => {
                 drop(place);
                 self.let_go(store, id).await;
-                other.map(|done| Answer::Done(done.unwrap_or_default()))
+                Ok(Answer::Done(done))
+            }
+            Err(error) => {
+                drop(place);
+                self.let_go(store, id).await;
+                Err(error)
             }
         }
     }

@@ -4,10 +4,10 @@
 //! ([`limits`]), the lobby ([`lobby`]), challenges ([`challenges`]),
 //! tournaments ([`tournament`]), the Bot and Board API's games ([`bots`]),
 //! the computer's levels and players ([`computer`]), positions analysed
-//! ([`analysis`]), puzzles and their ratings ([`puzzles`]), and the site's
-//! own origin ([`origin`]). The web layer
-//! (`menagerie_server`) turns requests into their calls and their answers
-//! and refusals into HTTP.
+//! ([`analysis`]), puzzles and their ratings ([`puzzles`]), computer
+//! reviews of finished games ([`review`]), and the site's own origin
+//! ([`origin`]). The web layer (`menagerie_server`) turns requests into
+//! their calls and their answers and refusals into HTTP.
 
 /// Durable storage, notices and the games in play: the layers below, by
 /// the paths this crate's modules name them.
@@ -28,4 +28,5 @@ pub mod limits;
 pub mod lobby;
 pub mod origin;
 pub mod puzzles;
+pub mod review;
 pub mod tournament;

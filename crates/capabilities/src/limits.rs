@@ -1,7 +1,8 @@
 //! Limits against floods: where one actor (an account, a client address,
-//! an account name, a browser) could burden others, how many requests it
-//! may make in a window. Every limit is in [`TABLE`], with the sentence its
-//! refusal says; docs/api.md states each (a test holds them together).
+//! an account name, a browser, a node for all who ask it) could burden
+//! others, how many requests it may make in a window. Every limit is in
+//! [`TABLE`], with the sentence its refusal says; docs/api.md states each
+//! (a test holds them together).
 //! The counts are in the store ([`crate::store::limits`]), so a limit
 //! holds across nodes.
 //!
@@ -31,6 +32,9 @@ pub enum ActorKind {
     /// A browser's device cookie, for one account (OWASP's: its owner's
     /// failed logins are counted apart from strangers').
     Device,
+    /// A server process (its id for as long as it runs): work that costs
+    /// this node's cores whoever asks for it.
+    Node,
 }
 
 impl ActorKind {
@@ -40,6 +44,7 @@ impl ActorKind {
             ActorKind::Address => "address",
             ActorKind::Name => "name",
             ActorKind::Device => "device",
+            ActorKind::Node => "node",
         }
     }
 }
@@ -135,6 +140,25 @@ pub const PUZZLE_BATCHES_PER_ACCOUNT: Limit = Limit {
     count: 120,
     says: "You have sent too many puzzle rounds: wait a few minutes.",
 };
+/// Computer reviews one account asks for (each a search of every
+/// position of a game, some tens of seconds of a core): far more than a
+/// player reads, few enough that one account cannot keep the queue full.
+pub const REVIEWS_PER_ACCOUNT: Limit = Limit {
+    name: "review.account",
+    actor: ActorKind::Account,
+    window: HOUR,
+    count: 20,
+    says: "You have asked for too many game reviews: wait an hour.",
+};
+/// Computer reviews one node starts, whoever asks: a crowd of accounts
+/// cannot keep a node's review core busy all day.
+pub const REVIEWS_PER_NODE: Limit = Limit {
+    name: "review.node",
+    actor: ActorKind::Node,
+    window: HOUR,
+    count: 200,
+    says: "This server has reviewed as many games as it may this hour: try again later.",
+};
 /// Sign-ups from one address, each an Argon2 hash (lichess: 10 in 10
 /// minutes and 150 a day).
 pub const SIGNUPS_PER_ADDRESS: Limit = Limit {
@@ -202,6 +226,8 @@ pub const TABLE: &[Limit] = &[
     TOURNAMENT_PASSWORDS_PER_ADDRESS,
     TOKENS_PER_ACCOUNT,
     PUZZLE_BATCHES_PER_ACCOUNT,
+    REVIEWS_PER_ACCOUNT,
+    REVIEWS_PER_NODE,
     SIGNUPS_PER_ADDRESS,
     SIGNUPS_PER_ADDRESS_DAY,
     LOGINS_PER_ADDRESS,

@@ -40,7 +40,7 @@ pub mod ops;
 /// The capabilities, a crate of their own between the games in play and
 /// this web layer: known here by their old paths.
 pub use menagerie_capabilities::{
-    accounts, analysis, bots, challenges, computer, lessons, limits, lobby, origin, puzzles, tournament,
+    accounts, analysis, bots, challenges, computer, lessons, limits, lobby, origin, puzzles, review, tournament,
 };
 
 /// Notices (the bell, mail): a crate below the games in play.

@@ -287,6 +287,7 @@ pub fn keeps_the_whole_contract(fresh: &dyn Fn() -> Box<dyn Fn() -> Box<dyn Stor
     blocks_and_devices_are_kept(&*fresh());
     puzzles_are_rated_by_their_first_rounds(&*fresh());
     lesson_progress_only_grows(&*fresh());
+    reviews_are_kept_once(&*fresh());
 }
 
 fn account(id: &str, username: &str) -> Account {
@@ -1004,4 +1005,23 @@ pub fn lesson_progress_only_grows(open: &dyn Fn() -> Box<dyn Store>) {
     sql::transact(&*store, |s| lessons::record(s, "a1", "lma-pieces", 3, 40)).unwrap();
     assert_eq!(sql::read(&*other, |s| lessons::progress(s, "a1")).unwrap()[1].1, 3);
     assert!(sql::read(&*other, |s| lessons::progress(s, "a2")).unwrap().is_empty(), "each account its own");
+}
+
+/// A game's review is kept once (a second save keeps the first) and read
+/// back through another store value; a game without one has none, and a
+/// review of a game that does not exist is refused (it references the
+/// game).
+pub fn reviews_are_kept_once(open: &dyn Fn() -> Box<dyn Store>) {
+    use super::reviews;
+    let store = open();
+    store.create(&record("r1")).unwrap();
+    store.create(&record("r2")).unwrap();
+    let review = r#"{"plies":[],"players":{}}"#;
+    assert!(sql::transact(&*store, |s| reviews::save(s, "r1", review, 10)).unwrap());
+    assert!(!sql::transact(&*store, |s| reviews::save(s, "r1", "{}", 20)).unwrap(), "kept once");
+    let other = open();
+    assert_eq!(sql::read(&*other, |s| reviews::load(s, "r1")).unwrap().as_deref(), Some(review));
+    assert_eq!(sql::read(&*other, |s| reviews::load(s, "r2")).unwrap(), None);
+    assert!(sql::transact(&*store, |s| reviews::save(s, "nope", review, 30)).is_err(), "no such game");
+    assert_eq!(sql::read(&*other, |s| reviews::load(s, "nope")).unwrap(), None);
 }

@@ -2,7 +2,8 @@
 //! a SQLite file to PostgreSQL), each game read back from the destination
 //! and compared with its source; then the tables written once for both
 //! databases (accounts, sessions, seats, passkeys, results, ratings,
-//! blocks, trusted browsers, puzzles and their rounds), row by row.
+//! blocks, trusted browsers, puzzles and their rounds, games' reviews), row
+//! by row.
 
 use super::backend::Store;
 use super::error::StoreError;
@@ -40,6 +41,7 @@ const SHARED_TABLES: &[(&str, &str)] = &[
     ("puzzle_ratings", "account, variant, rating, deviation, volatility, plays"),
     ("puzzle_rounds", "account, puzzle, win, rating_diff, at"),
     ("lesson_progress", "account, lesson, steps, at"),
+    ("game_reviews", "game, review, created"),
 ];
 
 /// Copies the rows of [`SHARED_TABLES`] the destination lacks (a row whose
@@ -169,6 +171,10 @@ mod tests {
         let report = copy_games(&from, &to).unwrap();
         // 2 accounts, a session, a seat, a result, a rated game, 2 ratings, 2 points of history.
         assert_eq!(report.rows, 10, "{report:?}");
+        sql::transact(&from, |s| crate::reviews::save(s, "g3", r#"{"plies":[]}"#, 10)).unwrap();
+        assert_eq!(copy_games(&from, &to).unwrap().rows, 1, "the review, once the game is there");
+        let copied = sql::read(&to as &dyn Store, |s| crate::reviews::load(s, "g3")).unwrap();
+        assert_eq!(copied.as_deref(), Some(r#"{"plies":[]}"#));
         for store in [&from as &dyn Store, &to] {
             let (perfs, history, found) = sql::read(store, |s| {
                 Ok((ratings::perfs(s, "a1")?, ratings::history(s, "a1")?, accounts::session_account(s, "session")?))

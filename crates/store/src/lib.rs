@@ -10,11 +10,11 @@
 //! Every table is written once, run on either database through the query
 //! layer of [`sql`]: the games and their moves in `games.rs`, accounts,
 //! sessions and everything since in a file each (`accounts.rs`,
-//! `lobby.rs`...), their migrations in `schema.rs`. What stays per
-//! database is how a write reaches it: the games' first migrations (shipped,
-//! so never edited), SQLite's group commit (`sqlite.rs`), and PostgreSQL's
-//! pool, notes to the other nodes, claims and its one-statement move
-//! (`postgres.rs`).
+//! `lobby.rs`, `reviews.rs`...), their migrations in `schema.rs`. What
+//! stays per database is how a write reaches it: the games' first
+//! migrations (shipped, so never edited), SQLite's group commit
+//! (`sqlite.rs`), and PostgreSQL's pool, notes to the other nodes, claims
+//! and its one-statement move (`postgres.rs`).
 //!
 //! A game is stored as what it started from (variant string, optional start
 //! position, chance seed, and the data its options named: a Lunch Chess
@@ -45,6 +45,7 @@ pub mod puzzles;
 pub mod ratings;
 mod records;
 pub mod relations;
+pub mod reviews;
 mod schema;
 pub mod sql;
 mod sqlite;

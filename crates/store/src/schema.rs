@@ -418,4 +418,16 @@ CREATE TABLE lesson_progress (
     PRIMARY KEY (account, lesson)
 );
 ",
+    // Computer reviews of finished games (`POST /api/games/<id>/analysis`).
+    // - game_reviews: `review` is the JSON the API answers, written once
+    //   when the review ends (a review is deterministic, a node budget per
+    //   position, so a second would not differ); `created` ms. A game is
+    //   never deleted, so neither is its review.
+    "
+CREATE TABLE game_reviews (
+    game     TEXT PRIMARY KEY REFERENCES games(id),
+    review   TEXT NOT NULL,
+    created  BIGINT NOT NULL
+);
+",
 ];

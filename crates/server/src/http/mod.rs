@@ -32,6 +32,7 @@ mod protections;
 mod ratings;
 pub mod records;
 mod relations;
+mod review;
 mod seats;
 mod socket;
 mod time;
@@ -44,6 +45,7 @@ use crate::error::ApiError;
 use crate::hub::Hub;
 use crate::lobby::Lobby;
 use crate::ops::Operations;
+use crate::review::Reviews;
 pub use asker::SignedIn;
 use axum::extract::{DefaultBodyLimit, Extension};
 use axum::handler::Handler;
@@ -125,6 +127,8 @@ fn table() -> Table {
         .post("/api/games/{id}/claim", games::claim)
         .get("/api/games/{id}/forecasts", forecasts::read)
         .post("/api/games/{id}/forecasts", forecasts::replace)
+        .post("/api/games/{id}/analysis", review::request)
+        .get("/api/games/{id}/analysis", review::read)
         .get("/api/games/{id}/ws", socket::upgrade)
         .get("/api/analysis", analysis::load)
         .get("/api/analysis/ws", analysis::upgrade)
@@ -224,6 +228,18 @@ pub fn router_allowing(hub: Arc<Hub>, allowed: AllowedOrigins) -> Router {
 /// draining, restarting, trusted proxies) and the account routes' settings
 /// (`Secure` cookies).
 pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedOrigins, accounts: Accounts) -> Router {
+    router_reviewing(hub, operations, allowed, accounts, Arc::new(Reviews::default()))
+}
+
+/// [`router_with`] whose game reviews are `reviews`' (tests: a small
+/// search budget).
+pub fn router_reviewing(
+    hub: Arc<Hub>,
+    operations: Arc<Operations>,
+    allowed: AllowedOrigins,
+    accounts: Accounts,
+    reviews: Arc<Reviews>,
+) -> Router {
     let lobby = Lobby::new(
         Arc::clone(&hub),
         Some(Arc::clone(&operations) as _),
@@ -242,6 +258,7 @@ pub fn router_with(hub: Arc<Hub>, operations: Arc<Operations>, allowed: AllowedO
         .layer(Extension(Arc::new(Analyst::default())))
         .layer(Extension(lobby))
         .layer(Extension(Arc::new(crate::puzzles::Puzzles::default())))
+        .layer(Extension(reviews))
         .layer(Extension(Arc::new(accounts)))
         .layer(middleware::from_fn(ops::observe))
         .layer(middleware::from_fn(ops::forwarded_client))

@@ -245,5 +245,12 @@ async fn lessons_are_checked_step_by_step_and_progress_is_kept() {
     );
     let (status, _) = ada.post("/api/learn/progress", json!({ "progress": [1, 2] })).await;
     assert_eq!(status, 400);
+    let (_, exported) = ada.get("/api/account/export").await;
+    let mut lessons = vec![
+        json!({ "id": first.clone(), "stepsDone": 1 }),
+        json!({ "id": second.clone(), "stepsDone": second_steps }),
+    ];
+    lessons.sort_by_key(|l| l["id"].as_str().unwrap().to_owned());
+    assert_eq!(exported["lessons"], json!(lessons), "the account's data includes its lessons, by id");
     server.stop().await;
 }

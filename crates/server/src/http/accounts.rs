@@ -359,7 +359,7 @@ pub async fn close(
 pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<Response, ApiError> {
     let account = account.ok_or_else(unauthorized)?;
     let id = account.id.clone();
-    let (sessions, seats, passkeys, puzzle_rounds) = hub
+    let (sessions, seats, passkeys, puzzle_rounds, lessons) = hub
         .store()
         .read(move |sql| {
             Ok((
@@ -367,6 +367,7 @@ pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<R
                 stored::held_seats(sql, &id, false)?,
                 stored::passkeys(sql, &id)?,
                 crate::store::puzzles::rounds(sql, &id)?,
+                crate::store::lessons::progress(sql, &id)?,
             ))
         })
         .await?;
@@ -385,6 +386,7 @@ pub async fn export(State(hub): Shared, SignedIn(account): SignedIn) -> Result<R
         "puzzles": puzzle_rounds.iter().map(|(puzzle, win, diff, at)| json!({
             "id": puzzle, "win": win, "ratingDiff": diff, "playedAt": at,
         })).collect::<Vec<_>>(),
+        "lessons": lessons.iter().map(|(lesson, steps)| json!({ "id": lesson, "stepsDone": steps })).collect::<Vec<_>>(),
     });
     let disposition = format!("attachment; filename=\"menagerie-{}.json\"", stored::username_key(&account.username));
     Ok(([(header::CONTENT_DISPOSITION, disposition)], Json(body)).into_response())

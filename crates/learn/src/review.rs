@@ -52,8 +52,8 @@ pub struct ReviewBudget {
 
 impl ReviewBudget {
     /// The budget a review of `game` (`lma`, `kelasu`: a variant's game)
-    /// gets by default: a 60-ply game takes about 20 to 40 seconds on one
-    /// core of the development machine (README, "A computer review").
+    /// gets by default: a 60-ply game takes under 5 seconds on one core of
+    /// the development machine (docs/learn.md, "Reviews", has the figures).
     pub fn for_game(game: &str) -> ReviewBudget {
         let nodes = match game {
             "kelasu" => 60_000,

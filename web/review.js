@@ -44,6 +44,12 @@ export class GameReview {
       return;
     }
     this.element.hidden = false;
+    if (state.hidden_information) {
+      // Asking would be refused (422), and the browser would log it.
+      this.refusal = 'Games with hidden cards are not reviewed: a decision must be judged by what its player could see, which one search of the whole deal cannot do fairly.';
+      this.render();
+      return;
+    }
     if (!this.asked) {
       this.asked = true;
       this.fetch('GET');
@@ -72,8 +78,8 @@ export class GameReview {
       this.progress = data;
       this.absent = false;
       setTimeout(() => this.fetch('GET'), POLL_MS);
-    } else if (response.status === 404 && method === 'GET') {
-      this.absent = true;
+    } else if (response.status === 204) {
+      this.absent = true; // nobody asked for it yet
     } else if (response.status === 401) {
       // Asking costs the server minutes of a core: accounts only.
       this.absent = true;
@@ -89,6 +95,21 @@ export class GameReview {
       this.error = (data && data.error) || response.statusText;
     }
     this.render();
+  }
+
+  /// Asks for the review: an account's request (a visitor is told to sign
+  /// in, without a request the server would refuse).
+  async request() {
+    const session = await fetch('/api/session').then((r) => r.json()).catch(() => null);
+    if (!session) {
+      this.needsAccount = true;
+      this.render();
+      return;
+    }
+    this.absent = false;
+    this.progress = { status: 'queued', progress: 0 };
+    this.render();
+    this.fetch('POST');
   }
 
   /// The judged moves: ply → {glyph, name}, for the move list.
@@ -126,7 +147,7 @@ export class GameReview {
       e.append(h('p', { class: 'muted' }, 'The computer can go through this game move by move: an evaluation of every position, the moves that lost the most, and an accuracy for each player.'),
         this.needsAccount
           ? h('p', { 'data-review-needs-account': '' }, h('a', { href: '/account' }, 'Log in or sign up'), ' to ask for a computer review.')
-          : h('button', { class: 'primary', 'data-request-review': '', onclick: () => { this.absent = false; this.progress = { status: 'queued', progress: 0 }; this.render(); this.fetch('POST'); } }, 'Request a computer review'));
+          : h('button', { class: 'primary', 'data-request-review': '', onclick: () => this.request() }, 'Request a computer review'));
     }
   }
 

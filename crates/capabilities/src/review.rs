@@ -48,6 +48,8 @@ pub enum Answer {
     Done(Value),
     /// Not done yet.
     Pending(Status),
+    /// A finished game nobody has asked to review (yet).
+    NotAsked,
 }
 
 /// A finished game as its review needs it.
@@ -190,9 +192,7 @@ impl Reviews {
         if let Some(done) = stored_review(store, id).await? {
             return Ok(Answer::Done(done));
         }
-        Err(ApiError::not_found(format!(
-            "game {id} has not been reviewed: ask for its review with POST /api/games/{id}/analysis"
-        )))
+        Ok(Answer::NotAsked)
     }
 
     /// Queues the review of `game`, in `place`: it runs when a place to run

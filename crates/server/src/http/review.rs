@@ -48,5 +48,8 @@ fn respond(answer: Answer) -> Response {
     match answer {
         Answer::Done(review) => (StatusCode::OK, Json(review)).into_response(),
         Answer::Pending(status) => (StatusCode::ACCEPTED, Json(status.to_json())).into_response(),
+        // Not an error: the game is there, its review is not (a page asks
+        // each finished game whether it has one).
+        Answer::NotAsked => StatusCode::NO_CONTENT.into_response(),
     }
 }

@@ -10,6 +10,8 @@
 //!   and its information-set form, which samples the hidden state with
 //!   [`menagerie_core::Game::determinize`] every iteration and never looks at
 //!   the real hidden state.
+//! - [`datagen`]: the file of self-play training data (positions, search
+//!   scores, results) that `menagerie datagen` writes.
 //! - [`Level`]: the strength levels as plain data, shared by the CLI and the
 //!   web; [`AgentSpec`] turns `random`, `mcts:1000`, `ai:hard` into players.
 //!
@@ -18,6 +20,7 @@
 
 mod agent;
 pub mod alphabeta;
+pub mod datagen;
 mod eval_kind;
 mod info;
 mod level;

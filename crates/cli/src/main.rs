@@ -5,6 +5,7 @@ mod backup;
 mod bench;
 mod bot;
 mod chance;
+mod datagen;
 mod engine;
 mod error;
 mod files;
@@ -210,6 +211,37 @@ enum Command {
         /// Write every game's record to this file (docs/records.md)
         #[arg(long)]
         records: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        progress: ProgressArgs,
+    },
+    /// Self-play games recording every position with its search score and the game's result: training data for a learned evaluation, in a binary file (docs/datagen.md)
+    Datagen {
+        /// Variant id with options, e.g. `fluid`, `lunch:princess` (see `menagerie variants`)
+        variant: String,
+        /// The file to write; one with the same settings is continued after its last whole game
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Games to play
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+        games: u64,
+        /// Index of the first game (game i's seeds follow from --seed and i): give each job of an array its own range
+        #[arg(long, default_value_t = 0)]
+        first_game: u64,
+        /// Alpha-beta nodes a move
+        #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
+        nodes: u64,
+        /// Uniformly random moves at the start of each game (not recorded), so that games differ
+        #[arg(long, default_value_t = 8)]
+        opening_plies: u32,
+        /// Adjudicate a draw after this many moves (chance's and the opening's included)
+        #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u32).range(1..=65535))]
+        max_plies: u32,
+        /// Seed of the run
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once, one a thread
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+        jobs: u16,
         #[command(flatten)]
         progress: ProgressArgs,
     },
@@ -674,6 +706,23 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Study { action: None, args } => run_study(args)?,
         Command::Replay { file } => records::replay_file(&file)?,
+        Command::Datagen { variant, out, games, first_game, nodes, opening_plies, max_plies, seed, jobs, progress } => {
+            if first_game.checked_add(games).is_none() {
+                return Err(CliError::BadInput("--first-game plus --games goes beyond 2^64".into()));
+            }
+            let command = datagen::Datagen {
+                games,
+                first_game,
+                nodes,
+                opening_plies,
+                max_plies,
+                seed,
+                jobs: usize::from(jobs),
+                out,
+                progress_lines: progress.progress,
+            };
+            typed::run(&typed::Start { variant, position: None }, command)??
+        }
         Command::Review { file, game, nodes, threads, progress } => review::run(review::ReviewArgs {
             file,
             game,

@@ -148,6 +148,7 @@ async fn a_newcomer_learns_a_game_then_plays_it() {
     .await;
     assert_eq!(kept["progress"]["lma-pieces"], steps.len(), "{kept}");
     assert_no_console_errors(&client, "learning", &[]).await;
+    client.close().await.unwrap();
     server.stop().await;
 }
 
@@ -209,5 +210,6 @@ async fn puzzles_are_solved_on_the_board_and_rated() {
     let rounds = until(&client, "the lost round recorded", "const r = document.querySelector('[data-my-puzzle-rating]'); return r && r.parentElement.textContent.includes('(-') ? r.parentElement.textContent : null").await;
     assert!(rounds.as_str().unwrap().contains("(-"), "{rounds}");
     assert_no_console_errors(&client, "puzzles", &[]).await;
+    client.close().await.unwrap();
     server.stop().await;
 }

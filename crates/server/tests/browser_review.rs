@@ -153,5 +153,6 @@ async fn a_finished_game_is_reviewed_on_its_page() {
         screenshot(&client, "review-learning-desktop").await;
     }
     assert_no_console_errors(&client, "the review", &[]).await;
+    client.close().await.unwrap();
     server.stop().await;
 }

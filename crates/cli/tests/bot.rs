@@ -37,8 +37,11 @@ struct Lines {
 }
 
 impl Lines {
-    /// The next line of type `kind` (others and keep-alives skipped).
+    /// The next line of type `kind` (others and keep-alives skipped), within
+    /// a minute in all: keep-alives arrive every few seconds, so a wait on
+    /// each chunk alone would never end if the line never came.
     async fn next_of(&mut self, kind: &str) -> Value {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(60);
         loop {
             if let Some(end) = self.pending.iter().position(|b| *b == b'\n') {
                 let line: Vec<u8> = self.pending.drain(..=end).collect();
@@ -52,7 +55,7 @@ impl Lines {
                 }
                 continue;
             }
-            let chunk = tokio::time::timeout(std::time::Duration::from_secs(60), self.response.chunk())
+            let chunk = tokio::time::timeout_at(deadline, self.response.chunk())
                 .await
                 .unwrap_or_else(|_| panic!("no {kind} within a minute"))
                 .unwrap()
@@ -138,8 +141,15 @@ async fn the_bot_accepts_a_challenge_and_moves_and_stops_on_ctrl_c() {
     }
 
     // Ctrl-C ends it cleanly.
-    unsafe { libc::kill(bot.id() as i32, libc::SIGINT) };
-    let output = tokio::task::spawn_blocking(move || bot.wait_with_output().unwrap()).await.unwrap();
+    let pid = bot.id() as i32;
+    unsafe { libc::kill(pid, libc::SIGINT) };
+    let waited = tokio::task::spawn_blocking(move || bot.wait_with_output().unwrap());
+    let Ok(output) = tokio::time::timeout(std::time::Duration::from_secs(30), waited).await else {
+        // A failure, not a hang: the bot is stopped for good first.
+        unsafe { libc::kill(pid, libc::SIGKILL) };
+        panic!("the bot did not stop within 30 s of Ctrl-C");
+    };
+    let output = output.unwrap();
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&output.stderr));
     assert!(stdout.contains("Robot plays at level random"), "{stdout}");

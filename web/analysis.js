@@ -10,12 +10,13 @@
 // clicks and drags to those move texts as on a game page.
 
 import { ApiError } from './api.js';
-import { h, s, clear, fill } from './dom.js';
+import { h, clear, fill } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers, hasOwnRenderer } from './games/index.js';
 import { attachInput } from './input.js';
 import { NARROW } from './board.js';
 import { icon } from './icons.js';
-import { defaultTokens, followClick, squareNames, startsWithPath } from './game.js';
+import { frameCells } from './marks.js';
+import { defaultTokens, followClick, nextCells, squareNames, startsWithPath } from './game.js';
 import { TreeNode, treeList } from './analysis-tree.js';
 import { turnNumbers, turnLabel } from './movelist.js';
 
@@ -535,13 +536,7 @@ class AnalysisPage {
     this.parsed = parsed;
     this.matches = matches;
     const depth = this.path.length;
-    const targets = new Set();
-    for (const m of parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered))) {
-      if (m.tokens.length > depth) {
-        const next = depth < m.unordered ? m.tokens.slice(0, m.unordered).filter((t) => !this.path.some((p) => matches(t, p))) : [m.tokens[depth]];
-        for (const t of next) for (const sq of squares) if (matches(t, sq)) targets.add(sq);
-      }
-    }
+    const targets = nextCells(parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered)), this.path, squares, matches);
     const last = new Set(this.current.move && this.current.move.text ? cellsOf(this.current.move.text) : []);
     const check = new Set(data.check && renderer.kings ? renderer.kings(data.board, data.board.to_act) : []);
     const ctx = { ...baseCtx, highlights: { selected: new Set(this.path), targets: depth ? targets : new Set(), last, check } };
@@ -716,36 +711,7 @@ class AnalysisPage {
 /// Marks the best move on a drawn board: its cells framed, and an arrow
 /// from its first cell to its last (over the pieces, under the hints).
 function markBest(svg, cells) {
-  const marks = svg.querySelector('.layer-marks');
-  const arrows = svg.querySelector('.layer-arrows');
-  const centres = [];
-  for (const name of cells) {
-    const shape = svg.querySelector(`[data-square="${CSS.escape(name)}"] > rect, [data-square="${CSS.escape(name)}"] > circle`);
-    if (!shape) continue;
-    if (shape.tagName === 'circle') {
-      const [cx, cy, r] = ['cx', 'cy', 'r'].map((a) => Number(shape.getAttribute(a)));
-      centres.push([cx, cy, r * 2]);
-      if (marks) marks.append(s('circle', { cx, cy, r: r * 1.1, fill: 'none', stroke: 'rgba(0, 90, 200, 0.8)', 'stroke-width': r * 0.2, class: 'mark-best', 'data-best-cell': name }));
-    } else {
-      const [x, y, w, hgt] = ['x', 'y', 'width', 'height'].map((a) => Number(shape.getAttribute(a)));
-      centres.push([x + w / 2, y + hgt / 2, Math.min(w, hgt)]);
-      if (marks) marks.append(s('rect', { x: x + w * 0.04, y: y + hgt * 0.04, width: w * 0.92, height: hgt * 0.92, fill: 'rgba(0, 110, 230, 0.22)', stroke: 'rgba(0, 90, 200, 0.85)', 'stroke-width': w * 0.07, class: 'mark-best', 'data-best-cell': name }));
-    }
-  }
-  if (!arrows || centres.length < 2) return;
-  const [x1, y1, size] = centres[0];
-  const [x2, y2] = centres[centres.length - 1];
-  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
-  const w = size * 0.14;
-  const ux = (x2 - x1) / len;
-  const uy = (y2 - y1) / len;
-  const head = w * 2.4;
-  const bx = x2 - ux * head;
-  const by = y2 - uy * head;
-  const colour = 'rgba(0, 90, 200, 0.8)';
-  arrows.append(s('g', { class: 'arrow best-arrow', 'data-best-arrow': '' },
-    s('line', { x1: x1 + ux * w, y1: y1 + uy * w, x2: bx, y2: by, stroke: colour, 'stroke-width': w, 'stroke-linecap': 'round' }),
-    s('path', { d: `M${x2} ${y2}L${bx - uy * head * 0.6} ${by + ux * head * 0.6}L${bx + uy * head * 0.6} ${by - ux * head * 0.6}Z`, fill: colour })));
+  frameCells(svg, cells, 'rgba(0, 90, 200, 0.85)', { fill: 'rgba(0, 110, 230, 0.22)', cellAttr: 'data-best-cell', arrowAttr: 'data-best-arrow', markClass: 'mark-best', arrowClass: 'arrow best-arrow', arrowWidth: 0.14 });
 }
 
 function statusText(data) {

@@ -29,6 +29,11 @@ async function call(method, path, body) {
   return data;
 }
 
+/// A GET of `path`'s JSON, and a POST of `body` to it (for pages that call
+/// routes the `api` object does not name).
+export const getJson = (path) => call('GET', path);
+export const postJson = (path, body) => call('POST', path, body);
+
 let mePromise = null;
 
 const q = (seat) => (seat ? `?seat=${encodeURIComponent(seat)}` : '');

@@ -649,15 +649,8 @@ class GamePage {
     this.parsed = parsed;
     this.matches = matches;
     const candidates = parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered));
-    const targets = new Set();
+    const targets = nextCells(candidates, this.path, squares, matches);
     const depth = this.path.length;
-    for (const m of candidates) {
-      if (m.tokens.length > depth) {
-        // Next cells: any not yet clicked of an unordered set, else the next one.
-        const next = depth < m.unordered ? m.tokens.slice(0, m.unordered).filter((t) => !this.path.some((p) => matches(t, p))) : [m.tokens[depth]];
-        for (const t of next) for (const sq of squares) if (matches(t, sq)) targets.add(sq);
-      }
-    }
     const last = new Set();
     if (shown.last && shown.last.text) for (const t of tokensOf(shown.last.text)) for (const sq of squares) if (matches(t, sq)) last.add(sq);
     const check = new Set(renderer.kings ? checkedKings(renderer, shown.board, s.seats) : []);
@@ -955,6 +948,20 @@ export function startsWithPath(tokens, path, matches, unordered = 0) {
     }
   }
   return true;
+}
+
+/// The cells a click may go to next along the moves still possible
+/// (`candidates`, each a beginning of the clicked `path`): any not yet
+/// clicked of an unordered set, else each move's next cell.
+export function nextCells(candidates, path, squares, matches) {
+  const targets = new Set();
+  const depth = path.length;
+  for (const m of candidates) {
+    if (m.tokens.length <= depth) continue;
+    const next = depth < m.unordered ? m.tokens.slice(0, m.unordered).filter((t) => !path.some((p) => matches(t, p))) : [m.tokens[depth]];
+    for (const t of next) for (const sq of squares) if (matches(t, sq)) targets.add(sq);
+  }
+  return targets;
 }
 
 /// Where a click on `cell` leads among the legal moves (`parsed`): the

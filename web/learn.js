@@ -7,7 +7,8 @@
 
 import { h, clear, fill } from './dom.js';
 import { loadRenderers } from './games/index.js';
-import { TrainerBoard, getJson, postJson, errorText } from './trainer.js';
+import { getJson, postJson } from './api.js';
+import { TrainerBoard, errorText } from './trainer.js';
 
 const KEPT = 'menagerie.lessons';
 const GAME_NAMES = { lma: 'Lilliputian Monochromatic Alice Chess', fluid: 'Fluid Chess', lichen: 'Lichen Chess', kelasu: 'Kelasu', lunch: 'Lunch Chess' };

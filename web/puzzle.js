@@ -6,7 +6,8 @@
 // (POST /api/puzzle/batch/<variant>), as lichess rates puzzles.
 
 import { h, clear, fill } from './dom.js';
-import { TrainerBoard, getJson, postJson, errorText } from './trainer.js';
+import { getJson, postJson } from './api.js';
+import { TrainerBoard, errorText } from './trainer.js';
 import { gameName } from './learn.js';
 import { analysisUrl } from './analysis.js';
 

@@ -5,27 +5,13 @@
 // nothing by itself: each move the player completes goes to `onMove`,
 // which decides what happens (a lesson's verdict, a puzzle's next reply).
 
-import { ApiError } from './api.js';
+import { ApiError, postJson } from './api.js';
 import { h, clear } from './dom.js';
 import { rendererFor, drawBoard, loadRenderers } from './games/index.js';
 import { attachInput } from './input.js';
 import { NARROW } from './board.js';
-import { defaultTokens, followClick, squareNames, startsWithPath } from './game.js';
+import { defaultTokens, followClick, nextCells, squareNames, startsWithPath } from './game.js';
 import { frameCells } from './marks.js';
-
-export async function postJson(path, body) {
-  const response = await fetch(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, (data && data.error) || response.statusText);
-  return data;
-}
-
-export async function getJson(path) {
-  const response = await fetch(path);
-  const data = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, (data && data.error) || response.statusText);
-  return data;
-}
 
 export class TrainerBoard {
   /// `onMove(text)` is told each move the player completes; the board
@@ -115,13 +101,7 @@ export class TrainerBoard {
     this.parsed = moves.map((text) => ({ text, tokens: tokensOf(text), unordered: renderer.unordered ? renderer.unordered(text) : 0 }));
     this.matches = matches;
     const depth = this.path.length;
-    const targets = new Set();
-    for (const m of this.parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered))) {
-      if (m.tokens.length > depth) {
-        const next = depth < m.unordered ? m.tokens.slice(0, m.unordered).filter((t) => !this.path.some((p) => matches(t, p))) : [m.tokens[depth]];
-        for (const t of next) for (const sq of squares) if (matches(t, sq)) targets.add(sq);
-      }
-    }
+    const targets = nextCells(this.parsed.filter((m) => startsWithPath(m.tokens, this.path, matches, m.unordered)), this.path, squares, matches);
     const last = new Set(this.lastMove ? this.cellsOf(this.lastMove, squares) : []);
     const check = new Set(data.check && renderer.kings ? renderer.kings(data.board, data.board.to_act) : []);
     const ctx = { ...baseCtx, highlights: { selected: new Set(this.path), targets: depth ? targets : new Set(), last, check } };

@@ -1,4 +1,5 @@
-use crate::Game;
+use crate::nnue::Network;
+use crate::{Game, Player};
 
 /// Weights of a linear evaluation are stored in 1/16 centi-units, so that
 /// small terms (a few centi-units per move of mobility) keep their
@@ -126,6 +127,45 @@ pub trait Evaluate: Game {
     fn play_null(&mut self) {}
 
     fn undo_null(&mut self) {}
+
+    /// The name and version of the learned evaluation's inputs (`lma-1`),
+    /// which a network file must have been trained on; empty for a game
+    /// without a learned evaluation.
+    const LEARNED_FEATURES: &'static str = "";
+
+    /// How many inputs the learned evaluation has (each active input is
+    /// below this).
+    const LEARNED_INPUTS: usize = 0;
+
+    /// The learned evaluation's network ([`crate::nnue`]), built in from
+    /// `data/nnue/`: `None` for a game without one.
+    fn network() -> Option<&'static Network> {
+        None
+    }
+
+    /// Appends the inputs active in this position as `perspective` sees it
+    /// (in any order; one may appear twice and counts twice). Only what
+    /// that player may see: a hidden hand is never an input.
+    fn learned_inputs(&self, _perspective: Player, _inputs: &mut Vec<u16>) {}
+
+    /// The learned evaluation from scratch, for the player who acts
+    /// (the searches keep accumulators instead: [`crate::nnue::Evaluator`]);
+    /// the tuned one for a game without a network.
+    fn evaluate_learned(&self) -> i32 {
+        match Self::network() {
+            Some(network) => {
+                let us = self.to_act().player().unwrap_or(Player::First);
+                let own = crate::nnue::sorted_inputs(self, us);
+                let theirs = crate::nnue::sorted_inputs(self, us.other());
+                let output = network.evaluate(&own, &theirs);
+                match network.base {
+                    crate::nnue::Base::Nothing => output,
+                    crate::nnue::Base::Tuned => output.saturating_add(self.evaluate()),
+                }
+            }
+            None => self.evaluate(),
+        }
+    }
 
     /// The score of a won game, before distance-to-win adjustment.
     const WIN: i32 = 1_000_000;

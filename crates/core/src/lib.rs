@@ -28,6 +28,7 @@ pub mod encode;
 mod error;
 mod evaluate;
 mod game;
+pub mod nnue;
 pub mod perft;
 mod player;
 pub mod record;

@@ -443,3 +443,101 @@ pub fn expect_player<G: Game>(game: &G) -> Player {
         Actor::Chance => panic!("chance acts in {}", game.to_text()),
     }
 }
+
+/// A network of random weights for `G`'s inputs, for checking the
+/// accumulators of a game whether or not it has a trained network.
+pub fn random_network<G: Evaluate>(hidden: usize, seed: u64) -> crate::nnue::Network {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut weights =
+        |count: usize, bound: f32| -> Vec<f32> { (0..count).map(|_| rng.random_range(-bound..bound)).collect() };
+    let inputs = G::LEARNED_INPUTS;
+    crate::nnue::FloatNetwork {
+        inputs,
+        hidden,
+        input_weights: weights(inputs * hidden, 0.5),
+        hidden_biases: weights(hidden, 0.5),
+        output_weights: weights(2 * hidden, 2.0),
+        output_bias: 0.1,
+    }
+    .quantize(G::LEARNED_FEATURES, "random, for tests", crate::nnue::Base::Tuned)
+    .expect("random weights within range")
+}
+
+/// Plays random games from the start (seeds `soak.seed..`) and checks the
+/// learned evaluation's inputs and accumulators at every ply:
+/// - every input is below [`Evaluate::LEARNED_INPUTS`];
+/// - after any legal move, and after its undo, the accumulators brought
+///   there by difference ([`crate::nnue::Evaluator`]) equal accumulators
+///   summed from scratch, and so does the evaluation;
+/// - in a game with hidden information, every input of both perspectives
+///   is the same in any position sampled from either player's view: the
+///   network sees nothing a player cannot.
+///
+/// With the game's own network when it has one, else a random one.
+pub fn check_learned_inputs<G: Evaluate>(variant: &G::Variant, soak: Soak) {
+    use crate::nnue::{sorted_inputs, Evaluator};
+    if G::LEARNED_INPUTS == 0 {
+        return;
+    }
+    let random = random_network::<G>(16, soak.seed);
+    let network = G::network().unwrap_or(&random);
+    assert_eq!(network.inputs(), G::LEARNED_INPUTS, "the network's inputs are not the game's");
+    let mut evaluator = Evaluator::new();
+    let check = |evaluator: &mut Evaluator, game: &G, what: &str| {
+        evaluator.update(network, game);
+        for perspective in Player::BOTH {
+            let inputs = sorted_inputs(game, perspective);
+            if let Some(input) = inputs.iter().find(|&&input| usize::from(input) >= G::LEARNED_INPUTS) {
+                panic!("input {input} of {} in {}", G::LEARNED_INPUTS, game.to_text());
+            }
+            let accumulator = evaluator.accumulator(perspective);
+            assert_eq!(accumulator.inputs(), &inputs[..], "{what}: the accumulator's inputs in {}", game.to_text());
+            assert_eq!(
+                accumulator.units(),
+                &network.accumulate(&inputs)[..],
+                "{what}: the accumulator differs from one built from scratch in {}",
+                game.to_text()
+            );
+        }
+        if game.outcome().is_none() && game.to_act() != Actor::Chance {
+            let us = expect_player(game);
+            let scratch = network.evaluate(&sorted_inputs(game, us), &sorted_inputs(game, us.other()));
+            assert_eq!(evaluator.output(network, game), scratch, "{what}: the evaluation in {}", game.to_text());
+        }
+    };
+    let mut moves = Vec::new();
+    for game_index in 0..soak.games {
+        let seed = soak.seed.wrapping_add(game_index as u64);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = G::start(variant, seed);
+        for _ in 0..soak.max_plies {
+            check(&mut evaluator, &game, "before a move");
+            game.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            if G::has_hidden_information() {
+                for viewer in Player::BOTH {
+                    let sampled = game.determinize(viewer, &mut rng);
+                    for perspective in Player::BOTH {
+                        assert_eq!(
+                            sorted_inputs(&sampled, perspective),
+                            sorted_inputs(&game, perspective),
+                            "inputs depend on what {viewer:?} cannot see in {}",
+                            game.to_text()
+                        );
+                    }
+                }
+            }
+            for _ in 0..moves.len().min(8) {
+                let mv = moves[rng.random_range(0..moves.len())];
+                let text = game.move_text(mv);
+                game.play(mv);
+                check(&mut evaluator, &game, &format!("after {text}"));
+                game.undo();
+                check(&mut evaluator, &game, &format!("after {text} and its undo"));
+            }
+            game.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+}

@@ -1,0 +1,129 @@
+//! The network file and the accumulators, on networks of random weights
+//! (each game's inputs and its trained network are checked by the games'
+//! registry tests, `check_learned_inputs`).
+
+use menagerie_core::nnue::{Accumulator, Base, FloatNetwork, Network, Update};
+use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+
+fn random_float(inputs: usize, hidden: usize, seed: u64) -> FloatNetwork {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut weights =
+        |count: usize, bound: f32| -> Vec<f32> { (0..count).map(|_| rng.random_range(-bound..bound)).collect() };
+    FloatNetwork {
+        inputs,
+        hidden,
+        input_weights: weights(inputs * hidden, 0.6),
+        hidden_biases: weights(hidden, 0.6),
+        output_weights: weights(2 * hidden, 0.5),
+        output_bias: -0.25,
+    }
+}
+
+fn random_network(inputs: usize, hidden: usize, seed: u64) -> Network {
+    random_float(inputs, hidden, seed).quantize("test-1", "game: test\nseed: 7", Base::Tuned).unwrap()
+}
+
+#[test]
+fn a_network_file_reads_back_the_same_network() {
+    let network = random_network(300, 24, 1);
+    let bytes = network.to_bytes();
+    let read = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(read, network);
+    assert_eq!(read.to_bytes(), bytes);
+    assert_eq!(read.features, "test-1");
+    assert_eq!(read.base, Base::Tuned);
+    assert_eq!(read.about_value("seed"), Some("7"));
+    assert_eq!(read.about_value("game"), Some("test"));
+    assert_eq!(read.about_value("missing"), None);
+}
+
+#[test]
+fn every_cut_and_every_damaged_byte_of_a_network_file_is_an_error_not_a_panic() {
+    let bytes = random_network(40, 8, 2).to_bytes();
+    for cut in 0..bytes.len() {
+        assert!(Network::from_bytes(&bytes[..cut]).is_err(), "cut at {cut} read");
+    }
+    for at in 0..bytes.len() {
+        let mut damaged = bytes.clone();
+        damaged[at] ^= 0x41;
+        assert!(Network::from_bytes(&damaged).is_err(), "byte {at} damaged read");
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(Network::from_bytes(&longer).is_err());
+    assert!(Network::from_bytes(b"MNGRNNUE").is_err());
+    assert!(Network::from_bytes(b"not a network at all").unwrap_err().to_string().contains("MNGRNNUE"));
+}
+
+#[test]
+fn quantization_refuses_weights_beyond_16_bits_and_a_wrong_shape() {
+    let mut float = random_float(10, 4, 3);
+    float.input_weights[5] = 200.0;
+    assert!(float.quantize("test-1", "", Base::Nothing).unwrap_err().to_string().contains("16 bits"));
+    let mut float = random_float(10, 4, 3);
+    float.output_weights.pop();
+    assert!(float.quantize("test-1", "", Base::Nothing).is_err());
+}
+
+#[test]
+fn the_integer_network_follows_the_float_one() {
+    let float = random_float(200, 32, 4);
+    let network = float.quantize("test-1", "", Base::Nothing).unwrap();
+    let mut rng = StdRng::seed_from_u64(9);
+    for _ in 0..200 {
+        let mut own: Vec<u16> = (0..20).map(|_| rng.random_range(0..200)).collect();
+        let mut theirs: Vec<u16> = (0..20).map(|_| rng.random_range(0..200)).collect();
+        own.sort_unstable();
+        theirs.sort_unstable();
+        let exact = float.evaluate(&own, &theirs);
+        let integer = network.evaluate(&own, &theirs) as f32;
+        // Rounding each weight to 1/255 and 1/64 moves the output by a few
+        // centi-units at most on outputs of hundreds.
+        assert!((exact - integer).abs() <= 8.0 + exact.abs() * 0.02, "float {exact}, integer {integer}");
+    }
+}
+
+fn sorted(mut inputs: Vec<u16>) -> Vec<u16> {
+    inputs.sort_unstable();
+    inputs
+}
+
+proptest! {
+    /// Whatever inputs an accumulator holds and whatever it is given next
+    /// (duplicates included), the update by difference equals a sum from
+    /// scratch, and a change of one input is one row, not a refresh.
+    #[test]
+    fn an_accumulator_updated_by_difference_equals_one_built_from_scratch(
+        steps in prop::collection::vec(prop::collection::vec(0u16..120, 0..40), 1..12),
+    ) {
+        let network = random_network(120, 16, 5);
+        let mut accumulator = Accumulator::new();
+        for step in steps {
+            let inputs = sorted(step);
+            accumulator.update(&network, &inputs);
+            prop_assert_eq!(accumulator.units(), &network.accumulate(&inputs)[..]);
+            prop_assert_eq!(accumulator.inputs(), &inputs[..]);
+            let mut more = inputs.clone();
+            more.push(119);
+            let more = sorted(more);
+            prop_assert_eq!(accumulator.update(&network, &more), Update::Incremental { added: 1, removed: 0 });
+            prop_assert_eq!(accumulator.units(), &network.accumulate(&more)[..]);
+            // Back to none is a refresh: summing no rows is cheaper than one.
+            let back = if inputs.is_empty() { Update::Refreshed } else { Update::Incremental { added: 0, removed: 1 } };
+            prop_assert_eq!(accumulator.update(&network, &inputs), back);
+            prop_assert_eq!(accumulator.units(), &network.accumulate(&inputs)[..]);
+        }
+    }
+}
+
+#[test]
+fn the_first_update_and_a_change_of_most_inputs_refresh() {
+    let network = random_network(100, 8, 6);
+    let mut accumulator = Accumulator::new();
+    assert_eq!(accumulator.update(&network, &[1, 2, 3]), Update::Refreshed);
+    assert_eq!(accumulator.update(&network, &[1, 2, 4]), Update::Incremental { added: 1, removed: 1 });
+    assert_eq!(accumulator.update(&network, &[50, 60, 70]), Update::Refreshed);
+    assert_eq!(accumulator.units(), &network.accumulate(&[50, 60, 70])[..]);
+}

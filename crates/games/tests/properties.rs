@@ -15,6 +15,8 @@ impl GameVisitor for Properties {
     fn visit<G: Game + Evaluate + Present + Encode>(self, variant: G::Variant) {
         testing::random_play::<G>(&variant, Soak::default().scaled_by_env());
         testing::check_encoding::<G>(&variant, Soak::default().scaled_by_env());
+        let learned = Soak { games: 6, max_plies: 200, ..Soak::default() };
+        testing::check_learned_inputs::<G>(&variant, learned.scaled_by_env());
         let cuts = Soak { games: 8, max_plies: 400, ..Soak::default() };
         testing::check_text_is_whole::<G>(&variant, cuts.scaled_by_env());
         let start = G::start(&variant, 7).to_text();

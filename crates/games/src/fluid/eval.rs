@@ -34,8 +34,10 @@ use super::board::Board;
 use super::moves::Move;
 use super::piece::{Colour, Kind};
 use super::Fluid;
+use super::inputs;
 use crate::weights::Weights;
-use menagerie_core::{Evaluate, Terms};
+use menagerie_core::nnue::{LazyNetwork, Network};
+use menagerie_core::{Evaluate, Player, Terms};
 
 const PAWN: i32 = 100;
 const KNIGHT: i32 = 280;
@@ -75,6 +77,10 @@ const FEATURES: &[&str] = &[
     "tempo",
 ];
 
+/// The learned evaluation's network (`menagerie train fluid`; empty: none yet).
+static NETWORK: LazyNetwork =
+    LazyNetwork::new(include_bytes!("../../../../data/nnue/fluid.bin"), inputs::FEATURES, inputs::INPUTS);
+
 static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/fluid.toml"), FEATURES);
 
 const MATERIAL: usize = 0;
@@ -110,6 +116,17 @@ fn centre(index: usize) -> i32 {
 }
 
 impl Evaluate for Fluid {
+    const LEARNED_FEATURES: &'static str = inputs::FEATURES;
+    const LEARNED_INPUTS: usize = inputs::INPUTS;
+
+    fn network() -> Option<&'static Network> {
+        NETWORK.get()
+    }
+
+    fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
+        inputs::learned_inputs(self, perspective, inputs)
+    }
+
     const FEATURES: &'static [&'static str] = FEATURES;
     const WEIGHTS_FILE: &'static str = "fluid";
 

@@ -18,6 +18,7 @@ mod bitboard;
 mod board;
 mod encode;
 mod eval;
+mod inputs;
 mod study;
 mod movegen;
 mod moves;

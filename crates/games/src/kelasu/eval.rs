@@ -32,7 +32,9 @@ use super::piece::Kind;
 use super::position::State;
 use super::tables::VICTORY_TILES;
 use super::Kelasu;
+use super::inputs;
 use crate::weights::Weights;
+use menagerie_core::nnue::{LazyNetwork, Network};
 use menagerie_core::{Evaluate, Player, Terms};
 
 /// Centi-units by [`Kind::index`]: Blank, Warrior, Runner, Diplomat,
@@ -66,6 +68,10 @@ const FEATURES: &[&str] = &[
     "mobility",
 ];
 
+/// The learned evaluation's network (`menagerie train kelasu`; empty: none yet).
+static NETWORK: LazyNetwork =
+    LazyNetwork::new(include_bytes!("../../../../data/nnue/kelasu.bin"), inputs::FEATURES, inputs::INPUTS);
+
 static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/kelasu.toml"), FEATURES);
 
 const MATERIAL: usize = 0;
@@ -80,6 +86,17 @@ const MOBILITY: usize = 16;
 const COUNT: usize = 17;
 
 impl Evaluate for Kelasu {
+    const LEARNED_FEATURES: &'static str = inputs::FEATURES;
+    const LEARNED_INPUTS: usize = inputs::INPUTS;
+
+    fn network() -> Option<&'static Network> {
+        NETWORK.get()
+    }
+
+    fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
+        inputs::learned_inputs(self, perspective, inputs)
+    }
+
     const FEATURES: &'static [&'static str] = FEATURES;
     const WEIGHTS_FILE: &'static str = "kelasu";
 

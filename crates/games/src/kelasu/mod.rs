@@ -15,6 +15,7 @@ mod bitboard;
 mod board;
 mod encode;
 mod eval;
+mod inputs;
 mod study;
 mod merge;
 mod movegen;

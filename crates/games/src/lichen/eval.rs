@@ -40,7 +40,9 @@ use super::moves::{Act, Move};
 use super::position::Board;
 use super::square::{Direction, Square};
 use super::Lichen;
+use super::inputs;
 use crate::weights::Weights;
+use menagerie_core::nnue::{LazyNetwork, Network};
 use menagerie_core::{Evaluate, Game, Player, Terms};
 
 const KINGSTONE_MARGIN: i32 = 80;
@@ -74,6 +76,10 @@ const FEATURES: &[&str] = &[
     "white_to_move",
 ];
 
+/// The learned evaluation's network (`menagerie train lichen`; empty: none yet).
+static NETWORK: LazyNetwork =
+    LazyNetwork::new(include_bytes!("../../../../data/nnue/lichen.bin"), inputs::FEATURES, inputs::INPUTS);
+
 static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/lichen.toml"), FEATURES);
 
 const MARGIN: usize = 0;
@@ -99,6 +105,17 @@ const SIDED: usize = 15;
 const COUNT: usize = 18;
 
 impl Evaluate for Lichen {
+    const LEARNED_FEATURES: &'static str = inputs::FEATURES;
+    const LEARNED_INPUTS: usize = inputs::INPUTS;
+
+    fn network() -> Option<&'static Network> {
+        NETWORK.get()
+    }
+
+    fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
+        inputs::learned_inputs(self, perspective, inputs)
+    }
+
     const FEATURES: &'static [&'static str] = FEATURES;
     const WEIGHTS_FILE: &'static str = "lichen";
     /// A game ends when a turn is played (`judge` in `mod.rs`): a position

@@ -21,6 +21,7 @@
 mod invariants;
 mod encode;
 mod eval;
+mod inputs;
 mod study;
 mod movegen;
 mod moves;

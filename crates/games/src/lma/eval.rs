@@ -33,8 +33,10 @@ use super::piece::Kind;
 use super::position::Position;
 use super::tables::{bishop_attacks, rook_attacks, same_parity, KING, KNIGHT};
 use super::Lma;
+use super::inputs;
 use crate::weights::Weights;
-use menagerie_core::{Evaluate, Terms};
+use menagerie_core::nnue::{LazyNetwork, Network};
+use menagerie_core::{Evaluate, Player, Terms};
 
 const VALUE: [i32; 5] = [0, 900, 500, 650, 100];
 /// By ranks advanced from the pawn's start (rank 2 for White).
@@ -66,6 +68,10 @@ const FEATURES: &[&str] = &[
     "tempo",
 ];
 
+/// The learned evaluation's network (`menagerie train lma`; empty: none yet).
+static NETWORK: LazyNetwork =
+    LazyNetwork::new(include_bytes!("../../../../data/nnue/lma.bin"), inputs::FEATURES, inputs::INPUTS);
+
 static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/lma.toml"), FEATURES);
 
 const QUEEN: usize = 0;
@@ -83,6 +89,17 @@ const TEMPO: usize = 19;
 const COUNT: usize = 20;
 
 impl Evaluate for Lma {
+    const LEARNED_FEATURES: &'static str = inputs::FEATURES;
+    const LEARNED_INPUTS: usize = inputs::INPUTS;
+
+    fn network() -> Option<&'static Network> {
+        NETWORK.get()
+    }
+
+    fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
+        inputs::learned_inputs(self, perspective, inputs)
+    }
+
     const FEATURES: &'static [&'static str] = FEATURES;
     const WEIGHTS_FILE: &'static str = "lma";
 

@@ -13,6 +13,7 @@ mod bitboard;
 mod castling;
 mod encode;
 mod eval;
+mod inputs;
 mod study;
 mod invariants;
 mod movegen;

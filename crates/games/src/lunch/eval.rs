@@ -42,7 +42,9 @@ use super::rules::Rules;
 use super::piece::Kind;
 use super::square::Square;
 use super::Lunch;
+use super::inputs;
 use crate::weights::Weights;
+use menagerie_core::nnue::{LazyNetwork, Network};
 use menagerie_core::{Evaluate, Game, Player, Terms};
 
 const KING_THREATENED: i32 = 150;
@@ -93,6 +95,10 @@ const FEATURES: &[&str] = &[
     "centre",
     "king_shelter",
 ];
+
+/// The learned evaluation's network (`menagerie train lunch`; empty: none yet).
+static NETWORK: LazyNetwork =
+    LazyNetwork::new(include_bytes!("../../../../data/nnue/lunch.bin"), inputs::FEATURES, inputs::INPUTS);
 
 static WEIGHTS: Weights = Weights::new(include_str!("../../../../data/eval/lunch.toml"), FEATURES);
 
@@ -209,6 +215,17 @@ impl Lunch {
 }
 
 impl Evaluate for Lunch {
+    const LEARNED_FEATURES: &'static str = inputs::FEATURES;
+    const LEARNED_INPUTS: usize = inputs::INPUTS;
+
+    fn network() -> Option<&'static Network> {
+        NETWORK.get()
+    }
+
+    fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
+        inputs::learned_inputs(self, perspective, inputs)
+    }
+
     const FEATURES: &'static [&'static str] = FEATURES;
     const WEIGHTS_FILE: &'static str = "lunch";
 

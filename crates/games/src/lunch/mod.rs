@@ -20,6 +20,7 @@ mod board;
 pub mod deck;
 mod encode;
 mod eval;
+mod inputs;
 mod study;
 mod frame;
 mod invariants;

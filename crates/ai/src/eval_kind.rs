@@ -1,8 +1,11 @@
 //! Which of a game's evaluations a searcher uses: the tuned one (the
-//! weights in `data/eval/`), the handwritten one it replaced, kept as a
-//! yardstick (`alphabeta:eval=handwritten`), or the game's features with
-//! weights given at run time (for tuning by play, `menagerie tune --spsa`).
+//! weights in `data/eval/`), the learned one (the network in `data/nnue/`,
+//! `alphabeta:eval=learned`), the handwritten one the tuned one replaced,
+//! kept as a yardstick (`alphabeta:eval=handwritten`), or the game's
+//! features with weights given at run time (for tuning by play,
+//! `menagerie tune --spsa`).
 
+use menagerie_core::nnue::{Evaluator, Network};
 use menagerie_core::Evaluate;
 use std::fmt;
 use std::sync::Arc;
@@ -11,6 +14,8 @@ use std::sync::Arc;
 pub enum EvalKind {
     #[default]
     Tuned,
+    /// The game's network; a game without one uses the tuned evaluation.
+    Learned,
     Handwritten,
     /// The game's features with these weights, in 1/`WEIGHT_SCALE`
     /// centi-units (as [`Evaluate::weights`]).
@@ -19,13 +24,16 @@ pub enum EvalKind {
 
 impl EvalKind {
     /// The names a player string may give (the weights are given only in code).
-    pub const NAMES: [&'static str; 2] = ["tuned", "handwritten"];
+    pub const NAMES: [&'static str; 3] = ["tuned", "learned", "handwritten"];
 
-    /// The static score of `game` for its actor.
+    /// The static score of `game` for its actor. The learned evaluation is
+    /// computed from scratch here; a search keeps accumulators instead
+    /// ([`StaticEval`]).
     #[inline]
     pub fn of<G: Evaluate>(&self, game: &G) -> i32 {
         match self {
             EvalKind::Tuned => game.evaluate(),
+            EvalKind::Learned => game.evaluate_learned(),
             EvalKind::Handwritten => game.evaluate_handwritten(),
             EvalKind::Weights(weights) => game.evaluate_with(weights),
         }
@@ -34,6 +42,7 @@ impl EvalKind {
     pub fn parse(text: &str) -> Option<EvalKind> {
         match text {
             "tuned" => Some(EvalKind::Tuned),
+            "learned" => Some(EvalKind::Learned),
             "handwritten" => Some(EvalKind::Handwritten),
             _ => None,
         }
@@ -44,8 +53,39 @@ impl fmt::Display for EvalKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             EvalKind::Tuned => "tuned",
+            EvalKind::Learned => "learned",
             EvalKind::Handwritten => "handwritten",
             EvalKind::Weights(_) => "weights",
         })
+    }
+}
+
+/// The evaluation of one search thread: for the learned one, the
+/// network's accumulators, brought by difference from the last position
+/// evaluated to each new one (`menagerie_core::nnue`), so that a search
+/// pays for the inputs a move changed, not for all of them.
+#[derive(Clone, Debug)]
+pub struct StaticEval<G: Evaluate> {
+    kind: EvalKind,
+    learned: Option<(&'static Network, Evaluator)>,
+    game: std::marker::PhantomData<fn(&G)>,
+}
+
+impl<G: Evaluate> StaticEval<G> {
+    pub fn new(kind: EvalKind) -> Self {
+        let learned = match kind {
+            EvalKind::Learned => G::network().map(|network| (network, Evaluator::new())),
+            _ => None,
+        };
+        StaticEval { kind, learned, game: std::marker::PhantomData }
+    }
+
+    /// The static score of `game` for its actor.
+    #[inline]
+    pub fn of(&mut self, game: &G) -> i32 {
+        match &mut self.learned {
+            Some((network, evaluator)) => evaluator.evaluate(network, game),
+            None => self.kind.of(game),
+        }
     }
 }

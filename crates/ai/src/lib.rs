@@ -36,7 +36,7 @@ pub mod tune;
 
 pub use agent::{Agent, Decision, Greedy, RandomAgent};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig};
-pub use eval_kind::EvalKind;
+pub use eval_kind::{EvalKind, StaticEval};
 pub use info::{Info, Score};
 pub use level::{
     Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_LEVELS, HIDDEN_INFORMATION_PLAYOUT_CUTOFF, LEVELS,

@@ -342,8 +342,10 @@ fn playout_rewards<G: Game + Evaluate>(state: &G, eval: &EvalKind, calibrated: b
     }
     match state.to_act() {
         Actor::Player(p) => {
-            // The fitted scale belongs to the tuned weights alone.
-            let scale = if calibrated && *eval == EvalKind::Tuned { G::win_scale() } else { 1.0 };
+            // The fitted scale belongs to the tuned weights and to the
+            // network, which is trained on that scale.
+            let fitted = matches!(eval, EvalKind::Tuned | EvalKind::Learned);
+            let scale = if calibrated && fitted { G::win_scale() } else { 1.0 };
             let mine = win_chance(eval.of(state), scale);
             let mut rewards = [0.0; 2];
             rewards[p.index()] = mine;

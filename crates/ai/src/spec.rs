@@ -86,7 +86,7 @@ impl From<AgentKind> for AgentSpec {
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N", levels = Level::names().join(", "))]
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|learned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N", levels = Level::names().join(", "))]
     Unknown(String),
     #[error("player {text:?}: {problem}")]
     BadValue { text: String, problem: String },
@@ -101,7 +101,7 @@ impl AgentSpec {
     /// Reads `NAME[:VALUE][,OPTION...]` or `NAME:OPTION[,OPTION...]`: the
     /// names `random`, `greedy`, `alphabeta` (or `ab`), `mcts`, `ismcts`,
     /// `ai`; the value a depth, a playout count or a level; the options
-    /// `eval=tuned|handwritten`, `threads=N`, `nodes=N` (a node budget per
+    /// `eval=tuned|learned|handwritten`, `threads=N`, `nodes=N` (a node budget per
     /// move in place of time) and `null=`, `aspiration=`, `checks=`,
     /// `defer=` `on` or `off` (alpha-beta's null move, aspiration windows,
     /// check extension, threads putting off each other's moves),

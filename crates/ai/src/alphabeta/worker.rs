@@ -6,7 +6,7 @@ use super::busy::BusyMoves;
 use super::ordering::Ordering;
 use super::tt::{from_table, to_table, Bound, Table, MAX_MOVE_INDEX};
 use super::{terminal_value, AlphaBetaConfig, Plan};
-use crate::eval_kind::EvalKind;
+use crate::eval_kind::StaticEval;
 use crate::info::{Info, Score};
 use crate::limits::Budget;
 use menagerie_core::{sample_weighted, Actor, Evaluate, Game, Player};
@@ -78,7 +78,7 @@ pub(crate) struct Worker<G: Game + Evaluate> {
     /// Moves put off because another thread was searching them.
     deferred: Vec<Vec<Ranked>>,
     pv: Vec<Vec<G::Move>>,
-    eval: EvalKind,
+    eval: StaticEval<G>,
     quiescence_plies: u32,
     null_move: bool,
     check_extension: bool,
@@ -114,7 +114,7 @@ impl<G: Game + Evaluate> Worker<G> {
             order: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             deferred: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            eval: config.eval.clone(),
+            eval: StaticEval::new(config.eval.clone()),
             quiescence_plies: config.quiescence_plies,
             null_move: config.null_move,
             check_extension: config.check_extension,
@@ -379,7 +379,7 @@ impl<G: Game + Evaluate> Worker<G> {
         expected.round() as i32
     }
 
-    fn static_value(&self, g: &G) -> i32 {
+    fn static_value(&mut self, g: &G) -> i32 {
         let zone = Self::win_zone() - 1;
         self.eval.of(g).clamp(-zone, zone)
     }

@@ -23,6 +23,7 @@ mod serve;
 mod show;
 mod spsa;
 mod study;
+mod train;
 mod tune;
 mod typed;
 
@@ -244,6 +245,41 @@ enum Command {
         jobs: u16,
         #[command(flatten)]
         progress: ProgressArgs,
+    },
+    /// Train a game's learned evaluation (a small network) on `datagen` files, on the CPU; writes the network file to build in as data/nnue/<game>.bin (docs/nnue.md)
+    Train {
+        /// Variant id, e.g. `lichen`
+        variant: String,
+        /// A `menagerie datagen` file of this variant; may be given several times
+        #[arg(long = "data", required = true)]
+        data: Vec<std::path::PathBuf>,
+        /// The network file to write
+        #[arg(long)]
+        out: std::path::PathBuf,
+        /// Hidden units per perspective
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        hidden: u16,
+        /// Passes over the training positions
+        #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=1000))]
+        epochs: u16,
+        /// Positions a step
+        #[arg(long, default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+        batch: u32,
+        /// The first learning rate (it falls along a cosine to a twentieth)
+        #[arg(long, default_value_t = 0.002)]
+        learning_rate: f64,
+        /// The search score's share of the target, from 0 (the result alone) to 1 (the score alone)
+        #[arg(long, default_value_t = 0.5)]
+        blend: f64,
+        /// Also train on positions in check and positions whose best move was tactical
+        #[arg(long)]
+        keep_noisy: bool,
+        /// Seed of the first weights and of the order of the positions
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Train the network alone as the evaluation, instead of a correction added to the tuned one
+        #[arg(long)]
+        alone: bool,
     },
     /// Mine puzzles (one move wins, the others do not) from records files and self-played games: one JSON object a line (docs/puzzles.md)
     Puzzles {
@@ -721,6 +757,27 @@ fn run(command: Command) -> Result<(), CliError> {
                 out,
                 progress_lines: progress.progress,
             };
+            typed::run(&typed::Start { variant, position: None }, command)??
+        }
+        Command::Train { variant, data, out, hidden, epochs, batch, learning_rate, blend, keep_noisy, seed, alone } => {
+            if !(0.0..=1.0).contains(&blend) {
+                return Err(CliError::BadInput(format!("--blend {blend}: give a number from 0 to 1")));
+            }
+            if !(learning_rate > 0.0 && learning_rate <= 1.0) {
+                return Err(CliError::BadInput(format!(
+                    "--learning-rate {learning_rate}: give a number above 0, at most 1"
+                )));
+            }
+            let settings = menagerie_train::Settings {
+                hidden: usize::from(hidden),
+                epochs: usize::from(epochs),
+                batch: batch as usize,
+                learning_rate,
+                seed,
+                base: if alone { menagerie_core::nnue::Base::Nothing } else { menagerie_core::nnue::Base::Tuned },
+            };
+            let filter = menagerie_train::Filter { keep_noisy, ..Default::default() };
+            let command = train::Train { data, out, blend, settings, filter, command: command_line() };
             typed::run(&typed::Start { variant, position: None }, command)??
         }
         Command::Review { file, game, nodes, threads, progress } => review::run(review::ReviewArgs {

@@ -2,6 +2,7 @@
 //! `menagerie ladder --save` writes to `data/ratings.toml`, built into the
 //! binary so that the web page can show them.
 
+use crate::eval_kind::EvalKind;
 use crate::rating::Rating;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -16,12 +17,19 @@ pub const HEADER: &str = "\
 # with 95% intervals: written by `menagerie ladder <variant> --save
 # data/ratings.toml` (each variant's entry names the command that measured
 # it). The web page shows them beside the levels. A variant without an
-# entry has not been measured yet.
+# entry has not been measured yet. [evaluation]: the evaluation each
+# game's levels use, the one measured stronger (README, Computer players).
 ";
 
 /// The whole file: one entry per variant string.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RatingsFile {
+    /// The evaluation the levels of each game use (`tuned` or `learned`),
+    /// by game (`lma`, for `lma` and `lma-double`): the one that won the
+    /// match of the two (README, "Computer players"). A game not named
+    /// uses the tuned one.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub evaluation: BTreeMap<String, String>,
     #[serde(flatten)]
     pub variants: BTreeMap<String, VariantRatings>,
 }
@@ -53,7 +61,18 @@ impl From<Rating> for StoredRating {
 
 impl RatingsFile {
     pub fn parse(text: &str) -> Result<RatingsFile, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+        let file: RatingsFile = toml::from_str(text).map_err(|e| e.to_string())?;
+        for (game, name) in &file.evaluation {
+            if !matches!(EvalKind::parse(name), Some(EvalKind::Tuned | EvalKind::Learned)) {
+                return Err(format!("the levels of {game} use evaluation {name:?}; expected tuned or learned"));
+            }
+        }
+        Ok(file)
+    }
+
+    /// The evaluation the levels of `game` use.
+    pub fn level_evaluation(&self, game: &str) -> EvalKind {
+        self.evaluation.get(game).and_then(|name| EvalKind::parse(name)).unwrap_or(EvalKind::Tuned)
     }
 
     /// The file's text: the header, then the entries in variant order.
@@ -100,5 +119,24 @@ mod tests {
         assert_eq!(again.level("lma", "easy"), Some(StoredRating { elo: 412, low: 330, high: 495 }));
         assert_eq!(again.level("lma", "hard"), None);
         assert_eq!(again.level("kelasu", "easy"), None);
+    }
+
+    #[test]
+    fn the_levels_evaluation_is_read_per_game_and_checked() {
+        let mut file = RatingsFile::default();
+        file.evaluation.insert("kelasu".into(), "learned".into());
+        let again = RatingsFile::parse(&file.to_text()).unwrap();
+        assert_eq!(again.level_evaluation("kelasu"), EvalKind::Learned);
+        assert_eq!(again.level_evaluation("lma"), EvalKind::Tuned);
+        let error = RatingsFile::parse("[evaluation]\nlma = \"handwritten\"\n").unwrap_err();
+        assert!(error.contains("lma") && error.contains("handwritten"), "{error}");
+    }
+
+    #[test]
+    fn every_game_states_its_levels_evaluation() {
+        let file = RatingsFile::parse(BUILT_IN).unwrap();
+        for game in ["fluid", "kelasu", "lichen", "lma", "lunch"] {
+            assert!(file.evaluation.contains_key(game), "data/ratings.toml names no evaluation for {game}");
+        }
     }
 }

@@ -8,6 +8,7 @@ use crate::agent::{Agent, AlphaBetaAgent, Greedy, MctsAgent, RandomAgent};
 use crate::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::eval_kind::EvalKind;
 use crate::level::{Algorithm, Level, DEFAULT_LEVEL, HIDDEN_INFORMATION_PLAYOUT_CUTOFF};
+use crate::level_ratings::RatingsFile;
 use crate::limits::Limits;
 use crate::mcts::{Mcts, MctsConfig};
 use menagerie_core::{Evaluate, Game};
@@ -46,7 +47,9 @@ pub enum AgentKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentSpec {
     pub kind: AgentKind,
-    pub eval: EvalKind,
+    /// The evaluation named by `eval=`; `None`: the player's own (tuned,
+    /// and for a level its game's stated in `data/ratings.toml`).
+    pub eval: Option<EvalKind>,
     /// Threads to search with; `None`: the level's, or one.
     pub threads: Option<usize>,
     /// A node (or playout) budget per move in place of time: the same
@@ -80,7 +83,7 @@ pub struct SearchParts {
 
 impl From<AgentKind> for AgentSpec {
     fn from(kind: AgentKind) -> AgentSpec {
-        AgentSpec { kind, eval: EvalKind::Tuned, threads: None, nodes: None, off: SearchParts::default(), cutoff: None }
+        AgentSpec { kind, eval: None, threads: None, nodes: None, off: SearchParts::default(), cutoff: None }
     }
 }
 
@@ -117,7 +120,7 @@ impl AgentSpec {
             None => (text, None),
         };
         let mut value = None;
-        let mut eval = EvalKind::Tuned;
+        let mut eval = None;
         let mut threads = None;
         let mut nodes = None;
         let mut off = SearchParts::default();
@@ -130,9 +133,9 @@ impl AgentSpec {
         for (index, item) in rest.into_iter().flat_map(|r| r.split(',')).enumerate() {
             match item.split_once('=') {
                 Some(("eval", kind)) => {
-                    eval = EvalKind::parse(kind).ok_or_else(|| {
+                    eval = Some(EvalKind::parse(kind).ok_or_else(|| {
                         bad(format!("unknown evaluation {kind:?}; expected {}", EvalKind::NAMES.join(" or ")))
-                    })?;
+                    })?);
                 }
                 Some(("threads", n)) => {
                     let n = n.parse::<usize>().ok().filter(|n| (1..=MAX_THREADS).contains(n));
@@ -267,10 +270,24 @@ impl AgentSpec {
         }
     }
 
+    /// The evaluation the player judges positions with: the one named, else
+    /// for a level its game's stated in `data/ratings.toml` (the learned
+    /// one where it was measured stronger), else the tuned one.
+    pub fn evaluation<G: Game>(&self) -> EvalKind {
+        match (&self.eval, &self.kind) {
+            (Some(eval), _) => eval.clone(),
+            (None, AgentKind::Level(_)) => {
+                let game = G::VARIANTS.first().map_or("", |variant| variant.game());
+                RatingsFile::built_in().level_evaluation(game)
+            }
+            (None, _) => EvalKind::Tuned,
+        }
+    }
+
     /// Builds the player; `seed` makes its random choices reproducible.
     pub fn build<G: Game + Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
         let threads = self.threads::<G>();
-        let eval = &self.eval;
+        let eval = &self.evaluation::<G>();
         let mcts = |information_set: bool, playout_cutoff: Option<u32>| -> Box<dyn Agent<G>> {
             let trees = (0..threads as u64)
                 .map(|i| {
@@ -333,8 +350,8 @@ impl fmt::Display for AgentSpec {
             AgentKind::Level(level) => ("ai", Some(level.clone())),
         };
         let mut items: Vec<String> = value.into_iter().collect();
-        if self.eval != EvalKind::Tuned {
-            items.push(format!("eval={}", self.eval));
+        if let Some(eval) = &self.eval {
+            items.push(format!("eval={eval}"));
         }
         if let Some(n) = self.threads {
             items.push(format!("threads={n}"));

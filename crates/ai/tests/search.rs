@@ -169,7 +169,11 @@ fn agent_specs_parse_and_print_back() {
     let spec = AgentSpec::parse("ab:threads=2,eval=handwritten").unwrap();
     assert_eq!(
         spec,
-        AgentSpec { eval: EvalKind::Handwritten, threads: Some(2), ..AgentKind::AlphaBeta { depth: None }.into() }
+        AgentSpec {
+            eval: Some(EvalKind::Handwritten),
+            threads: Some(2),
+            ..AgentKind::AlphaBeta { depth: None }.into()
+        }
     );
     let spec = AgentSpec::parse("alphabeta:nodes=500,null=off,null=on,checks=off").unwrap();
     assert_eq!(spec.nodes, Some(500));

@@ -116,7 +116,7 @@ fn new_session(variant: &str, options: &Options) -> Result<Box<dyn Session>, Str
                 _ => default_engine::<G>().kind,
             };
             let spec =
-                AgentSpec { eval: options.eval.clone(), threads: Some(options.threads), ..AgentSpec::from(kind) };
+                AgentSpec { eval: Some(options.eval.clone()), threads: Some(options.threads), ..AgentSpec::from(kind) };
             Box::new(TypedSession { game: G::start(&variant, 0), agent: spec.build::<G>(options.seed), spec, variant })
         }
     }

@@ -9,7 +9,7 @@ use crate::progress::GamesProgress;
 use crate::typed::TypedCommand;
 use menagerie_ai::level_ratings::{RatingsFile, VariantRatings};
 use menagerie_ai::rating::{elo_of_score, fit_ratings, PairResult, Rating, ScoreInterval};
-use menagerie_ai::{AgentKind, AgentSpec, EvalKind, Level, SearchParts};
+use menagerie_ai::{AgentKind, AgentSpec, Level, SearchParts};
 use menagerie_core::{Evaluate, Game};
 use serde_json::json;
 use std::path::PathBuf;
@@ -205,7 +205,7 @@ impl Ladder {
             let name = match (&spec.kind, &spec.eval, spec.threads) {
                 (AgentKind::Random, _, _) => "random",
                 // Only the levels as the web plays them.
-                (AgentKind::Level(name), EvalKind::Tuned, None)
+                (AgentKind::Level(name), None, None)
                     if spec.nodes.is_none() && spec.cutoff.is_none() && spec.off == SearchParts::default() =>
                 {
                     name.as_str()

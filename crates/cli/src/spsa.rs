@@ -40,7 +40,7 @@ pub struct TuneByPlay {
 /// Alpha-beta on one thread judging with `weights` (centi-units).
 fn player(weights: &[f64]) -> AgentSpec {
     let scaled: Arc<[i32]> = weights.iter().map(|w| (w * f64::from(WEIGHT_SCALE)).round() as i32).collect();
-    AgentSpec { eval: EvalKind::Weights(scaled), threads: Some(1), ..AgentKind::AlphaBeta { depth: None }.into() }
+    AgentSpec { eval: Some(EvalKind::Weights(scaled)), threads: Some(1), ..AgentKind::AlphaBeta { depth: None }.into() }
 }
 
 impl TypedCommand for TuneByPlay {

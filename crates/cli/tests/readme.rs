@@ -119,7 +119,7 @@ fn every_command_example_of_the_readme_runs_as_shown() {
     // The table shows every command.
     for command in [
         "variants", "perft", "moves", "show", "bench", "analyse", "play", "selfplay", "replay", "engine", "serve",
-        "migrate", "backup", "loadtest", "bot", "datagen",
+        "migrate", "backup", "loadtest", "bot", "datagen", "train",
     ] {
         assert!(commands_seen.contains(command), "the README shows no example of `{command}`");
     }

@@ -361,16 +361,6 @@ mod tests {
         [100, 280, 320, 500, 90, 40, 0, 0, 4, 10, 18, 30, 50, 50, 8, -20, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
     #[test]
-    fn the_network_file_is_this_builds_or_empty() {
-        // Damaged, or trained on other inputs, it would fail at first use.
-        if let Some(network) = NETWORK.check().expect("data/nnue/fluid.bin") {
-            assert_eq!(network.about_value("game"), Some("fluid"));
-            assert!(network.about_value("command").is_some_and(|c| c.starts_with("menagerie train fluid ")));
-            assert!(network.about_value("data").is_some_and(|c| c.starts_with("menagerie datagen fluid ")));
-        }
-    }
-
-    #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/fluid.toml"), FEATURES).expect("fluid.toml");
         // Fitted, so below the 1 of a file without a scale.

@@ -257,16 +257,6 @@ mod tests {
     const HANDWRITTEN: [i32; COUNT] = [45, 100, 260, 240, 300, 700, 800, -2000, 40, 120, 350, 3, 60, 8, 0, 0, 0];
 
     #[test]
-    fn the_network_file_is_this_builds_or_empty() {
-        // Damaged, or trained on other inputs, it would fail at first use.
-        if let Some(network) = NETWORK.check().expect("data/nnue/kelasu.bin") {
-            assert_eq!(network.about_value("game"), Some("kelasu"));
-            assert!(network.about_value("command").is_some_and(|c| c.starts_with("menagerie train kelasu ")));
-            assert!(network.about_value("data").is_some_and(|c| c.starts_with("menagerie datagen kelasu ")));
-        }
-    }
-
-    #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/kelasu.toml"), FEATURES).expect("kelasu.toml");
         // Fitted, so below the 1 of a file without a scale.

@@ -309,16 +309,6 @@ mod tests {
     const HANDWRITTEN: [i32; COUNT] = [80, 50, 40, 12, -400, 30, 6, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
     #[test]
-    fn the_network_file_is_this_builds_or_empty() {
-        // Damaged, or trained on other inputs, it would fail at first use.
-        if let Some(network) = NETWORK.check().expect("data/nnue/lichen.bin") {
-            assert_eq!(network.about_value("game"), Some("lichen"));
-            assert!(network.about_value("command").is_some_and(|c| c.starts_with("menagerie train lichen ")));
-            assert!(network.about_value("data").is_some_and(|c| c.starts_with("menagerie datagen lichen ")));
-        }
-    }
-
-    #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/lichen.toml"), FEATURES).expect("lichen.toml");
         // Fitted, so below the 1 of a file without a scale.

@@ -321,16 +321,6 @@ mod tests {
     const HANDWRITTEN: [i32; COUNT] = [900, 500, 650, 100, 6, 0, 8, 20, 45, 80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
 
     #[test]
-    fn the_network_file_is_this_builds_or_empty() {
-        // Damaged, or trained on other inputs, it would fail at first use.
-        if let Some(network) = NETWORK.check().expect("data/nnue/lma.bin") {
-            assert_eq!(network.about_value("game"), Some("lma"));
-            assert!(network.about_value("command").is_some_and(|c| c.starts_with("menagerie train lma ")));
-            assert!(network.about_value("data").is_some_and(|c| c.starts_with("menagerie datagen lma ")));
-        }
-    }
-
-    #[test]
     fn the_weights_file_is_complete() {
         crate::weights::parse(include_str!("../../../../data/eval/lma.toml"), FEATURES).expect("lma.toml");
         // Fitted, so below the 1 of a file without a scale.

@@ -58,4 +58,5 @@ async fn a_player_claims_the_game_its_opponent_left() {
     let state = server.state(&id, None).await;
     assert_eq!((&state["result"]["winner"], &state["result"]["reason"]), (&json!("first"), &json!("abandonment")));
     shots_at_both_sizes(&client, "abandoned-claimed").await;
+    client.close().await.unwrap();
 }

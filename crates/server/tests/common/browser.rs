@@ -4,6 +4,7 @@
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -13,10 +14,17 @@ pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A chromedriver: its process and its URL (for commands fantoccini does
 /// not have, such as WebAuthn's virtual authenticators).
+///
+/// chromedriver runs in a process group of its own, with the Chromium it
+/// starts; dropping the driver kills the whole group, so no browser outlives
+/// its test, whether the test closed its session, forgot to, or failed
+/// half-way (a leftover renderer kept a core busy through the rest of CI).
 pub struct Driver(Child, pub String);
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let group = format!("-{}", self.0.id());
+        let _ = Command::new("kill").args(["-KILL", "--", &group]).stderr(Stdio::null()).status();
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
@@ -47,6 +55,7 @@ pub async fn start_browser(profile: &Path, window: &[&str]) -> (Driver, Client) 
     let port = free_port();
     let child = Command::new(CHROMEDRIVER)
         .arg(format!("--port={port}"))
+        .process_group(0)
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

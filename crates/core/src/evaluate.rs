@@ -144,8 +144,10 @@ pub trait Evaluate: Game {
     }
 
     /// Appends the inputs active in this position as `perspective` sees it
-    /// (in any order; one may appear twice and counts twice). Only what
-    /// that player may see: a hidden hand is never an input.
+    /// (in any order, the same way each time: the accumulators skip the
+    /// start and end a list shares with the last; one may appear twice and
+    /// counts twice). Only what that player may see: a hidden hand is never
+    /// an input.
     fn learned_inputs(&self, _perspective: Player, _inputs: &mut Vec<u16>) {}
 
     /// The learned evaluation from scratch, for the player who acts

@@ -107,16 +107,11 @@ impl Accumulator {
             }
             let row = network.row(input);
             let times = usize::from(change.unsigned_abs());
-            for _ in 0..times {
-                if change > 0 {
-                    add_row(&mut self.units, row);
-                } else {
-                    sub_row(&mut self.units, row);
-                }
-            }
             if change > 0 {
+                (0..times).for_each(|_| add_row(&mut self.units, row));
                 added += times;
             } else {
+                (0..times).for_each(|_| sub_row(&mut self.units, row));
                 removed += times;
             }
             // The loop goes on without rows, only to clear the table.

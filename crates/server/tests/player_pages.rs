@@ -3,7 +3,7 @@
 //! answered 404 when their address names nothing (no such player, no such
 //! variant) so that clients and crawlers are told; the player-facing note
 //! is served at /docs/players. What the pages draw is tested in
-//! browser_ratings.rs.
+//! browser_tests/ratings.rs.
 
 mod common;
 

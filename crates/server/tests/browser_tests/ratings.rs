@@ -12,10 +12,8 @@
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
 
-mod common;
-
-use common::browser::*;
-use common::TestServer;
+use crate::common::browser::*;
+use crate::common::TestServer;
 use fantoccini::Client;
 use futures_util::StreamExt;
 use serde_json::{json, Value};
@@ -27,7 +25,7 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 struct Account {
     base: String,
     cookie: String,
-    _lobby: Option<common::WebSocket>,
+    _lobby: Option<crate::common::WebSocket>,
 }
 
 impl Account {

@@ -11,11 +11,9 @@
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
 
-mod common;
-
-use common::browser::*;
-use common::session::Browser;
-use common::TestServer;
+use crate::common::browser::*;
+use crate::common::session::Browser;
+use crate::common::TestServer;
 use fantoccini::Locator;
 use serde_json::json;
 

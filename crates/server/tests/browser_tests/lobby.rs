@@ -9,13 +9,9 @@
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
-//! (The WebDriver helpers repeat those of `browser.rs`, as
-//! `browser_records.rs` does; they belong in `common` once all are in.)
 
-mod common;
-
-use common::browser::*;
-use common::TestServer;
+use crate::common::browser::*;
+use crate::common::TestServer;
 use fantoccini::Client;
 use futures_util::StreamExt;
 use serde_json::{json, Value};

@@ -11,10 +11,8 @@
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
 
-mod common;
-
-use common::browser::*;
-use common::TestServer;
+use crate::common::browser::*;
+use crate::common::TestServer;
 use serde_json::{json, Value};
 
 /// A finished Fluid game of a friend's: each side plays a legal move picked

@@ -7,10 +7,8 @@
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
 
-mod common;
-
-use common::browser::*;
-use common::{discard_all, wait_for, TestServer};
+use crate::common::browser::*;
+use crate::common::{discard_all, wait_for, TestServer};
 use fantoccini::Client;
 use menagerie_server::computer::SearchLevels;
 use serde_json::{json, Value};

@@ -7,10 +7,8 @@
 //! without them, a failure under MENAGERIE_REQUIRE_BROWSER=1 or
 //! MENAGERIE_REQUIRE_POSTGRES=1).
 
-mod common;
-
-use common::browser::*;
-use common::TestServer;
+use crate::common::browser::*;
+use crate::common::TestServer;
 use menagerie_loadtest::postgres::TestDatabase;
 use menagerie_loadtest::WithNim;
 use menagerie_server::computer::RandomOnly;

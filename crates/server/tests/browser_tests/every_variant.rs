@@ -12,10 +12,8 @@
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
 
-mod common;
-
-use common::browser::*;
-use common::{variants, TestServer};
+use crate::common::browser::*;
+use crate::common::{variants, TestServer};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
 use fantoccini::{Client, Locator};
 use serde_json::{json, Value};

@@ -13,13 +13,9 @@
 //!
 //! Skipped when Chromium or chromedriver is missing, unless
 //! MENAGERIE_REQUIRE_BROWSER=1 (as in CI), which makes that a failure.
-//! (The WebDriver helpers repeat some of `browser.rs`; they belong in
-//! `common` once the branches that rework it are in.)
 
-mod common;
-
-use common::browser::*;
-use common::{variants, TestServer};
+use crate::common::browser::*;
+use crate::common::{variants, TestServer};
 use fantoccini::actions::{InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT};
 use fantoccini::Client;
 use serde_json::{json, Value};

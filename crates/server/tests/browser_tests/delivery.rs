@@ -13,11 +13,9 @@
 //! chromedriver is missing, unless MENAGERIE_REQUIRE_BROWSER=1 (as in CI),
 //! which makes that a failure.
 
-mod common;
-
-use common::browser::*;
-use common::session::Browser;
-use common::{variants, TestServer};
+use crate::common::browser::*;
+use crate::common::session::Browser;
+use crate::common::{variants, TestServer};
 use fantoccini::Client;
 use serde_json::{json, Value};
 

@@ -136,16 +136,17 @@ pub async fn until(client: &Client, what: &str, script: &str) -> Value {
 }
 
 /// Waits until the home page has drawn the element `css` (found by a CSS
-/// selector) and its lobby's seeks and games: the lobby fills in when its
-/// socket connects and moves everything below it down, so a click aimed
-/// before that shift lands on something else.
+/// selector), its lobby's seeks and games and its games' cards: the lobby
+/// fills in when its socket connects and moves everything below it down,
+/// so a click aimed before that shift lands on something else; the cards
+/// come after the boards' renderers have loaded, later on a loaded machine.
 pub async fn home_page_drawn(client: &Client, css: &str) {
     let css = serde_json::to_string(css).unwrap();
     until(
         client,
         "the home page",
         &format!(
-            "return !!document.querySelector({css}) && !!document.querySelector('.lobby-seeks > *') && !!document.querySelector('.lobby-games > *')"
+            "return !!document.querySelector({css}) && !!document.querySelector('.lobby-seeks > *') && !!document.querySelector('.lobby-games > *') && !!document.querySelector('[data-learn-game]')"
         ),
     )
     .await;

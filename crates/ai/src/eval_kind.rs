@@ -5,7 +5,7 @@
 //! features with weights given at run time (for tuning by play,
 //! `menagerie tune --spsa`).
 
-use menagerie_core::nnue::{Evaluator, Network};
+use menagerie_core::nnue::{Base, Evaluator, Network};
 use menagerie_core::Evaluate;
 use std::fmt;
 use std::sync::Arc;
@@ -68,16 +68,26 @@ impl fmt::Display for EvalKind {
 pub struct StaticEval<G: Evaluate> {
     kind: EvalKind,
     learned: Option<(&'static Network, Evaluator)>,
+    /// See [`crate::alphabeta::AlphaBetaConfig::lazy_margin`]; only for a
+    /// network that corrects the tuned evaluation.
+    lazy_margin: Option<i32>,
     game: std::marker::PhantomData<fn(&G)>,
 }
 
 impl<G: Evaluate> StaticEval<G> {
     pub fn new(kind: EvalKind) -> Self {
+        Self::with_lazy_margin(kind, None)
+    }
+
+    /// With the learned evaluation, leaves the network out where the tuned
+    /// evaluation is more than `margin` outside the window ([`Self::within`]).
+    pub fn with_lazy_margin(kind: EvalKind, margin: Option<i32>) -> Self {
         let learned = match kind {
             EvalKind::Learned => G::network().map(|network| (network, Evaluator::new())),
             _ => None,
         };
-        StaticEval { kind, learned, game: std::marker::PhantomData }
+        let lazy_margin = margin.filter(|_| learned.as_ref().is_some_and(|(network, _)| network.base == Base::Tuned));
+        StaticEval { kind, learned, lazy_margin, game: std::marker::PhantomData }
     }
 
     /// The static score of `game` for its actor.
@@ -86,6 +96,24 @@ impl<G: Evaluate> StaticEval<G> {
         match &mut self.learned {
             Some((network, evaluator)) => evaluator.evaluate(network, game),
             None => self.kind.of(game),
+        }
+    }
+
+    /// The static score of `game` for its actor, for a search whose window
+    /// is `alpha..beta`: with a lazy margin, the tuned evaluation alone
+    /// where it is more than the margin outside the window.
+    #[inline]
+    pub fn within(&mut self, game: &G, alpha: i32, beta: i32) -> i32 {
+        match (&mut self.learned, self.lazy_margin) {
+            (Some((network, evaluator)), Some(margin)) => {
+                let tuned = game.evaluate();
+                if tuned.saturating_sub(margin) >= beta || tuned.saturating_add(margin) <= alpha {
+                    tuned
+                } else {
+                    evaluator.output(network, game).saturating_add(tuned)
+                }
+            }
+            _ => self.of(game),
         }
     }
 }

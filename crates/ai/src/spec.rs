@@ -18,6 +18,8 @@ use thiserror::Error;
 
 /// Longer playouts than this in a player string are a mistake.
 const MAX_CUTOFF: u32 = 100_000;
+/// A wider margin than this (a hundred pawns) never leaves the network out.
+const MAX_LAZY_MARGIN: u32 = 10_000;
 /// More threads than this in a player string is a mistake.
 const MAX_THREADS: usize = 256;
 
@@ -61,6 +63,10 @@ pub struct AgentSpec {
     /// evaluation, in place of the player's own (`ismcts` and the levels
     /// of hidden-card games: [`HIDDEN_INFORMATION_PLAYOUT_CUTOFF`]).
     pub cutoff: Option<u32>,
+    /// Alpha-beta with the learned evaluation: the network is left out of
+    /// a position whose tuned evaluation lies more than this many
+    /// centi-units outside the search's window (`lazy=N`; [`AlphaBetaConfig::lazy_margin`]).
+    pub lazy: Option<u32>,
 }
 
 /// Parts of the search a player string may turn off (`null=off`,
@@ -83,13 +89,21 @@ pub struct SearchParts {
 
 impl From<AgentKind> for AgentSpec {
     fn from(kind: AgentKind) -> AgentSpec {
-        AgentSpec { kind, eval: None, threads: None, nodes: None, off: SearchParts::default(), cutoff: None }
+        AgentSpec {
+            kind,
+            eval: None,
+            threads: None,
+            nodes: None,
+            off: SearchParts::default(),
+            cutoff: None,
+            lazy: None,
+        }
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|learned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N", levels = Level::names().join(", "))]
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|learned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N, lazy=N", levels = Level::names().join(", "))]
     Unknown(String),
     #[error("player {text:?}: {problem}")]
     BadValue { text: String, problem: String },
@@ -112,7 +126,10 @@ impl AgentSpec {
     /// what the game's past made public), `calibrate=on|off` (MCTS: whether
     /// a cut-off playout's score becomes a win chance with the scale fitted
     /// with the weights), `cutoff=N` (MCTS: playouts stop
-    /// after N plies and are judged by the evaluation; 0 judges at once).
+    /// after N plies and are judged by the evaluation; 0 judges at once),
+    /// `lazy=N` (alpha-beta with `eval=learned`: the network is left out
+    /// where the tuned evaluation is more than N centi-units outside the
+    /// window).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = |problem: String| SpecError::BadValue { text: text.to_owned(), problem };
         let (name, rest) = match text.split_once(':') {
@@ -125,6 +142,7 @@ impl AgentSpec {
         let mut nodes = None;
         let mut off = SearchParts::default();
         let mut cutoff = None;
+        let mut lazy = None;
         let switch = |name: &str, value: &str| match value {
             "on" => Ok(false),
             "off" => Ok(true),
@@ -155,9 +173,13 @@ impl AgentSpec {
                     let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_CUTOFF);
                     cutoff = Some(n.ok_or_else(|| bad(format!("cutoff must be 0 to {MAX_CUTOFF} plies")))?);
                 }
+                Some(("lazy", n)) => {
+                    let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_LAZY_MARGIN);
+                    lazy = Some(n.ok_or_else(|| bad(format!("lazy must be 0 to {MAX_LAZY_MARGIN} centi-units")))?);
+                }
                 Some((option, _)) => {
                     return Err(bad(format!(
-                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks, defer, memory, calibrate, cutoff"
+                        "unknown option {option:?}; options: eval, threads, nodes, null, aspiration, checks, defer, memory, calibrate, cutoff, lazy"
                     )))
                 }
                 None if index == 0 => value = Some(item),
@@ -193,7 +215,7 @@ impl AgentSpec {
             }
             _ => return Err(SpecError::Unknown(text.to_owned())),
         };
-        let spec = AgentSpec { kind, eval, threads, nodes, off, cutoff };
+        let spec = AgentSpec { kind, eval, threads, nodes, off, cutoff, lazy };
         if matches!(spec.kind, AgentKind::Random) && spec != AgentKind::Random.into() {
             return Err(bad("a random player takes no options".into()));
         }
@@ -201,6 +223,9 @@ impl AgentSpec {
             && matches!(spec.kind, AgentKind::Greedy | AgentKind::AlphaBeta { .. })
         {
             return Err(bad("memory, calibrate and cutoff are options of the MCTS players (ismcts, mcts, ai)".into()));
+        }
+        if spec.lazy.is_some() && !matches!(spec.kind, AgentKind::AlphaBeta { .. }) {
+            return Err(bad("lazy is an option of the alpha-beta player (alphabeta)".into()));
         }
         Ok(spec)
     }
@@ -313,6 +338,7 @@ impl AgentSpec {
                 aspiration: !self.off.aspiration,
                 check_extension: !self.off.check_extension,
                 defer: !self.off.defer,
+                lazy_margin: self.lazy.map(|n| n as i32),
                 ..Default::default()
             };
             Box::new(AlphaBetaAgent(AlphaBeta::new(config)))
@@ -361,6 +387,9 @@ impl fmt::Display for AgentSpec {
         }
         if let Some(n) = self.cutoff {
             items.push(format!("cutoff={n}"));
+        }
+        if let Some(n) = self.lazy {
+            items.push(format!("lazy={n}"));
         }
         for (name, off) in [
             ("null", self.off.null_move),

@@ -166,3 +166,40 @@ fn a_timed_search_uses_its_whole_time() {
         assert!(legal.contains(&result.best.expect("a move")));
     }
 }
+
+/// A lazy learned evaluation is the learned one inside the window (and
+/// within its margin of it) and the tuned one alone only where the tuned one
+/// lies beyond the margin outside the window; without a margin it is the
+/// learned one whatever the window. Along a game of Kelasu, whose network
+/// moves the score most.
+#[test]
+fn a_lazy_learned_evaluation_leaves_the_network_out_only_beyond_its_margin() {
+    use menagerie_ai::{EvalKind, StaticEval};
+    use menagerie_games::kelasu::{Kelasu, KelasuVariant};
+    let margin = 60;
+    let mut exact = StaticEval::<Kelasu>::new(EvalKind::Learned);
+    let mut always = StaticEval::<Kelasu>::with_lazy_margin(EvalKind::Learned, None);
+    let mut lazy = StaticEval::<Kelasu>::with_lazy_margin(EvalKind::Learned, Some(margin));
+    let mut game = Kelasu::start(&KelasuVariant, 0);
+    let mut moves = Vec::new();
+    let mut corrected = 0;
+    for ply in 0..60 {
+        let tuned = game.evaluate();
+        let learned = exact.of(&game);
+        corrected += usize::from(learned != tuned);
+        assert_eq!(always.within(&game, tuned + 500, tuned + 501), learned);
+        // Inside the window, and outside it by no more than the margin.
+        assert_eq!(lazy.within(&game, tuned - 1, tuned + 1), learned);
+        assert_eq!(lazy.within(&game, tuned - margin + 1, tuned - margin + 2), learned);
+        assert_eq!(lazy.within(&game, tuned + margin - 2, tuned + margin - 1), learned);
+        // Beyond the margin, above the window and below it.
+        assert_eq!(lazy.within(&game, tuned - margin - 1, tuned - margin), tuned);
+        assert_eq!(lazy.within(&game, tuned + margin, tuned + margin + 1), tuned);
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        game.play(moves[(ply * 7919) % moves.len()]);
+    }
+    assert!(corrected > 10, "the network changed only {corrected} scores");
+}

@@ -175,6 +175,18 @@ fn agent_specs_parse_and_print_back() {
             ..AgentKind::AlphaBeta { depth: None }.into()
         }
     );
+    let spec = AgentSpec::parse("alphabeta:eval=learned,lazy=150").unwrap();
+    assert_eq!(spec.lazy, Some(150));
+    assert_eq!(spec.to_string(), "alphabeta:eval=learned,lazy=150");
+    for (bad, says) in [
+        ("ismcts:lazy=100", "lazy is an option of the alpha-beta player"),
+        ("ai:hard,lazy=100", "lazy is an option of the alpha-beta player"),
+        ("alphabeta:lazy=-1", "lazy must be 0 to 10000"),
+        ("alphabeta:lazy=20000", "lazy must be 0 to 10000"),
+    ] {
+        let error = AgentSpec::parse(bad).unwrap_err().to_string();
+        assert!(error.contains(says), "{bad}: {error}");
+    }
     let spec = AgentSpec::parse("alphabeta:nodes=500,null=off,null=on,checks=off").unwrap();
     assert_eq!(spec.nodes, Some(500));
     assert!(!spec.off.null_move && spec.off.check_extension && !spec.off.aspiration);

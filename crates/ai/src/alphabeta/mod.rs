@@ -70,6 +70,14 @@ pub struct AlphaBetaConfig {
     /// A chance node with more outcomes than this is estimated from this
     /// many outcomes drawn with their probabilities.
     pub chance_samples: usize,
+    /// With the learned evaluation (whose network corrects the tuned one):
+    /// where the tuned evaluation lies more than this many centi-units
+    /// outside the search's window, the network's correction is assumed
+    /// not to bring it back in, and the tuned evaluation alone is the
+    /// score. `None`: the network is always computed. A node left out
+    /// costs nothing of the network, and the next position the network
+    /// judges is brought up to date from the last one it did.
+    pub lazy_margin: Option<i32>,
 }
 
 impl Default for AlphaBetaConfig {
@@ -85,6 +93,7 @@ impl Default for AlphaBetaConfig {
             check_extension: true,
             defer: true,
             chance_samples: 4,
+            lazy_margin: None,
         }
     }
 }

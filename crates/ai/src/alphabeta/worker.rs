@@ -114,7 +114,7 @@ impl<G: Game + Evaluate> Worker<G> {
             order: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             deferred: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 1).map(|_| Vec::new()).collect(),
-            eval: StaticEval::new(config.eval.clone()),
+            eval: StaticEval::with_lazy_margin(config.eval.clone(), config.lazy_margin),
             quiescence_plies: config.quiescence_plies,
             null_move: config.null_move,
             check_extension: config.check_extension,
@@ -379,9 +379,11 @@ impl<G: Game + Evaluate> Worker<G> {
         expected.round() as i32
     }
 
-    fn static_value(&mut self, g: &G) -> i32 {
+    /// The static score of `g` for a search of window `alpha..beta` (the
+    /// window lets a lazy learned evaluation leave its network out).
+    fn static_value(&mut self, g: &G, alpha: i32, beta: i32) -> i32 {
         let zone = Self::win_zone() - 1;
-        self.eval.of(g).clamp(-zone, zone)
+        self.eval.within(g, alpha, beta).clamp(-zone, zone)
     }
 
     /// A full-width node: a player acts, the game is not over.
@@ -435,7 +437,7 @@ impl<G: Game + Evaluate> Worker<G> {
             && beta.abs() < zone
             && alpha + 1 == beta
             && g.null_move_allowed()
-            && self.static_value(g) >= beta
+            && self.static_value(g, beta - 1, beta) >= beta
         {
             let reduction = 2 + depth / 6;
             g.play_null();
@@ -627,7 +629,7 @@ impl<G: Game + Evaluate> Worker<G> {
             self.moves[ply] = moves;
             return self.terminal(g, actor, ply);
         }
-        let stand = self.static_value(g);
+        let stand = self.static_value(g, alpha, beta);
         let mut best = -INFINITY;
         let at_limit = ply >= MAX_PLY || qply >= self.quiescence_plies;
         if !in_check || at_limit {

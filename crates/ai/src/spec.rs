@@ -227,6 +227,9 @@ impl AgentSpec {
         if spec.lazy.is_some() && !matches!(spec.kind, AgentKind::AlphaBeta { .. }) {
             return Err(bad("lazy is an option of the alpha-beta player (alphabeta)".into()));
         }
+        if spec.lazy.is_some() && spec.eval != Some(EvalKind::Learned) {
+            return Err(bad("lazy leaves out the learned evaluation's network: it needs eval=learned".into()));
+        }
         Ok(spec)
     }
 

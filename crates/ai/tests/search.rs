@@ -181,6 +181,8 @@ fn agent_specs_parse_and_print_back() {
     for (bad, says) in [
         ("ismcts:lazy=100", "lazy is an option of the alpha-beta player"),
         ("ai:hard,lazy=100", "lazy is an option of the alpha-beta player"),
+        ("alphabeta:lazy=100", "it needs eval=learned"),
+        ("alphabeta:eval=tuned,lazy=100", "it needs eval=learned"),
         ("alphabeta:lazy=-1", "lazy must be 0 to 10000"),
         ("alphabeta:lazy=20000", "lazy must be 0 to 10000"),
     ] {

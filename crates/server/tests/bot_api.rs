@@ -197,3 +197,34 @@ async fn a_lunch_chess_stream_shows_each_seat_only_its_own_cards() {
     let ben_moves = ben_state["legalMoves"].clone();
     assert!(ann_moves.is_array() != ben_moves.is_array() || ann_state["toMove"].is_null(), "{ann_state} {ben_state}");
 }
+
+/// A challenge made and declined before the challenger's stream looks (a
+/// quick bot declines within a millisecond) is still told, `challenge`
+/// then `challengeDeclined`: the stream reports what happened since it
+/// opened, not only what it saw open. CI once waited a minute for a
+/// decline that came between two looks.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_declined_at_once_is_still_told_to_the_challenger() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = TestServer::start(&dir.path().join("g.sqlite")).await;
+    let (_, person) = account_with_token(&server, "Person", &["challenge:write"]).await;
+    let (_, robot) = account_with_token(&server, "Robot", &["bot:play"]).await;
+    assert_eq!(robot.post_form("/api/bot/account/upgrade", &[]).await.0, 200);
+    let mut events = Lines::new(person.stream("/api/stream/event").await);
+    let mut declined = Vec::new();
+    for _ in 0..20 {
+        let (status, challenge) = person.post_form("/api/challenge/robot", &[("variant", "lunch")]).await;
+        assert_eq!(status, 200, "{challenge}");
+        let id = challenge["id"].as_str().unwrap().to_owned();
+        let (status, answer) = robot.post_form(&format!("/api/challenge/{id}/decline"), &[("reason", "variant")]).await;
+        assert_eq!(status, 200, "{answer}");
+        declined.push(id);
+    }
+    for id in &declined {
+        let told = events.next_of("challenge").await;
+        assert_eq!(told["challenge"]["id"], id.as_str(), "in the order they were made");
+        let answered = events.next_of("challengeDeclined").await;
+        assert_eq!(answered["challenge"]["id"], id.as_str());
+        assert_eq!(answered["challenge"]["declineReasonKey"], "variant", "{answered}");
+    }
+}

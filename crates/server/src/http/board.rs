@@ -335,18 +335,42 @@ routes_of!(Api::Board, board_move, board_resign, board_abort, board_draw, board_
 /// (the `account/<id>` signal, and the games' own changes).
 pub async fn event_stream(State(hub): Shared, holder: TokenHolder) -> Result<Response, ApiError> {
     let (sender, response) = ndjson();
-    tokio::spawn(follow_events(hub, holder.account, sender));
+    let told = Told::since(now_ms());
+    tokio::spawn(follow_events(hub, holder.account, sender, told));
     Ok(response)
 }
 
 /// What an event stream has told its client.
-#[derive(Default)]
 struct Told {
+    /// Challenges made since (ms; first when the stream opened) are told
+    /// even if they were answered before the stream looked.
+    since: i64,
     /// Games in progress announced (`gameStart`), and the tasks that wake
     /// the stream when they change.
     games: HashMap<String, tokio::task::JoinHandle<()>>,
     /// Open challenges announced.
     challenges: HashSet<String>,
+    /// Challenges made since `since` whose answer was told, and when they
+    /// were made.
+    answered: HashMap<String, i64>,
+}
+
+/// How long a challenge made may take to reach the store: a look sees every
+/// challenge made this long before it, so the next needs only what came
+/// after (the rows a look reads stay few however long the stream lives).
+const CHALLENGE_WRITE_DELAY_MS: i64 = 60_000;
+
+impl Told {
+    fn since(since: i64) -> Told {
+        Told { since, games: HashMap::new(), challenges: HashSet::new(), answered: HashMap::new() }
+    }
+
+    /// After a look that began at `looked`: what came before is known.
+    fn looked(&mut self, looked: i64) {
+        self.since = self.since.max(looked - CHALLENGE_WRITE_DELAY_MS);
+        let since = self.since;
+        self.answered.retain(|_, made| *made >= since);
+    }
 }
 
 impl Drop for Told {
@@ -357,11 +381,10 @@ impl Drop for Told {
     }
 }
 
-async fn follow_events(hub: Arc<Hub>, account: Account, sender: mpsc::Sender<Bytes>) {
+async fn follow_events(hub: Arc<Hub>, account: Account, sender: mpsc::Sender<Bytes>, mut told: Told) {
     let mut signals = hub.signals();
     let topic = format!("account/{}", account.id);
     let (woken, mut wakes) = mpsc::channel::<()>(8);
-    let mut told = Told::default();
     let mut keep_alive = tokio::time::interval_at(tokio::time::Instant::now() + KEEP_ALIVE, KEEP_ALIVE);
     loop {
         match events(&hub, &account, &mut told, &woken).await {
@@ -398,7 +421,9 @@ async fn follow_events(hub: Arc<Hub>, account: Account, sender: mpsc::Sender<Byt
 }
 
 /// The events since the stream last looked: the difference between what
-/// it told and what is.
+/// it told and what is. A challenge made and answered between two looks
+/// (a quick bot declines in a millisecond) is told as both, `challenge`
+/// then its answer, so no client waits for news it already missed.
 async fn events(
     hub: &Arc<Hub>,
     account: &Account,
@@ -407,12 +432,16 @@ async fn events(
 ) -> Result<Vec<Value>, ApiError> {
     let mut lines = Vec::new();
     let id = account.id.clone();
-    let (seats, open) = hub
+    let since = told.since;
+    let looked = now_ms();
+    let (seats, recent) = hub
         .store()
         .read(move |sql| {
-            Ok((stored_accounts::held_seats(sql, &id, true)?, stored_challenges::open_of(sql, &id, now_ms())?))
+            Ok((stored_accounts::held_seats(sql, &id, true)?, stored_challenges::recent_of(sql, &id, since)?))
         })
         .await?;
+    let now = now_ms();
+    let (open, closed): (Vec<_>, Vec<_>) = recent.into_iter().partition(|c| c.status == "created" && c.expires > now);
     // Challenges that are no longer open: answered (or expired).
     let open_ids: HashSet<String> = open.iter().map(|c| c.id.clone()).collect();
     let gone: Vec<String> = told.challenges.difference(&open_ids).cloned().collect();
@@ -422,6 +451,7 @@ async fn events(
         let Some(challenge) = hub.store().read(move |sql| stored_challenges::challenge_by_id(sql, &key)).await? else {
             continue;
         };
+        told.answered.insert(challenge_id.clone(), challenge.created);
         let kind = match Status::parse(&challenge.status) {
             Some(Status::Declined) => "challengeDeclined",
             Some(Status::Accepted) => continue,
@@ -458,6 +488,22 @@ async fn events(
             lines.push(json!({ "type": "challenge", "challenge": challenge_json(hub, challenge, &account.id).await? }));
         }
     }
+    // Made since the stream opened and answered before it looked. (An
+    // accepted one needs no words: its game's `gameStart` says it.)
+    for challenge in &closed {
+        let kind = match Status::parse(&challenge.status) {
+            Some(Status::Declined) => "challengeDeclined",
+            Some(Status::Accepted) => continue,
+            _ => "challengeCanceled",
+        };
+        if told.answered.insert(challenge.id.clone(), challenge.created).is_some() {
+            continue;
+        }
+        let shown = challenge_json(hub, challenge, &account.id).await?;
+        lines.push(json!({ "type": "challenge", "challenge": shown }));
+        lines.push(json!({ "type": kind, "challenge": shown }));
+    }
+    told.looked(looked);
     Ok(lines)
 }
 
@@ -497,5 +543,76 @@ mod tests {
         assert_eq!(answer_of("no", me, other).unwrap(), DrawAction::Decline);
         assert_eq!(answer_of("no", me, Some(me)).unwrap(), DrawAction::Withdraw);
         assert_eq!(answer_of("maybe", me, None).unwrap_err().status, StatusCode::BAD_REQUEST);
+    }
+
+    fn challenge(id: &str, status: &str, created: i64) -> stored_challenges::StoredChallenge {
+        stored_challenges::StoredChallenge {
+            id: id.to_owned(),
+            challenger: "ann".to_owned(),
+            dest: "ben".to_owned(),
+            variant: "lma".to_owned(),
+            rated: false,
+            clock: None,
+            colour: "random".to_owned(),
+            status: status.to_owned(),
+            reason: (status == "declined").then(|| "later".to_owned()),
+            game: None,
+            created,
+            expires: created + 3_600_000,
+        }
+    }
+
+    fn kinds(lines: &[Value]) -> Vec<(String, String)> {
+        lines.iter().map(|l| (l["type"].as_str().unwrap().to_owned(), l["challenge"]["id"].to_string())).collect()
+    }
+
+    /// A challenge made and answered between two looks of a stream is told
+    /// once, as made then answered; one answered before the stream opened,
+    /// never; one told open, then answered, once more, as its answer.
+    #[tokio::test]
+    async fn a_challenge_answered_between_two_looks_is_told_once_with_its_answer() {
+        let dir = tempfile::tempdir().unwrap();
+        let hub = crate::sqlite_hub(&dir.path().join("g.sqlite"), Default::default()).unwrap();
+        let now = now_ms();
+        let accounts =
+            ["ann", "ben"].map(|id| Account { id: id.to_owned(), username: id.to_owned(), created: 0, closed: None });
+        let stored = accounts.clone();
+        hub.store()
+            .transact(move |sql| {
+                for account in &stored {
+                    stored_accounts::create_account(sql, account, "x")?;
+                }
+                stored_challenges::add(sql, &challenge("before", "declined", now - 10_000))?;
+                stored_challenges::add(sql, &challenge("quick", "declined", now))?;
+                stored_challenges::add(sql, &challenge("withdrawn", "canceled", now))?;
+                stored_challenges::add(sql, &challenge("taken", "accepted", now))?;
+                stored_challenges::add(sql, &challenge("open", "created", now))
+            })
+            .await
+            .unwrap();
+        let (woken, _wakes) = mpsc::channel(8);
+        let mut told = Told::since(now - 1);
+        let ann = &accounts[0];
+        let first = events(&hub, ann, &mut told, &woken).await.unwrap();
+        let quoted = |id: &str| format!("\"{id}\"");
+        let expected: Vec<(String, String)> = [
+            ("challenge", "open"),
+            ("challenge", "quick"),
+            ("challengeDeclined", "quick"),
+            ("challenge", "withdrawn"),
+            ("challengeCanceled", "withdrawn"),
+        ]
+        .iter()
+        .map(|(kind, id)| (kind.to_string(), quoted(id)))
+        .collect();
+        assert_eq!(kinds(&first), expected);
+        assert_eq!(first[2]["challenge"]["declineReasonKey"], "later", "{}", first[2]);
+        assert!(events(&hub, ann, &mut told, &woken).await.unwrap().is_empty(), "told once");
+
+        let answered = stored_challenges::answer;
+        hub.store().transact(move |sql| answered(sql, "open", "declined", Some("later"), now_ms())).await.unwrap();
+        let last = events(&hub, ann, &mut told, &woken).await.unwrap();
+        assert_eq!(kinds(&last), vec![("challengeDeclined".to_owned(), quoted("open"))]);
+        assert!(events(&hub, ann, &mut told, &woken).await.unwrap().is_empty(), "told once");
     }
 }

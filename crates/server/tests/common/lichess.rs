@@ -87,13 +87,20 @@ impl Lines {
         }
     }
 
-    /// The next line whose `type` is `kind` (others skipped).
+    /// The next line whose `type` is `kind` (others skipped), within a
+    /// minute in all: keep-alives come every few seconds, so the wait for
+    /// each chunk alone would never end if the line never came.
     pub async fn next_of(&mut self, kind: &str) -> Value {
-        loop {
-            let line = self.next().await.unwrap_or_else(|| panic!("the stream ended before a {kind}"));
-            if line["type"] == kind {
-                return line;
+        let wait = async {
+            loop {
+                let line = self.next().await.unwrap_or_else(|| panic!("the stream ended before a {kind}"));
+                if line["type"] == kind {
+                    return line;
+                }
             }
-        }
+        };
+        tokio::time::timeout(std::time::Duration::from_secs(60), wait)
+            .await
+            .unwrap_or_else(|_| panic!("no {kind} within a minute"))
     }
 }

@@ -66,6 +66,8 @@ pub struct AgentSpec {
     /// Alpha-beta with the learned evaluation: the network is left out of
     /// a position whose tuned evaluation lies more than this many
     /// centi-units outside the search's window (`lazy=N`; [`AlphaBetaConfig::lazy_margin`]).
+    /// `None`: the game's own margin ([`Evaluate::LEARNED_LAZY_MARGIN`]),
+    /// unless `lazy=off` ([`SearchParts::lazy`]).
     pub lazy: Option<u32>,
 }
 
@@ -85,6 +87,9 @@ pub struct SearchParts {
     /// Judge cut-off playouts as if 400 centi-units were 10 to 1, not with
     /// the scale fitted with the weights.
     pub calibrate: bool,
+    /// Compute the learned evaluation's network at every node, not leaving
+    /// it out far from the window (`lazy=off`).
+    pub lazy: bool,
 }
 
 impl From<AgentKind> for AgentSpec {
@@ -103,7 +108,7 @@ impl From<AgentKind> for AgentSpec {
 
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SpecError {
-    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|learned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N, lazy=N", levels = Level::names().join(", "))]
+    #[error("unknown player {0:?}; expected random, greedy, alphabeta[:DEPTH], mcts[:PLAYOUTS], ismcts[:PLAYOUTS] or ai[:LEVEL] (levels: {levels}), with options after a comma: eval=tuned|learned|handwritten, threads=N, nodes=N, null=off, aspiration=off, checks=off, defer=off, memory=off, calibrate=off, cutoff=N, lazy=N|off", levels = Level::names().join(", "))]
     Unknown(String),
     #[error("player {text:?}: {problem}")]
     BadValue { text: String, problem: String },
@@ -129,7 +134,7 @@ impl AgentSpec {
     /// after N plies and are judged by the evaluation; 0 judges at once),
     /// `lazy=N` (alpha-beta with `eval=learned`: the network is left out
     /// where the tuned evaluation is more than N centi-units outside the
-    /// window).
+    /// window; by default the game's measured margin, `lazy=off` never).
     pub fn parse(text: &str) -> Result<AgentSpec, SpecError> {
         let bad = |problem: String| SpecError::BadValue { text: text.to_owned(), problem };
         let (name, rest) = match text.split_once(':') {
@@ -173,9 +178,15 @@ impl AgentSpec {
                     let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_CUTOFF);
                     cutoff = Some(n.ok_or_else(|| bad(format!("cutoff must be 0 to {MAX_CUTOFF} plies")))?);
                 }
+                Some(("lazy", "off")) => {
+                    off.lazy = true;
+                    lazy = None;
+                }
                 Some(("lazy", n)) => {
                     let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_LAZY_MARGIN);
-                    lazy = Some(n.ok_or_else(|| bad(format!("lazy must be 0 to {MAX_LAZY_MARGIN} centi-units")))?);
+                    lazy =
+                        Some(n.ok_or_else(|| bad(format!("lazy must be off or 0 to {MAX_LAZY_MARGIN} centi-units")))?);
+                    off.lazy = false;
                 }
                 Some((option, _)) => {
                     return Err(bad(format!(
@@ -224,10 +235,11 @@ impl AgentSpec {
         {
             return Err(bad("memory, calibrate and cutoff are options of the MCTS players (ismcts, mcts, ai)".into()));
         }
-        if spec.lazy.is_some() && !matches!(spec.kind, AgentKind::AlphaBeta { .. }) {
+        let lazy_named = spec.lazy.is_some() || spec.off.lazy;
+        if lazy_named && !matches!(spec.kind, AgentKind::AlphaBeta { .. }) {
             return Err(bad("lazy is an option of the alpha-beta player (alphabeta)".into()));
         }
-        if spec.lazy.is_some() && spec.eval != Some(EvalKind::Learned) {
+        if lazy_named && spec.eval != Some(EvalKind::Learned) {
             return Err(bad("lazy leaves out the learned evaluation's network: it needs eval=learned".into()));
         }
         Ok(spec)
@@ -313,6 +325,16 @@ impl AgentSpec {
     }
 
     /// Builds the player; `seed` makes its random choices reproducible.
+    /// The alpha-beta player's lazy margin in `G` with the learned
+    /// evaluation: `lazy=N`, or none for `lazy=off`, or the game's own.
+    pub fn lazy_margin<G: Evaluate>(&self) -> Option<i32> {
+        match (self.off.lazy, self.lazy) {
+            (true, _) => None,
+            (false, Some(n)) => Some(n as i32),
+            (false, None) => G::LEARNED_LAZY_MARGIN,
+        }
+    }
+
     pub fn build<G: Game + Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
         let threads = self.threads::<G>();
         let eval = &self.evaluation::<G>();
@@ -341,7 +363,7 @@ impl AgentSpec {
                 aspiration: !self.off.aspiration,
                 check_extension: !self.off.check_extension,
                 defer: !self.off.defer,
-                lazy_margin: self.lazy.map(|n| n as i32),
+                lazy_margin: self.lazy_margin::<G>(),
                 ..Default::default()
             };
             Box::new(AlphaBetaAgent(AlphaBeta::new(config)))
@@ -401,6 +423,7 @@ impl fmt::Display for AgentSpec {
             ("defer", self.off.defer),
             ("memory", self.off.memory),
             ("calibrate", self.off.calibrate),
+            ("lazy", self.off.lazy),
         ] {
             if off {
                 items.push(format!("{name}=off"));

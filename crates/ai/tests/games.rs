@@ -203,3 +203,19 @@ fn a_lazy_learned_evaluation_leaves_the_network_out_only_beyond_its_margin() {
     }
     assert!(corrected > 10, "the network changed only {corrected} scores");
 }
+
+/// `eval=learned` in a player string takes each game's measured lazy margin
+/// (docs/nnue.md, "Lazy"); `lazy=N` and `lazy=off` override it.
+#[test]
+fn the_learned_evaluation_takes_each_games_lazy_margin_unless_told_otherwise() {
+    use menagerie_ai::AgentSpec;
+    use menagerie_games::{fluid::Fluid, kelasu::Kelasu, lichen::Lichen, lma::Lma, lunch::Lunch};
+    let default = AgentSpec::parse("alphabeta:eval=learned").unwrap();
+    assert_eq!(default.lazy_margin::<Kelasu>(), Some(800));
+    assert_eq!(default.lazy_margin::<Lma>(), Some(120));
+    assert_eq!(default.lazy_margin::<Lichen>(), Some(120));
+    assert_eq!(default.lazy_margin::<Fluid>(), Some(60));
+    assert_eq!(default.lazy_margin::<Lunch>(), None, "Lunch Chess's player is ismcts: not measured");
+    assert_eq!(AgentSpec::parse("alphabeta:eval=learned,lazy=5").unwrap().lazy_margin::<Kelasu>(), Some(5));
+    assert_eq!(AgentSpec::parse("alphabeta:eval=learned,lazy=off").unwrap().lazy_margin::<Kelasu>(), None);
+}

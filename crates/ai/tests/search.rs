@@ -178,13 +178,25 @@ fn agent_specs_parse_and_print_back() {
     let spec = AgentSpec::parse("alphabeta:eval=learned,lazy=150").unwrap();
     assert_eq!(spec.lazy, Some(150));
     assert_eq!(spec.to_string(), "alphabeta:eval=learned,lazy=150");
+    assert_eq!(spec.lazy_margin::<Nim>(), Some(150));
+    // Without lazy=N, the game's own margin; lazy=off, none; the last word counts.
+    let default = AgentSpec::parse("alphabeta:eval=learned").unwrap();
+    assert_eq!(default.lazy_margin::<Nim>(), Nim::LEARNED_LAZY_MARGIN);
+    let off = AgentSpec::parse("alphabeta:eval=learned,lazy=off").unwrap();
+    assert_eq!(off.lazy_margin::<Nim>(), None);
+    assert_eq!(off.to_string(), "alphabeta:eval=learned,lazy=off");
+    assert_eq!(AgentSpec::parse("alphabeta:eval=learned,lazy=off,lazy=40").unwrap().lazy_margin::<Nim>(), Some(40));
+    assert_eq!(AgentSpec::parse("alphabeta:eval=learned,lazy=40,lazy=off").unwrap().lazy_margin::<Nim>(), None);
     for (bad, says) in [
         ("ismcts:lazy=100", "lazy is an option of the alpha-beta player"),
         ("ai:hard,lazy=100", "lazy is an option of the alpha-beta player"),
+        ("ismcts:lazy=off", "lazy is an option of the alpha-beta player"),
         ("alphabeta:lazy=100", "it needs eval=learned"),
+        ("alphabeta:lazy=off", "it needs eval=learned"),
         ("alphabeta:eval=tuned,lazy=100", "it needs eval=learned"),
-        ("alphabeta:lazy=-1", "lazy must be 0 to 10000"),
-        ("alphabeta:lazy=20000", "lazy must be 0 to 10000"),
+        ("alphabeta:lazy=-1", "lazy must be off or 0 to 10000"),
+        ("alphabeta:lazy=20000", "lazy must be off or 0 to 10000"),
+        ("alphabeta:eval=learned,lazy=on", "lazy must be off or 0 to 10000"),
     ] {
         let error = AgentSpec::parse(bad).unwrap_err().to_string();
         assert!(error.contains(says), "{bad}: {error}");

@@ -143,6 +143,13 @@ pub trait Evaluate: Game {
         None
     }
 
+    /// The alpha-beta player's default lazy margin with the learned
+    /// evaluation (`lazy=N` in a player string): where the tuned evaluation
+    /// lies more than this many centi-units outside the window, the
+    /// network's correction is left out. Chosen per game by matches against
+    /// the tuned evaluation (docs/nnue.md, "Lazy"); `None`: always computed.
+    const LEARNED_LAZY_MARGIN: Option<i32> = None;
+
     /// Appends the inputs active in this position as `perspective` sees it
     /// (in any order, the same way each time: the accumulators skip the
     /// start and end a list shares with the last; one may appear twice and

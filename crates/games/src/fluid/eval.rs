@@ -123,6 +123,11 @@ impl Evaluate for Fluid {
         NETWORK.get()
     }
 
+    /// 60 centi-units: 1.6 times the speed of the network at every node;
+    /// against the tuned evaluation +20 Elo where the network at every
+    /// node scored +10 (docs/nnue.md, "Lazy").
+    const LEARNED_LAZY_MARGIN: Option<i32> = Some(60);
+
     fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
         inputs::learned_inputs(self, perspective, inputs)
     }

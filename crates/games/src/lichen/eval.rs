@@ -112,6 +112,10 @@ impl Evaluate for Lichen {
         NETWORK.get()
     }
 
+    /// 120 centi-units: twice the speed of the network at every node and
+    /// the same score against the tuned evaluation (docs/nnue.md, "Lazy").
+    const LEARNED_LAZY_MARGIN: Option<i32> = Some(120);
+
     fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
         inputs::learned_inputs(self, perspective, inputs)
     }

@@ -96,6 +96,11 @@ impl Evaluate for Lma {
         NETWORK.get()
     }
 
+    /// 120 centi-units: 1.5 times the speed of the network at every node;
+    /// against the tuned evaluation -10 Elo where the network at every
+    /// node scored -37 (docs/nnue.md, "Lazy").
+    const LEARNED_LAZY_MARGIN: Option<i32> = Some(120);
+
     fn learned_inputs(&self, perspective: Player, inputs: &mut Vec<u16>) {
         inputs::learned_inputs(self, perspective, inputs)
     }

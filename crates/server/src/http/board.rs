@@ -447,16 +447,19 @@ async fn events(
     let gone: Vec<String> = told.challenges.difference(&open_ids).cloned().collect();
     for challenge_id in gone {
         told.challenges.remove(&challenge_id);
-        let key = challenge_id.clone();
-        let Some(challenge) = hub.store().read(move |sql| stored_challenges::challenge_by_id(sql, &key)).await? else {
-            continue;
+        // Made since the look's start it was read with the rest; older, alone.
+        let challenge = match closed.iter().find(|c| c.id == challenge_id) {
+            Some(challenge) => challenge.clone(),
+            None => {
+                let key = challenge_id.clone();
+                match hub.store().read(move |sql| stored_challenges::challenge_by_id(sql, &key)).await? {
+                    Some(challenge) => challenge,
+                    None => continue,
+                }
+            }
         };
         told.answered.insert(challenge_id.clone(), challenge.created);
-        let kind = match Status::parse(&challenge.status) {
-            Some(Status::Declined) => "challengeDeclined",
-            Some(Status::Accepted) => continue,
-            _ => "challengeCanceled",
-        };
+        let Some(kind) = answer_event(&challenge) else { continue };
         lines.push(json!({ "type": kind, "challenge": challenge_json(hub, &challenge, &account.id).await? }));
     }
     // Games: those that ended, then those that began.
@@ -488,14 +491,9 @@ async fn events(
             lines.push(json!({ "type": "challenge", "challenge": challenge_json(hub, challenge, &account.id).await? }));
         }
     }
-    // Made since the stream opened and answered before it looked. (An
-    // accepted one needs no words: its game's `gameStart` says it.)
+    // Made since the stream opened and answered before it looked.
     for challenge in &closed {
-        let kind = match Status::parse(&challenge.status) {
-            Some(Status::Declined) => "challengeDeclined",
-            Some(Status::Accepted) => continue,
-            _ => "challengeCanceled",
-        };
+        let Some(kind) = answer_event(challenge) else { continue };
         if told.answered.insert(challenge.id.clone(), challenge.created).is_some() {
             continue;
         }
@@ -505,6 +503,17 @@ async fn events(
     }
     told.looked(looked);
     Ok(lines)
+}
+
+/// The event that tells a challenge is no longer open: declined, or
+/// canceled (withdrawn or expired); none for an accepted one, whose game's
+/// `gameStart` tells it.
+fn answer_event(challenge: &stored_challenges::StoredChallenge) -> Option<&'static str> {
+    match Status::parse(&challenge.status) {
+        Some(Status::Declined) => Some("challengeDeclined"),
+        Some(Status::Accepted) => None,
+        _ => Some("challengeCanceled"),
+    }
 }
 
 /// Wakes the event stream when the game changes (it may have ended).

@@ -43,4 +43,4 @@ pub use level::{
 };
 pub use limits::{ClockLeft, Limits, StopFlag};
 pub use mcts::{Mcts, MctsConfig};
-pub use spec::{AgentKind, AgentSpec, SearchParts, SpecError};
+pub use spec::{AgentKind, AgentSpec, Lazy, SearchParts, SpecError};

@@ -66,9 +66,20 @@ pub struct AgentSpec {
     /// Alpha-beta with the learned evaluation: the network is left out of
     /// a position whose tuned evaluation lies more than this many
     /// centi-units outside the search's window (`lazy=N`; [`AlphaBetaConfig::lazy_margin`]).
-    /// `None`: the game's own margin ([`Evaluate::LEARNED_LAZY_MARGIN`]),
-    /// unless `lazy=off` ([`SearchParts::lazy`]).
-    pub lazy: Option<u32>,
+    pub lazy: Lazy,
+}
+
+/// Where alpha-beta with the learned evaluation leaves the network out
+/// ([`AgentSpec::lazy_margin`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Lazy {
+    /// Beyond the game's own margin ([`Evaluate::LEARNED_LAZY_MARGIN`]).
+    #[default]
+    GameMargin,
+    /// Beyond this many centi-units outside the window (`lazy=N`).
+    Margin(u32),
+    /// Nowhere: the network at every node (`lazy=off`).
+    Off,
 }
 
 /// Parts of the search a player string may turn off (`null=off`,
@@ -87,9 +98,6 @@ pub struct SearchParts {
     /// Judge cut-off playouts as if 400 centi-units were 10 to 1, not with
     /// the scale fitted with the weights.
     pub calibrate: bool,
-    /// Compute the learned evaluation's network at every node, not leaving
-    /// it out far from the window (`lazy=off`).
-    pub lazy: bool,
 }
 
 impl From<AgentKind> for AgentSpec {
@@ -101,7 +109,7 @@ impl From<AgentKind> for AgentSpec {
             nodes: None,
             off: SearchParts::default(),
             cutoff: None,
-            lazy: None,
+            lazy: Lazy::GameMargin,
         }
     }
 }
@@ -147,7 +155,7 @@ impl AgentSpec {
         let mut nodes = None;
         let mut off = SearchParts::default();
         let mut cutoff = None;
-        let mut lazy = None;
+        let mut lazy = Lazy::GameMargin;
         let switch = |name: &str, value: &str| match value {
             "on" => Ok(false),
             "off" => Ok(true),
@@ -178,15 +186,12 @@ impl AgentSpec {
                     let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_CUTOFF);
                     cutoff = Some(n.ok_or_else(|| bad(format!("cutoff must be 0 to {MAX_CUTOFF} plies")))?);
                 }
-                Some(("lazy", "off")) => {
-                    off.lazy = true;
-                    lazy = None;
-                }
+                Some(("lazy", "off")) => lazy = Lazy::Off,
                 Some(("lazy", n)) => {
                     let n = n.parse::<u32>().ok().filter(|&n| n <= MAX_LAZY_MARGIN);
-                    lazy =
-                        Some(n.ok_or_else(|| bad(format!("lazy must be off or 0 to {MAX_LAZY_MARGIN} centi-units")))?);
-                    off.lazy = false;
+                    lazy = Lazy::Margin(
+                        n.ok_or_else(|| bad(format!("lazy must be off or 0 to {MAX_LAZY_MARGIN} centi-units")))?,
+                    );
                 }
                 Some((option, _)) => {
                     return Err(bad(format!(
@@ -235,7 +240,7 @@ impl AgentSpec {
         {
             return Err(bad("memory, calibrate and cutoff are options of the MCTS players (ismcts, mcts, ai)".into()));
         }
-        let lazy_named = spec.lazy.is_some() || spec.off.lazy;
+        let lazy_named = spec.lazy != Lazy::GameMargin;
         if lazy_named && !matches!(spec.kind, AgentKind::AlphaBeta { .. }) {
             return Err(bad("lazy is an option of the alpha-beta player (alphabeta)".into()));
         }
@@ -328,10 +333,10 @@ impl AgentSpec {
     /// The alpha-beta player's lazy margin in `G` with the learned
     /// evaluation: `lazy=N`, or none for `lazy=off`, or the game's own.
     pub fn lazy_margin<G: Evaluate>(&self) -> Option<i32> {
-        match (self.off.lazy, self.lazy) {
-            (true, _) => None,
-            (false, Some(n)) => Some(n as i32),
-            (false, None) => G::LEARNED_LAZY_MARGIN,
+        match self.lazy {
+            Lazy::GameMargin => G::LEARNED_LAZY_MARGIN,
+            Lazy::Margin(n) => Some(n as i32),
+            Lazy::Off => None,
         }
     }
 
@@ -413,8 +418,10 @@ impl fmt::Display for AgentSpec {
         if let Some(n) = self.cutoff {
             items.push(format!("cutoff={n}"));
         }
-        if let Some(n) = self.lazy {
-            items.push(format!("lazy={n}"));
+        match self.lazy {
+            Lazy::GameMargin => {}
+            Lazy::Margin(n) => items.push(format!("lazy={n}")),
+            Lazy::Off => items.push("lazy=off".to_owned()),
         }
         for (name, off) in [
             ("null", self.off.null_move),
@@ -423,7 +430,6 @@ impl fmt::Display for AgentSpec {
             ("defer", self.off.defer),
             ("memory", self.off.memory),
             ("calibrate", self.off.calibrate),
-            ("lazy", self.off.lazy),
         ] {
             if off {
                 items.push(format!("{name}=off"));

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{wins_by_minimax, DoubleNim, HiLo, KEEP, SWAP};
-use menagerie_ai::{AgentKind, AgentSpec, AlphaBeta, EvalKind, Limits, Mcts, MctsConfig, Score, StopFlag};
+use menagerie_ai::{AgentKind, AgentSpec, AlphaBeta, EvalKind, Lazy, Limits, Mcts, MctsConfig, Score, StopFlag};
 use menagerie_core::testing::nim::{Nim, NimVariant};
 use menagerie_core::{Evaluate, Game, Player};
 
@@ -176,7 +176,7 @@ fn agent_specs_parse_and_print_back() {
         }
     );
     let spec = AgentSpec::parse("alphabeta:eval=learned,lazy=150").unwrap();
-    assert_eq!(spec.lazy, Some(150));
+    assert_eq!(spec.lazy, Lazy::Margin(150));
     assert_eq!(spec.to_string(), "alphabeta:eval=learned,lazy=150");
     assert_eq!(spec.lazy_margin::<Nim>(), Some(150));
     // Without lazy=N, the game's own margin; lazy=off, none; the last word counts.

@@ -329,7 +329,6 @@ impl AgentSpec {
         }
     }
 
-    /// Builds the player; `seed` makes its random choices reproducible.
     /// The alpha-beta player's lazy margin in `G` with the learned
     /// evaluation: `lazy=N`, or none for `lazy=off`, or the game's own.
     pub fn lazy_margin<G: Evaluate>(&self) -> Option<i32> {
@@ -340,6 +339,7 @@ impl AgentSpec {
         }
     }
 
+    /// Builds the player; `seed` makes its random choices reproducible.
     pub fn build<G: Game + Evaluate>(&self, seed: u64) -> Box<dyn Agent<G>> {
         let threads = self.threads::<G>();
         let eval = &self.evaluation::<G>();

@@ -18,7 +18,8 @@ pub const HEADER: &str = "\
 # data/ratings.toml` (each variant's entry names the command that measured
 # it). The web page shows them beside the levels. A variant without an
 # entry has not been measured yet. [evaluation]: the evaluation each
-# game's levels use, the one measured stronger (README, Computer players).
+# game's levels use, the one measured stronger (README, Computer players);
+# an entry's measured_with: the one they played when it was measured.
 ";
 
 /// The whole file: one entry per variant string.
@@ -41,8 +42,17 @@ pub struct VariantRatings {
     pub command: String,
     /// Games per pairing of players.
     pub games_per_pairing: u32,
+    /// The evaluation the levels played when they were measured (`tuned`
+    /// or `learned`): a game whose levels changed evaluation since keeps
+    /// its old ratings, so named, until its ladder is played again.
+    #[serde(default = "tuned")]
+    pub measured_with: String,
     /// Elo by level name (`random` is 0).
     pub levels: BTreeMap<String, StoredRating>,
+}
+
+fn tuned() -> String {
+    EvalKind::Tuned.to_string()
 }
 
 /// A rating as stored: whole Elo points.
@@ -65,6 +75,14 @@ impl RatingsFile {
         for (game, name) in &file.evaluation {
             if !matches!(EvalKind::parse(name), Some(EvalKind::Tuned | EvalKind::Learned)) {
                 return Err(format!("the levels of {game} use evaluation {name:?}; expected tuned or learned"));
+            }
+        }
+        for (variant, entry) in &file.variants {
+            if !matches!(EvalKind::parse(&entry.measured_with), Some(EvalKind::Tuned | EvalKind::Learned)) {
+                let name = &entry.measured_with;
+                return Err(format!(
+                    "the levels of {variant} were measured with evaluation {name:?}; expected tuned or learned"
+                ));
             }
         }
         Ok(file)
@@ -110,7 +128,12 @@ mod tests {
         let mut levels = BTreeMap::new();
         levels.insert("random".to_owned(), StoredRating { elo: 0, low: 0, high: 0 });
         levels.insert("easy".to_owned(), StoredRating { elo: 412, low: 330, high: 495 });
-        let entry = VariantRatings { command: "menagerie ladder lma --games 4".into(), games_per_pairing: 4, levels };
+        let entry = VariantRatings {
+            command: "menagerie ladder lma --games 4".into(),
+            games_per_pairing: 4,
+            measured_with: "learned".into(),
+            levels,
+        };
         file.variants.insert("lma".into(), entry);
         let text = file.to_text();
         assert!(text.starts_with(HEADER));
@@ -129,6 +152,20 @@ mod tests {
         assert_eq!(again.level_evaluation("kelasu"), EvalKind::Learned);
         assert_eq!(again.level_evaluation("lma"), EvalKind::Tuned);
         let error = RatingsFile::parse("[evaluation]\nlma = \"handwritten\"\n").unwrap_err();
+        assert!(error.contains("lma") && error.contains("handwritten"), "{error}");
+    }
+
+    #[test]
+    fn an_entry_names_the_evaluation_it_was_measured_with_tuned_unless_it_says() {
+        let old = "[lma]\ncommand = \"menagerie ladder lma\"\ngames_per_pairing = 2\n[lma.levels.easy]\nelo = 400\nlow = 300\nhigh = 500\n";
+        let file = RatingsFile::parse(old).unwrap();
+        assert_eq!(file.variants["lma"].measured_with, "tuned");
+        let learned = old.replace("games_per_pairing = 2", "games_per_pairing = 2\nmeasured_with = \"learned\"");
+        assert_eq!(RatingsFile::parse(&learned).unwrap().variants["lma"].measured_with, "learned");
+        let error = RatingsFile::parse(
+            &old.replace("games_per_pairing = 2", "games_per_pairing = 2\nmeasured_with = \"handwritten\""),
+        )
+        .unwrap_err();
         assert!(error.contains("lma") && error.contains("handwritten"), "{error}");
     }
 

@@ -163,7 +163,10 @@ impl TypedCommand for Ladder {
             print_table(variant, &players, &ratings, &results, &conditions, average_plies);
         }
         if let Some(path) = &self.save {
-            self.save_ratings(path, variant, &players, &ratings, games)?;
+            // The levels saved are the web's (no `eval=` of their own): they
+            // play their game's evaluation as this binary states it.
+            let measured_with = AgentSpec::level(menagerie_ai::DEFAULT_LEVEL).evaluation::<G>();
+            self.save_ratings(path, variant, &players, &ratings, games, &measured_with.to_string())?;
         }
         Ok(())
     }
@@ -193,6 +196,7 @@ impl Ladder {
         players: &[AgentSpec],
         ratings: &[Rating],
         games: u32,
+        measured_with: &str,
     ) -> Result<(), CliError> {
         let mut file = match std::fs::read_to_string(path) {
             Ok(text) => RatingsFile::parse(&text)
@@ -214,7 +218,12 @@ impl Ladder {
             };
             levels.insert(name.to_owned(), (*rating).into());
         }
-        let entry = VariantRatings { command: self.command.clone(), games_per_pairing: games, levels };
+        let entry = VariantRatings {
+            command: self.command.clone(),
+            games_per_pairing: games,
+            measured_with: measured_with.to_owned(),
+            levels,
+        };
         file.variants.insert(variant.to_owned(), entry);
         std::fs::write(path, file.to_text())
             .map_err(|e| CliError::Failed(format!("writing {}: {e}", path.display())))?;

@@ -235,6 +235,9 @@ fn a_ladder_rates_every_player_with_random_at_zero() {
     let saved = std::fs::read_to_string(&save).unwrap();
     assert!(saved.contains("[lichen-3x3]") && saved.contains("command = \"menagerie ladder lichen-3x3"), "{saved}");
     assert!(saved.contains("levels.strongest") && !saved.contains("levels.greedy"), "{saved}");
+    // With the evaluation Lichen's levels play in this build.
+    let lichen = menagerie_ai::level_ratings::RatingsFile::built_in().level_evaluation("lichen");
+    assert!(saved.contains(&format!("measured_with = \"{lichen}\"")), "{saved}");
 
     let text = menagerie(&["ladder", "lichen-3x3", "--no-levels", "greedy", "--games", "2"]);
     assert!(text.status.success(), "{}", stderr(&text));

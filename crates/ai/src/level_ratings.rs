@@ -72,18 +72,19 @@ impl From<Rating> for StoredRating {
 impl RatingsFile {
     pub fn parse(text: &str) -> Result<RatingsFile, String> {
         let file: RatingsFile = toml::from_str(text).map_err(|e| e.to_string())?;
-        for (game, name) in &file.evaluation {
-            if !matches!(EvalKind::parse(name), Some(EvalKind::Tuned | EvalKind::Learned)) {
-                return Err(format!("the levels of {game} use evaluation {name:?}; expected tuned or learned"));
-            }
+        // Levels play one of these two; `handwritten` is a yardstick only.
+        let a_level_evaluation =
+            |name: &str| matches!(EvalKind::parse(name), Some(EvalKind::Tuned | EvalKind::Learned));
+        if let Some((game, name)) = file.evaluation.iter().find(|(_, name)| !a_level_evaluation(name)) {
+            return Err(format!("the levels of {game} use evaluation {name:?}; expected tuned or learned"));
         }
-        for (variant, entry) in &file.variants {
-            if !matches!(EvalKind::parse(&entry.measured_with), Some(EvalKind::Tuned | EvalKind::Learned)) {
-                let name = &entry.measured_with;
-                return Err(format!(
-                    "the levels of {variant} were measured with evaluation {name:?}; expected tuned or learned"
-                ));
-            }
+        if let Some((variant, entry)) =
+            file.variants.iter().find(|(_, entry)| !a_level_evaluation(&entry.measured_with))
+        {
+            let name = &entry.measured_with;
+            return Err(format!(
+                "the levels of {variant} were measured with evaluation {name:?}; expected tuned or learned"
+            ));
         }
         Ok(file)
     }

@@ -16,7 +16,7 @@ use crate::matches::{deal, game_seed, random_opening};
 use crate::progress::GamesProgress;
 use crate::typed::TypedCommand;
 use menagerie_ai::datagen::{flags, stored_score, DataError, DataReader, GameData, Header, Record};
-use menagerie_ai::{AlphaBeta, AlphaBetaConfig, Limits, StopFlag};
+use menagerie_ai::{AlphaBeta, AlphaBetaConfig, EvalKind, Limits, StopFlag};
 use menagerie_core::{sample_chance, Actor, Evaluate, Game, Player};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -33,6 +33,9 @@ pub struct Datagen {
     pub games: u64,
     pub first_game: u64,
     pub nodes: u64,
+    /// The search judges with the built-in network (`eval=learned` at the
+    /// game's lazy margin) instead of the tuned evaluation.
+    pub learned: bool,
     pub opening_plies: u32,
     pub max_plies: u32,
     pub seed: u64,
@@ -42,14 +45,21 @@ pub struct Datagen {
 }
 
 /// The program that plays, for the header: games of two builds do not mix
-/// (another evaluation plays other games), as in a study.
-fn this_build() -> String {
-    format!(
+/// (another evaluation plays other games), as in a study. The commit names
+/// the built-in networks (`data/nnue/`, marked `+changes` when they differ
+/// from it); the evaluation the search used follows the build.
+fn this_build(learned: bool) -> String {
+    let build = format!(
         "menagerie {} (commit {}, data {})",
         env!("CARGO_PKG_VERSION"),
         env!("MENAGERIE_COMMIT"),
         env!("MENAGERIE_DATA_HASH")
-    )
+    );
+    if learned {
+        format!("{build}, eval=learned")
+    } else {
+        build
+    }
 }
 
 impl TypedCommand for Datagen {
@@ -58,7 +68,7 @@ impl TypedCommand for Datagen {
     fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
         let header = Header {
             variant: variant.to_owned(),
-            build: this_build(),
+            build: this_build(self.learned),
             seed: self.seed,
             nodes: self.nodes,
             opening_plies: self.opening_plies,
@@ -257,7 +267,17 @@ impl Datagen {
         // moves depend only on the seed and the positions. Lunch Chess's
         // search samples the cards it cannot see from the actor's view, so
         // its scores use only what the actor knows.
-        let config = AlphaBetaConfig { seed, threads: 1, ..AlphaBetaConfig::default() };
+        let config = if self.learned {
+            AlphaBetaConfig {
+                seed,
+                threads: 1,
+                eval: EvalKind::Learned,
+                lazy_margin: G::LEARNED_LAZY_MARGIN,
+                ..AlphaBetaConfig::default()
+            }
+        } else {
+            AlphaBetaConfig { seed, threads: 1, ..AlphaBetaConfig::default() }
+        };
         let mut search = AlphaBeta::<G>::new(config);
         let limits = Limits::nodes(self.nodes);
         let mut rng = SmallRng::seed_from_u64(seed ^ 0x5eed);

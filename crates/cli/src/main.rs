@@ -231,6 +231,9 @@ enum Command {
         /// Alpha-beta nodes a move
         #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: u64,
+        /// The evaluation the search plays and scores with: `tuned`, or `learned` (the built-in network, at the game's lazy margin) to make the next network's data with the last one
+        #[arg(long, default_value = "tuned", value_parser = ["tuned", "learned"])]
+        eval: String,
         /// Uniformly random moves at the start of each game (not recorded), so that games differ
         #[arg(long, default_value_t = 8)]
         opening_plies: u32,
@@ -742,7 +745,19 @@ fn run(command: Command) -> Result<(), CliError> {
         }
         Command::Study { action: None, args } => run_study(args)?,
         Command::Replay { file } => records::replay_file(&file)?,
-        Command::Datagen { variant, out, games, first_game, nodes, opening_plies, max_plies, seed, jobs, progress } => {
+        Command::Datagen {
+            variant,
+            out,
+            games,
+            first_game,
+            nodes,
+            eval,
+            opening_plies,
+            max_plies,
+            seed,
+            jobs,
+            progress,
+        } => {
             if first_game.checked_add(games).is_none() {
                 return Err(CliError::BadInput("--first-game plus --games goes beyond 2^64".into()));
             }
@@ -750,6 +765,7 @@ fn run(command: Command) -> Result<(), CliError> {
                 games,
                 first_game,
                 nodes,
+                learned: eval == "learned",
                 opening_plies,
                 max_plies,
                 seed,

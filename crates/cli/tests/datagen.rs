@@ -2,7 +2,8 @@
 //! through its rules with the right side's result; the same command makes
 //! the same bytes, whatever the jobs; a stopped run resumes with no game
 //! twice; ranges of games from several processes are the games of one run;
-//! a file of other settings is refused.
+//! a file of other settings is refused; `--eval learned` plays with the
+//! network and its header says so.
 
 use menagerie_ai::datagen::{DataReader, GameData, Header};
 use menagerie_core::{Actor, Player};
@@ -135,5 +136,46 @@ fn a_file_of_other_settings_or_not_data_is_refused() {
     assert_eq!(std::fs::read_to_string(folder.path().join("notes.txt")).unwrap(), "some notes\n");
     let variant = menagerie(&["datagen", "chess", "--out", "x.data"], folder.path());
     assert_eq!(variant.status.code(), Some(2));
+    assert!(!folder.path().join("x.data").exists());
+}
+
+#[test]
+fn the_learned_evaluation_plays_other_games_and_says_so() {
+    let folder = tempfile::tempdir().unwrap();
+    let args = ["fluid", "--games", "2", "--nodes", "300", "--max-plies", "60", "--seed", "7"];
+    let (tuned_header, tuned) = read(&datagen(folder.path(), "tuned.data", &args));
+    let mut learned_args = args.to_vec();
+    learned_args.extend_from_slice(&["--eval", "learned"]);
+    let learned_bytes = datagen(folder.path(), "learned.data", &learned_args);
+    let (learned_header, learned) = read(&learned_bytes);
+    assert!(!tuned_header.build.contains("eval="), "{}", tuned_header.build);
+    assert_eq!(learned_header.build, format!("{}, eval=learned", tuned_header.build));
+    // The same openings (they follow from the seed), judged otherwise.
+    assert_eq!(learned.len(), 2);
+    let scores = |games: &[GameData]| games.iter().flat_map(|g| g.records.iter().map(|r| r.score)).collect::<Vec<_>>();
+    assert_ne!(scores(&learned), scores(&tuned), "the network changed no score");
+    assert_eq!(datagen(folder.path(), "learned.data", &learned_args), learned_bytes, "continued: nothing to do");
+    // A file of one evaluation is not continued with the other.
+    let mixed = menagerie(
+        &[
+            "datagen",
+            "fluid",
+            "--games",
+            "2",
+            "--nodes",
+            "300",
+            "--max-plies",
+            "60",
+            "--seed",
+            "7",
+            "--out",
+            "learned.data",
+        ],
+        folder.path(),
+    );
+    assert_eq!(mixed.status.code(), Some(2), "{}", text(&mixed.stderr));
+    assert!(text(&mixed.stderr).contains("build: the file's"), "{}", text(&mixed.stderr));
+    let unknown = menagerie(&["datagen", "fluid", "--eval", "neural", "--out", "x.data"], folder.path());
+    assert_eq!(unknown.status.code(), Some(2));
     assert!(!folder.path().join("x.data").exists());
 }

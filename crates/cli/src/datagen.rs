@@ -267,17 +267,9 @@ impl Datagen {
         // moves depend only on the seed and the positions. Lunch Chess's
         // search samples the cards it cannot see from the actor's view, so
         // its scores use only what the actor knows.
-        let config = if self.learned {
-            AlphaBetaConfig {
-                seed,
-                threads: 1,
-                eval: EvalKind::Learned,
-                lazy_margin: G::LEARNED_LAZY_MARGIN,
-                ..AlphaBetaConfig::default()
-            }
-        } else {
-            AlphaBetaConfig { seed, threads: 1, ..AlphaBetaConfig::default() }
-        };
+        let (eval, lazy_margin) =
+            if self.learned { (EvalKind::Learned, G::LEARNED_LAZY_MARGIN) } else { (EvalKind::Tuned, None) };
+        let config = AlphaBetaConfig { seed, threads: 1, eval, lazy_margin, ..AlphaBetaConfig::default() };
         let mut search = AlphaBeta::<G>::new(config);
         let limits = Limits::nodes(self.nodes);
         let mut rng = SmallRng::seed_from_u64(seed ^ 0x5eed);

@@ -156,23 +156,10 @@ fn the_learned_evaluation_plays_other_games_and_says_so() {
     assert_ne!(scores(&learned), scores(&tuned), "the network changed no score");
     assert_eq!(datagen(folder.path(), "learned.data", &learned_args), learned_bytes, "continued: nothing to do");
     // A file of one evaluation is not continued with the other.
-    let mixed = menagerie(
-        &[
-            "datagen",
-            "fluid",
-            "--games",
-            "2",
-            "--nodes",
-            "300",
-            "--max-plies",
-            "60",
-            "--seed",
-            "7",
-            "--out",
-            "learned.data",
-        ],
-        folder.path(),
-    );
+    let mut mixed_args = vec!["datagen"];
+    mixed_args.extend_from_slice(&args);
+    mixed_args.extend_from_slice(&["--out", "learned.data"]);
+    let mixed = menagerie(&mixed_args, folder.path());
     assert_eq!(mixed.status.code(), Some(2), "{}", text(&mixed.stderr));
     assert!(text(&mixed.stderr).contains("build: the file's"), "{}", text(&mixed.stderr));
     let unknown = menagerie(&["datagen", "fluid", "--eval", "neural", "--out", "x.data"], folder.path());

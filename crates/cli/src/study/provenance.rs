@@ -18,7 +18,8 @@ pub struct Build {
     /// The git commit it was built from (`unknown` outside a checkout;
     /// `+changes` when its tracked files differed from the commit).
     pub commit: String,
-    /// FNV-1a of the data that changes play (`data/eval/`, `data/lunch/`).
+    /// FNV-1a of the data that changes play (`data/eval/`, `data/lunch/`,
+    /// `data/nnue/`, `data/ratings.toml`).
     pub data_hash: String,
 }
 
@@ -151,4 +152,32 @@ pub fn read_digests(dir: &Path) -> Result<Vec<(u64, String)>, CliError> {
     }
     digests.sort();
     Ok(digests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Build;
+    use std::path::Path;
+    use std::process::Command;
+
+    fn git(args: &[&str]) -> Option<String> {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let out = Command::new("git").current_dir(root).args(args).output().ok()?;
+        out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    }
+
+    /// The build names the checkout it was built from, and says so when its
+    /// tracked sources or data differ from that commit (a network being
+    /// tried before it is committed must not pass for the commit's).
+    #[test]
+    fn the_build_names_its_commit_and_its_changes() {
+        let Some(head) = git(&["rev-parse", "HEAD"]) else {
+            assert_eq!(Build::this_program().commit, "unknown");
+            return;
+        };
+        let changed = git(&["status", "--porcelain", "--untracked-files=no", "--", "crates", "data", "Cargo.lock"])
+            .is_some_and(|s| !s.is_empty());
+        let expected = if changed { format!("{head}+changes") } else { head };
+        assert_eq!(Build::this_program().commit, expected);
+    }
 }

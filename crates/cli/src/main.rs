@@ -259,9 +259,9 @@ enum Command {
         /// The network file to write
         #[arg(long)]
         out: std::path::PathBuf,
-        /// Hidden units per perspective
-        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        hidden: u16,
+        /// Hidden units per perspective [default: 64, or the --from network's]
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        hidden: Option<u16>,
         /// Passes over the training positions
         #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u16).range(1..=1000))]
         epochs: u16,
@@ -283,6 +283,9 @@ enum Command {
         /// Train the network alone as the evaluation, instead of a correction added to the tuned one
         #[arg(long)]
         alone: bool,
+        /// Go on from this network file's weights (one `train` wrote, e.g. data/nnue/<game>.bin) instead of random ones: a later generation's data refines it
+        #[arg(long, value_name = "NETWORK")]
+        from: Option<std::path::PathBuf>,
     },
     /// Mine puzzles (one move wins, the others do not) from records files and self-played games: one JSON object a line (docs/puzzles.md)
     Puzzles {
@@ -775,7 +778,20 @@ fn run(command: Command) -> Result<(), CliError> {
             };
             typed::run(&typed::Start { variant, position: None }, command)??
         }
-        Command::Train { variant, data, out, hidden, epochs, batch, learning_rate, blend, keep_noisy, seed, alone } => {
+        Command::Train {
+            variant,
+            data,
+            out,
+            hidden,
+            epochs,
+            batch,
+            learning_rate,
+            blend,
+            keep_noisy,
+            seed,
+            alone,
+            from,
+        } => {
             if !(0.0..=1.0).contains(&blend) {
                 return Err(CliError::BadInput(format!("--blend {blend}: give a number from 0 to 1")));
             }
@@ -785,15 +801,18 @@ fn run(command: Command) -> Result<(), CliError> {
                 )));
             }
             let settings = menagerie_train::Settings {
-                hidden: usize::from(hidden),
+                hidden: hidden.map_or(64, usize::from),
                 epochs: usize::from(epochs),
                 batch: batch as usize,
                 learning_rate,
                 seed,
                 base: if alone { menagerie_core::nnue::Base::Nothing } else { menagerie_core::nnue::Base::Tuned },
+                start: None,
             };
             let filter = menagerie_train::Filter { keep_noisy, ..Default::default() };
-            let command = train::Train { data, out, blend, settings, filter, command: command_line() };
+            let hidden_asked = hidden.map(usize::from);
+            let command =
+                train::Train { data, out, blend, settings, filter, from, hidden_asked, command: command_line() };
             typed::run(&typed::Start { variant, position: None }, command)??
         }
         Command::Review { file, game, nodes, threads, progress } => review::run(review::ReviewArgs {

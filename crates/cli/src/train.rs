@@ -4,11 +4,11 @@
 
 use crate::error::CliError;
 use crate::typed::TypedCommand;
-use menagerie_core::nnue::Base;
+use menagerie_core::nnue::{Base, Network};
 use menagerie_core::{Evaluate, Game};
 use menagerie_train::fit::quantized_loss;
 use menagerie_train::{Filter, Samples, Settings};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 pub struct Train {
     pub data: Vec<PathBuf>,
@@ -17,6 +17,10 @@ pub struct Train {
     pub blend: f64,
     pub settings: Settings,
     pub filter: Filter,
+    /// A network file to go on from instead of random weights.
+    pub from: Option<PathBuf>,
+    /// `--hidden` when it was given: with `--from` it must be the file's.
+    pub hidden_asked: Option<usize>,
     /// The command line, for the header.
     pub command: String,
 }
@@ -24,10 +28,14 @@ pub struct Train {
 impl TypedCommand for Train {
     type Output = Result<(), CliError>;
 
-    fn run<G: Game + Evaluate>(self, start: G, variant: &str) -> Self::Output {
+    fn run<G: Game + Evaluate>(mut self, start: G, variant: &str) -> Self::Output {
         if G::LEARNED_INPUTS == 0 {
             return Err(CliError::BadInput(format!("{variant} has no learned evaluation's inputs to train")));
         }
+        let from = match self.from.clone() {
+            Some(path) => Some(self.start_from::<G>(&path, variant)?),
+            None => None,
+        };
         let started = std::time::Instant::now();
         let samples = Samples::read(&start, variant, &self.data, self.blend, self.filter)
             .map_err(|error| CliError::BadInput(error.to_string()))?;
@@ -61,6 +69,14 @@ impl TypedCommand for Train {
             format!("command: {}", self.command),
         ];
         about.extend(samples.sources.iter().map(|source| format!("data: {source}")));
+        if let (Some(path), Some(from)) = (&self.from, &from) {
+            about.push(format!("from: {}", path.display()));
+            for key in ["command", "build"] {
+                if let Some(value) = from.about_value(key) {
+                    about.push(format!("from {key}: {value}"));
+                }
+            }
+        }
         about.extend([
             format!("games: {}", samples.games),
             format!("positions: {}", samples.train.len()),
@@ -74,11 +90,11 @@ impl TypedCommand for Train {
             format!("learning rate: {}", settings.learning_rate),
             format!("seed: {}", settings.seed),
             format!("kept epoch: {}", report.best_epoch),
-            format!(
-                "loss: {:.6}",
-                report.train_loss.get(report.best_epoch.wrapping_sub(1)).copied().unwrap_or(f64::NAN)
-            ),
-            format!("validation loss: {:.6}", best_loss(&report)),
+            match report.best_epoch.checked_sub(1).and_then(|kept| report.train_loss.get(kept)) {
+                Some(loss) => format!("loss: {loss:.6}"),
+                None => "loss: none (no epoch improved on the network started from)".to_owned(),
+            },
+            format!("validation loss: {:.6}", report.kept_validation_loss),
             format!("tuned validation loss: {:.6}", report.tuned_validation_loss),
             format!("seconds: {:.0}", report.seconds),
             format!("build: menagerie {} (commit {})", env!("CARGO_PKG_VERSION"), env!("MENAGERIE_COMMIT")),
@@ -94,7 +110,7 @@ impl TypedCommand for Train {
             samples.train.len(),
             settings.epochs,
             report.best_epoch,
-            best_loss(&report),
+            report.kept_validation_loss,
             report.quantized_validation_loss,
             report.tuned_validation_loss,
             report.seconds,
@@ -104,7 +120,37 @@ impl TypedCommand for Train {
     }
 }
 
-/// The validation loss of the epoch kept.
-fn best_loss(report: &menagerie_train::Report) -> f64 {
-    report.validation_loss.get(report.best_epoch.wrapping_sub(1)).copied().unwrap_or(f64::NAN)
+impl Train {
+    /// Reads the network to go on from and makes its weights the start:
+    /// it must be this game's inputs, the same base, and `--hidden` (if
+    /// given) its size.
+    fn start_from<G: Game + Evaluate>(&mut self, path: &Path, variant: &str) -> Result<Network, CliError> {
+        let shown = path.display();
+        let bytes = std::fs::read(path).map_err(|error| CliError::BadInput(format!("--from {shown}: {error}")))?;
+        let network =
+            Network::from_bytes(&bytes).map_err(|error| CliError::BadInput(format!("--from {shown}: {error}")))?;
+        if network.features != G::LEARNED_FEATURES || network.inputs() != G::LEARNED_INPUTS {
+            return Err(CliError::BadInput(format!(
+                "--from {shown}: a network of the inputs {}, not {variant}'s {}",
+                network.features,
+                G::LEARNED_FEATURES
+            )));
+        }
+        if network.base != self.settings.base {
+            let (file, asked) = match network.base {
+                Base::Tuned => ("a correction to the tuned evaluation", "--alone asks for one alone"),
+                Base::Nothing => ("the whole evaluation (--alone)", "without --alone the network is a correction"),
+            };
+            return Err(CliError::BadInput(format!("--from {shown}: that network is {file}; {asked}")));
+        }
+        if let Some(hidden) = self.hidden_asked.filter(|&hidden| hidden != network.hidden()) {
+            return Err(CliError::BadInput(format!(
+                "--from {shown}: that network has {} hidden units, not --hidden {hidden}",
+                network.hidden()
+            )));
+        }
+        self.settings.hidden = network.hidden();
+        self.settings.start = Some(network.dequantize());
+        Ok(network)
+    }
 }

@@ -74,6 +74,80 @@ fn a_trained_network_reads_back_with_its_games_inputs_and_how_it_was_made() {
 }
 
 #[test]
+fn training_goes_on_from_a_network_file_and_keeps_it_when_no_epoch_improves() {
+    let folder = tempfile::tempdir().unwrap();
+    datagen(folder.path(), "lichen", "40", "lichen.data");
+    let first = ["train", "lichen", "--data", "lichen.data", "--out", "first.bin", "--epochs", "1", "--hidden", "8"];
+    let ran = menagerie(&first, folder.path());
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let read = |name: &str| Network::from_bytes(&std::fs::read(folder.path().join(name)).unwrap()).unwrap();
+    let start = read("first.bin");
+
+    // Its size comes from the file; the header names where it started.
+    let args =
+        ["train", "lichen", "--data", "lichen.data", "--out", "next.bin", "--epochs", "2", "--from", "first.bin"];
+    let ran = menagerie(&args, folder.path());
+    let stderr = text(&ran.stderr);
+    assert!(ran.status.success(), "{stderr}");
+    assert!(stderr.contains("epoch 0 (the network started from)"), "{stderr}");
+    let next = read("next.bin");
+    assert_eq!(next.hidden(), 8);
+    assert_eq!(next.about_value("from"), Some("first.bin"));
+    let from_command = next.about_value("from command").unwrap();
+    assert!(from_command.contains("--out first.bin"), "{from_command}");
+    let start_loss: f64 = start.about_value("validation loss").unwrap().parse().unwrap();
+    let next_loss: f64 = next.about_value("validation loss").unwrap().parse().unwrap();
+    assert!(next_loss <= start_loss, "went on from {start_loss} to a worse {next_loss}");
+
+    // A learning rate that throws the weights about improves nothing: the
+    // network started from is kept as it was.
+    let still = [
+        "train",
+        "lichen",
+        "--data",
+        "lichen.data",
+        "--out",
+        "still.bin",
+        "--epochs",
+        "1",
+        "--from",
+        "next.bin",
+        "--learning-rate",
+        "1",
+    ];
+    let ran = menagerie(&still, folder.path());
+    assert!(ran.status.success(), "{}", text(&ran.stderr));
+    let still = read("still.bin");
+    assert_eq!(still.about_value("kept epoch"), Some("0"));
+    assert_eq!(still.about_value("loss"), Some("none (no epoch improved on the network started from)"));
+    let positions = [(vec![0u16, 9, 40], vec![3u16, 17]), (vec![], vec![1u16]), (vec![5u16; 4], vec![])];
+    for (own, theirs) in &positions {
+        assert_eq!(still.evaluate(own, theirs), next.evaluate(own, theirs));
+    }
+
+    // A network that does not fit is refused, naming why, and nothing is written.
+    datagen(folder.path(), "fluid", "2", "fluid.data");
+    let cases: &[(&[&str], &str)] = &[
+        (&["train", "lichen", "--data", "lichen.data", "--out", "x.bin", "--from", "missing.bin"], "missing.bin"),
+        (&["train", "lichen", "--data", "lichen.data", "--out", "x.bin", "--from", "lichen.data"], "lichen.data"),
+        (&["train", "fluid", "--data", "fluid.data", "--out", "x.bin", "--from", "first.bin"], "lichen-1"),
+        (
+            &["train", "lichen", "--data", "lichen.data", "--out", "x.bin", "--from", "first.bin", "--hidden", "16"],
+            "8 hidden",
+        ),
+        (&["train", "lichen", "--data", "lichen.data", "--out", "x.bin", "--from", "first.bin", "--alone"], "--alone"),
+    ];
+    for (args, named) in cases {
+        let ran = menagerie(args, folder.path());
+        let stderr = text(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(named), "{args:?} should name {named}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!folder.path().join("x.bin").exists(), "{args:?} wrote a file");
+    }
+}
+
+#[test]
 fn bad_input_is_a_clear_error_and_writes_nothing() {
     let folder = tempfile::tempdir().unwrap();
     datagen(folder.path(), "fluid", "2", "fluid.data");

@@ -40,6 +40,24 @@ fn a_network_file_reads_back_the_same_network() {
 }
 
 #[test]
+fn a_dequantized_network_quantizes_back_to_the_same_weights() {
+    for (inputs, hidden, seed) in [(300, 24, 5), (40, 1, 6), (1, 64, 7)] {
+        let mut float = random_float(inputs, hidden, seed);
+        // The extremes of 16 bits, and an output bias far from 1.0, survive.
+        float.input_weights[0] = f32::from(i16::MAX) / 255.0;
+        float.hidden_biases[0] = f32::from(i16::MIN) / 255.0;
+        float.output_bias = 37.3;
+        let network = float.quantize("test-1", "game: test", Base::Tuned).unwrap();
+        let back = network.dequantize();
+        assert_eq!((back.inputs, back.hidden), (inputs, hidden));
+        assert_ne!(back, float, "rounding to the scales changes the weights");
+        let again = back.quantize("test-1", "game: test", Base::Tuned).unwrap();
+        assert_eq!(again, network);
+        assert_eq!(again.to_bytes(), network.to_bytes());
+    }
+}
+
+#[test]
 fn every_cut_and_every_damaged_byte_of_a_network_file_is_an_error_not_a_panic() {
     let bytes = random_network(40, 8, 2).to_bytes();
     for cut in 0..bytes.len() {

@@ -34,11 +34,14 @@ pub struct Settings {
     /// What the output is added to: with [`Base::Tuned`] the network
     /// learns a correction to the tuned evaluation, and starts as it.
     pub base: Base,
+    /// The weights to start from (a network trained before, to go on with
+    /// new data) instead of random ones; its shape must be the one trained.
+    pub start: Option<FloatNetwork>,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { hidden: 64, epochs: 12, batch: 1024, learning_rate: 0.002, seed: 1, base: Base::Tuned }
+        Settings { hidden: 64, epochs: 12, batch: 1024, learning_rate: 0.002, seed: 1, base: Base::Tuned, start: None }
     }
 }
 
@@ -54,9 +57,13 @@ pub struct Report {
     pub tuned_validation_loss: f64,
     /// The integer network's loss on the held-out positions.
     pub quantized_validation_loss: f64,
+    /// The held-out loss of the weights kept (the best epoch's, or the
+    /// starting network's).
+    pub kept_validation_loss: f64,
     /// The epoch (from 1) whose weights were kept: the one with the lowest
     /// validation loss (later ones fitted the training positions better
-    /// and the held-out ones worse).
+    /// and the held-out ones worse); 0 when training went on from a network
+    /// and no epoch improved on it.
     pub best_epoch: usize,
     pub seconds: f64,
 }
@@ -76,15 +83,38 @@ pub fn train(
     let mut rng = SmallRng::seed_from_u64(settings.seed);
     let mut uniform =
         |count: usize, bound: f32| -> Vec<f32> { (0..count).map(|_| rng.random_range(-bound..bound)).collect() };
-    let w1 = Var::from_tensor(&Tensor::from_vec(uniform(inputs * hidden, 0.1), (inputs, hidden), &device)?)?;
-    let b1 = Var::from_tensor(&Tensor::from_vec(uniform(hidden, 0.1), (1, hidden), &device)?)?;
     // On the tuned evaluation, the correction starts near zero.
     let out_bound = match settings.base {
         Base::Nothing => 1.0 / (2.0 * hidden as f32).sqrt(),
         Base::Tuned => 0.01,
     };
-    let w2 = Var::from_tensor(&Tensor::from_vec(uniform(2 * hidden, out_bound), (2 * hidden, 1), &device)?)?;
-    let b2 = Var::from_tensor(&Tensor::zeros((1, 1), DType::F32, &device)?)?;
+    let first = match &settings.start {
+        Some(start) => {
+            if (start.inputs, start.hidden) != (inputs, hidden)
+                || start.input_weights.len() != inputs * hidden
+                || start.hidden_biases.len() != hidden
+                || start.output_weights.len() != 2 * hidden
+            {
+                return Err(candle_core::Error::Msg(format!(
+                    "the network to start from has {} inputs and {} hidden units, not {inputs} and {hidden}",
+                    start.inputs, start.hidden
+                )));
+            }
+            start.clone()
+        }
+        None => FloatNetwork {
+            inputs,
+            hidden,
+            input_weights: uniform(inputs * hidden, 0.1),
+            hidden_biases: uniform(hidden, 0.1),
+            output_weights: uniform(2 * hidden, out_bound),
+            output_bias: 0.0,
+        },
+    };
+    let w1 = Var::from_tensor(&Tensor::from_vec(first.input_weights, (inputs, hidden), &device)?)?;
+    let b1 = Var::from_tensor(&Tensor::from_vec(first.hidden_biases, (1, hidden), &device)?)?;
+    let w2 = Var::from_tensor(&Tensor::from_vec(first.output_weights, (2 * hidden, 1), &device)?)?;
+    let b2 = Var::from_tensor(&Tensor::from_vec(vec![first.output_bias], (1, 1), &device)?)?;
     let params = ParamsAdamW { lr: settings.learning_rate, weight_decay: 0.0, ..ParamsAdamW::default() };
     let mut optimizer = AdamW::new(vec![w1.clone(), b1.clone(), w2.clone(), b2.clone()], params)?;
     let model = Model { w1: &w1, b1: &b1, w2: &w2, b2: &b2, k, base: settings.base, device: &device };
@@ -99,6 +129,7 @@ pub fn train(
         validation_loss: Vec::new(),
         tuned_validation_loss: tuned_loss(&samples.validation, k),
         quantized_validation_loss: 0.0,
+        kept_validation_loss: f64::NAN,
         best_epoch: 0,
         seconds: 0.0,
     };
@@ -112,7 +143,17 @@ pub fn train(
             output_bias: b2.as_tensor().flatten_all()?.to_vec1::<f32>()?[0],
         })
     };
+    // Going on from a network, its own loss is the one to beat: if no epoch
+    // does better, it is kept as it was (epoch 0).
     let mut best: Option<(f64, FloatNetwork)> = None;
+    if settings.start.is_some() {
+        let validation_loss = model.set_loss(&samples.validation, settings.batch)?;
+        progress(&format!(
+            "epoch 0 (the network started from): validation loss {validation_loss:.6} (the tuned evaluation's {:.6})",
+            report.tuned_validation_loss
+        ));
+        best = Some((validation_loss, snapshot()?));
+    }
     let steps_per_epoch = order.len().div_ceil(settings.batch.max(1));
     let total_steps = (steps_per_epoch * settings.epochs).max(1);
     let mut step = 0;
@@ -149,7 +190,10 @@ pub fn train(
         ));
     }
     let network = match best {
-        Some((_, network)) => network,
+        Some((loss, network)) => {
+            report.kept_validation_loss = loss;
+            network
+        }
         None => snapshot()?,
     };
     report.seconds = started.elapsed().as_secs_f64();

@@ -169,6 +169,21 @@ impl Network {
         self.hidden
     }
 
+    /// The weights as floating-point values: where training starts when it
+    /// goes on from this network (`menagerie train --from`). Quantizing the
+    /// result gives these very weights back.
+    pub fn dequantize(&self) -> FloatNetwork {
+        let scaled = |weights: &[i16], scale: i32| weights.iter().map(|&w| f32::from(w) / scale as f32).collect();
+        FloatNetwork {
+            inputs: self.inputs,
+            hidden: self.hidden,
+            input_weights: scaled(&self.input_weights, QA),
+            hidden_biases: scaled(&self.hidden_biases, QA),
+            output_weights: scaled(&self.output_weights, QB),
+            output_bias: self.output_bias as f32 / (QA * QB) as f32,
+        }
+    }
+
     /// The value of `key` in [`Network::about`] (`positions`, `loss`, ...).
     pub fn about_value(&self, key: &str) -> Option<&str> {
         self.about.lines().find_map(|line| line.strip_prefix(key)?.strip_prefix(": "))

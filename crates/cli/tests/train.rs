@@ -19,6 +19,19 @@ fn datagen(folder: &Path, variant: &str, games: &str, out: &str) {
     assert!(ran.status.success(), "{}", text(&ran.stderr));
 }
 
+/// Each command fails with a usage error (exit 2) that names what was
+/// wrong, without a panic, and writes no `x.bin`.
+fn assert_refused(folder: &Path, cases: &[(&[&str], &str)]) {
+    for (args, named) in cases {
+        let ran = menagerie(args, folder);
+        let stderr = text(&ran.stderr);
+        assert_eq!(ran.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(named), "{args:?} should name {named}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(!folder.join("x.bin").exists(), "{args:?} wrote a file");
+    }
+}
+
 #[test]
 fn a_trained_network_reads_back_with_its_games_inputs_and_how_it_was_made() {
     let folder = tempfile::tempdir().unwrap();
@@ -137,14 +150,7 @@ fn training_goes_on_from_a_network_file_and_keeps_it_when_no_epoch_improves() {
         ),
         (&["train", "lichen", "--data", "lichen.data", "--out", "x.bin", "--from", "first.bin", "--alone"], "--alone"),
     ];
-    for (args, named) in cases {
-        let ran = menagerie(args, folder.path());
-        let stderr = text(&ran.stderr);
-        assert_eq!(ran.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(named), "{args:?} should name {named}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(!folder.path().join("x.bin").exists(), "{args:?} wrote a file");
-    }
+    assert_refused(folder.path(), cases);
 }
 
 #[test]
@@ -162,12 +168,5 @@ fn bad_input_is_a_clear_error_and_writes_nothing() {
         (&["train", "nosuchgame", "--data", "fluid.data", "--out", "x.bin"], "nosuchgame"),
         (&["train", "fluid", "--out", "x.bin"], "--data"),
     ];
-    for (args, named) in cases {
-        let ran = menagerie(args, folder.path());
-        let stderr = text(&ran.stderr);
-        assert_eq!(ran.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(named), "{args:?} should name {named}: {stderr}");
-        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
-        assert!(!folder.path().join("x.bin").exists(), "{args:?} wrote a file");
-    }
+    assert_refused(folder.path(), cases);
 }

@@ -90,11 +90,7 @@ pub fn train(
     };
     let first = match &settings.start {
         Some(start) => {
-            if (start.inputs, start.hidden) != (inputs, hidden)
-                || start.input_weights.len() != inputs * hidden
-                || start.hidden_biases.len() != hidden
-                || start.output_weights.len() != 2 * hidden
-            {
+            if !start.is_shaped(inputs, hidden) {
                 return Err(candle_core::Error::Msg(format!(
                     "the network to start from has {} inputs and {} hidden units, not {inputs} and {hidden}",
                     start.inputs, start.hidden

@@ -119,13 +119,19 @@ impl FloatNetwork {
         sum * OUTPUT_SCALE as f32
     }
 
+    /// Whether it has `inputs` inputs and `hidden` units, and weights of
+    /// those lengths.
+    pub fn is_shaped(&self, inputs: usize, hidden: usize) -> bool {
+        (self.inputs, self.hidden) == (inputs, hidden)
+            && self.input_weights.len() == inputs * hidden
+            && self.hidden_biases.len() == hidden
+            && self.output_weights.len() == 2 * hidden
+    }
+
     /// The integer network: every weight rounded to its scale, refused if
     /// one does not fit 16 bits (training clips them so that they do).
     pub fn quantize(&self, features: &str, about: &str, base: Base) -> Result<Network, NetworkError> {
-        let check_shape = self.input_weights.len() == self.inputs * self.hidden
-            && self.hidden_biases.len() == self.hidden
-            && self.output_weights.len() == 2 * self.hidden;
-        if !check_shape {
+        if !self.is_shaped(self.inputs, self.hidden) {
             return Err(bad("the weights do not match the shape"));
         }
         let to_i16 = |value: f32, scale: i32, what: &str| -> Result<i16, NetworkError> {
